@@ -1,0 +1,17 @@
+//! # Veranda actors and domain
+//!
+//! Everything here is free of actix-web: the server crate turns HTTP into calls on it.
+//!
+//! ## Layout
+//!
+//! - [`accounts`]: accounts and signed-in sessions.
+//! - [`domain`]: the shared enumerations of the spec and the page context.
+//! - [`site`]: the site model, loaded and validated from a site directory.
+//! - [`store`]: the `Store` trait and its sled implementation with group commit.
+//! - [`typescript`]: generates the client's copy of the shared types.
+
+pub mod accounts;
+pub mod domain;
+pub mod site;
+pub mod store;
+pub mod typescript;

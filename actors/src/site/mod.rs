@@ -1,0 +1,133 @@
+//! The site model: what an owner writes in a site directory, loaded and checked once.
+//!
+//! A site directory holds `site.toml` (settings), `navigation.toml`, `pages/*.toml`,
+//! `collections/<name>/collection.toml` with `items/*.toml`, `files/` (served under
+//! `/s/`) and `images/`. `docs/site-format.md` describes every file and field.
+//! [`Site::load`] reads and validates the whole directory and reports every problem as
+//! `file: field: message`.
+
+pub mod blocks;
+pub mod content;
+mod load;
+mod search;
+pub mod settings;
+
+use std::fmt;
+use std::path::PathBuf;
+
+pub use blocks::{Block, BlockData, BlockKind};
+pub use content::{Access, Collection, CollectionKind, Item, Navigation, Page, Product};
+pub use search::SearchHit;
+pub use settings::SiteSettings;
+
+/// A loaded, validated site.
+#[derive(Debug, Clone)]
+pub struct Site {
+    /// The directory it was loaded from.
+    pub dir: PathBuf,
+    /// `site.toml`.
+    pub settings: SiteSettings,
+    /// `navigation.toml`.
+    pub navigation: Navigation,
+    /// Standalone pages.
+    pub pages: Vec<Page>,
+    /// Collections with their items.
+    pub collections: Vec<Collection>,
+}
+
+/// One problem found in a site directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SiteProblem {
+    /// File, relative to the site directory (e.g. `pages/home.toml`).
+    pub file: String,
+    /// Field path inside the file (e.g. `blocks[2].src`), or empty for the whole file.
+    pub field: String,
+    /// What is wrong, in words an owner understands.
+    pub message: String,
+}
+
+impl fmt::Display for SiteProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}: {}: {}", self.file, self.field, self.message)
+        }
+    }
+}
+
+/// Every problem found while loading a site.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{} problem(s) in the site directory:\n{}", .0.len(), .0.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n"))]
+pub struct SiteProblems(pub Vec<SiteProblem>);
+
+/// What a request path names in the site.
+#[derive(Debug, Clone, Copy)]
+pub enum Resolved<'a> {
+    /// A standalone page.
+    Page(&'a Page),
+    /// A collection's list page.
+    Collection(&'a Collection),
+    /// An item of a collection.
+    Item(&'a Collection, &'a Item),
+}
+
+impl Site {
+    /// Reads and validates the site directory at `dir`.
+    pub fn load(dir: impl Into<PathBuf>) -> Result<Site, SiteProblems> {
+        load::load(dir.into())
+    }
+
+    /// What the url id (a path without query string) names, if anything.
+    /// Drafts and other unpublished items are not found.
+    pub fn resolve(&self, url_id: &str) -> Option<Resolved<'_>> {
+        let path = site_path(url_id);
+        if let Some(page) = self.pages.iter().find(|p| p.url == path) {
+            return Some(Resolved::Page(page));
+        }
+        for collection in &self.collections {
+            if collection.url == path {
+                return Some(Resolved::Collection(collection));
+            }
+            if let Some(rest) = path.strip_prefix(collection.url.as_str()).and_then(|r| r.strip_prefix('/')) {
+                if let Some(item) = collection.items.iter().find(|i| {
+                    i.url_id == rest && i.state == crate::domain::enums::PublicationState::Published
+                }) {
+                    return Some(Resolved::Item(collection, item));
+                }
+            }
+        }
+        None
+    }
+
+    /// The path a collection-panel id (`/pages/{id}`) names, if any page or collection has it.
+    pub fn path_of_panel_id(&self, id: &str) -> Option<&str> {
+        self.pages
+            .iter()
+            .find(|p| p.id == id)
+            .map(|p| p.url.as_str())
+            .or_else(|| self.collections.iter().find(|c| c.id == id).map(|c| c.url.as_str()))
+    }
+
+    /// The collection in folder `name`.
+    pub fn collection(&self, name: &str) -> Option<&Collection> {
+        self.collections.iter().find(|c| c.name == name)
+    }
+
+    /// Full-text search over published pages and items.
+    pub fn search(&self, query: &str) -> Vec<SearchHit> {
+        search::search(self, query)
+    }
+}
+
+/// A request path as the site names it: leading `/`, no trailing slash except for `/`.
+pub fn site_path(path: &str) -> String {
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.is_empty() {
+        "/".to_string()
+    } else if trimmed.starts_with('/') {
+        trimmed.to_string()
+    } else {
+        format!("/{trimmed}")
+    }
+}

@@ -1,0 +1,136 @@
+//! The `Store` trait: records by kind ([`Tree`]), each kind in its durability class.
+//!
+//! - **Durable** trees (accounts, sessions, submissions, carts, orders, inventory,
+//!   settings, edits): `put` and `delete` resolve only after the write is flushed to disk.
+//!   Concurrent writers share one flush (group commit).
+//! - **Telemetry** trees (census, errors, traces, performance, events): `put` resolves
+//!   at once; a background flush runs at least every second, so a crash loses at most
+//!   the last flush window.
+//!
+//! Routes never touch sled or Redis: they go through this trait.
+
+mod sled_store;
+
+use std::future::Future;
+use std::pin::Pin;
+
+pub use sled_store::SledStore;
+
+/// A boxed future returned by store operations.
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// The kinds of record, one tree each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tree {
+    /// Owner, contributor and member accounts.
+    Accounts,
+    /// Signed-in sessions by session id.
+    Sessions,
+    /// Form submissions.
+    Submissions,
+    /// Mailing-list memberships.
+    MailingLists,
+    /// Shopping carts.
+    Carts,
+    /// Orders.
+    Orders,
+    /// Stock per variant.
+    Inventory,
+    /// Settings changed at run time (header/footer, languages).
+    Settings,
+    /// Edit events (the edit stream's history).
+    Edits,
+    /// Visitor sessions (telemetry).
+    VisitorSessions,
+    /// Census hits (telemetry).
+    Census,
+    /// JavaScript error records and groups (telemetry).
+    Errors,
+    /// Trace log entries (telemetry).
+    Traces,
+    /// Performance records (telemetry).
+    Perf,
+    /// Analytics events (telemetry).
+    Events,
+}
+
+/// How a tree's writes are acknowledged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Durability {
+    /// Acknowledged only after the write is on disk.
+    Durable,
+    /// Acknowledged at once; on disk within the flush window (≤ 1 s).
+    Telemetry,
+}
+
+impl Tree {
+    /// Every tree.
+    pub const ALL: [Tree; 15] = [
+        Tree::Accounts, Tree::Sessions, Tree::Submissions, Tree::MailingLists, Tree::Carts,
+        Tree::Orders, Tree::Inventory, Tree::Settings, Tree::Edits, Tree::VisitorSessions,
+        Tree::Census, Tree::Errors, Tree::Traces, Tree::Perf, Tree::Events,
+    ];
+
+    /// The tree's name on disk and in metrics.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tree::Accounts => "accounts",
+            Tree::Sessions => "sessions",
+            Tree::Submissions => "submissions",
+            Tree::MailingLists => "mailing_lists",
+            Tree::Carts => "carts",
+            Tree::Orders => "orders",
+            Tree::Inventory => "inventory",
+            Tree::Settings => "settings",
+            Tree::Edits => "edits",
+            Tree::VisitorSessions => "visitor_sessions",
+            Tree::Census => "census",
+            Tree::Errors => "errors",
+            Tree::Traces => "traces",
+            Tree::Perf => "perf",
+            Tree::Events => "events",
+        }
+    }
+
+    /// The tree's durability class.
+    pub fn durability(self) -> Durability {
+        match self {
+            Tree::VisitorSessions
+            | Tree::Census
+            | Tree::Errors
+            | Tree::Traces
+            | Tree::Perf
+            | Tree::Events => Durability::Telemetry,
+            _ => Durability::Durable,
+        }
+    }
+}
+
+/// Why a store operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database failed to read, write or flush.
+    #[error("storage failure: {0}")]
+    Backend(String),
+    /// The store is shutting down and takes no more writes.
+    #[error("the store is closed")]
+    Closed,
+}
+
+/// Key-value storage by tree.
+pub trait Store: Send + Sync + 'static {
+    /// The value under `key`, if any.
+    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError>;
+
+    /// Writes `value` under `key`; resolves per the tree's durability class.
+    fn put<'a>(&'a self, tree: Tree, key: &'a [u8], value: &'a [u8]) -> StoreFuture<'a, ()>;
+
+    /// Removes `key`; resolves per the tree's durability class.
+    fn delete<'a>(&'a self, tree: Tree, key: &'a [u8]) -> StoreFuture<'a, ()>;
+
+    /// Every entry whose key starts with `prefix`, in key order, at most `limit` of them.
+    fn scan_prefix(&self, tree: Tree, prefix: &[u8], limit: usize) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError>;
+
+    /// Flushes everything written so far.
+    fn flush(&self) -> StoreFuture<'_, ()>;
+}

@@ -1,0 +1,131 @@
+//! Generates `client/src/generated/types.ts` from the Rust types, so the client never
+//! writes them a second time. The test
+//! `generated_types_are_fresh` with `VERANDA_WRITE_TYPES=1` rewrites the file; it
+//! fails when the committed file is stale.
+
+use ts_rs::{Config, TS};
+
+use crate::domain::context::*;
+use crate::domain::enums::*;
+use crate::site::blocks::*;
+use crate::site::content::*;
+use crate::site::settings::*;
+
+/// The whole generated file.
+pub fn render() -> String {
+    let cfg = Config::default();
+    let mut out = String::from(
+        "// Generated from the Rust types in actors/ (test generated_types_are_fresh). Do not edit.\n\n",
+    );
+    let numeric = [
+        PageType::ts_declaration(),
+        ContributorRole::ts_declaration(),
+        PublicationState::ts_declaration(),
+        ItemType::ts_declaration(),
+        BlockType::ts_declaration(),
+        SpecialPageKind::ts_declaration(),
+        SiteType::ts_declaration(),
+        SiteStatus::ts_declaration(),
+        ProductType::ts_declaration(),
+        MeasurementUnit::ts_declaration(),
+        Theme::ts_declaration(),
+        Border::ts_declaration(),
+        Visibility::ts_declaration(),
+        FormEditorTab::ts_declaration(),
+        MapStyle::ts_declaration(),
+        Permission::ts_declaration(),
+        IconOrDefault::ts_declaration(),
+    ];
+    for decl in numeric {
+        out.push_str(&decl);
+        out.push('\n');
+    }
+    let mut decls = vec![
+        Side::decl(&cfg),
+        Position::decl(&cfg),
+        CollectionViewMode::decl(&cfg),
+        DeviceView::decl(&cfg),
+        SurveyCohort::decl(&cfg),
+        TextFilter::decl(&cfg),
+        PlatformVersion::decl(&cfg),
+        ItemVisibility::decl(&cfg),
+        CookieBannerCtaVariant::decl(&cfg),
+        CookieBannerVariant::decl(&cfg),
+        CookieBannerTheme::decl(&cfg),
+        CookieBannerAcceptType::decl(&cfg),
+        GalleryMediaKind::decl(&cfg),
+        GalleryDesign::decl(&cfg),
+        BlockKind::decl(&cfg),
+        FieldKind::decl(&cfg),
+        FormField::decl(&cfg),
+        AccordionItem::decl(&cfg),
+        PricingOption::decl(&cfg),
+        GallerySlide::decl(&cfg),
+        ChartSeries::decl(&cfg),
+        TourDate::decl(&cfg),
+        MenuTab::decl(&cfg),
+        MenuItem::decl(&cfg),
+        Access::decl(&cfg),
+        CollectionKind::decl(&cfg),
+        EventDetails::decl(&cfg),
+        Product::decl(&cfg),
+        Variant::decl(&cfg),
+        OptionValue::decl(&cfg),
+        SubscriptionPlan::decl(&cfg),
+        BillingPeriod::decl(&cfg),
+        NavLink::decl(&cfg),
+        Navigation::decl(&cfg),
+        StoreSettings::decl(&cfg),
+        CookieBannerSettings::decl(&cfg),
+        PopupOverlaySettings::decl(&cfg),
+        AnnouncementBarSettings::decl(&cfg),
+        MobileInfoBarSettings::decl(&cfg),
+        CaptchaProvider::decl(&cfg),
+        CaptchaSettings::decl(&cfg),
+        CommentSettings::decl(&cfg),
+        HeaderFooter::decl(&cfg),
+        PageContext::decl(&cfg),
+        WebsiteContext::decl(&cfg),
+        WebsiteSettingsContext::decl(&cfg),
+        PinterestOverlayOptions::decl(&cfg),
+        StoreSettingsContext::decl(&cfg),
+        CookieSettingsContext::decl(&cfg),
+        AccountContext::decl(&cfg),
+        TemplateInstallation::decl(&cfg),
+        TemplateWebsite::decl(&cfg),
+        CollectionContext::decl(&cfg),
+        ItemContext::decl(&cfg),
+        Rollup::decl(&cfg),
+        GoogleFont::decl(&cfg),
+        TypekitFont::decl(&cfg),
+    ];
+    decls.extend(BlockData::ts_declarations());
+    for decl in decls {
+        out.push_str("export ");
+        out.push_str(&decl);
+        out.push_str("\n\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    /// The committed client copy of the types must equal what the Rust types generate.
+    /// Run with `VERANDA_WRITE_TYPES=1` to rewrite it.
+    #[test]
+    fn generated_types_are_fresh() {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../client/src/generated/types.ts");
+        let fresh = super::render();
+        if std::env::var_os("VERANDA_WRITE_TYPES").is_some() {
+            std::fs::create_dir_all(path.parent().expect("the path has a parent")).expect("create generated dir");
+            std::fs::write(&path, &fresh).expect("write generated types");
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == fresh,
+            "client/src/generated/types.ts is stale: run `VERANDA_WRITE_TYPES=1 cargo test -p veranda-actors generated_types`"
+        );
+    }
+}

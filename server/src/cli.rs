@@ -1,0 +1,65 @@
+//! The command line: `veranda serve`, `veranda check-site DIR`, `veranda user add`.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::settings::Overrides;
+
+/// Veranda serves published sites and answers every call their pages make.
+#[derive(Debug, Parser)]
+#[command(name = "veranda", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve a site (the demo site by default) on 127.0.0.1:8080, ops on 127.0.0.1:9090.
+    Serve(ServeArgs),
+    /// Validate a site directory and print every problem as `file: field: message`.
+    CheckSite {
+        /// The site directory.
+        dir: PathBuf,
+    },
+}
+
+/// Flags of `veranda serve`; each overrides the config file and `VERANDA_*` variables.
+#[derive(Debug, clap::Args, Default)]
+pub struct ServeArgs {
+    /// Configuration file (default: config/veranda.toml when it exists).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Site directory to serve.
+    #[arg(long)]
+    pub site: Option<PathBuf>,
+    /// Data directory of the store.
+    #[arg(long)]
+    pub data_dir: Option<PathBuf>,
+    /// Public listener address.
+    #[arg(long)]
+    pub listen: Option<SocketAddr>,
+    /// Ops listener address (metrics and health).
+    #[arg(long)]
+    pub ops_listen: Option<SocketAddr>,
+    /// Redis URL shared by several instances.
+    #[arg(long)]
+    pub redis_url: Option<String>,
+}
+
+impl ServeArgs {
+    /// The flags as settings overrides.
+    pub fn overrides(&self) -> Overrides {
+        Overrides {
+            listen: self.listen,
+            ops_listen: self.ops_listen,
+            site: self.site.clone(),
+            data_dir: self.data_dir.clone(),
+            redis_url: self.redis_url.clone(),
+        }
+    }
+}

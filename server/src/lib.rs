@@ -1,0 +1,28 @@
+//! # Veranda server
+//!
+//! Serves published sites and answers every call their pages make.
+//!
+//! ## Layout
+//!
+//! - [`cli`], [`settings`], [`telemetry`]: the command line, configuration and logging.
+//! - [`startup`]: loads the site, opens the store, binds the public and ops listeners.
+//! - [`routes`]: the public route table, one module per area.
+//! - [`render`]: server-side HTML of published pages.
+//! - [`page_context`]: the page context embedded in every page.
+//! - [`security`]: sessions and the owner redirect.
+//! - [`assets`]: the built client (Vite manifest, `/assets/*`).
+//! - [`ops`]: `/metrics` and health probes on the ops listener.
+//! - [`check_site`]: `veranda check-site`.
+
+pub mod assets;
+pub mod check_site;
+pub mod cli;
+pub mod ops;
+pub mod page_context;
+pub mod render;
+pub mod routes;
+pub mod security;
+pub mod settings;
+pub mod startup;
+pub mod state;
+pub mod telemetry;

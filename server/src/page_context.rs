@@ -1,0 +1,119 @@
+//! Builds the page context (spec 000 §3) of one published view.
+
+use std::collections::BTreeMap;
+
+use veranda_actors::accounts::SessionRecord;
+use veranda_actors::domain::context::*;
+use veranda_actors::domain::enums::PageType;
+use veranda_actors::site::{Collection, Item, Site};
+
+/// What the view shows, for the context's page and collection fields.
+pub struct ContextInput<'a> {
+    /// Page type.
+    pub page_type: PageType,
+    /// The request path.
+    pub path: &'a str,
+    /// Document title.
+    pub title: String,
+    /// Page id, for standalone pages.
+    pub page_id: Option<&'a str>,
+    /// The collection, on collection and item views.
+    pub collection: Option<&'a Collection>,
+    /// The item, on item views.
+    pub item: Option<&'a Item>,
+    /// Content-link filters.
+    pub filters: BTreeMap<String, String>,
+    /// The signed-in session.
+    pub session: Option<&'a SessionRecord>,
+}
+
+/// The page context of a view.
+pub fn build(site: &Site, input: ContextInput<'_>) -> PageContext {
+    let s = &site.settings;
+    let w = &s.website;
+    let cookie = &s.cookie_banner;
+    PageContext {
+        website: WebsiteContext {
+            id: w.id.clone(),
+            base_url: w.base_url.clone(),
+            developer_mode: w.developer_mode,
+            cloneable: w.cloneable,
+            typekit_id: w.typekit_id.clone(),
+            site_title: w.title.clone(),
+            language: w.locale.clone(),
+        },
+        website_settings: WebsiteSettingsContext {
+            disqus_shortname: s.comments.disqus_shortname.clone(),
+            comments_enabled: s.comments.comments_enabled,
+            popup_overlay_settings: s.popup_overlay.clone(),
+            mobile_info_bar_settings: s.mobile_info_bar.clone(),
+            pinterest_overlay_options: PinterestOverlayOptions { mode: "disabled".into() },
+            cookie_settings: CookieSettingsContext {
+                is_cookie_banner_enabled: cookie.is_cookie_banner_enabled,
+                cookie_banner_text: cookie.cookie_banner_text.clone(),
+                cookie_banner_cta_text: cookie.cookie_banner_cta_text.clone(),
+                cookie_banner_opt_out_cta_text: cookie.cookie_banner_opt_out_cta_text.clone(),
+                cookie_banner_cta_variant: cookie.cookie_banner_cta_variant.map(|v| json_name(&v)),
+                cookie_banner_variant: cookie.cookie_banner_variant.map(|v| json_name(&v)),
+                cookie_banner_theme: cookie.cookie_banner_theme.map(|v| json_name(&v)),
+                cookie_banner_accept_type: cookie.cookie_banner_accept_type.map(|v| json_name(&v)),
+                cookie_banner_position: cookie.cookie_banner_position.clone(),
+                is_analytics_cookies_disabled: cookie.is_restrictive_cookie_policy_enabled,
+                is_activity_log_enabled: !cookie.is_visitor_data_restricted,
+                is_restrictive_cookie_policy_absolute: cookie.is_restrictive_cookie_policy_absolute,
+            },
+            ss_badge_type: w.ss_badge_type,
+            store_settings: StoreSettingsContext { selected_currency: s.store.selected_currency.clone() },
+            announcement_bar_settings: s.announcement_bar.clone(),
+            captcha_settings: s.captcha.clone(),
+            use_escape_key_to_login: s.use_escape_key_to_login,
+        },
+        authenticated_account: input.session.map(|s| AccountContext { id: s.account_id.clone() }),
+        website_roles: input.session.map(|s| s.roles.clone()).unwrap_or_default(),
+        template_id: w.template_id.clone(),
+        template_version: w.template_version.clone(),
+        template_installation: TemplateInstallation {
+            template_website: TemplateWebsite { id: w.template_id.clone(), identifier: w.template_id.clone() },
+        },
+        page_type: input.page_type,
+        collection_id: input.collection.map(|c| c.id.clone()),
+        collection: input.collection.map(|c| CollectionContext {
+            title: c.title.clone(),
+            kind: c.kind.type_id(),
+            permission_type: c.access.permission_type(),
+        }),
+        item_id: input.item.map(|i| i.id.clone()),
+        item: input.item.map(|i| ItemContext { title: i.title.clone(), record_type: i.record_type }),
+        demo_collections: Vec::new(),
+        rollups: BTreeMap::new(),
+        google_fonts: w.google_fonts.iter().map(|f| GoogleFont { include_name: f.clone() }).collect(),
+        typekit_fonts: Vec::new(),
+        show_announcement_bar: s.announcement_bar.enabled || input.session.is_some(),
+        access_permissions: Vec::new(),
+        app_domain: w.app_domain.clone(),
+        page_id: input.item.map(|i| i.id.clone()).or_else(|| input.page_id.map(str::to_string)),
+        page_title: input.title,
+        page_path: input.path.to_string(),
+        filters: input.filters,
+        features: s.features.clone(),
+        analytics_enabled: analytics_enabled(site, input.page_type, input.path, input.session),
+    }
+}
+
+/// Spec 000 §6: analytics are recorded only with no signed-in account or one whose only
+/// role is viewer, never under `/config`, never on not-found, lock-screen or
+/// member-area-denied pages, and never when disabled for the site.
+pub fn analytics_enabled(site: &Site, page_type: PageType, path: &str, session: Option<&SessionRecord>) -> bool {
+    !site.settings.analytics_disabled
+        && !page_type.suppresses_analytics()
+        && !(path == "/config" || path.starts_with("/config/"))
+        && session.is_none_or(SessionRecord::analytics_allowed)
+}
+
+/// The serde name of a string enum value (e.g. `BAR`).
+fn json_name<T: serde::Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,51 @@
+//! `/config/`: the configuration area, where the owner redirect lands. Serves the
+//! dashboard entry; `frameUrl` is shown only when it is a same-site path.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use maud::{html, DOCTYPE};
+use serde::Deserialize;
+
+use super::html as respond;
+use crate::security::owner_redirect::is_same_site_path;
+use crate::state::AppState;
+
+/// Query of `/config/`.
+#[derive(Debug, Deserialize)]
+pub struct ConfigQuery {
+    /// The page to show in the preview frame.
+    #[serde(rename = "frameUrl")]
+    frame_url: Option<String>,
+}
+
+/// Serves the dashboard shell.
+pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let query = web::Query::<ConfigQuery>::from_query(req.query_string()).ok();
+    let frame_url = query
+        .and_then(|q| q.into_inner().frame_url)
+        .filter(|f| is_same_site_path(f))
+        .unwrap_or_else(|| "/".to_string());
+    let assets = &state.assets;
+    let title = format!("Configuration · {}", state.site.settings.website.title);
+    let body = html! {
+        (DOCTYPE)
+        html lang=(state.site.settings.website.locale) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="robots" content="noindex";
+                title { (title) }
+                @for css in &assets.dashboard_css { link rel="stylesheet" href=(css); }
+            }
+            body {
+                main id="dashboard-root" data-frame-url=(frame_url) {
+                    h1 { (title) }
+                    p { "Previewing " a href=(frame_url) { (frame_url) } }
+                    iframe title="Site preview" src=(frame_url) style="width:100%;height:70vh;border:1px solid #ccc" {}
+                }
+                @if let Some(js) = &assets.dashboard_js { script type="module" src=(js) {} }
+            }
+        }
+    };
+    respond::page(&req, StatusCode::OK, body.into_string())
+}

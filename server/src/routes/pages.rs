@@ -1,0 +1,248 @@
+//! Published pages: content links (a url id plus filters), the search page, and the
+//! page types a visitor can reach (lock screen, members only, not found, logout landing).
+
+use std::collections::BTreeMap;
+
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::http::{header, Method, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+use veranda_actors::accounts::SessionRecord;
+use veranda_actors::domain::enums::PageType;
+use veranda_actors::site::{Access, Resolved, Site};
+
+use super::html;
+use crate::page_context::{self, ContextInput};
+use crate::render::{render_page, PageBody, PageView};
+use crate::security::owner_redirect::{self, Decision, RedirectInput, NOREDIRECT_COOKIE};
+use crate::security::session::CurrentSession;
+use crate::state::AppState;
+
+/// Query parameters that change behaviour and are never content filters.
+const BEHAVIOUR_PARAMS: [&str; 5] = ["noredirect", "logout", "nomotion", "sqsscreenshot", "crumb"];
+
+/// A content link split into its url id (the path) and its filters (the query).
+#[derive(Debug, PartialEq, Eq)]
+pub struct ContentLink {
+    /// The path, normalised.
+    pub url_id: String,
+    /// Query parameters other than the behaviour parameters.
+    pub filters: BTreeMap<String, String>,
+}
+
+impl ContentLink {
+    /// Splits a path and raw query string. Undecodable query pairs are dropped.
+    pub fn parse(path: &str, query: &str) -> ContentLink {
+        let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap_or_default();
+        let filters = pairs
+            .into_iter()
+            .filter(|(k, _)| !k.is_empty() && !BEHAVIOUR_PARAMS.contains(&k.as_str()))
+            .take(16)
+            .collect();
+        ContentLink { url_id: veranda_actors::site::site_path(path), filters }
+    }
+}
+
+/// Any published page (the default service).
+pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: CurrentSession) -> HttpResponse {
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return HttpResponse::MethodNotAllowed()
+            .insert_header((header::ALLOW, "GET, HEAD"))
+            .content_type("text/plain; charset=utf-8")
+            .body("Published pages only answer GET and HEAD.");
+    }
+    let site = &state.site;
+    let link = ContentLink::parse(req.path(), req.query_string());
+    let redirect = redirect_decision(&req, site, session.0.as_ref());
+    if let Decision::Redirect(location) = &redirect {
+        return HttpResponse::Found().insert_header((header::LOCATION, location.clone())).finish();
+    }
+    let logout_dialog = link.url_id == "/" && query_flag(&req, "logout", "true");
+    let mut response = match site.resolve(&link.url_id) {
+        None => not_found(&req, &state),
+        Some(resolved) => view(&req, &state, resolved, link, session.0.as_ref(), logout_dialog),
+    };
+    if redirect == Decision::ServeAndRemember {
+        let cookie = Cookie::build(NOREDIRECT_COOKIE, "1")
+            .path("/")
+            .http_only(true)
+            .same_site(SameSite::Lax)
+            .finish();
+        let _ = response.add_cookie(&cookie);
+    }
+    response
+}
+
+/// The search page, `/search?q=…`.
+pub async fn search(req: HttpRequest, state: web::Data<AppState>, session: CurrentSession) -> HttpResponse {
+    let site = &state.site;
+    if let Decision::Redirect(location) = redirect_decision(&req, site, session.0.as_ref()) {
+        return HttpResponse::Found().insert_header((header::LOCATION, location)).finish();
+    }
+    let query: String = web::Query::<BTreeMap<String, String>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.get("q").cloned())
+        .unwrap_or_default()
+        .chars()
+        .take(200)
+        .collect();
+    let hits = if query.trim().is_empty() { Vec::new() } else { site.search(&query) };
+    let title = if query.is_empty() { "Search".to_string() } else { format!("Search: {query}") };
+    respond(&req, &state, StatusCode::OK, PageType::Search, "/search", title, None, None, None, BTreeMap::new(),
+        session.0.as_ref(), PageBody::Search { query, hits }, false)
+}
+
+/// The not-found page (HTTP 404, page type 100).
+pub fn not_found(req: &HttpRequest, state: &AppState) -> HttpResponse {
+    let session = CurrentSession::of(req);
+    respond(req, state, StatusCode::NOT_FOUND, PageType::NotFound, req.path(), "Page Not Found".into(), None, None,
+        None, BTreeMap::new(), session.0.as_ref(), PageBody::NotFound, false)
+}
+
+fn view(
+    req: &HttpRequest,
+    state: &AppState,
+    resolved: Resolved<'_>,
+    link: ContentLink,
+    session: Option<&SessionRecord>,
+    logout_dialog: bool,
+) -> HttpResponse {
+    let path = link.url_id.as_str();
+    let (access, title) = match resolved {
+        Resolved::Page(p) => (p.access, p.title.clone()),
+        Resolved::Collection(c) => (c.access, c.title.clone()),
+        Resolved::Item(c, i) => (c.access, i.title.clone()),
+    };
+    let (collection, item, page_id) = match resolved {
+        Resolved::Page(p) => (None, None, Some(p.id.as_str())),
+        Resolved::Collection(c) => (Some(c), None, None),
+        Resolved::Item(c, i) => (Some(c), Some(i), None),
+    };
+    let gate = match access {
+        Access::Public => None,
+        Access::Password => Some((PageType::LockScreen, PageBody::LockScreen { title: title.clone() })),
+        Access::Members => match session {
+            Some(s) if s.may_see_member_pages() => None,
+            Some(_) => Some((PageType::MemberAreaAccessDenied, PageBody::MemberAreaDenied { title: title.clone() })),
+            None => Some((PageType::ProtectedContent, PageBody::MembersOnly { title: title.clone() })),
+        },
+    };
+    if let Some((page_type, body)) = gate {
+        let status = if page_type == PageType::MemberAreaAccessDenied { StatusCode::FORBIDDEN } else { StatusCode::OK };
+        return respond(req, state, status, page_type, path, title, page_id, collection, item, link.filters,
+            session, body, logout_dialog);
+    }
+    let (page_type, body) = match resolved {
+        Resolved::Page(p) => {
+            let page_type = if p.splash { PageType::SplashPage } else { PageType::Page };
+            (page_type, PageBody::Page(p))
+        }
+        Resolved::Collection(c) => {
+            let items = c.items.iter().filter(|i| matches_filters(i, &link.filters)).collect();
+            (PageType::MainContent, PageBody::Collection { collection: c, items })
+        }
+        Resolved::Item(c, i) => (PageType::ContentItem, PageBody::Item { collection: c, item: i }),
+    };
+    respond(req, state, StatusCode::OK, page_type, path, title, page_id, collection, item, link.filters, session,
+        body, logout_dialog)
+}
+
+/// Whether an item passes a content link's filters (`category`, `tag`, `author`, `month`).
+/// Unknown filter names do not filter.
+fn matches_filters(item: &veranda_actors::site::Item, filters: &BTreeMap<String, String>) -> bool {
+    filters.iter().all(|(name, value)| match name.as_str() {
+        "category" => item.categories.iter().any(|c| c.eq_ignore_ascii_case(value)),
+        "tag" => item.tags.iter().any(|t| t.eq_ignore_ascii_case(value)),
+        "author" => item.author.eq_ignore_ascii_case(value),
+        "month" => item.published_on.starts_with(value.as_str()),
+        _ => true,
+    }) && item.state == veranda_actors::domain::enums::PublicationState::Published
+}
+
+#[allow(clippy::too_many_arguments)]
+fn respond(
+    req: &HttpRequest,
+    state: &AppState,
+    status: StatusCode,
+    page_type: PageType,
+    path: &str,
+    title: String,
+    page_id: Option<&str>,
+    collection: Option<&veranda_actors::site::Collection>,
+    item: Option<&veranda_actors::site::Item>,
+    filters: BTreeMap<String, String>,
+    session: Option<&SessionRecord>,
+    body: PageBody<'_>,
+    logout_dialog: bool,
+) -> HttpResponse {
+    let context = page_context::build(
+        &state.site,
+        ContextInput { page_type, path, title, page_id, collection, item, filters, session },
+    );
+    let markup = render_page(&PageView { site: &state.site, context: &context, assets: &state.assets, body, logout_dialog });
+    html::page(req, status, markup)
+}
+
+fn redirect_decision(req: &HttpRequest, site: &Site, session: Option<&SessionRecord>) -> Decision {
+    // A page loaded inside a frame (the configuration area's preview) is never redirected.
+    let in_frame = req
+        .headers()
+        .get("sec-fetch-dest")
+        .is_some_and(|v| v.as_bytes() == b"iframe" || v.as_bytes() == b"frame");
+    if in_frame {
+        return Decision::Serve;
+    }
+    let host = req.connection_info().host().to_string();
+    let host = host_name(&host);
+    owner_redirect::decide(
+        &RedirectInput {
+            session,
+            host,
+            noredirect_param: query_has(req, "noredirect"),
+            noredirect_cookie: req.cookie(NOREDIRECT_COOKIE).is_some(),
+            path: req.path(),
+            query: req.query_string(),
+        },
+        &site.settings,
+    )
+}
+
+/// The host name of a `Host` header value, without the port (IPv6 brackets kept).
+fn host_name(host: &str) -> &str {
+    if host.starts_with('[') {
+        host.split_inclusive(']').next().unwrap_or(host)
+    } else {
+        host.split(':').next().unwrap_or(host)
+    }
+}
+
+fn query_pairs(req: &HttpRequest) -> Vec<(String, String)> {
+    serde_urlencoded::from_str(req.query_string()).unwrap_or_default()
+}
+
+fn query_has(req: &HttpRequest, name: &str) -> bool {
+    query_pairs(req).iter().any(|(k, _)| k == name)
+}
+
+fn query_flag(req: &HttpRequest, name: &str, value: &str) -> bool {
+    query_pairs(req).iter().any(|(k, v)| k == name && v == value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn content_links_split_into_url_id_and_filters() {
+        let link = ContentLink::parse("/blog/", "category=Travel&tag=porch&nomotion=true");
+        assert_eq!(link.url_id, "/blog");
+        assert_eq!(link.filters.len(), 2);
+        assert_eq!(link.filters["category"], "Travel");
+    }
+
+    #[test]
+    fn host_names_lose_their_port() {
+        assert_eq!(host_name("localhost:8080"), "localhost");
+        assert_eq!(host_name("127.0.0.1"), "127.0.0.1");
+        assert_eq!(host_name("[::1]:80"), "[::1]");
+    }
+}

@@ -1,0 +1,141 @@
+//! Settings: the one place configuration is read.
+//!
+//! Layers, later wins: built-in defaults, the TOML file (`--config`, or
+//! `config/veranda.toml` when it exists), `VERANDA_*` environment variables, then
+//! command-line flags. `config/veranda.toml` documents every key with its default.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use figment::providers::{Format, Serialized, Toml};
+use figment::Figment;
+use serde::{Deserialize, Serialize};
+
+/// The file read when `--config` is not given, if it exists.
+pub const DEFAULT_CONFIG_FILE: &str = "config/veranda.toml";
+
+/// Every setting of `veranda serve`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// Public listener for visitors.
+    pub listen: SocketAddr,
+    /// Ops listener for `/metrics` and health probes; never the public one.
+    pub ops_listen: SocketAddr,
+    /// The site directory served.
+    pub site: PathBuf,
+    /// Where the store keeps its data.
+    pub data_dir: PathBuf,
+    /// Redis URL shared by several instances; none means sled alone.
+    pub redis_url: Option<String>,
+    /// Where the built client is (Vite's output folder).
+    pub assets_dir: PathBuf,
+    /// Log filter (tracing's `EnvFilter` syntax).
+    pub log: String,
+    /// Largest request body accepted, in bytes.
+    pub max_body_bytes: usize,
+    /// Seconds a graceful shutdown waits for requests in flight.
+    pub shutdown_timeout_secs: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            ops_listen: SocketAddr::from(([127, 0, 0, 1], 9090)),
+            site: PathBuf::from("config/sites/demo"),
+            data_dir: PathBuf::from("data"),
+            redis_url: None,
+            assets_dir: PathBuf::from("client/dist"),
+            log: "info".into(),
+            max_body_bytes: 256 * 1024,
+            shutdown_timeout_secs: 10,
+        }
+    }
+}
+
+/// Values given on the command line; `None` leaves the lower layers' value.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Overrides {
+    /// `--listen`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub listen: Option<SocketAddr>,
+    /// `--ops-listen`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ops_listen: Option<SocketAddr>,
+    /// `--site`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub site: Option<PathBuf>,
+    /// `--data-dir`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data_dir: Option<PathBuf>,
+    /// `--redis-url`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redis_url: Option<String>,
+}
+
+/// Why settings could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    /// `--config` names a file that does not exist.
+    #[error("{0}: the configuration file does not exist")]
+    MissingFile(String),
+    /// A key is missing, unknown or of the wrong type.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl Settings {
+    /// Reads the layers. `config` is `--config`; `env` is the process environment
+    /// (passed in so tests control it).
+    pub fn load(
+        config: Option<&Path>,
+        env: impl IntoIterator<Item = (String, String)>,
+        overrides: &Overrides,
+    ) -> Result<Settings, SettingsError> {
+        let file = match config {
+            Some(path) if !path.is_file() => {
+                return Err(SettingsError::MissingFile(path.display().to_string()))
+            }
+            Some(path) => Some(path.to_path_buf()),
+            None => Some(PathBuf::from(DEFAULT_CONFIG_FILE)).filter(|p| p.is_file()),
+        };
+        let mut figment = Figment::from(Serialized::defaults(Settings::default()));
+        if let Some(file) = &file {
+            figment = figment.merge(Toml::file_exact(file));
+        }
+        let env_pairs: Vec<(String, String)> = env
+            .into_iter()
+            .filter(|(k, _)| k.starts_with("VERANDA_"))
+            .collect();
+        for (key, value) in env_pairs {
+            let key = key["VERANDA_".len()..].to_ascii_lowercase();
+            // Parsed as TOML-like scalars, so `VERANDA_MAX_BODY_BYTES=1000` is a number.
+            let value: figment::value::Value =
+                value.parse().unwrap_or_else(|_| figment::value::Value::from(value));
+            figment = figment.merge(Serialized::default(&key, value));
+        }
+        figment = figment.merge(Serialized::defaults(overrides));
+        figment.extract().map_err(|e| describe(e, file.as_deref()))
+    }
+}
+
+/// Turns a figment error into `file: field: why` lines.
+fn describe(error: figment::Error, file: Option<&Path>) -> SettingsError {
+    let lines: Vec<String> = error
+        .into_iter()
+        .map(|e| {
+            let source = match &e.metadata {
+                Some(meta) if meta.name.contains("TOML") => file
+                    .map(|f| f.display().to_string())
+                    .unwrap_or_else(|| meta.name.to_string()),
+                Some(meta) if meta.name.contains("Serialized") => "environment or flags".to_string(),
+                Some(meta) => meta.name.to_string(),
+                None => "settings".to_string(),
+            };
+            let field = if e.path.is_empty() { String::new() } else { format!("{}: ", e.path.join(".")) };
+            format!("{source}: {field}{}", e.kind)
+        })
+        .collect();
+    SettingsError::Invalid(lines.join("\n"))
+}

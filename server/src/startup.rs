@@ -1,0 +1,128 @@
+//! Start-up: load the site, open the store, bind both listeners, and run until a
+//! signal stops the server; then flush the store.
+
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::dev::Server;
+use actix_web::{web, App, HttpServer};
+use veranda_actors::site::Site;
+use veranda_actors::store::{SledStore, Store};
+
+use crate::assets::Assets;
+use crate::ops;
+use crate::routes;
+use crate::settings::Settings;
+use crate::state::AppState;
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    /// The site directory has problems.
+    #[error("{0}")]
+    Site(#[from] veranda_actors::site::SiteProblems),
+    /// The store could not be opened.
+    #[error("{path}: cannot open the data directory: {source}")]
+    Store { path: String, source: veranda_actors::store::StoreError },
+    /// The built client could not be read.
+    #[error("{0}")]
+    Assets(String),
+    /// A listener could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind { addr: String, source: std::io::Error },
+}
+
+/// A started server: both listeners bound, not yet running.
+pub struct Application {
+    port: u16,
+    ops_port: u16,
+    public: Server,
+    ops: Server,
+    state: web::Data<AppState>,
+}
+
+impl Application {
+    /// Loads everything and binds the listeners (port 0 picks a free port).
+    pub async fn build(settings: Settings) -> Result<Application, StartupError> {
+        let site = Site::load(&settings.site)?;
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(&settings.data_dir).map_err(|source| {
+            StartupError::Store { path: settings.data_dir.display().to_string(), source }
+        })?);
+        let assets = Assets::load(&settings.assets_dir).map_err(StartupError::Assets)?;
+        Self::build_with(settings, site, store, assets)
+    }
+
+    /// Binds the listeners around already-loaded parts (tests pass their own store).
+    pub fn build_with(
+        settings: Settings,
+        site: Site,
+        store: Arc<dyn Store>,
+        assets: Assets,
+    ) -> Result<Application, StartupError> {
+        let bind = |addr: std::net::SocketAddr| {
+            TcpListener::bind(addr).map_err(|source| StartupError::Bind { addr: addr.to_string(), source })
+        };
+        let public_listener = bind(settings.listen)?;
+        let ops_listener = bind(settings.ops_listen)?;
+        let port = public_listener.local_addr().map_err(|source| StartupError::Bind { addr: settings.listen.to_string(), source })?.port();
+        let ops_port = ops_listener.local_addr().map_err(|source| StartupError::Bind { addr: settings.ops_listen.to_string(), source })?.port();
+        let shutdown_timeout = settings.shutdown_timeout_secs;
+        let max_body = settings.max_body_bytes;
+        let state = web::Data::new(AppState { settings, site: Arc::new(site), store, assets });
+
+        let public_state = state.clone();
+        let public = HttpServer::new(move || {
+            App::new()
+                .app_data(public_state.clone())
+                .app_data(web::PayloadConfig::new(max_body))
+                .app_data(web::JsonConfig::default().limit(max_body))
+                .app_data(web::FormConfig::default().limit(max_body))
+                .wrap(ops::RequestMetrics)
+                .configure(routes::configure)
+        })
+        .listen(public_listener)
+        .map_err(|source| StartupError::Bind { addr: format!("port {port}"), source })?
+        .shutdown_timeout(shutdown_timeout)
+        .run();
+
+        let ops_state = state.clone();
+        let ops = HttpServer::new(move || App::new().app_data(ops_state.clone()).configure(ops::configure))
+            .listen(ops_listener)
+            .map_err(|source| StartupError::Bind { addr: format!("port {ops_port}"), source })?
+            .workers(1)
+            .disable_signals()
+            .run();
+
+        Ok(Application { port, ops_port, public, ops, state })
+    }
+
+    /// The public listener's port.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The ops listener's port.
+    pub fn ops_port(&self) -> u16 {
+        self.ops_port
+    }
+
+    /// Runs until SIGTERM or SIGINT stops the public server (gracefully, finishing
+    /// requests in flight), then stops the ops listener and flushes the store.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let Application { public, ops, state, .. } = self;
+        ops::set_ready(true);
+        let ops_handle = ops.handle();
+        let ops_task = tokio::spawn(ops);
+        tracing::info!("serving");
+        let result = public.await;
+        ops::set_ready(false);
+        ops_handle.stop(true).await;
+        let _ = tokio::time::timeout(Duration::from_secs(5), ops_task).await;
+        match state.store.flush().await {
+            Ok(()) => tracing::info!("store flushed; stopped"),
+            Err(e) => tracing::error!(error = %e, "store flush at shutdown failed"),
+        }
+        result
+    }
+}
