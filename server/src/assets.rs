@@ -1,7 +1,28 @@
-//! Built client assets: reads Vite's manifest to find the content-hashed loader and
-//! dashboard files, and serves `/assets/*` with long cache headers.
+//! Built client assets: reads Vite's manifest (`dist/.vite/manifest.json`) to find the
+//! content-hashed loader and dashboard files, and serves `dist/assets/*` with long cache
+//! headers. A missing build is not an error (pages then have no scripts); a manifest that
+//! is present but unreadable is.
 
-use std::path::PathBuf;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+
+use crate::state::AppState;
+
+/// Where Vite writes its manifest, relative to the build folder.
+pub const MANIFEST_PATH: &str = ".vite/manifest.json";
+/// The build's sub-folder of hashed files, served under `/assets/`.
+const ASSETS_FOLDER: &str = "assets";
+/// Entry name of the script every published page links.
+const LOADER_ENTRY: &str = "loader";
+/// Entry name of the configuration area's script.
+const DASHBOARD_ENTRY: &str = "dashboard";
+/// Hashed file names never change content: caches may keep them for a year.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// The built client, as the server needs it.
 #[derive(Debug, Clone, Default)]
@@ -18,14 +39,295 @@ pub struct Assets {
     pub dashboard_css: Vec<String>,
 }
 
+/// Why a present manifest could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum AssetsError {
+    /// The manifest exists but could not be read.
+    #[error("{path}: cannot read the client manifest: {source}")]
+    Read { path: String, source: std::io::Error },
+    /// The manifest is not the JSON Vite writes.
+    #[error("{path}: the client manifest is not valid: {source}")]
+    Parse { path: String, source: serde_json::Error },
+    /// A required entry is missing.
+    #[error("{path}: the client manifest has no `{entry}` entry; rebuild the client")]
+    MissingEntry { path: String, entry: &'static str },
+    /// A file named by the manifest is not a plain name under `assets/`.
+    #[error("{path}: the client manifest names `{file}`, which is not a file under assets/")]
+    BadFile { path: String, file: String },
+}
+
+/// One chunk of Vite's manifest (only the fields the server reads).
+#[derive(Debug, Deserialize)]
+struct Chunk {
+    /// Output file, relative to the build folder (`assets/loader-abc123.js`).
+    file: String,
+    /// The entry's name from the build input.
+    #[serde(default)]
+    name: Option<String>,
+    /// Whether the chunk is an entry of the build input.
+    #[serde(default, rename = "isEntry")]
+    is_entry: bool,
+    /// Stylesheets the chunk needs, relative to the build folder.
+    #[serde(default)]
+    css: Vec<String>,
+    /// Manifest keys of the chunks it imports statically.
+    #[serde(default)]
+    imports: Vec<String>,
+}
+
+/// Vite's manifest: chunks by source path or internal key.
+type Manifest = HashMap<String, Chunk>;
+
 impl Assets {
     /// Reads Vite's manifest in `dir`; a missing build gives pages without scripts.
-    pub fn load(dir: &std::path::Path) -> Result<Assets, String> {
-        Ok(Assets { dir: dir.to_path_buf(), ..Assets::default() })
+    pub fn load(dir: &Path) -> Result<Assets, String> {
+        Assets::read(dir).map_err(|e| e.to_string())
+    }
+
+    /// [`Assets::load`] with a typed error.
+    pub fn read(dir: &Path) -> Result<Assets, AssetsError> {
+        let manifest_path = dir.join(MANIFEST_PATH);
+        let path = manifest_path.display().to_string();
+        let text = match std::fs::read_to_string(&manifest_path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                tracing::warn!(manifest = %path, "no built client: pages are served without scripts (run `npm run build` in client/)");
+                return Ok(Assets { dir: dir.to_path_buf(), ..Assets::default() });
+            }
+            Err(source) => return Err(AssetsError::Read { path, source }),
+        };
+        let manifest: Manifest =
+            serde_json::from_str(&text).map_err(|source| AssetsError::Parse { path: path.clone(), source })?;
+        let (loader_js, loader_css) = entry(&manifest, LOADER_ENTRY, &path)?;
+        let (dashboard_js, dashboard_css) = entry(&manifest, DASHBOARD_ENTRY, &path)?;
+        Ok(Assets {
+            dir: dir.to_path_buf(),
+            loader_js: Some(loader_js),
+            loader_css,
+            dashboard_js: Some(dashboard_js),
+            dashboard_css,
+        })
     }
 }
 
-/// Serves a built asset.
-pub async fn serve() -> actix_web::HttpResponse {
-    actix_web::HttpResponse::NotFound().finish()
+/// The URL of entry `name` and of every stylesheet it needs (its own and its static imports').
+fn entry(manifest: &Manifest, name: &'static str, path: &str) -> Result<(String, Vec<String>), AssetsError> {
+    let chunk = manifest
+        .values()
+        .find(|c| c.is_entry && c.name.as_deref() == Some(name))
+        .ok_or(AssetsError::MissingEntry { path: path.to_string(), entry: name })?;
+    let mut css = Vec::new();
+    let mut seen = Vec::new();
+    collect_css(manifest, chunk, &mut seen, &mut css);
+    let css = css.into_iter().map(|f| url(&f, path)).collect::<Result<Vec<_>, _>>()?;
+    Ok((url(&chunk.file, path)?, css))
+}
+
+/// Adds `chunk`'s stylesheets, then those of its imports, each once.
+fn collect_css<'m>(manifest: &'m Manifest, chunk: &'m Chunk, seen: &mut Vec<&'m str>, css: &mut Vec<String>) {
+    for file in &chunk.css {
+        if !css.contains(file) {
+            css.push(file.clone());
+        }
+    }
+    for key in &chunk.imports {
+        if seen.contains(&key.as_str()) {
+            continue;
+        }
+        seen.push(key);
+        if let Some(imported) = manifest.get(key) {
+            collect_css(manifest, imported, seen, css);
+        }
+    }
+}
+
+/// `/assets/<name>` for a manifest file `assets/<name>`; anything else is refused.
+fn url(file: &str, path: &str) -> Result<String, AssetsError> {
+    file.strip_prefix("assets/")
+        .and_then(|name| AssetName::parse(name).ok())
+        .map(|name| format!("/{ASSETS_FOLDER}/{}", name.0))
+        .ok_or_else(|| AssetsError::BadFile { path: path.to_string(), file: file.to_string() })
+}
+
+/// The name of one built file: a single segment of letters, digits, `-`, `_` and `.`,
+/// not starting with a dot. Vite writes every hashed file flat under `assets/`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct AssetName(String);
+
+/// Why an asset name was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub struct UnsafeAssetName;
+
+impl AssetName {
+    /// Parses the percent-decoded tail of an `/assets/` URL.
+    pub fn parse(decoded: &str) -> Result<AssetName, UnsafeAssetName> {
+        let plain = !decoded.is_empty()
+            && decoded.len() <= 255
+            && !decoded.starts_with('.')
+            && decoded.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+        if plain {
+            Ok(AssetName(decoded.to_string()))
+        } else {
+            Err(UnsafeAssetName)
+        }
+    }
+}
+
+/// Serves a built asset from `dir/assets/`, cached for a year; 404 for anything else.
+pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let raw = req.uri().path().strip_prefix("/assets/").unwrap_or_default();
+    respond(&state.assets.dir, raw).await
+}
+
+/// The response for the raw (still percent-encoded) tail of an `/assets/` URL.
+async fn respond(dir: &Path, raw: &str) -> HttpResponse {
+    // Decode once, ourselves: `%2f`, `%2e` and `%5c` cannot sneak past the name check.
+    let name = percent_encoding::percent_decode_str(raw)
+        .decode_utf8()
+        .ok()
+        .and_then(|decoded| AssetName::parse(&decoded).ok());
+    let Some(name) = name else { return not_found() };
+    match read_inside(&dir.join(ASSETS_FOLDER), &name).await {
+        Some(bytes) => {
+            let mime = mime_guess::from_path(&name.0).first_or_octet_stream();
+            HttpResponse::Ok()
+                .content_type(mime.as_ref())
+                .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE)))
+                .insert_header((header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+                .body(bytes)
+        }
+        None => not_found(),
+    }
+}
+
+/// A plain 404 for a missing asset (not the site's 404 page: scripts never show it).
+fn not_found() -> HttpResponse {
+    HttpResponse::build(StatusCode::NOT_FOUND)
+        .content_type("text/plain; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
+        .body("No such asset.")
+}
+
+/// Reads `root/name` only if, with symlinks resolved, it is a file inside `root`.
+async fn read_inside(root: &Path, name: &AssetName) -> Option<Vec<u8>> {
+    let root = tokio::fs::canonicalize(root).await.ok()?;
+    let full = tokio::fs::canonicalize(root.join(&name.0)).await.ok()?;
+    if !full.starts_with(&root) || !tokio::fs::metadata(&full).await.ok()?.is_file() {
+        return None;
+    }
+    tokio::fs::read(&full).await.ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::body::to_bytes;
+
+    use super::*;
+
+    const MANIFEST: &str = r#"{
+      "_react-abc.js": { "file": "assets/react-abc.js", "name": "react", "css": ["assets/shared-1.css"] },
+      "src/dashboard/main.tsx": { "file": "assets/dashboard-d1.js", "name": "dashboard", "src": "src/dashboard/main.tsx",
+        "isEntry": true, "imports": ["_react-abc.js"], "css": ["assets/dashboard-d2.css"] },
+      "src/islands/menu-tabs/index.tsx": { "file": "assets/menu-tabs-m1.js", "name": "menu-tabs", "isDynamicEntry": true,
+        "imports": ["_react-abc.js"], "css": ["assets/menu-tabs-m2.css"] },
+      "src/loader/index.ts": { "file": "assets/loader-l1.js", "name": "loader", "src": "src/loader/index.ts",
+        "isEntry": true, "dynamicImports": ["src/islands/menu-tabs/index.tsx"] }
+    }"#;
+
+    fn build(manifest: Option<&str>) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir_all(dir.path().join("assets")).expect("assets dir");
+        if let Some(text) = manifest {
+            std::fs::create_dir_all(dir.path().join(".vite")).expect(".vite dir");
+            std::fs::write(dir.path().join(MANIFEST_PATH), text).expect("manifest");
+        }
+        dir
+    }
+
+    #[test]
+    fn the_manifest_gives_hashed_urls_and_every_stylesheet_an_entry_needs() {
+        let dir = build(Some(MANIFEST));
+        let assets = Assets::read(dir.path()).expect("valid manifest");
+        assert_eq!(assets.loader_js.as_deref(), Some("/assets/loader-l1.js"));
+        assert!(assets.loader_css.is_empty(), "dynamic imports' styles are not the loader's");
+        assert_eq!(assets.dashboard_js.as_deref(), Some("/assets/dashboard-d1.js"));
+        assert_eq!(assets.dashboard_css, ["/assets/dashboard-d2.css", "/assets/shared-1.css"]);
+        assert_eq!(assets.dir, dir.path());
+    }
+
+    #[test]
+    fn a_missing_build_is_not_an_error() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let assets = Assets::load(&dir.path().join("no-such-dist")).expect("missing dist is fine");
+        assert!(assets.loader_js.is_none() && assets.dashboard_js.is_none());
+        let assets = Assets::load(build(None).path()).expect("missing manifest is fine");
+        assert!(assets.loader_js.is_none() && assets.loader_css.is_empty());
+    }
+
+    #[test]
+    fn a_corrupt_manifest_is_an_error_naming_the_file_and_why() {
+        let dir = build(Some("{\"src/loader/index.ts\": {"));
+        let message = Assets::load(dir.path()).expect_err("corrupt manifest");
+        assert!(message.contains("manifest.json"), "{message}");
+        assert!(message.contains("not valid") && message.contains("EOF"), "{message}");
+
+        let dir = build(Some(r#"{"x": {"file": "assets/x.js", "name": "dashboard", "isEntry": true}}"#));
+        let message = Assets::load(dir.path()).expect_err("no loader entry");
+        assert!(message.contains("manifest.json") && message.contains("`loader`"), "{message}");
+
+        let dir = build(Some(r#"{"a": {"file": "../../etc/passwd", "name": "loader", "isEntry": true},
+            "b": {"file": "assets/d.js", "name": "dashboard", "isEntry": true}}"#));
+        let message = Assets::load(dir.path()).expect_err("file outside assets/");
+        assert!(message.contains("../../etc/passwd"), "{message}");
+    }
+
+    #[test]
+    fn asset_names_are_single_plain_segments() {
+        assert!(AssetName::parse("loader-B5SAekn8.js").is_ok());
+        assert!(AssetName::parse("react-WGfG_Ba-.js").is_ok());
+        for bad in ["", ".vite", "..", "../x.js", "a/b.js", "a\\b.js", "x.js\0", "%2e%2e", "a b.js", "ü.js"] {
+            assert_eq!(AssetName::parse(bad), Err(UnsafeAssetName), "{bad:?}");
+        }
+    }
+
+    #[actix_web::test]
+    async fn built_files_are_served_with_their_type_and_a_year_of_cache() {
+        let dir = build(Some(MANIFEST));
+        std::fs::write(dir.path().join("assets/loader-l1.js"), "console.log(1)").expect("write js");
+        std::fs::write(dir.path().join("assets/menu-tabs-m2.css"), "a{}").expect("write css");
+
+        let res = respond(dir.path(), "loader-l1.js").await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let content_type = res.headers().get(header::CONTENT_TYPE).expect("content type");
+        assert!(content_type.to_str().unwrap_or_default().contains("javascript"), "{content_type:?}");
+        assert_eq!(res.headers().get(header::CACHE_CONTROL).expect("cache"), IMMUTABLE);
+        let body = to_bytes(res.into_body()).await.expect("body");
+        assert_eq!(&body[..], b"console.log(1)");
+
+        let res = respond(dir.path(), "menu-tabs-m2.css").await;
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(res.headers().get(header::CONTENT_TYPE).expect("content type"), "text/css");
+    }
+
+    #[actix_web::test]
+    async fn anything_outside_the_assets_folder_is_not_found() {
+        let dir = build(Some(MANIFEST));
+        std::fs::write(dir.path().join("secret.txt"), "secret").expect("write secret");
+        std::fs::create_dir_all(dir.path().join("assets/sub")).expect("sub dir");
+        for raw in ["missing.js", "", "sub", "../secret.txt", "%2e%2e%2fsecret.txt", "..%2fsecret.txt", "..%5csecret.txt", "%2evite"] {
+            let res = respond(dir.path(), raw).await;
+            assert_eq!(res.status(), StatusCode::NOT_FOUND, "{raw:?}");
+            assert!(res.headers().get(header::CACHE_CONTROL).is_some_and(|v| v != IMMUTABLE), "{raw:?}");
+        }
+        assert_eq!(respond(dir.path(), ".vite%2fmanifest.json").await.status(), StatusCode::NOT_FOUND);
+    }
+
+    #[cfg(unix)]
+    #[actix_web::test]
+    async fn symlinks_leaving_the_assets_folder_are_not_followed() {
+        let dir = build(Some(MANIFEST));
+        std::fs::write(dir.path().join("secret.txt"), "secret").expect("write secret");
+        std::os::unix::fs::symlink(dir.path().join("secret.txt"), dir.path().join("assets/link.js")).expect("symlink");
+        assert_eq!(respond(dir.path(), "link.js").await.status(), StatusCode::NOT_FOUND);
+    }
 }

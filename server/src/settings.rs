@@ -108,8 +108,13 @@ impl Settings {
             .into_iter()
             .filter(|(k, _)| k.starts_with("VERANDA_"))
             .collect();
+        // Only variables naming a setting are read: `VERANDA_BIN` and friends belong to others.
+        let known = serde_json::to_value(Settings::default()).unwrap_or_default();
         for (key, value) in env_pairs {
             let key = key["VERANDA_".len()..].to_ascii_lowercase();
+            if known.get(&key).is_none() {
+                continue;
+            }
             // Parsed as TOML-like scalars, so `VERANDA_MAX_BODY_BYTES=1000` is a number.
             let value: figment::value::Value =
                 value.parse().unwrap_or_else(|_| figment::value::Value::from(value));
@@ -129,7 +134,9 @@ fn describe(error: figment::Error, file: Option<&Path>) -> SettingsError {
                 Some(meta) if meta.name.contains("TOML") => file
                     .map(|f| f.display().to_string())
                     .unwrap_or_else(|| meta.name.to_string()),
-                Some(meta) if meta.name.contains("Serialized") => "environment or flags".to_string(),
+                Some(meta) if meta.name.contains("Overrides") => "command-line flags".to_string(),
+                Some(meta) if meta.name.contains("Value") => "environment (VERANDA_*)".to_string(),
+                Some(meta) if meta.name.contains("Settings") => "built-in defaults".to_string(),
                 Some(meta) => meta.name.to_string(),
                 None => "settings".to_string(),
             };
@@ -138,4 +145,60 @@ fn describe(error: figment::Error, file: Option<&Path>) -> SettingsError {
         })
         .collect();
     SettingsError::Invalid(lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn the_documented_file_matches_the_defaults() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/veranda.toml");
+        let from_file = Settings::load(Some(&path), env(&[]), &Overrides::default()).expect("config/veranda.toml loads");
+        let defaults = Settings::default();
+        assert_eq!(serde_json::to_value(&from_file).ok(), serde_json::to_value(&defaults).ok());
+    }
+
+    #[test]
+    fn environment_overrides_the_file_and_flags_override_the_environment() {
+        let vars = env(&[
+            ("VERANDA_LISTEN", "127.0.0.1:7000"),
+            ("VERANDA_MAX_BODY_BYTES", "1000"),
+            ("VERANDA_BIN", "not a setting"),
+            ("OTHER", "x"),
+        ]);
+        let s = Settings::load(None, vars.clone(), &Overrides::default()).expect("loads");
+        assert_eq!(s.listen.port(), 7000);
+        assert_eq!(s.max_body_bytes, 1000);
+        let flags = Overrides { listen: Some("127.0.0.1:7001".parse().expect("valid address")), ..Overrides::default() };
+        assert_eq!(Settings::load(None, vars, &flags).expect("loads").listen.port(), 7001);
+    }
+
+    #[test]
+    fn a_bad_value_names_its_source_and_field() {
+        let err = Settings::load(None, env(&[("VERANDA_LISTEN", "not-an-address")]), &Overrides::default())
+            .expect_err("a bad address is refused");
+        let text = err.to_string();
+        assert!(text.contains("listen"), "{text}");
+    }
+
+    #[test]
+    fn a_bad_file_names_the_file_and_the_field() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("bad.toml");
+        std::fs::write(&file, "listen = 12\nunknown_key = true\n").expect("write");
+        let text = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect_err("refused").to_string();
+        assert!(text.contains("bad.toml"), "{text}");
+        assert!(text.contains("listen") || text.contains("unknown_key"), "{text}");
+    }
+
+    #[test]
+    fn a_missing_config_file_is_an_error() {
+        let err = Settings::load(Some(Path::new("/nonexistent/veranda.toml")), env(&[]), &Overrides::default());
+        assert!(matches!(err, Err(SettingsError::MissingFile(_))));
+    }
 }

@@ -9,6 +9,8 @@
 pub mod blocks;
 pub mod content;
 mod load;
+mod lookup;
+pub mod sanitize;
 mod search;
 pub mod settings;
 

@@ -8,13 +8,21 @@
 //!   the last flush window.
 //!
 //! Routes never touch sled or Redis: they go through this trait.
+//!
+//! ## Layout
+//!
+//! - `sled_store`: [`SledStore`], the embedded implementation.
+//! - `flusher`: group commit, the one thread that flushes for every waiting writer.
+//! - [`metrics`]: the store's metrics, documented once.
 
+mod flusher;
+pub mod metrics;
 mod sled_store;
 
 use std::future::Future;
 use std::pin::Pin;
 
-pub use sled_store::SledStore;
+pub use sled_store::{SledStore, TELEMETRY_FLUSH_INTERVAL};
 
 /// A boxed future returned by store operations.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;

@@ -1,4 +1,4 @@
-// Generated from the Rust types in actors/ by `veranda gen-types`. Do not edit.
+// Generated from the Rust types in actors/ (test generated_types_are_fresh). Do not edit.
 
 export const PageType = {
   MainContent: 1,

@@ -1,6 +1,12 @@
 //! The ops listener: `/metrics` (Prometheus text) and `/health/live`, `/health/ready`.
 //! Never mounted on the public listener.
+//!
+//! ## Layout
+//!
+//! - [`metrics`]: every server metric, documented once, and the process's recorder.
+//! - `middleware`: [`RequestMetrics`], the per-route request metrics of the public app.
 
+pub mod metrics;
 mod middleware;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,13 +18,17 @@ pub use middleware::RequestMetrics;
 /// Whether the server is ready for traffic (set once both listeners run).
 static READY: AtomicBool = AtomicBool::new(false);
 
+/// The content type of Prometheus' text exposition format.
+const PROMETHEUS_TEXT: &str = "text/plain; version=0.0.4; charset=utf-8";
+
 /// Marks the process ready or not ready.
 pub fn set_ready(ready: bool) {
     READY.store(ready, Ordering::SeqCst);
 }
 
-/// Registers the ops routes.
+/// Registers the ops routes (and installs the metrics recorder, once per process).
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    metrics::install();
     cfg.route("/health/live", web::get().to(|| async { HttpResponse::Ok().body("live") }))
         .route(
             "/health/ready",
@@ -29,5 +39,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     HttpResponse::ServiceUnavailable().body("not ready")
                 }
             }),
-        );
+        )
+        .route("/metrics", web::get().to(render_metrics));
+}
+
+/// Every metric recorded in this process, in Prometheus' text format.
+async fn render_metrics() -> HttpResponse {
+    HttpResponse::Ok().content_type(PROMETHEUS_TEXT).body(metrics::install().render())
 }

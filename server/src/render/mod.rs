@@ -1,11 +1,28 @@
 //! Server-side rendering of published pages (maud): complete HTML, readable without
 //! JavaScript. Every block element carries `id="block-<id>"`, `data-block-type` and
 //! `data-block-json`; the page context is embedded as JSON for the loader.
+//!
+//! - [`layout`]: the document around the body (head, header, footer, dialogs).
+//! - [`bodies`]: the main content of each page type.
+//! - [`blocks`]: one renderer per block kind, grouped by area.
+//! - [`money`], [`util`], [`style`]: prices, escaping and URLs, the inline stylesheet.
+
+mod blocks;
+mod bodies;
+mod layout;
+pub mod money;
+mod style;
+pub mod util;
+
+#[cfg(test)]
+mod tests;
 
 use veranda_actors::domain::context::PageContext;
 use veranda_actors::site::{Collection, Item, Page, SearchHit, Site};
 
 use crate::assets::Assets;
+
+pub use blocks::BlockCtx;
 
 /// Everything needed to render one published page.
 pub struct PageView<'a> {
@@ -43,6 +60,12 @@ pub enum PageBody<'a> {
 
 /// Renders a complete HTML document.
 pub fn render_page(view: &PageView<'_>) -> String {
-    let _ = view;
-    String::from("<!doctype html><title>Veranda</title>")
+    let today = time::OffsetDateTime::now_utc().date();
+    let ctx = BlockCtx {
+        site: view.site,
+        page_url: layout::canonical_url(view.site, &view.context.page_path),
+        today: format!("{:04}-{:02}-{:02}", today.year(), u8::from(today.month()), today.day()),
+        page_path: view.context.page_path.clone(),
+    };
+    layout::document(view, &ctx).into_string()
 }

@@ -13,7 +13,7 @@ use crate::state::AppState;
 
 /// A relative file path whose every segment is a plain name.
 #[derive(Debug, PartialEq, Eq)]
-pub struct FilePath(PathBuf);
+pub struct FilePath(pub(crate) PathBuf);
 
 /// Why a `/s/` path was refused.
 #[derive(Debug, PartialEq, Eq)]
@@ -72,7 +72,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
 }
 
 /// Reads `root/relative` only if, with symlinks resolved, it is a file inside `root`.
-async fn read_inside(root: &Path, relative: &Path) -> Option<Vec<u8>> {
+pub(crate) async fn read_inside(root: &Path, relative: &Path) -> Option<Vec<u8>> {
     let root = tokio::fs::canonicalize(root).await.ok()?;
     let full = tokio::fs::canonicalize(root.join(relative)).await.ok()?;
     if !full.starts_with(&root) || !tokio::fs::metadata(&full).await.ok()?.is_file() {

@@ -4,18 +4,28 @@
 mod config_area;
 mod files;
 mod html;
+mod images;
 mod pages;
 mod panel;
+mod sitemap;
 
-use actix_web::web;
+use actix_web::{guard, web, Route};
+
+/// A route answering GET and HEAD (HEAD gets the same headers, no body).
+fn read() -> Route {
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}
 
 /// Registers every public route.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/assets/{file:.*}", web::get().to(crate::assets::serve))
-        .route("/s/{path:.*}", web::get().to(files::serve))
-        .route("/pages/{id:.*}", web::get().to(panel::follow))
-        .route("/config", web::get().to(config_area::show))
-        .route("/config/{tail:.*}", web::get().to(config_area::show))
-        .route("/search", web::get().to(pages::search))
+    cfg.route("/assets/{file:.*}", read().to(crate::assets::serve))
+        .route("/s/{path:.*}", read().to(files::serve))
+        .route("/images/{path:.*}", read().to(images::serve))
+        .route("/sitemap.xml", read().to(sitemap::sitemap))
+        .route("/robots.txt", read().to(sitemap::robots))
+        .route("/pages/{id:.*}", read().to(panel::follow))
+        .route("/config", read().to(config_area::show))
+        .route("/config/{tail:.*}", read().to(config_area::show))
+        .route("/search", read().to(pages::search))
         .default_service(web::route().to(pages::show));
 }

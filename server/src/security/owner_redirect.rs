@@ -2,7 +2,8 @@
 //! site are sent to `/config/?frameUrl=<encoded path + query>`, unless a skip rule holds:
 //! `noredirect` present (remembered for the session by a cookie), the host is
 //! `localhost`, the site is in developer mode or cloneable, or the account's roles
-//! include viewer. The last rule of the spec (not the top window) is the loader's.
+//! include viewer. The spec's last rule (not the top window) is kept by the page
+//! handler: a request whose `Sec-Fetch-Dest` is `iframe` or `frame` is never redirected.
 
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use veranda_actors::accounts::SessionRecord;

@@ -1,0 +1,53 @@
+# Veranda: the two commands of the README, and their parts.
+#   make run   builds the client and serves the demo site on http://127.0.0.1:8080/
+#   make test  installs what the tests need, then runs every test
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+CARGO ?= cargo
+DEBIAN_PACKAGES := chromium redis-server prometheus
+VERANDA_BIN := target/debug/veranda
+
+.PHONY: run test deps system-deps client-deps client e2e-deps rust-test client-test e2e-test check-site
+
+run: client-deps client
+	$(CARGO) run --release -p veranda-server -- serve
+
+test: deps client
+	$(CARGO) build -p veranda-server
+	$(MAKE) rust-test client-test e2e-test
+
+deps: system-deps client-deps e2e-deps
+
+# Debian packages the tests start: Chromium (browser tests), redis-server, promtool.
+system-deps:
+	@missing=""; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	command -v promtool >/dev/null || missing="$$missing prometheus"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+client-deps:
+	cd client && npm ci --no-audit --no-fund --loglevel=error
+
+e2e-deps:
+	cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error
+
+client:
+	cd client && npm run build
+
+rust-test:
+	$(CARGO) test --workspace --no-fail-fast
+
+client-test:
+	cd client && npm run typecheck && npm test
+
+e2e-test:
+	cd tests/e2e && VERANDA_BIN=../../$(VERANDA_BIN) npm test
+
+check-site:
+	$(CARGO) run -q -p veranda-server -- check-site config/sites/demo

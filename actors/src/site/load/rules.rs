@@ -1,0 +1,210 @@
+//! The small rules of the site format: ids, urls, slugs, dates, file references, SKUs.
+
+use std::path::{Component, Path};
+
+/// Paths the server answers itself; no page may be served at or under them.
+pub const RESERVED_PATHS: [&str; 10] = [
+    "/config",
+    "/api",
+    "/s",
+    "/pages",
+    "/assets",
+    "/search",
+    "/commerce",
+    "/checkout",
+    "/sitemap.xml",
+    "/robots.txt",
+];
+
+/// Highest product price, in cents (spec 000 §5).
+pub const MAX_PRICE_CENTS: u64 = 100_000_000;
+/// Longest SKU (spec 000 §5).
+pub const MAX_SKU_LEN: usize = 60;
+/// Most products in one collection (spec 000 §9).
+pub const MAX_PRODUCTS_PER_COLLECTION: usize = 200;
+/// Longest tag (spec 000 §5).
+pub const MAX_TAG_LEN: usize = 50;
+/// Longest category (spec 000 §5).
+pub const MAX_CATEGORY_LEN: usize = 25;
+
+/// Why an id is not acceptable, if it is not.
+pub fn id_problem(id: &str) -> Option<String> {
+    let ok = id.len() == 24 && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+    (!ok).then(|| format!("'{id}' must be exactly 24 lowercase letters and digits"))
+}
+
+/// Why a page or collection url is not acceptable, if it is not.
+pub fn url_problem(url: &str) -> Option<String> {
+    if !url.starts_with('/') {
+        return Some(format!("'{url}' must start with /"));
+    }
+    if url.len() > 1 && url.ends_with('/') {
+        return Some(format!("'{url}' must not end with /"));
+    }
+    if url.len() > 1 {
+        for segment in url[1..].split('/') {
+            if let Some(problem) = slug_problem(segment) {
+                return Some(format!("'{url}': {problem}"));
+            }
+        }
+    }
+    let reserved = RESERVED_PATHS
+        .iter()
+        .find(|r| url == **r || url.strip_prefix(**r).is_some_and(|rest| rest.starts_with('/')));
+    reserved.map(|r| format!("'{url}' is reserved: the server answers {r} itself"))
+}
+
+/// Why a url slug (one path segment) is not acceptable, if it is not.
+pub fn slug_problem(slug: &str) -> Option<String> {
+    if slug.is_empty() {
+        return Some("a path segment is empty".into());
+    }
+    let ok = slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.');
+    (!ok).then(|| format!("'{slug}' may only use lowercase letters, digits, '-' and '.'"))
+}
+
+/// Whether `date` is `YYYY-MM-DD` with a real month and day.
+pub fn is_date(date: &str) -> bool {
+    parses(date, "[year]-[month]-[day]", |v, f| time::Date::parse(v, f).is_ok())
+}
+
+/// Whether `value` is `YYYY-MM-DDTHH:MM`.
+pub fn is_date_time(value: &str) -> bool {
+    parses(value, "[year]-[month]-[day]T[hour]:[minute]", |v, f| time::PrimitiveDateTime::parse(v, f).is_ok())
+}
+
+/// Whether `value` parses with the format `description`.
+fn parses(
+    value: &str,
+    description: &str,
+    parse: impl Fn(&str, &[time::format_description::BorrowedFormatItem<'_>]) -> bool,
+) -> bool {
+    // The descriptions are constants of this module; a bad one would reject every value.
+    time::format_description::parse_borrowed::<2>(description).is_ok_and(|format| parse(value, &format))
+}
+
+/// Why a file reference under `folder/` of the site is not acceptable, if it is not:
+/// it must be a relative path without `..` naming an existing file.
+pub fn file_problem(site: &Path, folder: &str, name: &str) -> Option<String> {
+    let relative = Path::new(name);
+    let plain = !name.is_empty() && relative.components().all(|c| matches!(c, Component::Normal(_)));
+    if !plain {
+        return Some(format!("'{name}' must be a file name inside {folder}/"));
+    }
+    (!site.join(folder).join(relative).is_file()).then(|| format!("{folder}/{name} does not exist"))
+}
+
+/// Whether `url` is an absolute http(s) URL with a host.
+pub fn is_http_url(url: &str) -> bool {
+    let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"));
+    rest.is_some_and(|r| {
+        let host = r.split(['/', '?', '#']).next().unwrap_or("");
+        !host.is_empty() && !host.contains(char::is_whitespace)
+    })
+}
+
+/// Why a link an owner wrote (button, image click-through, ticket url...) is not
+/// acceptable, if it is not: it must be a same-site path, an anchor, or an http(s),
+/// mailto: or tel: URL. Anything else (`javascript:`, `data:`...) could run code.
+pub fn link_problem(url: &str) -> Option<String> {
+    let trimmed = url.trim();
+    let same_site = trimmed.starts_with('/') && !trimmed.starts_with("//");
+    let ok = same_site
+        || trimmed.starts_with('#')
+        || is_http_url(trimmed)
+        || trimmed.starts_with("mailto:")
+        || trimmed.starts_with("tel:");
+    (!ok).then(|| format!("'{url}' must be a path starting with /, or an http(s), mailto: or tel: link"))
+}
+
+/// The SKU given to a variant whose SKU is empty: `SQ` and 7 digits, derived from the
+/// item id and the variant's position, so loading the same site twice gives the same SKU.
+pub fn generated_sku(item_id: &str, variant_index: usize) -> String {
+    // FNV-1a: small, stable across platforms and releases.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in item_id.bytes().chain([b'#']).chain(variant_index.to_string().bytes()) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("SQ{:07}", hash % 10_000_000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_24_lowercase_alphanumerics() {
+        assert_eq!(id_problem("5f2a9c0e4b1d7a3c8e6f0b12"), None);
+        assert!(id_problem("5f2a9c0e4b1d7a3c8e6f0b1").is_some(), "23 characters");
+        assert!(id_problem("5f2a9c0e4b1d7a3c8e6f0b123").is_some(), "25 characters");
+        assert!(id_problem("5F2A9C0E4B1D7A3C8E6F0B12").is_some(), "uppercase");
+        assert!(id_problem("5f2a9c0e-b1d7a3c8e6f0b12").is_some(), "dash");
+        assert!(id_problem("").is_some());
+    }
+
+    #[test]
+    fn urls_start_with_a_slash_and_avoid_reserved_paths() {
+        assert_eq!(url_problem("/"), None);
+        assert_eq!(url_problem("/about"), None);
+        assert_eq!(url_problem("/blog/2024"), None);
+        assert!(url_problem("about").is_some());
+        assert!(url_problem("/about/").is_some());
+        assert!(url_problem("/About").is_some());
+        assert!(url_problem("/api").is_some());
+        assert!(url_problem("/config/pages").is_some());
+        assert!(url_problem("/sitemap.xml").is_some());
+        assert_eq!(url_problem("/search-tips"), None, "only the exact path or below it is reserved");
+    }
+
+    #[test]
+    fn dates_must_be_real_calendar_dates() {
+        assert!(is_date("2024-02-29"));
+        assert!(!is_date("2023-02-29"));
+        assert!(!is_date("29/02/2024"));
+        assert!(is_date_time("2024-06-01T18:30"));
+        assert!(!is_date_time("2024-06-01 18:30"));
+    }
+
+    #[test]
+    fn file_references_stay_inside_their_folder() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        std::fs::create_dir(dir.path().join("images")).expect("create images/");
+        std::fs::write(dir.path().join("images/a.png"), b"x").expect("write file");
+        assert_eq!(file_problem(dir.path(), "images", "a.png"), None);
+        assert!(file_problem(dir.path(), "images", "b.png").is_some());
+        assert!(file_problem(dir.path(), "images", "../images/a.png").is_some());
+        assert!(file_problem(dir.path(), "images", "/etc/passwd").is_some());
+    }
+
+    #[test]
+    fn generated_skus_are_sq_and_seven_digits_and_stable() {
+        let sku = generated_sku("5f2a9c0e4b1d7a3c8e6f0b12", 0);
+        assert_eq!(sku.len(), 9);
+        assert!(sku.starts_with("SQ") && sku[2..].bytes().all(|b| b.is_ascii_digit()), "{sku}");
+        assert_eq!(sku, generated_sku("5f2a9c0e4b1d7a3c8e6f0b12", 0));
+        assert_ne!(sku, generated_sku("5f2a9c0e4b1d7a3c8e6f0b12", 1));
+        assert_ne!(sku, generated_sku("5f2a9c0e4b1d7a3c8e6f0b13", 0));
+    }
+
+    #[test]
+    fn links_may_not_run_code() {
+        for good in ["/menu", "#top", "https://example.com/x", "mailto:a@b.example", "tel:+15550142"] {
+            assert_eq!(link_problem(good), None, "{good}");
+        }
+        for bad in
+            ["javascript:alert(1)", " JavaScript:alert(1)", "data:text/html,x", "//evil.example", "menu", ""]
+        {
+            assert!(link_problem(bad).is_some(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn base_urls_are_http_or_https() {
+        assert!(is_http_url("http://127.0.0.1:8080"));
+        assert!(is_http_url("https://example.com/"));
+        assert!(!is_http_url("ftp://example.com"));
+        assert!(!is_http_url("https://"));
+        assert!(!is_http_url("example.com"));
+    }
+}

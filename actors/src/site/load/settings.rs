@@ -1,0 +1,139 @@
+//! `site.toml` and `navigation.toml`.
+
+use super::fields::{describe, Problems};
+use super::{rules, Loader};
+use crate::site::content::Navigation;
+use crate::site::settings::{FeatureFlag, SiteSettings, SUPPORTED_CURRENCIES};
+
+const SITE: &str = "site.toml";
+const NAVIGATION: &str = "navigation.toml";
+
+impl Loader {
+    /// Reads `site.toml`; `None` when it is missing or its required parts are unusable.
+    pub(super) fn settings(&mut self) -> Option<SiteSettings> {
+        let table = self.read_table(SITE)?;
+        let settings = parse_settings(table, &mut self.problems)?;
+        check_settings(&settings, &mut self.problems);
+        Some(settings)
+    }
+
+    /// Reads `navigation.toml`, which is optional.
+    pub(super) fn navigation(&mut self) -> Navigation {
+        if !self.dir.join(NAVIGATION).exists() {
+            return Navigation::default();
+        }
+        let Some(table) = self.read_table(NAVIGATION) else {
+            return Navigation::default();
+        };
+        match toml::Value::Table(table).try_into::<Navigation>() {
+            Ok(navigation) => navigation,
+            Err(error) => {
+                self.problems.add_de(NAVIGATION, "", &error);
+                Navigation::default()
+            }
+        }
+    }
+}
+
+/// Deserialises the settings. Serde stops at the first bad field, so a bad section is
+/// reported, dropped (falling back to its defaults) and the rest tried again: one run
+/// reports a problem in every section.
+fn parse_settings(mut table: toml::Table, problems: &mut Problems) -> Option<SiteSettings> {
+    let mut failed = false;
+    for _ in 0..=table.len() {
+        match toml::Value::Table(table.clone()).try_into::<SiteSettings>() {
+            Ok(settings) => return (!failed).then_some(settings),
+            Err(error) => {
+                failed = true;
+                let (field, message) = describe(&error, "");
+                problems.add(SITE, field.as_str(), message);
+                let section = field.split(['.', '[']).next().unwrap_or("").to_string();
+                if section == "website" || table.remove(&section).is_none() {
+                    return None;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The rules serde cannot express.
+fn check_settings(settings: &SiteSettings, problems: &mut Problems) {
+    if let Some(problem) = rules::id_problem(&settings.website.id) {
+        problems.add(SITE, "website.id", problem);
+    }
+    if !rules::is_http_url(&settings.website.base_url) {
+        problems.add(
+            SITE,
+            "website.baseUrl",
+            format!("'{}' must be an http:// or https:// URL", settings.website.base_url),
+        );
+    }
+    if settings.website.title.trim().is_empty() {
+        problems.add(SITE, "website.title", "must not be empty");
+    }
+    let currency = &settings.store.selected_currency;
+    if !SUPPORTED_CURRENCIES.contains(&currency.as_str()) {
+        problems.add(
+            SITE,
+            "store.selectedCurrency",
+            format!("'{currency}' is not supported (one of {})", SUPPORTED_CURRENCIES.join(", ")),
+        );
+    }
+    for (name, flag) in &settings.features {
+        if let FeatureFlag::Experiment { variants, default } = flag {
+            let field = format!("features.{name}");
+            let total: u32 = variants.values().map(|share| u32::from(*share)).sum();
+            if total != 100 {
+                problems.add(SITE, format!("{field}.variants"), format!("shares add up to {total}, not 100"));
+            }
+            if !variants.contains_key(default) {
+                problems.add(
+                    SITE,
+                    format!("{field}.default"),
+                    format!("'{default}' is not one of the variants"),
+                );
+            }
+        }
+    }
+    if let Some(problem) = settings.announcement_bar.url.as_deref().and_then(rules::link_problem) {
+        problems.add(SITE, "announcementBar.url", problem);
+    }
+    if settings.popup_overlay.display_frequency < -1 {
+        problems.add(SITE, "popupOverlay.displayFrequency", "must be -1 (never again) or a number of days");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+        [website]
+        id = "5f2a9c0e4b1d7a3c8e6f0b12"
+        title = "Test"
+        baseUrl = "https://example.com"
+    "#;
+
+    #[test]
+    fn good_settings_parse_with_defaults() {
+        let mut problems = Problems::default();
+        let table = toml::from_str(GOOD).expect("valid TOML");
+        let settings = parse_settings(table, &mut problems).expect("settings parse");
+        check_settings(&settings, &mut problems);
+        assert!(problems.0.is_empty(), "{:?}", problems.0);
+        assert_eq!(settings.store.selected_currency, "USD");
+    }
+
+    #[test]
+    fn a_problem_in_each_section_is_reported() {
+        let text = format!("{GOOD}\n[store]\nselectedCurrency = 3\n[captcha]\nprovider = 'hcaptcha'\n[comments]\nnope = true\n");
+        let mut problems = Problems::default();
+        let table = toml::from_str(&text).expect("valid TOML");
+        assert!(parse_settings(table, &mut problems).is_none());
+        let fields: Vec<&str> = problems.0.iter().map(|p| p.field.as_str()).collect();
+        assert!(fields.contains(&"store.selectedCurrency"), "{fields:?}");
+        assert!(fields.contains(&"captcha.provider"), "{fields:?}");
+        assert!(fields.contains(&"comments.nope"), "{fields:?}");
+    }
+}

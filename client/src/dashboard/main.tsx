@@ -1,0 +1,15 @@
+// The dashboard entry: renders the configuration area into the server's `#dashboard-root`.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { readConfig } from './config';
+
+const root = document.getElementById('dashboard-root');
+if (root) {
+  const config = readConfig(root);
+  createRoot(root).render(
+    <StrictMode>
+      <App config={config} />
+    </StrictMode>,
+  );
+}

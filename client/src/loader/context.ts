@@ -1,0 +1,24 @@
+// The page context the server embeds in `<script id="page-context" type="application/json">`.
+import type { PageContext } from '../generated/types';
+
+/** The id of the script element that carries the page context. */
+export const PAGE_CONTEXT_ID = 'page-context';
+
+/**
+ * Reads the page context from `doc`. A page without one gives `null`; a context that
+ * is not a JSON object is reported with `console.warn` and also gives `null`.
+ */
+export function readPageContext(doc: Document): PageContext | null {
+  const script = doc.getElementById(PAGE_CONTEXT_ID);
+  if (!script) return null;
+  try {
+    const value: unknown = JSON.parse(script.textContent ?? '');
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      return value as PageContext;
+    }
+    console.warn('Veranda: the page context is not a JSON object; ignored.');
+  } catch (error) {
+    console.warn('Veranda: the page context is not valid JSON; ignored.', error);
+  }
+  return null;
+}

@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hydrateIslands, STATE_ATTRIBUTE } from './hydrate';
+import { islands, type IslandImport, type IslandModule } from './islands';
+
+/** An IntersectionObserver the test drives by hand. */
+class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly observed = new Set<Element>();
+  disconnected = false;
+  constructor(
+    readonly callback: IntersectionObserverCallback,
+    readonly options?: IntersectionObserverInit,
+  ) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(el: Element) {
+    this.observed.add(el);
+  }
+  unobserve(el: Element) {
+    this.observed.delete(el);
+  }
+  disconnect() {
+    this.disconnected = true;
+    this.observed.clear();
+  }
+  takeRecords() {
+    return [];
+  }
+  /** Reports `el` as intersecting (or not) to the callback. */
+  fire(el: Element, isIntersecting: boolean) {
+    if (this.disconnected || !this.observed.has(el)) return;
+    const entry = { target: el, isIntersecting } as IntersectionObserverEntry;
+    this.callback([entry], this as unknown as IntersectionObserver);
+  }
+}
+
+/** Lets pending promise callbacks run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function fakeIsland() {
+  const mount = vi.fn<IslandModule['mount']>();
+  const load = vi.fn<IslandImport>(async () => ({ mount }));
+  return { mount, load };
+}
+
+beforeEach(() => {
+  FakeIntersectionObserver.instances = [];
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('islands', () => {
+  it('are imported and mounted with their data once they become visible', async () => {
+    document.body.innerHTML = `<div id="block-1" data-island="menu-tabs" data-block-json='{"tabs":[]}'></div>`;
+    const el = document.getElementById('block-1')!;
+    const island = fakeIsland();
+    expect(hydrateIslands(document, { 'menu-tabs': island.load })).toBe(1);
+
+    const observer = FakeIntersectionObserver.instances[0]!;
+    expect(observer.options?.rootMargin).toBe('200px');
+    observer.fire(el, false);
+    await settle();
+    expect(island.load).not.toHaveBeenCalled();
+
+    observer.fire(el, true);
+    await settle();
+    expect(island.load).toHaveBeenCalledOnce();
+    expect(island.mount).toHaveBeenCalledWith(el, { tabs: [] });
+    expect(el.getAttribute(STATE_ATTRIBUTE)).toBe('mounted');
+
+    // Later interactions do not import or mount again.
+    el.dispatchEvent(new Event('focusin'));
+    el.dispatchEvent(new Event('pointerenter'));
+    await settle();
+    expect(island.load).toHaveBeenCalledOnce();
+    expect(island.mount).toHaveBeenCalledOnce();
+  });
+
+  it('are imported on first interaction before they are seen', async () => {
+    document.body.innerHTML = `<div id="b" data-island="menu-tabs"></div>`;
+    const el = document.getElementById('b')!;
+    const island = fakeIsland();
+    hydrateIslands(document, { 'menu-tabs': island.load });
+    el.dispatchEvent(new Event('focusin', { bubbles: true }));
+    await settle();
+    expect(island.mount).toHaveBeenCalledWith(el, null);
+    expect(FakeIntersectionObserver.instances[0]!.disconnected).toBe(true);
+  });
+
+  it('load at once when IntersectionObserver is missing', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    document.body.innerHTML = `<div data-island="menu-tabs" data-block-json="[1]"></div>`;
+    const island = fakeIsland();
+    hydrateIslands(document, { 'menu-tabs': island.load });
+    await settle();
+    expect(island.mount).toHaveBeenCalledOnce();
+    expect(island.mount.mock.calls[0]![1]).toEqual([1]);
+  });
+
+  it('with invalid data-block-json are skipped with a warning, never thrown', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    document.body.innerHTML = `<div id="bad" data-island="menu-tabs" data-block-json="{tabs:"></div>
+      <div id="good" data-island="menu-tabs" data-block-json="{}"></div>`;
+    const island = fakeIsland();
+    expect(hydrateIslands(document, { 'menu-tabs': island.load })).toBe(1);
+    expect(warn).toHaveBeenCalledOnce();
+    expect(String(warn.mock.calls[0]![0])).toContain('bad');
+    expect(FakeIntersectionObserver.instances).toHaveLength(1);
+    const good = document.getElementById('good')!;
+    FakeIntersectionObserver.instances[0]!.fire(good, true);
+    await settle();
+    expect(island.mount).toHaveBeenCalledWith(good, {});
+  });
+
+  it('of an unknown kind are left alone', async () => {
+    document.body.innerHTML = `<div id="u" data-island="no-such-island" data-block-json="{}">server html</div>
+      <div data-island="constructor"></div><div data-island=""></div>`;
+    const island = fakeIsland();
+    expect(hydrateIslands(document, { 'menu-tabs': island.load })).toBe(0);
+    expect(FakeIntersectionObserver.instances).toHaveLength(0);
+    const el = document.getElementById('u')!;
+    el.dispatchEvent(new Event('focusin'));
+    await settle();
+    expect(island.load).not.toHaveBeenCalled();
+    expect(el.hasAttribute(STATE_ATTRIBUTE)).toBe(false);
+    expect(el.textContent).toBe('server html');
+  });
+
+  it('that fail to import are marked failed and reported', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    document.body.innerHTML = `<div id="f" data-island="menu-tabs"></div>`;
+    const el = document.getElementById('f')!;
+    hydrateIslands(document, { 'menu-tabs': () => Promise.reject(new Error('offline')) });
+    el.dispatchEvent(new Event('pointerenter'));
+    await settle();
+    expect(el.getAttribute(STATE_ATTRIBUTE)).toBe('failed');
+    expect(error).toHaveBeenCalledOnce();
+  });
+
+  it('in the registry resolve to modules with a mount function', async () => {
+    expect(Object.keys(islands)).toEqual(['menu-tabs']);
+    const module = await islands['menu-tabs']!();
+    expect(typeof module.mount).toBe('function');
+  });
+});

@@ -1,0 +1,57 @@
+// Finds the `[data-island]` elements of a page and mounts each island once, when its
+// element becomes visible or is first interacted with, whichever comes first.
+import type { IslandImport } from './islands';
+import { onInteraction } from './strategies/interaction';
+import { onVisible } from './strategies/visible';
+
+/** Marks an element's island progress: `loading`, `mounted` or `failed`. */
+export const STATE_ATTRIBUTE = 'data-island-state';
+
+/** The outcome of reading a block's `data-block-json`. */
+type BlockData = { ok: true; data: unknown } | { ok: false };
+
+/** Reads a block's data; a missing attribute is `null` data, bad JSON is a warning. */
+export function readBlockData(el: HTMLElement): BlockData {
+  const raw = el.getAttribute('data-block-json');
+  if (raw === null) return { ok: true, data: null };
+  try {
+    return { ok: true, data: JSON.parse(raw) as unknown };
+  } catch (error) {
+    console.warn(`Veranda: ${el.id || el.dataset.island} has invalid data-block-json; left as is.`, error);
+    return { ok: false };
+  }
+}
+
+/** Watches every island element under `root`; returns how many were set up. */
+export function hydrateIslands(root: ParentNode, registry: Readonly<Record<string, IslandImport>>): number {
+  let count = 0;
+  root.querySelectorAll<HTMLElement>('[data-island]').forEach((el) => {
+    const kind = el.dataset.island ?? '';
+    const load = Object.hasOwn(registry, kind) ? registry[kind] : undefined;
+    if (!load) return;
+    const block = readBlockData(el);
+    if (!block.ok) return;
+    count += 1;
+    let started = false;
+    const stops: Array<() => void> = [];
+    const start = () => {
+      if (started) return;
+      started = true;
+      stops.forEach((stop) => stop());
+      el.setAttribute(STATE_ATTRIBUTE, 'loading');
+      load()
+        .then((island) => {
+          island.mount(el, block.data);
+          el.setAttribute(STATE_ATTRIBUTE, 'mounted');
+        })
+        .catch((error: unknown) => {
+          el.setAttribute(STATE_ATTRIBUTE, 'failed');
+          console.error(`Veranda: the ${kind} island could not start.`, error);
+        });
+    };
+    stops.push(onVisible(el, start), onInteraction(el, start));
+    // `onVisible` may have started already (no IntersectionObserver): stop the rest.
+    if (started) stops.forEach((stop) => stop());
+  });
+  return count;
+}

@@ -1,0 +1,127 @@
+//! The server's own metrics, each documented once, and the Prometheus recorder that
+//! collects them together with the store's.
+//!
+//! The recorder is installed once per process (tests start many applications in one
+//! process); its upkeep runs every [`UPKEEP_INTERVAL`] on a plain thread, so it needs
+//! no particular async runtime.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use veranda_actors::store::metrics::{self as store_metrics, MetricKind};
+
+/// How often the recorder's upkeep (histogram maintenance) runs.
+pub const UPKEEP_INTERVAL: Duration = Duration::from_secs(5);
+
+/// Bucket bounds, in seconds, of every `*_seconds` histogram: half a millisecond to ten seconds.
+pub const DURATION_BUCKETS: [f64; 14] =
+    [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
+
+/// The `route` label of a request no route pattern matched.
+pub const UNMATCHED_ROUTE: &str = "unmatched";
+
+/// Every metric the server itself records (the store's are in
+/// [`veranda_actors::store::metrics`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ServerMetric {
+    /// Requests answered on the public listener, by method, route pattern and status.
+    HttpRequests,
+    /// Time to answer a public request, by method and route pattern.
+    HttpRequestDuration,
+    /// Public requests being answered right now.
+    HttpRequestsInFlight,
+    /// Always 1; its `version` label says which build runs.
+    BuildInfo,
+}
+
+impl ServerMetric {
+    /// Every server metric.
+    pub const ALL: [ServerMetric; 4] = [
+        ServerMetric::HttpRequests,
+        ServerMetric::HttpRequestDuration,
+        ServerMetric::HttpRequestsInFlight,
+        ServerMetric::BuildInfo,
+    ];
+
+    /// The metric's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ServerMetric::HttpRequests => "veranda_http_requests_total",
+            ServerMetric::HttpRequestDuration => "veranda_http_request_duration_seconds",
+            ServerMetric::HttpRequestsInFlight => "veranda_http_requests_in_flight",
+            ServerMetric::BuildInfo => "veranda_build_info",
+        }
+    }
+
+    /// The metric's kind.
+    pub const fn kind(self) -> MetricKind {
+        match self {
+            ServerMetric::HttpRequests => MetricKind::Counter,
+            ServerMetric::HttpRequestDuration => MetricKind::Histogram,
+            ServerMetric::HttpRequestsInFlight | ServerMetric::BuildInfo => MetricKind::Gauge,
+        }
+    }
+
+    /// The help text shown to operators.
+    pub const fn help(self) -> &'static str {
+        match self {
+            ServerMetric::HttpRequests => {
+                "Requests answered on the public listener, by method, matched route pattern and status."
+            }
+            ServerMetric::HttpRequestDuration => {
+                "Time to answer a request on the public listener, in seconds, by method and route pattern."
+            }
+            ServerMetric::HttpRequestsInFlight => "Requests on the public listener being answered right now.",
+            ServerMetric::BuildInfo => "Always 1; the version label names the running build.",
+        }
+    }
+}
+
+/// Registers the help text of every server and store metric.
+fn describe() {
+    for metric in ServerMetric::ALL {
+        match metric.kind() {
+            MetricKind::Counter => metrics::describe_counter!(metric.name(), metric.help()),
+            MetricKind::Gauge => metrics::describe_gauge!(metric.name(), metric.help()),
+            MetricKind::Histogram => {
+                metrics::describe_histogram!(metric.name(), metrics::Unit::Seconds, metric.help())
+            }
+        }
+    }
+    store_metrics::describe();
+}
+
+/// The process's recorder handle.
+static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+
+/// Installs the Prometheus recorder the first time it is called and returns its handle.
+pub fn install() -> &'static PrometheusHandle {
+    HANDLE.get_or_init(|| {
+        let builder = match PrometheusBuilder::new()
+            .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), &DURATION_BUCKETS)
+        {
+            Ok(builder) => builder,
+            Err(error) => {
+                tracing::warn!(%error, "duration buckets refused; histograms render as summaries");
+                PrometheusBuilder::new()
+            }
+        };
+        let recorder = builder.build_recorder();
+        let handle = recorder.handle();
+        if let Err(error) = metrics::set_global_recorder(recorder) {
+            tracing::warn!(%error, "another metrics recorder is installed; /metrics will stay empty");
+        }
+        let upkeep = handle.clone();
+        let spawned = std::thread::Builder::new().name("veranda-metrics-upkeep".into()).spawn(move || loop {
+            std::thread::sleep(UPKEEP_INTERVAL);
+            upkeep.run_upkeep();
+        });
+        if let Err(error) = spawned {
+            tracing::warn!(%error, "cannot start the metrics upkeep thread");
+        }
+        describe();
+        metrics::gauge!(ServerMetric::BuildInfo.name(), "version" => env!("CARGO_PKG_VERSION")).set(1.0);
+        handle
+    })
+}

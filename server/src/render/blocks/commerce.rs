@@ -1,0 +1,178 @@
+//! Commerce blocks: product, cart, donation button and member area; and the product
+//! details of a store item page. Buttons that need the cart stay disabled until the
+//! island takes over.
+
+use maud::{html, Markup};
+use veranda_actors::domain::enums::ProductType;
+use veranda_actors::site::blocks::{CartBlock, DonationButtonBlock, MemberAreaBlock, ProductBlock};
+use veranda_actors::site::content::Variant;
+use veranda_actors::site::{Collection, Item, Product};
+
+use super::BlockCtx;
+use crate::render::money::format_money;
+use crate::render::util::{encode_query, image_url};
+
+/// What a visitor pays for a variant, in minor units.
+fn effective(v: &Variant) -> u64 {
+    if v.on_sale { v.sale_price } else { v.price }
+}
+
+/// Whether every variant is out of stock (limited with none left) and the product ships.
+pub fn sold_out(product: &Product) -> bool {
+    product.product_type != ProductType::Digital
+        && !product.variants.is_empty()
+        && product.variants.iter().all(|v| !v.unlimited && v.qty_in_stock == 0)
+}
+
+/// The product's price: one price, a sale price beside the struck original, or "from"
+/// the lowest; with a sold-out label when nothing is left.
+pub fn product_price(ctx: &BlockCtx<'_>, product: &Product) -> Markup {
+    html! {
+        (price(ctx, product))
+        @if sold_out(product) { p { span class="sold-out" { "Sold out" } } }
+    }
+}
+
+fn price(ctx: &BlockCtx<'_>, product: &Product) -> Markup {
+    let Some(cheapest) = product.variants.iter().min_by_key(|v| effective(v)) else { return html! {} };
+    let varies = product.variants.iter().any(|v| effective(v) != effective(cheapest));
+    let money = |cents| format_money(cents, ctx.currency());
+    html! {
+        p class="price" {
+            @if varies { "from " }
+            @if cheapest.on_sale && cheapest.sale_price < cheapest.price {
+                s { span class="visually-hidden" { "Regular price " } (money(cheapest.price)) } " "
+                span class="visually-hidden" { "Sale price " } (money(cheapest.sale_price))
+            } @else {
+                (money(effective(cheapest)))
+            }
+        }
+    }
+}
+
+fn add_to_cart(product: &Product, item: &Item) -> Markup {
+    let out = sold_out(product);
+    html! {
+        @if out { p { span class="sold-out" { "Sold out" } } }
+        p {
+            button type="button" class="add-to-cart" data-item-id=(item.id) disabled {
+                @if out { "Sold Out" } @else { "Add to Cart" }
+            }
+        }
+        noscript { p class="muted" { "Adding to the cart needs JavaScript." } }
+    }
+}
+
+/// The `collection/urlId` a product block names.
+fn find_product<'a>(ctx: &BlockCtx<'a>, reference: &str) -> Option<(&'a Collection, &'a Item, &'a Product)> {
+    let (collection, item) = ctx.site.product(reference)?;
+    Some((collection, item, item.product.as_ref()?))
+}
+
+/// A product card: image, name, price, sold-out label and the add-to-cart button.
+pub fn product(ctx: &BlockCtx<'_>, d: &ProductBlock) -> Markup {
+    let Some((collection, item, product)) = find_product(ctx, &d.product) else {
+        return html! { p class="muted" { "This product is not available." } };
+    };
+    let href = collection.item_url(item);
+    html! {
+        article class="product-card" {
+            @if let Some(image) = &item.image {
+                a href=(href) tabindex="-1" aria-hidden="true" { img src=(image_url(image)) alt="" loading="lazy"; }
+            }
+            h2 { a href=(href) { (item.title) } }
+            (price(ctx, product))
+            (add_to_cart(product, item))
+        }
+    }
+}
+
+fn options_text(v: &Variant) -> String {
+    v.option_values.iter().map(|o| format!("{}: {}", o.option_name, o.value)).collect::<Vec<_>>().join(", ")
+}
+
+/// Price, variants with their availability, subscription terms and the add-to-cart button.
+pub fn product_details(ctx: &BlockCtx<'_>, item: &Item, product: &Product) -> Markup {
+    let money = |cents| format_money(cents, ctx.currency());
+    let ships = product.product_type != ProductType::Digital;
+    html! {
+        section class="product-details" aria-label="Product details" {
+            (price(ctx, product))
+            @if let Some(plan) = &product.subscription {
+                p { "Billed every " (plan.billing_period.value) " " (plan.billing_period.unit)
+                    @if plan.num_billing_cycles > 0 { ", " (plan.num_billing_cycles) " payments" } @else { ", until cancelled" } }
+            }
+            @if product.variants.len() > 1 || product.variants.iter().any(|v| !v.option_values.is_empty()) {
+                table class="variants" {
+                    caption { "Options" }
+                    thead { tr { th scope="col" { "Option" } th scope="col" { "Price" } th scope="col" { "Availability" } } }
+                    tbody {
+                        @for v in &product.variants {
+                            tr {
+                                th scope="row" { @if v.option_values.is_empty() { (v.sku) } @else { (options_text(v)) } }
+                                td { (money(effective(v))) }
+                                td {
+                                    @if !ships || v.unlimited { "In stock" }
+                                    @else if v.qty_in_stock == 0 { "Sold out" }
+                                    @else { (v.qty_in_stock) " in stock" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            (add_to_cart(product, item))
+        }
+    }
+}
+
+/// The cart root the cart island mounts in, with a way on for visitors without JavaScript.
+pub fn cart(d: &CartBlock) -> Markup {
+    html! {
+        @if d.variant == "badge" {
+            div class="cart-badge" { a href="/shop" { "Shop" } }
+        } @else {
+            div id="cart-root" {
+                p { "Your cart needs JavaScript to show its contents." }
+                p { a href="/shop" { "Continue shopping" } }
+            }
+        }
+    }
+}
+
+/// A link to the donation checkout, with the suggested amounts.
+pub fn donation_button(ctx: &BlockCtx<'_>, d: &DonationButtonBlock) -> Markup {
+    let href = format!("/checkout/donate?donatePageId={}", encode_query(&d.donate_page_id));
+    let amounts: Vec<String> = d.suggested_amounts_cents.iter().map(|c| format_money(*c, ctx.currency())).collect();
+    html! {
+        @if !amounts.is_empty() { p class="muted" { "Suggested amounts: " (amounts.join(", ")) } }
+        p { a class="button" href=(href) { (d.button_text) } }
+    }
+}
+
+fn per_period(period: &str) -> &str {
+    match period {
+        "weekly" => "week",
+        "monthly" => "month",
+        "yearly" => "year",
+        other => other,
+    }
+}
+
+/// The member area's title, description and both pricing options.
+pub fn member_area(ctx: &BlockCtx<'_>, d: &MemberAreaBlock) -> Markup {
+    html! {
+        h2 { (d.title) }
+        @if !d.description.trim().is_empty() { p { (d.description) } }
+        ul class="pricing" {
+            @for option in &d.pricing_options {
+                li {
+                    strong { (option.label) } ": "
+                    (format_money(option.price_cents, ctx.currency())) " per " (per_period(&option.billing_period))
+                    " " button type="button" disabled { (option.join_text) }
+                }
+            }
+        }
+        noscript { p class="muted" { "Joining needs JavaScript." } }
+    }
+}

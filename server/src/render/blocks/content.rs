@@ -1,0 +1,163 @@
+//! Text and layout blocks: text, accordion, marquee, scaled text, button, chart, search,
+//! restaurant booking and social sharing.
+
+use maud::{html, Markup, PreEscaped};
+use veranda_actors::site::blocks::{
+    AccordionBlock, ButtonBlock, ChartBlock, MarqueeBlock, RestaurantBookingBlock, ScaledTextBlock,
+    SearchBlock, SocialSharingBlock, TextBlock,
+};
+
+use super::BlockCtx;
+use crate::render::util::{encode_path, encode_query, safe_href};
+
+/// Rich text, sanitised when the site was loaded.
+pub fn text(d: &TextBlock) -> Markup {
+    html! { div class="text" { (PreEscaped(&d.html)) } }
+}
+
+/// Native `<details>` elements; the first starts open when `isFirstItemExpanded`.
+pub fn accordion(d: &AccordionBlock) -> Markup {
+    html! {
+        @if !d.description.trim().is_empty() { p { (d.description) } }
+        @for (i, item) in d.accordion_items.iter().enumerate() {
+            details open[i == 0 && d.is_first_item_expanded] {
+                summary { (item.title) }
+                div class="accordion-panel" { (PreEscaped(&item.html)) }
+            }
+        }
+    }
+}
+
+/// The marquee's text, still (the island animates it when motion is allowed).
+pub fn marquee(d: &MarqueeBlock) -> Markup {
+    html! { p class="marquee" { (d.text) } }
+}
+
+/// A heading of level 1–4, or a paragraph.
+pub fn scaled_text(d: &ScaledTextBlock) -> Markup {
+    html! {
+        @match d.level {
+            1 => h1 class="scaled-text" { (d.text) },
+            2 => h2 class="scaled-text" { (d.text) },
+            3 => h3 class="scaled-text" { (d.text) },
+            4 => h4 class="scaled-text" { (d.text) },
+            _ => p class="scaled-text" { (d.text) },
+        }
+    }
+}
+
+/// A real link styled as a button.
+pub fn button(d: &ButtonBlock) -> Markup {
+    html! {
+        p class={ "align-" (d.alignment) } {
+            @match safe_href(&d.clickthrough_url) {
+                Some(href) => {
+                    a class={ "button button--" (d.size) } href=(href)
+                        target=[d.new_window.then_some("_blank")] rel=[d.new_window.then_some("noopener")] {
+                        (d.button_text)
+                        @if d.new_window { span class="visually-hidden" { " (opens in a new window)" } }
+                    }
+                }
+                None => span class={ "button button--" (d.size) } { (d.button_text) },
+            }
+        }
+    }
+}
+
+/// The chart's data as a table captioned with its title.
+pub fn chart(d: &ChartBlock) -> Markup {
+    html! {
+        table class={ "chart chart--" (d.chart_type) } {
+            caption { (d.title) }
+            thead {
+                tr {
+                    th scope="col" { "Series" }
+                    @for label in &d.labels { th scope="col" { (label) } }
+                }
+            }
+            tbody {
+                @for series in &d.series {
+                    tr {
+                        th scope="row" { (series.name) }
+                        @for i in 0..d.labels.len() {
+                            td { @if let Some(v) = series.values.get(i) { (v) } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A GET form to `/search`.
+pub fn search(block_id: &str, d: &SearchBlock) -> Markup {
+    let input_id = format!("search-{block_id}");
+    html! {
+        form role="search" method="get" action="/search" {
+            label for=(input_id) { "Search this site" }
+            input id=(input_id) type="search" name="q" placeholder=(d.placeholder) maxlength="200";
+            " "
+            button type="submit" { "Search" }
+        }
+    }
+}
+
+/// The restaurant's name and phone, and a link to book with the provider.
+pub fn restaurant_booking(d: &RestaurantBookingBlock) -> Markup {
+    let id = d.restaurant_id.trim();
+    let link = match d.provider.to_ascii_lowercase().as_str() {
+        "opentable" => Some(format!("https://www.opentable.com/restref/client/?rid={}", encode_query(id))),
+        "tock" => Some(format!("https://www.exploretock.com/{}", encode_path(id))),
+        _ => None,
+    };
+    html! {
+        h2 { "Reserve a table at " (d.restaurant_name) }
+        @if let Some(phone) = d.phone.as_deref().filter(|p| !p.trim().is_empty()) {
+            p { "Call " a href={ "tel:" (phone.replace(|c: char| c.is_whitespace(), "")) } { (phone) } }
+        }
+        @if let Some(link) = link {
+            p { a class="button" href=(link) rel="noopener" { "Book a table" } }
+        }
+    }
+}
+
+/// The share URL of one service for `page_url`, if the service is known.
+fn share_link(service: &str, page_url: &str) -> Option<(&'static str, String)> {
+    let u = encode_query(page_url);
+    Some(match service.to_ascii_lowercase().as_str() {
+        "email" => ("Email", format!("mailto:?body={u}")),
+        "facebook" => ("Facebook", format!("https://www.facebook.com/sharer/sharer.php?u={u}")),
+        "x" | "twitter" => ("X", format!("https://twitter.com/intent/tweet?url={u}")),
+        "linkedin" => ("LinkedIn", format!("https://www.linkedin.com/sharing/share-offsite/?url={u}")),
+        "pinterest" => ("Pinterest", format!("https://pinterest.com/pin/create/button/?url={u}")),
+        "reddit" => ("Reddit", format!("https://www.reddit.com/submit?url={u}")),
+        "tumblr" => ("Tumblr", format!("https://www.tumblr.com/widgets/share/tool?canonicalUrl={u}")),
+        _ => return None,
+    })
+}
+
+/// A share link per configured service, carrying this page's URL.
+pub fn social_sharing(ctx: &BlockCtx<'_>, d: &SocialSharingBlock) -> Markup {
+    html! {
+        nav aria-label="Share this page" {
+            ul {
+                @for (name, href) in d.services.iter().filter_map(|s| share_link(s, &ctx.page_url)) {
+                    li { a href=(href) rel="noopener" target="_blank" { "Share on " (name) span class="visually-hidden" { " (opens in a new window)" } } }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share_link;
+
+    #[test]
+    fn share_links_carry_the_encoded_page_url() {
+        let (name, href) = share_link("facebook", "https://ex.com/a b?c=d").expect("facebook is known");
+        assert_eq!(name, "Facebook");
+        assert_eq!(href, "https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fex.com%2Fa%20b%3Fc%3Dd");
+        assert!(share_link("myspace", "https://ex.com").is_none());
+    }
+}

@@ -1,0 +1,203 @@
+//! Media blocks: image, video, embed, map, gallery and audio. Embed code is never
+//! injected as written: an `<iframe>` with an https source is rebuilt from its source
+//! URL, anything else is left to the island.
+
+use maud::{html, Markup};
+use veranda_actors::site::blocks::{AudioBlock, EmbedBlock, GalleryBlock, ImageBlock, MapBlock, VideoBlock};
+
+use crate::render::util::{file_url, image_url, safe_href};
+
+/// `widthxheight` as two numbers.
+fn dimensions(text: Option<&str>) -> Option<(u32, u32)> {
+    let (w, h) = text?.trim().split_once(['x', 'X'])?;
+    Some((w.trim().parse().ok()?, h.trim().parse().ok()?))
+}
+
+/// A figure with a lazily loaded image, its caption, and its link when it has one.
+pub fn image(d: &ImageBlock) -> Markup {
+    let (width, height) = dimensions(d.image_dimensions.as_deref()).unzip();
+    let full = image_url(&d.src);
+    let link = d.click_through_url.as_deref().and_then(safe_href).map(str::to_string)
+        .or_else(|| d.lightbox.then(|| full.clone()));
+    let img = html! { img src=(full) alt=(d.alt) loading="lazy" width=[width] height=[height]; };
+    html! {
+        figure class={ "align-" (d.alignment.as_deref().unwrap_or("center")) } {
+            @match &link {
+                Some(href) => a href=(href) { (img) },
+                None => (img),
+            }
+            @if let Some(caption) = d.caption.as_deref().filter(|c| !c.trim().is_empty()) {
+                figcaption { (caption) }
+            }
+        }
+    }
+}
+
+/// The `src` of `html` when it is exactly one `<iframe>` whose source is https.
+pub fn https_iframe_src(html: &str) -> Option<String> {
+    let html = html.trim();
+    let lower = html.to_ascii_lowercase();
+    if !lower.starts_with("<iframe") || !lower.ends_with("</iframe>") {
+        return None;
+    }
+    let tag_end = html.find('>')?;
+    let tag = html.get(7..tag_end)?;
+    let between = lower.get(tag_end + 1..lower.len() - "</iframe>".len())?;
+    if tag.contains('<') || !between.trim().is_empty() || !tag.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let src = attribute(tag, "src")?;
+    let ok = src.starts_with("https://")
+        && src.len() > "https://".len()
+        && !src.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'<>`\\".contains(c));
+    ok.then_some(src)
+}
+
+/// The value of attribute `name` in the inside of an opening tag.
+fn attribute(tag: &str, name: &str) -> Option<String> {
+    let mut rest = tag.trim_start();
+    while !rest.is_empty() {
+        let name_end = rest.find(|c: char| c == '=' || c.is_whitespace() || c == '/').unwrap_or(rest.len());
+        let attr = &rest[..name_end];
+        rest = rest[name_end..].trim_start();
+        let value = if let Some(after) = rest.strip_prefix('=') {
+            let after = after.trim_start();
+            let (value, remaining) = match after.chars().next() {
+                Some(q @ ('"' | '\'')) => {
+                    let close = after[1..].find(q)? + 1;
+                    (&after[1..close], &after[close + 1..])
+                }
+                _ => {
+                    let end = after.find(char::is_whitespace).unwrap_or(after.len());
+                    (&after[..end], &after[end..])
+                }
+            };
+            rest = remaining.trim_start();
+            Some(value)
+        } else {
+            rest = rest.trim_start_matches('/').trim_start();
+            None
+        };
+        if attr.eq_ignore_ascii_case(name) {
+            return value.map(|v| v.replace("&amp;", "&"));
+        }
+        if name_end == 0 && value.is_none() {
+            return None;
+        }
+    }
+    None
+}
+
+/// Poster, title and link; a safe provider iframe waits in a `<template>` for the island.
+pub fn video(d: &VideoBlock) -> Markup {
+    let link = d.url.as_deref().and_then(safe_href);
+    let provider = if d.provider_name.trim().is_empty() || d.provider_name == "self" { None } else { Some(&d.provider_name) };
+    let poster = d.thumbnail.as_deref().map(|t| html! { img src=(image_url(t)) alt="" loading="lazy"; });
+    html! {
+        figure class="video" {
+            @match link {
+                Some(href) => a href=(href) { (poster.unwrap_or_default()) span class="video-title" { "Watch “" (d.title) "”" @if let Some(p) = provider { " on " (p) } } },
+                None => { (poster.unwrap_or_default()) },
+            }
+            @if link.is_none() { figcaption { (d.title) } }
+            @if let Some(src) = https_iframe_src(&d.html) {
+                template class="video-embed" {
+                    iframe src=(src) title=(d.title) loading="lazy" allow="fullscreen; picture-in-picture; encrypted-media" allowfullscreen {}
+                }
+            }
+        }
+    }
+}
+
+/// A rebuilt https iframe, or the title when the code is anything else.
+pub fn embed(d: &EmbedBlock) -> Markup {
+    html! {
+        @match https_iframe_src(&d.html) {
+            Some(src) => iframe src=(src) title=(d.title) loading="lazy" {},
+            None => p class="notice" { (d.title) },
+        }
+    }
+}
+
+/// The address and a link to OpenStreetMap at the marker (or the centre).
+pub fn map(d: &MapBlock) -> Markup {
+    let lat = d.marker_lat.unwrap_or(d.map_lat);
+    let lng = d.marker_lng.unwrap_or(d.map_lng);
+    let href = format!("https://www.openstreetmap.org/?mlat={lat}&mlon={lng}#map={}/{lat}/{lng}", d.map_zoom);
+    let place = if d.address_title.trim().is_empty() { "this place" } else { d.address_title.as_str() };
+    html! {
+        address {
+            @if !d.address_title.is_empty() { strong { (d.address_title) } br; }
+            @if !d.address_line1.is_empty() { (d.address_line1) br; }
+            @if !d.address_line2.is_empty() { (d.address_line2) br; }
+            @if !d.address_country.is_empty() { (d.address_country) }
+        }
+        p { a href=(href) rel="noopener" { "View " (place) " on OpenStreetMap" } }
+    }
+}
+
+/// Every slide as a figure linking to the full image (or its click-through), for every design.
+pub fn gallery(d: &GalleryBlock) -> Markup {
+    let design = serde_json::to_value(d.design).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+    let count = d.slides.len();
+    html! {
+        ul class={ "gallery gallery--" (design) } {
+            @for (i, slide) in d.slides.iter().enumerate() {
+                li {
+                    figure {
+                        a href=(slide.click_through_url.as_deref().and_then(safe_href).map(str::to_string).unwrap_or_else(|| image_url(&slide.src))) {
+                            img src=(image_url(&slide.src)) alt=(slide.alt) loading="lazy";
+                            @if slide.alt.trim().is_empty() {
+                                span class="visually-hidden" { "Image " (i + 1) " of " (count) }
+                            }
+                        }
+                        @if !slide.caption.trim().is_empty() { figcaption { (slide.caption) } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A native audio player with the track's title and a download link.
+pub fn audio(d: &AudioBlock) -> Markup {
+    let src = file_url(&d.src);
+    html! {
+        figure class="audio" {
+            figcaption { (d.title) @if !d.author.trim().is_empty() { " — " (d.author) } }
+            audio controls preload="none" src=(src) {
+                a href=(src) { "Download " (d.title) }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_single_https_iframes_are_accepted() {
+        let ok = r#"<iframe width="560" src="https://www.youtube.com/embed/x?a=1&amp;b=2" allowfullscreen></iframe>"#;
+        assert_eq!(https_iframe_src(ok).as_deref(), Some("https://www.youtube.com/embed/x?a=1&b=2"));
+        for bad in [
+            r#"<iframe src="http://example.com"></iframe>"#,
+            r#"<iframe data-src="https://a.b" src="javascript:x"></iframe>"#,
+            r#"<iframe src="https://a.b"></iframe><script>x</script>"#,
+            r#"<iframe src="https://a.b" onload="x()"><b>x</b></iframe>"#,
+            r#"<script src="https://a.b"></script>"#,
+            r#"<iframesrc="https://a.b"></iframe>"#,
+            r#"<iframe src="https://a.b"</iframe>"#,
+            "",
+        ] {
+            assert_eq!(https_iframe_src(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn image_dimensions_parse() {
+        assert_eq!(dimensions(Some("1600x900")), Some((1600, 900)));
+        assert_eq!(dimensions(Some("big")), None);
+        assert_eq!(dimensions(None), None);
+    }
+}

@@ -1,0 +1,72 @@
+//! The critical stylesheet inlined in every page: mobile first, system fonts, readable
+//! contrast, visible focus, and no motion when the visitor asks for less. Islands and the
+//! loader's own stylesheet refine it; pages are complete with this alone.
+
+/// Inline CSS (kept well under 8 KB).
+pub const CRITICAL_CSS: &str = r#":root{--fg:#1a1a1a;--muted:#4a4a4a;--bg:#fff;--accent:#0b57d0;--line:#d0d0d0;--soft:#f4f4f2;color-scheme:light}
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;font:1rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--fg);background:var(--bg)}
+img,video,iframe{max-width:100%;height:auto}
+iframe{border:0;width:100%;aspect-ratio:16/9}
+a{color:var(--accent)}
+a:hover{text-decoration-thickness:2px}
+:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+h1,h2,h3{line-height:1.25}
+.skip-link{position:absolute;left:.5rem;top:-3rem;background:var(--fg);color:#fff;padding:.5rem 1rem;z-index:10}
+.skip-link:focus{top:.5rem}
+.visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.announcement-bar{background:var(--fg);color:#fff;text-align:center;padding:.5rem 1rem}
+.announcement-bar a{color:#fff}
+.site-header,.site-footer{padding:1rem;border-bottom:1px solid var(--line)}
+.site-footer{border-top:1px solid var(--line);border-bottom:0;margin-top:3rem;color:var(--muted)}
+.site-title{font-size:1.375rem;font-weight:700;color:var(--fg);text-decoration:none}
+.site-header p{margin:.25rem 0 0;color:var(--muted)}
+nav ul{list-style:none;margin:.5rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+nav a{display:inline-block;padding:.5rem 0}
+nav a[aria-current=page]{font-weight:700;color:var(--fg)}
+main{display:block;max-width:60rem;margin:0 auto;padding:1rem}
+main:focus{outline:0}
+.block{margin:0 0 2rem}
+.meta,.muted,.field-desc{color:var(--muted)}
+.button,button{display:inline-block;font:inherit;padding:.625rem 1.25rem;border:2px solid var(--accent);border-radius:.25rem;background:var(--accent);color:#fff;text-decoration:none;cursor:pointer}
+button[disabled]{opacity:.6;cursor:not-allowed}
+.button--small{padding:.375rem .875rem;font-size:.875rem}.button--large{padding:.875rem 1.75rem;font-size:1.125rem}
+.align-left{text-align:left}.align-center{text-align:center}.align-right{text-align:right}
+label,legend{display:block;font-weight:600;margin:.75rem 0 .25rem}
+fieldset{border:1px solid var(--line);padding:.5rem 1rem 1rem;margin:1rem 0}
+fieldset label{font-weight:400}
+.choice{display:flex;gap:.5rem;align-items:center}.choice label{margin:0}
+input:not([type=radio]):not([type=checkbox]),select,textarea{font:inherit;width:100%;max-width:32rem;padding:.5rem;border:1px solid #767676;border-radius:.25rem;background:#fff;color:var(--fg)}
+.parts{display:grid;gap:0 1rem;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr))}
+.required{color:#a4000f;font-weight:400;font-size:.875rem}
+.form-errors,.field-error{color:#a4000f}
+table{border-collapse:collapse;width:100%;overflow-x:auto}
+caption{font-weight:700;text-align:left;padding:.5rem 0}
+th,td{border:1px solid var(--line);padding:.375rem .5rem;text-align:left}
+.likert td{text-align:center}
+.items{list-style:none;padding:0;display:grid;gap:1.5rem}
+.items--grid,.gallery{display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));list-style:none;padding:0}
+.items img,.gallery img{display:block;width:100%;object-fit:cover}
+figure{margin:0}
+figcaption{color:var(--muted);font-size:.875rem;padding-top:.25rem}
+details{border-bottom:1px solid var(--line);padding:.5rem 0}
+summary{cursor:pointer;font-weight:600;padding:.25rem 0}
+.marquee{font-size:1.5rem;overflow-wrap:anywhere}
+.price s{color:var(--muted)}
+.sold-out{display:inline-block;background:var(--fg);color:#fff;padding:0 .5rem;font-size:.875rem}
+.notice{background:var(--soft);padding:1rem;border-left:4px solid var(--accent)}
+dialog{border:1px solid var(--line);border-radius:.5rem;max-width:28rem;padding:1.5rem;position:fixed;inset:0;margin:auto;z-index:20;box-shadow:0 .5rem 2rem rgba(0,0,0,.25)}
+@media (min-width:48rem){.site-header{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:1rem}main{padding:2rem}}
+@media (prefers-reduced-motion:reduce){*,*::before,*::after{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
+"#;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_critical_stylesheet_stays_small() {
+        assert!(super::CRITICAL_CSS.len() < 8 * 1024, "{} bytes", super::CRITICAL_CSS.len());
+        assert!(super::CRITICAL_CSS.contains("prefers-reduced-motion"));
+        assert!(super::CRITICAL_CSS.contains(":focus-visible"));
+    }
+}

@@ -1,0 +1,98 @@
+//! The `veranda` binary: `check-site`, start-up refusals, and graceful shutdown.
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn veranda() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_veranda"));
+    cmd.current_dir(repo_root()).env_remove("RUST_LOG");
+    for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
+        cmd.env_remove(key);
+    }
+    cmd
+}
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
+}
+
+#[test]
+fn check_site_accepts_the_demo_site() {
+    let out = veranda().args(["check-site", "config/sites/demo"]).output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn check_site_names_every_problem_with_file_and_field() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("pages")).expect("mkdir");
+    std::fs::write(dir.path().join("site.toml"), "[website]\nid = \"NOT-AN-ID\"\ntitle = \"x\"\nbaseUrl = \"http://127.0.0.1\"\n")
+        .expect("write");
+    std::fs::write(dir.path().join("pages/home.toml"), "title = \"Home\"\nurl = \"/\"\n[[blocks]]\nkind = \"nope\"\n")
+        .expect("write");
+    let out = veranda().arg("check-site").arg(dir.path()).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.lines().any(|l| l.starts_with("site.toml: website.id: ")), "{stdout}");
+    assert!(stdout.lines().any(|l| l.starts_with("pages/home.toml: ")), "{stdout}");
+}
+
+#[test]
+fn check_site_on_a_missing_directory_fails_clearly() {
+    let out = veranda().args(["check-site", "/nonexistent/site"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("site.toml"));
+}
+
+#[test]
+fn serve_refuses_a_broken_site_with_a_clear_message() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let out = veranda()
+        .args(["serve", "--site", "/nonexistent/site", "--listen", "127.0.0.1:0", "--ops-listen", "127.0.0.1:0"])
+        .arg("--data-dir")
+        .arg(data.path())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot start") && stderr.contains("site.toml"), "{stderr}");
+}
+
+#[test]
+fn serve_refuses_a_missing_config_file() {
+    let out = veranda().args(["serve", "--config", "/nonexistent/veranda.toml"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/veranda.toml"));
+}
+
+#[test]
+fn sigterm_stops_the_server_gracefully_and_flushes_the_store() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let (port, ops_port) = (free_port(), free_port());
+    let mut child = veranda()
+        .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
+        .arg("--data-dir")
+        .arg(data.path())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(("127.0.0.1", ops_port)).is_err() {
+        assert!(Instant::now() < deadline, "the server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill runs");
+    assert!(status.success());
+    let stderr = BufReader::new(child.stderr.take().expect("piped stderr"));
+    let lines: Vec<String> = stderr.lines().map_while(Result::ok).collect();
+    let exit = child.wait().expect("exits");
+    assert!(exit.success(), "exit {exit:?}: {lines:?}");
+    assert!(lines.iter().any(|l| l.contains("store flushed")), "{lines:?}");
+}

@@ -1,0 +1,328 @@
+// Browser end-to-end tests: starts the `veranda` binary named by VERANDA_BIN on free ports
+// with a fresh data dir and the demo site, then drives Debian's Chromium through every page
+// of the sitemap and the special pages, with JavaScript on and off.
+//
+//   cd tests/e2e && npm ci && VERANDA_BIN=../../target/debug/veranda npm test
+//
+// It builds nothing: the binary and the client (`client/dist`) must be built first.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const DIST = join(ROOT, 'client', 'dist');
+const MISSING_PAGE = '/no-such-page-e2e';
+const SPECIAL_PAGES = ['/private', '/members', '/?logout=true', '/search?q=coffee'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The running server, the browser and what the tests learn along the way. */
+const env = {
+  /** The `veranda serve` child process. */
+  server: null,
+  /** Its exit, once it has exited: `{ code, signal }`. */
+  exited: null,
+  /** The last lines it printed, for failure messages. */
+  output: [],
+  /** `http://127.0.0.1:<port>`. */
+  base: '',
+  /** The fresh data dir. */
+  dataDir: '',
+  /** The Chromium instance. */
+  browser: null,
+  /** Paths (with query) to visit, each with the status expected. */
+  pages: [],
+  /** The built client, from Vite's manifest. */
+  client: null,
+  /** URLs outside this machine that pages asked for (answered empty: tests have no network). */
+  external: new Set(),
+};
+
+/** A free TCP port on 127.0.0.1 (listen on 0, read it, close). */
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const socket = net.createServer();
+    socket.unref();
+    socket.on('error', reject);
+    socket.listen(0, '127.0.0.1', () => {
+      const { port } = socket.address();
+      socket.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Keeps the server's last 200 lines of output. */
+function keepOutput(stream) {
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    env.output.push(...chunk.split('\n').filter(Boolean));
+    env.output.splice(0, Math.max(0, env.output.length - 200));
+  });
+}
+
+function serverLog() {
+  return `\n--- server output ---\n${env.output.join('\n')}`;
+}
+
+/** Polls the ops listener's readiness probe for up to 30 s. */
+async function waitReady(opsBase) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (env.exited) throw new Error(`veranda exited early (${JSON.stringify(env.exited)})${serverLog()}`);
+    try {
+      const res = await fetch(`${opsBase}/health/ready`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`veranda did not become ready within 30 s${serverLog()}`);
+}
+
+/** The loader and dashboard files, every JS file but the loader, and the island kinds, from Vite's manifest. */
+function readClient() {
+  const path = join(DIST, '.vite', 'manifest.json');
+  assert.ok(existsSync(path), `${path} is missing: build the client first (cd client && npm ci && npm run build)`);
+  const manifest = JSON.parse(readFileSync(path, 'utf8'));
+  const chunks = Object.entries(manifest);
+  const loader = chunks.find(([, c]) => c.isEntry && c.name === 'loader');
+  assert.ok(loader, 'the manifest has no loader entry');
+  const dashboard = chunks.find(([, c]) => c.isEntry && c.name === 'dashboard');
+  assert.ok(dashboard, 'the manifest has no dashboard entry');
+  const islandKinds = (loader[1].dynamicImports ?? []).map((key) => key.match(/islands\/([^/]+)\//)?.[1]).filter(Boolean);
+  const otherJs = chunks.map(([, c]) => `/${c.file}`).filter((f) => f.endsWith('.js') && f !== `/${loader[1].file}`);
+  return { loaderJs: `/${loader[1].file}`, dashboardJs: `/${dashboard[1].file}`, otherJs, islandKinds };
+}
+
+/** Paths of the sitemap's `<loc>` URLs, on our server. */
+async function sitemapPaths() {
+  const res = await fetch(`${env.base}/sitemap.xml`);
+  assert.equal(res.status, 200, 'GET /sitemap.xml');
+  const xml = await res.text();
+  const locs = [...xml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/g)].map((m) =>
+    m[1].replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&apos;', "'"),
+  );
+  assert.ok(locs.length > 0, `the sitemap lists no URL:\n${xml}`);
+  return [...new Set(locs.map((loc) => {
+    const url = new URL(loc, env.base);
+    return `${url.pathname}${url.search}`;
+  }))];
+}
+
+before(async () => {
+  const bin = process.env.VERANDA_BIN;
+  assert.ok(bin, 'set VERANDA_BIN to the built veranda binary (e.g. ../../target/debug/veranda)');
+  const binPath = resolve(process.cwd(), bin);
+  assert.ok(existsSync(binPath), `${binPath} does not exist: build it first (cargo build -p veranda-server)`);
+  env.client = readClient();
+
+  const [port, opsPort] = [await freePort(), await freePort()];
+  env.base = `http://127.0.0.1:${port}`;
+  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-data-'));
+  // The server reads every VERANDA_* variable as a setting: pass it only its own.
+  const { VERANDA_BIN: _, ...serverEnv } = process.env;
+  env.server = spawn(
+    binPath,
+    ['serve', '--listen', `127.0.0.1:${port}`, '--ops-listen', `127.0.0.1:${opsPort}`,
+      '--data-dir', env.dataDir, '--site', join(ROOT, 'config', 'sites', 'demo')],
+    { cwd: ROOT, env: { ...serverEnv, VERANDA_ASSETS_DIR: DIST }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  keepOutput(env.server.stdout);
+  keepOutput(env.server.stderr);
+  env.server.on('exit', (code, signal) => {
+    env.exited = { code, signal };
+  });
+  await waitReady(`http://127.0.0.1:${opsPort}`);
+
+  env.pages = [
+    ...(await sitemapPaths()).map((path) => ({ path, status: 200 })),
+    ...SPECIAL_PAGES.map((path) => ({ path, status: 200 })),
+    { path: MISSING_PAGE, status: 404 },
+  ];
+  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await env.browser?.close();
+  if (env.server && !env.exited) env.server.kill('SIGKILL');
+  if (env.dataDir) await rm(env.dataDir, { recursive: true, force: true });
+});
+
+/** A browser context in which requests that leave this machine get an empty answer. */
+async function newContext(options = {}) {
+  const context = await env.browser.newContext(options);
+  const origin = new URL(env.base).origin;
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.fallback();
+    env.external.add(url);
+    return route.fulfill({ status: 204, body: '' });
+  });
+  return context;
+}
+
+/**
+ * Opens `path` in `context`, scrolls through it, and returns the page, the response and
+ * every problem seen: console errors, page errors, failed requests and HTTP errors
+ * (except the expected status of the document itself).
+ */
+async function open(context, path, status) {
+  const page = await context.newPage();
+  const url = `${env.base}${path}`;
+  const problems = [];
+  const scripts = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const where = msg.location()?.url ?? '';
+    // The intentional 404 document is logged by Chromium as a failed resource: expected.
+    if (status === 404 && where === url && msg.text().includes('404')) return;
+    problems.push(`console error: ${msg.text()} (${where})`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+  page.on('response', (res) => {
+    const isDocument = res.url() === url && res.request().isNavigationRequest();
+    if (isDocument ? res.status() !== status : res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+    const resUrl = new URL(res.url());
+    if (resUrl.origin === env.base && resUrl.pathname.endsWith('.js')) scripts.push(resUrl.pathname);
+  });
+  const response = await page.goto(url, { waitUntil: 'load' });
+  assert.ok(response, `no response for ${path}`);
+  assert.equal(response.status(), status, `status of ${path}`);
+  await page.mouse.wheel(0, 100_000);
+  await page.waitForLoadState('networkidle');
+  return { page, response, problems, scripts };
+}
+
+test('every page loads in Chromium without console errors, page errors or failed requests', { timeout: 300_000 }, async (t) => {
+  const context = await newContext();
+  const failures = [];
+  for (const { path, status } of env.pages) {
+    const { page, problems, scripts } = await open(context, path, status);
+    const loaded = await page.evaluate(() => typeof window.Veranda === 'object' && window.Veranda.context !== null);
+    if (!loaded) problems.push('the loader did not run or found no page context (window.Veranda.context)');
+    if (!scripts.includes(env.client.loaderJs)) problems.push(`the loader script ${env.client.loaderJs} was not loaded`);
+
+    // React (and every island chunk) is downloaded only by pages that have an island.
+    const kinds = await page.$$eval('[data-island]', (els) => els.map((el) => el.getAttribute('data-island')));
+    const islands = kinds.filter((k) => env.client.islandKinds.includes(k));
+    const extra = scripts.filter((s) => env.client.otherJs.includes(s));
+    if (islands.length === 0 && extra.length > 0) problems.push(`no island here, yet it downloaded ${extra.join(', ')}`);
+
+    t.diagnostic(`${status} ${path}${islands.length ? ` (islands: ${islands.join(', ')})` : ''}`);
+    failures.push(...problems.map((p) => `${path}: ${p}`));
+    await page.close();
+  }
+  await context.close();
+  if (env.external.size > 0) t.diagnostic(`requests leaving the machine (answered empty): ${[...env.external].join(', ')}`);
+  assert.deepEqual(failures, []);
+});
+
+test('the home page downloads no React', { timeout: 60_000 }, async () => {
+  const context = await newContext();
+  const { page, problems, scripts } = await open(context, '/', 200);
+  const islands = await page.$$eval('[data-island]', (els) => els.map((el) => el.getAttribute('data-island')));
+  const known = islands.filter((k) => env.client.islandKinds.includes(k));
+  assert.deepEqual(known, [], `/ has islands (${known.join(', ')}): pick a page with text and images only`);
+  assert.deepEqual(scripts, [env.client.loaderJs], 'the loader is the only script of /');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the menu page gets working tabs', { timeout: 60_000 }, async () => {
+  const context = await newContext();
+  const { page, problems, scripts } = await open(context, '/menu', 200);
+  const block = page.locator('[data-island="menu-tabs"]').first();
+  await block.scrollIntoViewIfNeeded();
+  const tabs = block.getByRole('tab');
+  await tabs.first().waitFor({ timeout: 10_000 });
+  assert.ok((await tabs.count()) >= 2, 'the demo menu has at least two tabs');
+  assert.equal(await tabs.nth(0).getAttribute('aria-selected'), 'true');
+  assert.equal(await block.getByRole('tabpanel').count(), 1, 'only the active panel is shown');
+
+  await tabs.nth(0).focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await tabs.nth(1).getAttribute('aria-selected'), 'true', 'ArrowRight selects the second tab');
+  assert.equal(await tabs.nth(0).getAttribute('aria-selected'), 'false');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'tab');
+  const panel = block.getByRole('tabpanel');
+  assert.equal(await panel.count(), 1);
+  assert.equal(await panel.getAttribute('aria-labelledby'), await tabs.nth(1).getAttribute('id'));
+
+  assert.ok(scripts.some((s) => env.client.otherJs.includes(s)), 'the island chunk was downloaded');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the configuration area renders the dashboard around the preview frame', { timeout: 60_000 }, async () => {
+  const context = await newContext();
+  const { page, problems, scripts } = await open(context, '/config/?frameUrl=%2Fmenu', 200);
+  const root = page.locator('#dashboard-root');
+  await root.getByRole('heading', { name: 'Configuration', exact: true }).waitFor({ timeout: 10_000 });
+  assert.equal(await root.locator('iframe').getAttribute('src'), '/menu');
+  assert.match(await root.innerText(), /Live streams arrive here/);
+  assert.ok(scripts.includes(env.client.dashboardJs), 'the dashboard script was loaded');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('without JavaScript every page has main text and working images', { timeout: 300_000 }, async (t) => {
+  const context = await newContext({ javaScriptEnabled: false });
+  const failures = [];
+  const checked = new Map();
+  for (const { path, status } of env.pages) {
+    const page = await context.newPage();
+    const response = await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
+    if (response?.status() !== status) failures.push(`${path}: status ${response?.status()}, expected ${status}`);
+    const main = page.locator('main');
+    if ((await main.count()) !== 1) {
+      failures.push(`${path}: expected one <main>, found ${await main.count()}`);
+    } else if ((await main.innerText()).trim() === '') {
+      failures.push(`${path}: <main> has no text`);
+    }
+    const images = page.locator('main img');
+    for (let i = 0; i < (await images.count()); i += 1) {
+      const img = images.nth(i);
+      const src = await img.getAttribute('src');
+      const srcset = (await img.getAttribute('srcset')) ?? '';
+      const urls = [src, ...srcset.split(',').map((c) => c.trim().split(/\s+/)[0])].filter(Boolean);
+      if (urls.length === 0) failures.push(`${path}: an image in main has no src`);
+      for (const raw of urls) {
+        const url = new URL(raw, page.url()).href;
+        if (!checked.has(url)) {
+          const res = await context.request.get(url);
+          checked.set(url, `${res.status()} ${res.headers()['content-type'] ?? ''}`);
+        }
+        const result = checked.get(url);
+        if (!/^200 image\//.test(result)) failures.push(`${path}: image ${url} answered ${result}`);
+      }
+    }
+    await page.close();
+  }
+  t.diagnostic(`${env.pages.length} pages, ${checked.size} image URLs checked`);
+  await context.close();
+  assert.deepEqual(failures, []);
+});
+
+test('the server stops cleanly on SIGTERM', { timeout: 60_000 }, async () => {
+  assert.equal(env.exited, null, `the server died during the tests${serverLog()}`);
+  const exit = new Promise((r) => env.server.once('exit', (code, signal) => r({ code, signal })));
+  env.server.kill('SIGTERM');
+  const { code, signal } = await exit;
+  assert.deepEqual({ code, signal }, { code: 0, signal: null }, `exit after SIGTERM${serverLog()}`);
+});
