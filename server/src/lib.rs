@@ -12,6 +12,7 @@
 //! - [`security`]: sessions and the owner redirect.
 //! - [`assets`]: the built client (Vite manifest, `/assets/*`).
 //! - [`ops`]: `/metrics` and health probes on the ops listener.
+//! - [`shutdown`]: the stop signals.
 //! - [`check_site`]: `veranda check-site`.
 
 pub mod assets;
@@ -23,6 +24,7 @@ pub mod render;
 pub mod routes;
 pub mod security;
 pub mod settings;
+pub mod shutdown;
 pub mod startup;
 pub mod state;
 pub mod telemetry;

@@ -13,6 +13,10 @@ use veranda_actors::store::{SledStore, Store};
 use crate::assets::Assets;
 use crate::ops;
 use crate::routes;
+use crate::routes::auth::AuthState;
+use crate::routes::forms::FormsState;
+use crate::routes::telemetry::TelemetryState;
+use crate::security::crumb::CrumbKey;
 use crate::settings::Settings;
 use crate::state::AppState;
 
@@ -50,11 +54,11 @@ impl Application {
             StartupError::Store { path: settings.data_dir.display().to_string(), source }
         })?);
         let assets = Assets::load(&settings.assets_dir).map_err(StartupError::Assets)?;
-        Self::build_with(settings, site, store, assets)
+        Self::build_with(settings, site, store, assets).await
     }
 
     /// Binds the listeners around already-loaded parts (tests pass their own store).
-    pub fn build_with(
+    pub async fn build_with(
         settings: Settings,
         site: Site,
         store: Arc<dyn Store>,
@@ -69,7 +73,14 @@ impl Application {
         let ops_port = ops_listener.local_addr().map_err(|source| StartupError::Bind { addr: settings.ops_listen.to_string(), source })?.port();
         let shutdown_timeout = settings.shutdown_timeout_secs;
         let max_body = settings.max_body_bytes;
-        let state = web::Data::new(AppState { settings, site: Arc::new(site), store, assets });
+        let crumb_key = CrumbKey::load_or_create(store.as_ref())
+            .await
+            .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?;
+        let site = Arc::new(site);
+        let auth = AuthState::new(store.clone(), site.clone(), &settings).await;
+        let forms = FormsState::new(store.clone(), site.clone(), &settings).await;
+        let telemetry = TelemetryState::new(store.clone(), site.clone(), &settings).await;
+        let state = web::Data::new(AppState { settings, site, store, assets, crumb_key, auth, forms, telemetry });
 
         let public_state = state.clone();
         let public = HttpServer::new(move || {
@@ -84,6 +95,7 @@ impl Application {
         .listen(public_listener)
         .map_err(|source| StartupError::Bind { addr: format!("port {port}"), source })?
         .shutdown_timeout(shutdown_timeout)
+        .disable_signals()
         .run();
 
         let ops_state = state.clone();
@@ -109,11 +121,20 @@ impl Application {
 
     /// Runs until SIGTERM or SIGINT stops the public server (gracefully, finishing
     /// requests in flight), then stops the ops listener and flushes the store.
+    /// The signal handlers are installed before the server reports ready, so a signal
+    /// sent once `/health/ready` answers 200 always shuts down gracefully.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let Application { public, ops, state, .. } = self;
-        ops::set_ready(true);
+        let public_handle = public.handle();
         let ops_handle = ops.handle();
-        let ops_task = tokio::spawn(ops);
+        let stop_signal = crate::shutdown::signal()?;
+        actix_rt::spawn(async move {
+            stop_signal.await;
+            tracing::info!("stop signal received; finishing requests in flight");
+            public_handle.stop(true).await;
+        });
+        let ops_task = actix_rt::spawn(ops);
+        ops::set_ready(true);
         tracing::info!("serving");
         let result = public.await;
         ops::set_ready(false);

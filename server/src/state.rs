@@ -6,6 +6,10 @@ use veranda_actors::site::Site;
 use veranda_actors::store::Store;
 
 use crate::assets::Assets;
+use crate::routes::auth::AuthState;
+use crate::routes::forms::FormsState;
+use crate::routes::telemetry::TelemetryState;
+use crate::security::crumb::CrumbKey;
 use crate::settings::Settings;
 
 /// Shared, read-mostly application state.
@@ -18,4 +22,12 @@ pub struct AppState {
     pub store: Arc<dyn Store>,
     /// The built client.
     pub assets: Assets,
+    /// Signs and checks crumbs (CSRF tokens).
+    pub crumb_key: CrumbKey,
+    /// Accounts, sign-in and sign-out.
+    pub auth: AuthState,
+    /// Forms and their submissions.
+    pub forms: FormsState,
+    /// Visitor telemetry ingest.
+    pub telemetry: TelemetryState,
 }

@@ -84,8 +84,8 @@ fn sigterm_stops_the_server_gracefully_and_flushes_the_store() {
         .spawn()
         .expect("starts");
     let deadline = Instant::now() + Duration::from_secs(30);
-    while std::net::TcpStream::connect(("127.0.0.1", ops_port)).is_err() {
-        assert!(Instant::now() < deadline, "the server did not start");
+    while !ready(ops_port) {
+        assert!(Instant::now() < deadline, "the server did not become ready");
         std::thread::sleep(Duration::from_millis(50));
     }
     let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill runs");
@@ -95,4 +95,14 @@ fn sigterm_stops_the_server_gracefully_and_flushes_the_store() {
     let exit = child.wait().expect("exits");
     assert!(exit.success(), "exit {exit:?}: {lines:?}");
     assert!(lines.iter().any(|l| l.contains("store flushed")), "{lines:?}");
+}
+
+/// Whether `/health/ready` on the ops port answers 200.
+fn ready(ops_port: u16) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", ops_port)) else { return false };
+    let _ = stream.write_all(b"GET /health/ready HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    answer.starts_with("HTTP/1.1 200")
 }

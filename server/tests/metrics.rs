@@ -45,7 +45,7 @@ async fn spawn_app() -> TestApp {
         data_dir: data_dir.path().join("db"),
         ..Settings::default()
     };
-    let app = Application::build_with(settings, empty_site(data_dir.path()), store.clone(), Assets::default())
+    let app = Application::build_with(settings, empty_site(data_dir.path()), store.clone(), Assets::default()).await
         .expect("the app binds");
     let (port, ops_port) = (app.port(), app.ops_port());
     actix_rt::spawn(app.run_until_stopped());

@@ -186,3 +186,23 @@ async fn the_sitemap_lists_every_published_url() {
 fn urlencode(s: &str) -> String {
     s.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
+
+#[actix_rt::test]
+async fn pages_hand_out_a_crumb_cookie_once() {
+    let app = spawn_app().await;
+    let res = app.get("/").await;
+    let crumb = res
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("crumb="))
+        .expect("a crumb cookie is set")
+        .to_string();
+    assert!(crumb.contains("SameSite=Lax") && crumb.contains("Path=/"), "{crumb}");
+    let value = crumb.trim_start_matches("crumb=").split(';').next().expect("a value").to_string();
+    let again = app.get_with("/about", &[("cookie", &format!("crumb={value}"))]).await;
+    assert!(again.headers().get_all("set-cookie").iter().all(|v| !v.to_str().unwrap_or("").starts_with("crumb=")));
+    let forged = app.get_with("/about", &[("cookie", "crumb=forged.value")]).await;
+    assert!(forged.headers().get_all("set-cookie").iter().any(|v| v.to_str().unwrap_or("").starts_with("crumb=")));
+}

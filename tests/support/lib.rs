@@ -63,7 +63,7 @@ pub async fn spawn_app_with_site(dir: &Path) -> TestApp {
         ..Settings::default()
     };
     let assets = Assets::load(&repo_root().join("client/dist")).expect("client/dist is readable");
-    let app = Application::build_with(settings, site.clone(), store.clone(), assets).expect("the app binds");
+    let app = Application::build_with(settings, site.clone(), store.clone(), assets).await.expect("the app binds");
     let (port, ops_port) = (app.port(), app.ops_port());
     actix_rt::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder()

@@ -1,13 +1,16 @@
 //! The public route table. One module per area; handlers parse, call one function and
 //! map the result.
 
+pub mod auth;
 mod config_area;
 mod files;
+pub mod forms;
 mod html;
 mod images;
 mod pages;
 mod panel;
 mod sitemap;
+pub mod telemetry;
 
 use actix_web::{guard, web, Route};
 
@@ -18,7 +21,10 @@ fn read() -> Route {
 
 /// Registers every public route.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/assets/{file:.*}", read().to(crate::assets::serve))
+    cfg.configure(auth::configure)
+        .configure(forms::configure)
+        .configure(telemetry::configure)
+        .route("/assets/{file:.*}", read().to(crate::assets::serve))
         .route("/s/{path:.*}", read().to(files::serve))
         .route("/images/{path:.*}", read().to(images::serve))
         .route("/sitemap.xml", read().to(sitemap::sitemap))

@@ -13,6 +13,7 @@ use veranda_actors::site::{Access, Resolved, Site};
 use super::html;
 use crate::page_context::{self, ContextInput};
 use crate::render::{render_page, PageBody, PageView};
+use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE};
 use crate::security::owner_redirect::{self, Decision, RedirectInput, NOREDIRECT_COOKIE};
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
@@ -179,7 +180,13 @@ fn respond(
         ContextInput { page_type, path, title, page_id, collection, item, filters, session },
     );
     let markup = render_page(&PageView { site: &state.site, context: &context, assets: &state.assets, body, logout_dialog });
-    html::page(req, status, markup)
+    let mut response = html::page(req, status, markup);
+    // Every page hands out a crumb for the calls it will make, unless it has a good one.
+    let has_crumb = req.cookie(CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(c.value()));
+    if !has_crumb {
+        let _ = response.add_cookie(&crumb_cookie(&state.crumb_key.issue()));
+    }
+    response
 }
 
 fn redirect_decision(req: &HttpRequest, site: &Site, session: Option<&SessionRecord>) -> Decision {
