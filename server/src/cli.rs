@@ -26,6 +26,37 @@ pub enum Command {
         /// The site directory.
         dir: PathBuf,
     },
+    /// Manage accounts (the store is single-process: run while the server is stopped).
+    User {
+        /// What to do with accounts.
+        #[command(subcommand)]
+        command: UserCommand,
+    },
+}
+
+/// `veranda user …`.
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Create an account; the password is read from standard input (one line), or
+    /// prompted for without echo on a terminal. Exits 0 when created, 2 otherwise.
+    Add(UserAddArgs),
+}
+
+/// Flags of `veranda user add`.
+#[derive(Debug, clap::Args)]
+pub struct UserAddArgs {
+    /// The sign-in address.
+    #[arg(long)]
+    pub email: String,
+    /// owner, admin, editor, viewer, member, or any contributor role name; repeatable.
+    #[arg(long = "role", required = true)]
+    pub roles: Vec<String>,
+    /// Data directory of the store (the server's `data_dir`).
+    #[arg(long)]
+    pub data_dir: Option<PathBuf>,
+    /// Configuration file (default: config/veranda.toml when it exists).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
 }
 
 /// Flags of `veranda serve`; each overrides the config file and `VERANDA_*` variables.

@@ -14,6 +14,7 @@
 //! - [`ops`]: `/metrics` and health probes on the ops listener.
 //! - [`shutdown`]: the stop signals.
 //! - [`check_site`]: `veranda check-site`.
+//! - [`user_add`]: `veranda user add`.
 
 pub mod assets;
 pub mod check_site;
@@ -28,3 +29,4 @@ pub mod shutdown;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod user_add;

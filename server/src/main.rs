@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use veranda_server::cli::{Cli, Command};
+use veranda_server::cli::{Cli, Command, UserCommand};
 use veranda_server::settings::Settings;
 use veranda_server::startup::Application;
 use veranda_server::telemetry;
@@ -12,6 +12,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::CheckSite { dir } => veranda_server::check_site::run(&dir),
+        Command::User { command: UserCommand::Add(args) } => veranda_server::user_add::run(&args),
         Command::Serve(args) => {
             let settings = match Settings::load(args.config.as_deref(), std::env::vars(), &args.overrides()) {
                 Ok(settings) => settings,

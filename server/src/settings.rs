@@ -36,6 +36,9 @@ pub struct Settings {
     pub max_body_bytes: usize,
     /// Seconds a graceful shutdown waits for requests in flight.
     pub shutdown_timeout_secs: u64,
+    /// Limits of the visitor-telemetry ingest endpoints (`[telemetry]`).
+    #[serde(default)]
+    pub telemetry: veranda_actors::telemetry::TelemetryLimits,
 }
 
 impl Default for Settings {
@@ -50,6 +53,7 @@ impl Default for Settings {
             log: "info".into(),
             max_body_bytes: 256 * 1024,
             shutdown_timeout_secs: 10,
+            telemetry: veranda_actors::telemetry::TelemetryLimits::default(),
         }
     }
 }

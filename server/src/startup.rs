@@ -140,6 +140,7 @@ impl Application {
         ops::set_ready(false);
         ops_handle.stop(true).await;
         let _ = tokio::time::timeout(Duration::from_secs(5), ops_task).await;
+        state.telemetry.shutdown().await;
         match state.store.flush().await {
             Ok(()) => tracing::info!("store flushed; stopped"),
             Err(e) => tracing::error!(error = %e, "store flush at shutdown failed"),

@@ -1,52 +1,25 @@
-//! Accounts and signed-in sessions: who is signed in, and with which roles.
+//! Accounts and signed-in sessions: who may sign in, with which password and roles,
+//! and who is signed in now.
+//!
+//! ## Layout
+//!
+//! - `email`: [`Email`], an address parsed once (lowercase, the spec's pattern).
+//! - `password`: [`Password`] and [`PasswordDigest`] (argon2id, PHC strings).
+//! - `account`: the [`Account`] record, its id and the roles given at creation.
+//! - `registry`: accounts in the store (by email, by id), never duplicated.
+//! - `session`: [`SessionRecord`], session ids, starting and ending a session.
 
-use serde::{Deserialize, Serialize};
+mod account;
+mod email;
+mod password;
+mod registry;
+mod session;
 
-use crate::domain::enums::ContributorRole;
-
-/// The name of the session cookie.
-pub const SESSION_COOKIE: &str = "veranda_session";
-
-/// A signed-in session, stored in the sessions tree under its id.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct SessionRecord {
-    /// The account signed in.
-    pub account_id: String,
-    /// The site owner (all permissions).
-    #[serde(default)]
-    pub owner: bool,
-    /// Contributor roles on this site.
-    #[serde(default)]
-    pub roles: Vec<ContributorRole>,
-    /// A site member (may see member-only pages).
-    #[serde(default)]
-    pub member: bool,
-    /// Unix seconds after which the session is no longer valid.
-    pub expires_at: i64,
-}
-
-impl SessionRecord {
-    /// Whether the owner redirect applies: owners, admins and editors, never viewers.
-    pub fn is_owner_or_editor(&self) -> bool {
-        !self.roles.contains(&ContributorRole::Viewer)
-            && (self.owner
-                || self.roles.contains(&ContributorRole::Admin)
-                || self.roles.contains(&ContributorRole::Editor))
-    }
-
-    /// Whether member-only pages open: members, owners and any contributor.
-    pub fn may_see_member_pages(&self) -> bool {
-        self.member || self.owner || !self.roles.is_empty()
-    }
-
-    /// Whether visitor analytics may be recorded for this account (spec 000 §6):
-    /// only when its only website role is viewer.
-    pub fn analytics_allowed(&self) -> bool {
-        !self.owner && !self.member && self.roles == [ContributorRole::Viewer]
-    }
-
-    /// Whether this session is still valid at `now` (unix seconds).
-    pub fn is_valid_at(&self, now: i64) -> bool {
-        now < self.expires_at
-    }
-}
+pub use account::{Account, AccountId, AccountIdError, AccountRole, AccountSummary, RoleError, ACCOUNT_ID_LEN};
+pub use email::{Email, EmailError, EMAIL_LENGTH};
+pub use password::{Password, PasswordDigest, PasswordError, MAX_PASSWORD_BYTES};
+pub use registry::{create_account, find_by_email, find_by_id, AccountError};
+pub use session::{
+    end_session, start_session, SessionId, SessionRecord, BROWSER_SESSION_SECS, REMEMBERED_SESSION_SECS,
+    SESSION_COOKIE,
+};

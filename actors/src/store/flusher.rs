@@ -9,6 +9,12 @@
 //! latest `telemetry_interval` after the previous flush started. A crash can lose the
 //! telemetry written during the last `telemetry_interval` plus one flush duration.
 //!
+//! The flusher calls sled's blocking `flush` on its own thread rather than `flush_async`:
+//! `flush_async` runs on sled's IO pool, and many concurrent calls can occupy every pool
+//! thread while the buffer write they wait for sits unserved in that pool's queue (with
+//! 16 concurrent writers of one `flush_async` each, sled 0.34 hung). One flush at a time
+//! never does.
+//!
 //! The flusher is a plain thread and waiters are woken through `tokio::sync::oneshot`,
 //! which needs no particular runtime: callers on any of actix-web's single-threaded
 //! runtimes, a multi-threaded tokio runtime or a blocking `block_on` all work.

@@ -41,7 +41,10 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
                 main id="dashboard-root" data-frame-url=(frame_url) {
                     h1 { (title) }
                     p { "Previewing " a href=(frame_url) { (frame_url) } }
-                    iframe title="Site preview" src=(frame_url) style="width:100%;height:70vh;border:1px solid #ccc" {}
+                    // The dashboard renders the live preview frame; without scripts this one shows it.
+                    noscript {
+                        iframe title="Site preview" src=(frame_url) style="width:100%;height:70vh;border:1px solid #ccc" {}
+                    }
                 }
                 @if let Some(js) = &assets.dashboard_js { script type="module" src=(js) {} }
             }

@@ -33,5 +33,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/config", read().to(config_area::show))
         .route("/config/{tail:.*}", read().to(config_area::show))
         .route("/search", read().to(pages::search))
-        .default_service(web::route().to(pages::show));
+        // Every other path is a content link; a real route so metrics label it by pattern.
+        .route("/{path:.*}", web::route().to(pages::show));
 }

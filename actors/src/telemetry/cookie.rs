@@ -1,0 +1,244 @@
+//! Visit cookies (spec 000 §3, §4, §5, §9): `ss_cvr` holds
+//! `id|first|previous|current|count` (a word/dash id, then four positive integers) and
+//! `ss_cvt` the time of the last hit. Both are parsed into types here, and
+//! [`next_visit`] turns the pair a visitor brings into the pair they leave with.
+//! Timestamps are unix milliseconds.
+
+use std::fmt;
+
+/// The visitor id cookie.
+pub const VISITOR_COOKIE: &str = "ss_cvr";
+/// The visit timestamp cookie.
+pub const VISIT_TIMESTAMP_COOKIE: &str = "ss_cvt";
+/// The consent cookie; `true` means analytics cookies are allowed.
+pub const CONSENT_COOKIE: &str = "ss_cookieAllowed";
+/// A visit ends after 30 minutes without a hit.
+pub const VISIT_LENGTH_MS: u64 = 30 * 60 * 1000;
+/// Lifetime of `ss_cvr`: two years.
+pub const VISITOR_COOKIE_MAX_AGE_SECS: i64 = 2 * 365 * 24 * 60 * 60;
+/// Lifetime of `ss_cvt`: 30 minutes.
+pub const VISIT_TIMESTAMP_MAX_AGE_SECS: i64 = 30 * 60;
+/// Longest visitor id accepted.
+pub const MAX_VISITOR_ID_LEN: usize = 64;
+
+/// A visitor id: 1 to 64 letters, digits, underscores or dashes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VisitorId(String);
+
+/// Why a visit cookie was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CookieError {
+    /// `ss_cvr` is not five fields separated by bars.
+    #[error("expected 5 bar-separated fields, found {0}")]
+    FieldCount(usize),
+    /// The id is empty, too long or holds characters other than word characters and dashes.
+    #[error("the visitor id is not a word/dash id")]
+    BadId,
+    /// A number field is not a positive integer.
+    #[error("{0} is not a positive integer")]
+    NotPositive(&'static str),
+}
+
+impl VisitorId {
+    /// Parses a visitor id.
+    pub fn parse(text: &str) -> Result<VisitorId, CookieError> {
+        let ok = !text.is_empty()
+            && text.len() <= MAX_VISITOR_ID_LEN
+            && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if ok {
+            Ok(VisitorId(text.to_string()))
+        } else {
+            Err(CookieError::BadId)
+        }
+    }
+
+    /// A new random id (32 hex digits in dashed groups).
+    pub fn random() -> VisitorId {
+        let bytes: [u8; 16] = rand::random();
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        VisitorId(format!("{}-{}-{}-{}-{}", &hex[..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..]))
+    }
+
+    /// The id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A parsed `ss_cvr`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VisitorCookie {
+    /// Who the visitor is.
+    pub id: VisitorId,
+    /// When their first visit started.
+    pub first: u64,
+    /// When their previous visit started.
+    pub previous: u64,
+    /// When their current visit started.
+    pub current: u64,
+    /// How many visits they made.
+    pub count: u64,
+}
+
+fn positive(text: &str, field: &'static str) -> Result<u64, CookieError> {
+    if text.is_empty() || text.len() > 20 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(CookieError::NotPositive(field));
+    }
+    match text.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(CookieError::NotPositive(field)),
+    }
+}
+
+impl VisitorCookie {
+    /// Parses `id|first|previous|current|count`.
+    pub fn parse(text: &str) -> Result<VisitorCookie, CookieError> {
+        let fields: Vec<&str> = text.splitn(6, '|').collect();
+        let [id, first, previous, current, count] = fields.as_slice() else {
+            return Err(CookieError::FieldCount(fields.len()));
+        };
+        Ok(VisitorCookie {
+            id: VisitorId::parse(id)?,
+            first: positive(first, "first")?,
+            previous: positive(previous, "previous")?,
+            current: positive(current, "current")?,
+            count: positive(count, "count")?,
+        })
+    }
+
+    /// A first visit starting at `now`.
+    pub fn new_visitor(id: VisitorId, now: u64) -> VisitorCookie {
+        let now = now.max(1);
+        VisitorCookie { id, first: now, previous: now, current: now, count: 1 }
+    }
+}
+
+impl fmt::Display for VisitorCookie {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}|{}|{}|{}|{}", self.id.0, self.first, self.previous, self.current, self.count)
+    }
+}
+
+/// A parsed `ss_cvt`: the time of the visitor's last hit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VisitTimestamp(pub u64);
+
+impl VisitTimestamp {
+    /// Parses a positive integer.
+    pub fn parse(text: &str) -> Result<VisitTimestamp, CookieError> {
+        positive(text, "timestamp").map(VisitTimestamp)
+    }
+}
+
+/// What a hit does to the visitor's cookies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VisitOutcome {
+    /// The `ss_cvr` to set.
+    pub cookie: VisitorCookie,
+    /// The `ss_cvt` to set (the hit's time).
+    pub timestamp: VisitTimestamp,
+    /// This hit starts a visit.
+    pub new_visit: bool,
+    /// The pair was missing or invalid and was recreated.
+    pub recreated: bool,
+}
+
+/// The visit rule: a valid pair within 30 minutes continues the visit; a valid id with
+/// an expired (or missing) timestamp starts the next visit; anything invalid recreates
+/// both cookies as a first visit.
+pub fn next_visit(cvr: Option<&str>, cvt: Option<&str>, now: u64, new_id: impl FnOnce() -> VisitorId) -> VisitOutcome {
+    let now = now.max(1);
+    let parsed_cvr = cvr.map(VisitorCookie::parse);
+    let parsed_cvt = cvt.map(VisitTimestamp::parse);
+    let fresh = |new_id: VisitorId| VisitOutcome {
+        cookie: VisitorCookie::new_visitor(new_id, now),
+        timestamp: VisitTimestamp(now),
+        new_visit: true,
+        recreated: true,
+    };
+    match (parsed_cvr, parsed_cvt) {
+        (Some(Ok(cookie)), None) => next_visit_of(cookie, now),
+        (Some(Ok(cookie)), Some(Ok(last))) if now.saturating_sub(last.0) >= VISIT_LENGTH_MS => next_visit_of(cookie, now),
+        (Some(Ok(cookie)), Some(Ok(_))) => {
+            VisitOutcome { cookie, timestamp: VisitTimestamp(now), new_visit: false, recreated: false }
+        }
+        _ => fresh(new_id()),
+    }
+}
+
+fn next_visit_of(cookie: VisitorCookie, now: u64) -> VisitOutcome {
+    let cookie = VisitorCookie {
+        previous: cookie.current,
+        current: now,
+        count: cookie.count.saturating_add(1),
+        ..cookie
+    };
+    VisitOutcome { cookie, timestamp: VisitTimestamp(now), new_visit: true, recreated: false }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOW: u64 = 1_700_000_000_000;
+
+    fn id() -> VisitorId {
+        VisitorId::parse("fresh-id").expect("a word/dash id")
+    }
+
+    #[test]
+    fn a_valid_cookie_round_trips() {
+        let text = "ab_c-1|1|2|3|4";
+        let cookie = VisitorCookie::parse(text).expect("valid");
+        assert_eq!(cookie.count, 4);
+        assert_eq!(cookie.to_string(), text);
+    }
+
+    #[test]
+    fn malformed_cookies_are_refused_with_their_reason() {
+        assert_eq!(VisitorCookie::parse("a|1|2|3"), Err(CookieError::FieldCount(4)));
+        assert_eq!(VisitorCookie::parse("a|1|2|3|4|5"), Err(CookieError::FieldCount(6)));
+        assert_eq!(VisitorCookie::parse("a b|1|2|3|4"), Err(CookieError::BadId));
+        assert_eq!(VisitorCookie::parse("|1|2|3|4"), Err(CookieError::BadId));
+        assert_eq!(VisitorCookie::parse("a|0|2|3|4"), Err(CookieError::NotPositive("first")));
+        assert_eq!(VisitorCookie::parse("a|1|-2|3|4"), Err(CookieError::NotPositive("previous")));
+        assert_eq!(VisitorCookie::parse("a|1|2|3|x"), Err(CookieError::NotPositive("count")));
+        assert_eq!(VisitorCookie::parse("a|1|2|99999999999999999999999|4"), Err(CookieError::NotPositive("current")));
+        assert_eq!(VisitTimestamp::parse("0"), Err(CookieError::NotPositive("timestamp")));
+        assert_eq!(VisitTimestamp::parse("12"), Ok(VisitTimestamp(12)));
+    }
+
+    #[test]
+    fn a_hit_within_thirty_minutes_continues_the_visit() {
+        let last = (NOW - VISIT_LENGTH_MS + 1).to_string();
+        let out = next_visit(Some("v|1|2|3|4"), Some(&last), NOW, id);
+        assert!(!out.new_visit);
+        assert_eq!(out.cookie.to_string(), "v|1|2|3|4");
+        assert_eq!(out.timestamp, VisitTimestamp(NOW));
+    }
+
+    #[test]
+    fn an_expired_or_missing_timestamp_starts_the_next_visit() {
+        let last = (NOW - VISIT_LENGTH_MS).to_string();
+        for cvt in [Some(last.as_str()), None] {
+            let out = next_visit(Some("v|1|2|3|4"), cvt, NOW, id);
+            assert!(out.new_visit && !out.recreated);
+            assert_eq!(out.cookie.to_string(), format!("v|1|3|{NOW}|5"));
+        }
+    }
+
+    #[test]
+    fn an_invalid_pair_is_recreated() {
+        for (cvr, cvt) in [(Some("v|1|2|3"), None), (Some("v|1|2|3|4"), Some("soon")), (None, Some("5"))] {
+            let out = next_visit(cvr, cvt, NOW, id);
+            assert!(out.recreated, "{cvr:?} {cvt:?}");
+            assert_eq!(out.cookie.to_string(), format!("fresh-id|{NOW}|{NOW}|{NOW}|1"));
+        }
+    }
+
+    #[test]
+    fn random_ids_are_valid_ids() {
+        let id = VisitorId::random();
+        assert_eq!(VisitorId::parse(id.as_str()), Ok(id));
+    }
+}

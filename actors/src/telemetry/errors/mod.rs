@@ -1,0 +1,14 @@
+//! JavaScript error reports: the record parsed at the edge, its fingerprint, the groups
+//! (issues) errors fall into, the per-page-load cap, and the [`ErrorQueue`] actor.
+
+mod cap;
+mod fingerprint;
+mod groups;
+mod queue;
+mod report;
+
+pub use cap::{Admission, PageLoadCaps, PageLoadKey};
+pub use fingerprint::{fingerprint, normalise_file, normalise_message};
+pub use groups::{ErrorGroup, ErrorGroups, MAX_GROUPS};
+pub use queue::{ErrorQueue, FlushErrors, GetErrorGroups, RecordErrors, ERROR_FLUSH_INTERVAL};
+pub use report::{parse_reports, ErrorReport, ReportError, MAX_STACK_CHARS};

@@ -1,0 +1,228 @@
+//! The [`ErrorQueue`] actor: admits error records under the per-page-load cap, groups
+//! them, publishes every new error and group change, and writes records and changed
+//! groups to the errors tree in one batch every [`ERROR_FLUSH_INTERVAL`].
+//!
+//! Keys in the errors tree: `r/<record key>` for records, `g/<fingerprint>` for groups
+//! (restored at start).
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use actix::{Actor, AsyncContext, Context, Handler, Message, ResponseFuture};
+use tokio::sync::{broadcast, oneshot};
+
+use super::cap::{Admission, PageLoadCaps, PageLoadKey};
+use super::fingerprint::fingerprint;
+use super::groups::{ErrorGroup, ErrorGroups, MAX_GROUPS};
+use super::report::ErrorReport;
+use crate::store::{Store, Tree};
+use crate::telemetry::events::TelemetryEvent;
+use crate::telemetry::limits::TelemetryLimits;
+use crate::telemetry::metrics::{self, Queue};
+use crate::telemetry::records::{now_ms, record_key};
+
+/// How often accepted records are written (the loader's debounce, spec 000 §9).
+pub const ERROR_FLUSH_INTERVAL: Duration = Duration::from_millis(1000);
+/// Key prefix of error records.
+const RECORD_PREFIX: &[u8] = b"r/";
+/// Key prefix of error groups.
+const GROUP_PREFIX: &[u8] = b"g/";
+
+/// Owns the error records waiting to be written, the groups and the page-load caps.
+pub struct ErrorQueue {
+    /// Where records and groups are written.
+    store: Arc<dyn Store>,
+    /// Records accepted per page load.
+    caps: PageLoadCaps,
+    /// Every group by fingerprint.
+    groups: ErrorGroups,
+    /// Records accepted since the last write, with their arrival time.
+    pending: Vec<(u64, ErrorReport)>,
+    /// Groups changed since the last write.
+    changed: BTreeSet<String>,
+    /// The live error stream.
+    events: broadcast::Sender<TelemetryEvent>,
+    /// Mailbox size; a full mailbox makes requests answer 503.
+    mailbox_capacity: usize,
+}
+
+impl ErrorQueue {
+    /// A queue whose groups are restored from the store.
+    pub fn new(store: Arc<dyn Store>, limits: &TelemetryLimits, events: broadcast::Sender<TelemetryEvent>) -> ErrorQueue {
+        let stored = store.scan_prefix(Tree::Errors, GROUP_PREFIX, MAX_GROUPS).unwrap_or_else(|error| {
+            tracing::warn!(%error, "cannot restore error groups");
+            Vec::new()
+        });
+        let groups = ErrorGroups::from_groups(stored.into_iter().filter_map(|(_, v)| serde_json::from_slice(&v).ok()));
+        ErrorQueue {
+            store,
+            caps: PageLoadCaps::new(limits.errors_per_page_load),
+            groups,
+            pending: Vec::new(),
+            changed: BTreeSet::new(),
+            events,
+            mailbox_capacity: limits.mailbox_capacity,
+        }
+    }
+
+    /// Admits `reports` for the page load `key` at `now`, groups and publishes them.
+    pub fn record(&mut self, key: PageLoadKey, reports: Vec<ErrorReport>, now: u64) -> Admission {
+        let admission = self.caps.admit(key, reports.len(), now);
+        let Admission::Accepted { accepted, .. } = admission else { return admission };
+        for report in reports.into_iter().take(accepted) {
+            let print = fingerprint(&report.message, &report.file, report.line, report.column);
+            let _ = self.events.send(TelemetryEvent::ErrorRecorded {
+                fingerprint: print.clone(),
+                message: report.message.clone(),
+                url: report.url.clone(),
+                at: now,
+            });
+            if let Some(group) = self.groups.record(&report, now) {
+                let _ = self.events.send(TelemetryEvent::ErrorGrouped(group.clone()));
+                self.changed.insert(print);
+            }
+            self.pending.push((now, report));
+        }
+        metrics::queue_depth(Queue::Errors, self.pending.len());
+        metrics::error_groups(self.groups.len());
+        admission
+    }
+
+    /// Takes the writes due: every pending record and every changed group.
+    pub fn take_batch(&mut self, now: u64) -> Vec<(Vec<u8>, Vec<u8>)> {
+        self.caps.prune(now);
+        let mut batch = Vec::with_capacity(self.pending.len() + self.changed.len());
+        for (at, report) in self.pending.drain(..) {
+            let key = [RECORD_PREFIX, &record_key(at)].concat();
+            if let Ok(value) = serde_json::to_vec(&report) {
+                batch.push((key, value));
+            }
+        }
+        let groups = self.groups.list();
+        for print in std::mem::take(&mut self.changed) {
+            if let Some(group) = groups.iter().find(|g| g.fingerprint == print) {
+                if let Ok(value) = serde_json::to_vec(group) {
+                    batch.push(([GROUP_PREFIX, print.as_bytes()].concat(), value));
+                }
+            }
+        }
+        metrics::queue_depth(Queue::Errors, 0);
+        batch
+    }
+
+    /// The groups, most recently seen first.
+    pub fn groups(&self) -> Vec<ErrorGroup> {
+        self.groups.list()
+    }
+}
+
+/// Writes a batch to the errors tree and records how long it took.
+async fn write_batch(store: Arc<dyn Store>, batch: Vec<(Vec<u8>, Vec<u8>)>) -> usize {
+    if batch.is_empty() {
+        return 0;
+    }
+    let started = Instant::now();
+    let mut written = 0;
+    for (key, value) in &batch {
+        match store.put(Tree::Errors, key, value).await {
+            Ok(()) => written += 1,
+            Err(error) => tracing::warn!(%error, "error record write failed"),
+        }
+    }
+    metrics::flush_duration(Queue::Errors, started.elapsed());
+    written
+}
+
+impl Actor for ErrorQueue {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        ctx.set_mailbox_capacity(self.mailbox_capacity);
+        ctx.run_interval(ERROR_FLUSH_INTERVAL, |queue, _| {
+            let batch = queue.take_batch(now_ms());
+            actix::spawn(write_batch(queue.store.clone(), batch));
+        });
+    }
+}
+
+/// Admits error records of one page load; the admission is sent on `reply`.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct RecordErrors {
+    /// The page load they came from.
+    pub key: PageLoadKey,
+    /// The parsed records.
+    pub reports: Vec<ErrorReport>,
+    /// Where the admission goes.
+    pub reply: oneshot::Sender<Admission>,
+}
+
+impl Handler<RecordErrors> for ErrorQueue {
+    type Result = ();
+
+    fn handle(&mut self, msg: RecordErrors, _: &mut Self::Context) {
+        let _ = msg.reply.send(self.record(msg.key, msg.reports, now_ms()));
+    }
+}
+
+/// Returns every error group, most recently seen first.
+#[derive(Message)]
+#[rtype(result = "Vec<ErrorGroup>")]
+pub struct GetErrorGroups;
+
+impl Handler<GetErrorGroups> for ErrorQueue {
+    type Result = Vec<ErrorGroup>;
+
+    fn handle(&mut self, _: GetErrorGroups, _: &mut Self::Context) -> Vec<ErrorGroup> {
+        self.groups()
+    }
+}
+
+/// Writes everything pending now (shutdown); returns how many entries were written.
+#[derive(Message)]
+#[rtype(result = "usize")]
+pub struct FlushErrors;
+
+impl Handler<FlushErrors> for ErrorQueue {
+    type Result = ResponseFuture<usize>;
+
+    fn handle(&mut self, _: FlushErrors, _: &mut Self::Context) -> Self::Result {
+        Box::pin(write_batch(self.store.clone(), self.take_batch(now_ms())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::SledStore;
+
+    fn report(message: &str) -> ErrorReport {
+        serde_json::from_value(serde_json::json!({
+            "event": "error", "websiteId": "", "templateId": "", "url": "/p", "userAgent": "", "app": "",
+            "message": message, "stack": "", "file": "/a.js", "line": 1, "column": 2,
+            "timestamp": null, "pageLoadId": null
+        }))
+        .expect("a report")
+    }
+
+    #[actix::test]
+    async fn records_are_grouped_published_and_written_as_one_batch() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let (events, mut rx) = broadcast::channel(16);
+        let mut queue = ErrorQueue::new(store.clone(), &TelemetryLimits::default(), events.clone());
+        let key = PageLoadKey::Id("load".into());
+        let admission = queue.record(key, vec![report("boom 1"), report("boom 2")], 100);
+        assert_eq!(admission, Admission::Accepted { accepted: 2, dropped: 0 });
+        assert!(matches!(rx.try_recv(), Ok(TelemetryEvent::ErrorRecorded { .. })));
+        assert!(matches!(rx.try_recv(), Ok(TelemetryEvent::ErrorGrouped(g)) if g.count == 1));
+        assert_eq!(queue.groups()[0].count, 2);
+        let batch = queue.take_batch(200);
+        assert_eq!(batch.len(), 3, "two records and one group");
+        assert_eq!(write_batch(store.clone(), batch).await, 3);
+        assert!(queue.take_batch(300).is_empty());
+        let restored = ErrorQueue::new(store, &TelemetryLimits::default(), events);
+        assert_eq!(restored.groups()[0].count, 2);
+    }
+}

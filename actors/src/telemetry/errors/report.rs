@@ -1,0 +1,184 @@
+//! The error-report record (spec 000 §3): `{event, data: {websiteId, templateId, url,
+//! userAgent, app, message, stack, file, line, column}, timestamp}`, parsed into an
+//! [`ErrorReport`] with every text bounded and the stack trimmed to 5,000 characters.
+//! `data.pageLoadId`, when the loader sends it, keys the per-page-load cap.
+
+use serde::{Deserialize, Serialize};
+
+use crate::telemetry::records::truncate_chars;
+
+/// Stacks are trimmed to this many characters (spec 000 §9).
+pub const MAX_STACK_CHARS: usize = 5000;
+/// Longest message kept.
+const MAX_MESSAGE_CHARS: usize = 1000;
+/// Longest url, file or user agent kept.
+const MAX_TEXT_CHARS: usize = 2048;
+/// Longest short field (event, app, ids) kept.
+const MAX_SHORT_CHARS: usize = 128;
+/// Most records one request may carry.
+pub const MAX_RECORDS_PER_REQUEST: usize = 50;
+
+/// Why a body of error records was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReportError {
+    /// Not a JSON array of error records.
+    #[error("expected a JSON array of error records: {0}")]
+    Malformed(String),
+    /// More records than one request may carry.
+    #[error("at most {MAX_RECORDS_PER_REQUEST} error records per request")]
+    TooMany,
+    /// A record has no message.
+    #[error("record {0}: data.message is required")]
+    NoMessage(usize),
+}
+
+/// A number sent as a JSON number or a numeric string.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum NumberLike {
+    Number(f64),
+    Text(String),
+}
+
+impl NumberLike {
+    fn as_u32(&self) -> Option<u32> {
+        match self {
+            NumberLike::Number(n) if n.is_finite() && *n >= 0.0 && *n <= u32::MAX as f64 => Some(*n as u32),
+            NumberLike::Text(t) => t.trim().parse().ok(),
+            _ => None,
+        }
+    }
+
+    fn as_u64(&self) -> Option<u64> {
+        match self {
+            NumberLike::Number(n) if n.is_finite() && *n >= 0.0 => Some(*n as u64),
+            NumberLike::Text(t) => t.trim().parse().ok(),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct RawRecord {
+    #[serde(default)]
+    event: Option<String>,
+    data: RawData,
+    #[serde(default)]
+    timestamp: Option<NumberLike>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawData {
+    #[serde(default)]
+    website_id: Option<String>,
+    #[serde(default)]
+    template_id: Option<String>,
+    #[serde(default)]
+    url: Option<String>,
+    #[serde(default)]
+    user_agent: Option<String>,
+    #[serde(default)]
+    app: Option<String>,
+    #[serde(default)]
+    message: Option<String>,
+    #[serde(default)]
+    stack: Option<String>,
+    #[serde(default)]
+    file: Option<String>,
+    #[serde(default)]
+    line: Option<NumberLike>,
+    #[serde(default)]
+    column: Option<NumberLike>,
+    #[serde(default)]
+    page_load_id: Option<String>,
+}
+
+/// One accepted error record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorReport {
+    /// The event name the loader gave (e.g. `error`, `unhandledrejection`).
+    pub event: String,
+    /// The website the page belongs to.
+    pub website_id: String,
+    /// The template of the page.
+    pub template_id: String,
+    /// The page the error happened on.
+    pub url: String,
+    /// The visitor's browser.
+    pub user_agent: String,
+    /// Which part of the client raised it.
+    pub app: String,
+    /// The error message.
+    pub message: String,
+    /// The stack, at most 5,000 characters.
+    pub stack: String,
+    /// The script file.
+    pub file: String,
+    /// The line in the file.
+    pub line: Option<u32>,
+    /// The column in the line.
+    pub column: Option<u32>,
+    /// The client's time (unix ms), if sent.
+    pub timestamp: Option<u64>,
+    /// The page load it came from, if sent.
+    pub page_load_id: Option<String>,
+}
+
+fn text(value: Option<String>, max: usize) -> String {
+    value.map(|v| truncate_chars(&v, max)).unwrap_or_default()
+}
+
+/// Parses a body of error records.
+pub fn parse_reports(body: &[u8]) -> Result<Vec<ErrorReport>, ReportError> {
+    let raw: Vec<RawRecord> = serde_json::from_slice(body).map_err(|e| ReportError::Malformed(e.to_string()))?;
+    if raw.len() > MAX_RECORDS_PER_REQUEST {
+        return Err(ReportError::TooMany);
+    }
+    raw.into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let message = r.data.message.filter(|m| !m.trim().is_empty()).ok_or(ReportError::NoMessage(i))?;
+            Ok(ErrorReport {
+                event: text(r.event, MAX_SHORT_CHARS),
+                website_id: text(r.data.website_id, MAX_SHORT_CHARS),
+                template_id: text(r.data.template_id, MAX_SHORT_CHARS),
+                url: text(r.data.url, MAX_TEXT_CHARS),
+                user_agent: text(r.data.user_agent, MAX_TEXT_CHARS),
+                app: text(r.data.app, MAX_SHORT_CHARS),
+                message: truncate_chars(&message, MAX_MESSAGE_CHARS),
+                stack: text(r.data.stack, MAX_STACK_CHARS),
+                file: text(r.data.file, MAX_TEXT_CHARS),
+                line: r.data.line.as_ref().and_then(NumberLike::as_u32),
+                column: r.data.column.as_ref().and_then(NumberLike::as_u32),
+                timestamp: r.timestamp.as_ref().and_then(NumberLike::as_u64),
+                page_load_id: r.data.page_load_id.filter(|p| !p.is_empty()).map(|p| truncate_chars(&p, MAX_SHORT_CHARS)),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_parse_with_trimmed_stacks() {
+        let stack = "x".repeat(6000);
+        let body = serde_json::json!([{ "event": "error", "data": { "message": "boom", "stack": stack,
+            "line": "12", "column": 3, "url": "https://s.example/a" }, "timestamp": 17 }]);
+        let reports = parse_reports(body.to_string().as_bytes()).expect("valid");
+        assert_eq!(reports[0].stack.chars().count(), MAX_STACK_CHARS);
+        assert_eq!((reports[0].line, reports[0].column, reports[0].timestamp), (Some(12), Some(3), Some(17)));
+    }
+
+    #[test]
+    fn malformed_bodies_are_refused() {
+        assert!(matches!(parse_reports(b"{}"), Err(ReportError::Malformed(_))));
+        assert!(matches!(parse_reports(b"[{\"data\":5}]"), Err(ReportError::Malformed(_))));
+        assert_eq!(parse_reports(b"[{\"data\":{}}]"), Err(ReportError::NoMessage(0)));
+        let many = format!("[{}]", vec!["{\"data\":{\"message\":\"m\"}}"; 51].join(","));
+        assert_eq!(parse_reports(many.as_bytes()), Err(ReportError::TooMany));
+    }
+}

@@ -1,0 +1,31 @@
+//! The tunable limits of visitor telemetry (`[telemetry]` in `veranda.toml`).
+
+use serde::{Deserialize, Serialize};
+
+/// Limits of the ingest endpoints and their actors.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TelemetryLimits {
+    /// Requests per second one client IP may send to the ingest endpoints.
+    pub rate_per_second: u32,
+    /// Requests one client IP may send in a burst above the steady rate.
+    pub rate_burst: u32,
+    /// Messages waiting in each telemetry actor's mailbox before requests get 503.
+    pub mailbox_capacity: usize,
+    /// Error records accepted per page load (spec 000 §9: 20 sends per page).
+    pub errors_per_page_load: u32,
+    /// Trace entries buffered before a flush is forced.
+    pub trace_buffer: usize,
+}
+
+impl Default for TelemetryLimits {
+    fn default() -> Self {
+        TelemetryLimits {
+            rate_per_second: 100,
+            rate_burst: 400,
+            mailbox_capacity: 1024,
+            errors_per_page_load: 20,
+            trace_buffer: 1000,
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! The ingest metrics, each documented once. [`describe`] registers their help texts.
+
+use std::time::Duration;
+
+use crate::store::metrics::MetricKind;
+
+/// Every telemetry metric.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TelemetryMetric {
+    /// Ingest requests accepted, by endpoint.
+    Accepted,
+    /// Ingest requests refused, by endpoint and reason (bad_request, too_large,
+    /// rate_limited, busy, page_load_cap, crumb, or a recording rule).
+    Rejected,
+    /// Entries waiting in a telemetry actor's buffer, by queue.
+    QueueDepth,
+    /// Time one batch write of a telemetry actor took, by queue.
+    FlushDuration,
+    /// Visitor sessions held in memory.
+    LiveVisitorSessions,
+    /// Error groups known.
+    ErrorGroups,
+    /// Real-user Largest Contentful Paint, by page path.
+    Lcp,
+    /// Real-user Interaction to Next Paint, by page path.
+    Inp,
+    /// Real-user Cumulative Layout Shift (unitless), by page path.
+    Cls,
+    /// Real-user First Contentful Paint, by page path.
+    Fcp,
+    /// Real-user Time To First Byte, by page path.
+    Ttfb,
+}
+
+impl TelemetryMetric {
+    /// Every telemetry metric.
+    pub const ALL: [TelemetryMetric; 11] = [
+        TelemetryMetric::Accepted, TelemetryMetric::Rejected, TelemetryMetric::QueueDepth,
+        TelemetryMetric::FlushDuration, TelemetryMetric::LiveVisitorSessions, TelemetryMetric::ErrorGroups,
+        TelemetryMetric::Lcp, TelemetryMetric::Inp, TelemetryMetric::Cls, TelemetryMetric::Fcp, TelemetryMetric::Ttfb,
+    ];
+
+    /// The metric's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TelemetryMetric::Accepted => "veranda_ingest_accepted_total",
+            TelemetryMetric::Rejected => "veranda_ingest_rejected_total",
+            TelemetryMetric::QueueDepth => "veranda_ingest_queue_depth",
+            TelemetryMetric::FlushDuration => "veranda_ingest_flush_duration_seconds",
+            TelemetryMetric::LiveVisitorSessions => "veranda_visitor_sessions_live",
+            TelemetryMetric::ErrorGroups => "veranda_error_groups",
+            TelemetryMetric::Lcp => "veranda_webvitals_lcp_seconds",
+            TelemetryMetric::Inp => "veranda_webvitals_inp_seconds",
+            TelemetryMetric::Cls => "veranda_webvitals_cls",
+            TelemetryMetric::Fcp => "veranda_webvitals_fcp_seconds",
+            TelemetryMetric::Ttfb => "veranda_webvitals_ttfb_seconds",
+        }
+    }
+
+    /// The metric's kind.
+    pub const fn kind(self) -> MetricKind {
+        match self {
+            TelemetryMetric::Accepted | TelemetryMetric::Rejected => MetricKind::Counter,
+            TelemetryMetric::QueueDepth | TelemetryMetric::LiveVisitorSessions | TelemetryMetric::ErrorGroups => {
+                MetricKind::Gauge
+            }
+            _ => MetricKind::Histogram,
+        }
+    }
+
+    /// The help text shown to operators.
+    pub const fn help(self) -> &'static str {
+        match self {
+            TelemetryMetric::Accepted => "Telemetry ingest requests accepted, by endpoint.",
+            TelemetryMetric::Rejected => "Telemetry ingest requests refused or not recorded, by endpoint and reason.",
+            TelemetryMetric::QueueDepth => "Entries waiting in a telemetry actor's buffer, by queue.",
+            TelemetryMetric::FlushDuration => "Time one batch write of a telemetry actor took, in seconds, by queue.",
+            TelemetryMetric::LiveVisitorSessions => "Visitor sessions held in memory.",
+            TelemetryMetric::ErrorGroups => "JavaScript error groups known.",
+            TelemetryMetric::Lcp => "Real-user Largest Contentful Paint, in seconds, by page path.",
+            TelemetryMetric::Inp => "Real-user Interaction to Next Paint, in seconds, by page path.",
+            TelemetryMetric::Cls => "Real-user Cumulative Layout Shift (unitless), by page path.",
+            TelemetryMetric::Fcp => "Real-user First Contentful Paint, in seconds, by page path.",
+            TelemetryMetric::Ttfb => "Real-user Time To First Byte, in seconds, by page path.",
+        }
+    }
+}
+
+/// A telemetry actor's buffer, as a metric label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Queue {
+    /// [`crate::telemetry::ErrorQueue`].
+    Errors,
+    /// [`crate::telemetry::TraceFlusher`].
+    Traces,
+}
+
+impl Queue {
+    fn label(self) -> &'static str {
+        match self {
+            Queue::Errors => "errors",
+            Queue::Traces => "traces",
+        }
+    }
+}
+
+/// Registers the help text of every telemetry metric.
+pub fn describe() {
+    for metric in TelemetryMetric::ALL {
+        match metric.kind() {
+            MetricKind::Counter => metrics::describe_counter!(metric.name(), metric.help()),
+            MetricKind::Gauge => metrics::describe_gauge!(metric.name(), metric.help()),
+            MetricKind::Histogram if metric == TelemetryMetric::Cls => metrics::describe_histogram!(metric.name(), metric.help()),
+            MetricKind::Histogram => metrics::describe_histogram!(metric.name(), metrics::Unit::Seconds, metric.help()),
+        }
+    }
+}
+
+/// Counts an accepted request.
+pub fn accepted(endpoint: &'static str) {
+    metrics::counter!(TelemetryMetric::Accepted.name(), "endpoint" => endpoint).increment(1);
+}
+
+/// Counts a refused request.
+pub fn rejected(endpoint: &'static str, reason: &'static str) {
+    metrics::counter!(TelemetryMetric::Rejected.name(), "endpoint" => endpoint, "reason" => reason).increment(1);
+}
+
+/// Sets a queue's depth.
+pub fn queue_depth(queue: Queue, depth: usize) {
+    metrics::gauge!(TelemetryMetric::QueueDepth.name(), "queue" => queue.label()).set(depth as f64);
+}
+
+/// Records one batch write.
+pub fn flush_duration(queue: Queue, took: Duration) {
+    metrics::histogram!(TelemetryMetric::FlushDuration.name(), "queue" => queue.label()).record(took.as_secs_f64());
+}
+
+/// Sets the number of visitor sessions in memory.
+pub fn live_sessions(count: usize) {
+    metrics::gauge!(TelemetryMetric::LiveVisitorSessions.name()).set(count as f64);
+}
+
+/// Sets the number of error groups.
+pub fn error_groups(count: usize) {
+    metrics::gauge!(TelemetryMetric::ErrorGroups.name()).set(count as f64);
+}
+
+/// Records one web-vital observation (seconds, or unitless for CLS) for a page path label.
+pub fn web_vital(metric: TelemetryMetric, path: String, value: f64) {
+    metrics::histogram!(metric.name(), "path" => path).record(value);
+}

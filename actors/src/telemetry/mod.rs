@@ -1,0 +1,46 @@
+//! # Visitor telemetry
+//!
+//! The domain logic and actors behind the ingest routes: census hits and visitor
+//! sessions, JavaScript error reports, trace logs and performance records. Every write
+//! goes to a telemetry tree of the store (acknowledged at once, flushed within a second).
+//!
+//! ## Actors
+//!
+//! - [`VisitorSessions`]: the live visitor sessions (visit count, first/previous/current
+//!   visit, pages in this visit), one map entry per visitor id; idle entries are dropped
+//!   after the 30-minute visit boundary and rehydrated from the store on the next hit.
+//!   It also writes census hits.
+//! - [`ErrorQueue`]: JavaScript error records. Caps sends per page load, trims stacks,
+//!   writes in batches every second, groups errors by fingerprint and publishes every
+//!   new error and group change on the in-process [`TelemetryEvent`] stream.
+//! - [`TraceFlusher`]: buffers trace-log entries; flushes every 30 s, when full and on
+//!   shutdown.
+//! - [`PerfCollector`]: performance records per `pageLoadId`; feeds the web-vitals
+//!   histograms, labelled by a bounded set of page paths.
+//!
+//! ## Plain modules
+//!
+//! - [`cookie`]: `ss_cvr` / `ss_cvt` parsing and the visit rule.
+//! - [`rules`]: when visitor analytics are recorded (spec 000 §6).
+//! - [`errors`]: error records, fingerprints, groups and the per-page-load cap.
+//! - [`records`]: record keys and the clock.
+//! - [`metrics`]: the ingest metrics, documented once.
+//! - [`limits`]: the tunable limits (part of the server settings).
+
+pub mod cookie;
+pub mod errors;
+pub mod events;
+pub mod limits;
+pub mod metrics;
+pub mod perf;
+pub mod records;
+pub mod rules;
+pub mod traces;
+pub mod visitor;
+
+pub use errors::ErrorQueue;
+pub use events::TelemetryEvent;
+pub use limits::TelemetryLimits;
+pub use perf::PerfCollector;
+pub use traces::TraceFlusher;
+pub use visitor::VisitorSessions;

@@ -1,0 +1,225 @@
+//! Performance records (`/api/1/performance/records`) and the [`PerfCollector`]: keeps
+//! the records of each `pageLoadId`, and turns the first LCP, INP, CLS, FCP and TTFB of
+//! every page load into the web-vitals histograms, labelled by page path. The label set
+//! is bounded: the site's known paths, else `other`.
+//!
+//! A record is `{pageLoadId, name, value, pagePath?, url?, rating?, navigationType?}`;
+//! times are in milliseconds as the `web-vitals` library reports them, CLS unitless.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix::{Actor, AsyncContext, Context, Handler, Message};
+use serde::{Deserialize, Serialize};
+
+use crate::store::{Store, Tree};
+use crate::telemetry::limits::TelemetryLimits;
+use crate::telemetry::metrics::{self, TelemetryMetric};
+use crate::telemetry::records::{now_ms, record_key, spawn_put, truncate_chars};
+use crate::telemetry::rules::path_of;
+
+/// Most records one request may carry.
+pub const MAX_PERF_RECORDS: usize = 100;
+/// How long a page load's records are kept in memory after its last record.
+pub const PAGE_LOAD_MEMORY: Duration = Duration::from_secs(10 * 60);
+/// The path label of pages outside the known set.
+pub const OTHER_PATH: &str = "other";
+
+/// One metric record of a page load.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PerfRecord {
+    /// The page load (from `/api/1/performance/settings`).
+    pub page_load_id: String,
+    /// The metric: LCP, INP, CLS, FCP, TTFB or another name.
+    pub name: String,
+    /// Milliseconds, or unitless for CLS.
+    pub value: f64,
+    /// The page's path (`pagePath`, else the path of `url`).
+    #[serde(default)]
+    pub page_path: Option<String>,
+    /// The page's url.
+    #[serde(default)]
+    pub url: Option<String>,
+    /// good, needs-improvement or poor.
+    #[serde(default)]
+    pub rating: Option<String>,
+    /// navigate, reload, back-forward…
+    #[serde(default)]
+    pub navigation_type: Option<String>,
+}
+
+/// Why a body of performance records was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PerfError {
+    /// Not a JSON array of records.
+    #[error("expected a JSON array of {{pageLoadId, name, value}}: {0}")]
+    Malformed(String),
+    /// More records than one request may carry.
+    #[error("at most {MAX_PERF_RECORDS} performance records per request")]
+    TooMany,
+    /// A record's fields are out of range.
+    #[error("record {0}: pageLoadId and name must be 1 to 64 characters and value a finite, non-negative number")]
+    Invalid(usize),
+}
+
+/// Parses a JSON array of performance records.
+pub fn parse_records(body: &[u8]) -> Result<Vec<PerfRecord>, PerfError> {
+    let records: Vec<PerfRecord> = serde_json::from_slice(body).map_err(|e| PerfError::Malformed(e.to_string()))?;
+    if records.len() > MAX_PERF_RECORDS {
+        return Err(PerfError::TooMany);
+    }
+    records
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let ok = (1..=64).contains(&r.page_load_id.len())
+                && (1..=64).contains(&r.name.len())
+                && r.value.is_finite()
+                && r.value >= 0.0;
+            if !ok {
+                return Err(PerfError::Invalid(i));
+            }
+            Ok(PerfRecord {
+                page_path: r.page_path.map(|p| truncate_chars(&p, 2048)),
+                url: r.url.map(|u| truncate_chars(&u, 2048)),
+                rating: r.rating.map(|x| truncate_chars(&x, 32)),
+                navigation_type: r.navigation_type.map(|x| truncate_chars(&x, 32)),
+                ..r
+            })
+        })
+        .collect()
+}
+
+/// The histogram a metric name feeds, and the factor to its unit.
+fn vital(name: &str) -> Option<(TelemetryMetric, f64)> {
+    match name.to_ascii_uppercase().as_str() {
+        "LCP" => Some((TelemetryMetric::Lcp, 0.001)),
+        "INP" => Some((TelemetryMetric::Inp, 0.001)),
+        "CLS" => Some((TelemetryMetric::Cls, 1.0)),
+        "FCP" => Some((TelemetryMetric::Fcp, 0.001)),
+        "TTFB" => Some((TelemetryMetric::Ttfb, 0.001)),
+        _ => None,
+    }
+}
+
+/// What is remembered of one page load.
+#[derive(Debug)]
+struct PageLoad {
+    /// Vitals already observed (each counted once per page load).
+    observed: Vec<TelemetryMetric>,
+    /// When its last record came (unix ms).
+    last: u64,
+}
+
+/// Owns the page loads being measured and the bounded set of path labels.
+pub struct PerfCollector {
+    /// Where records go.
+    store: Arc<dyn Store>,
+    /// Page loads by id.
+    loads: HashMap<String, PageLoad>,
+    /// Paths that get their own label.
+    known_paths: HashSet<String>,
+    /// Mailbox size; a full mailbox makes requests answer 503.
+    mailbox_capacity: usize,
+}
+
+impl PerfCollector {
+    /// A collector labelling `known_paths` (everything else is `other`).
+    pub fn new(store: Arc<dyn Store>, known_paths: HashSet<String>, limits: &TelemetryLimits) -> PerfCollector {
+        PerfCollector { store, loads: HashMap::new(), known_paths, mailbox_capacity: limits.mailbox_capacity }
+    }
+
+    /// The path label of a record.
+    pub fn path_label(&self, record: &PerfRecord) -> String {
+        let path = record.page_path.as_deref().or(record.url.as_deref()).map(path_of).unwrap_or_default();
+        if self.known_paths.contains(&path) { path } else { OTHER_PATH.to_string() }
+    }
+
+    /// Notes `records`; returns the histogram observations they make (metric, path, value).
+    pub fn record(&mut self, records: &[PerfRecord], now: u64) -> Vec<(TelemetryMetric, String, f64)> {
+        let mut observations = Vec::new();
+        for record in records {
+            let label = self.path_label(record);
+            let load = self.loads.entry(record.page_load_id.clone()).or_insert(PageLoad { observed: Vec::new(), last: now });
+            load.last = now;
+            if let Some((metric, factor)) = vital(&record.name) {
+                if !load.observed.contains(&metric) {
+                    load.observed.push(metric);
+                    observations.push((metric, label, record.value * factor));
+                }
+            }
+        }
+        observations
+    }
+
+    /// Forgets page loads idle for [`PAGE_LOAD_MEMORY`].
+    pub fn prune(&mut self, now: u64) {
+        let memory = PAGE_LOAD_MEMORY.as_millis() as u64;
+        self.loads.retain(|_, load| now.saturating_sub(load.last) < memory);
+    }
+}
+
+impl Actor for PerfCollector {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        ctx.set_mailbox_capacity(self.mailbox_capacity);
+        ctx.run_interval(Duration::from_secs(60), |collector, _| collector.prune(now_ms()));
+    }
+}
+
+/// Records performance records: histograms now, the records into the perf tree.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct RecordPerf(pub Vec<PerfRecord>);
+
+impl Handler<RecordPerf> for PerfCollector {
+    type Result = ();
+
+    fn handle(&mut self, msg: RecordPerf, _: &mut Self::Context) {
+        let now = now_ms();
+        for (metric, path, value) in self.record(&msg.0, now) {
+            metrics::web_vital(metric, path, value);
+        }
+        if let (Some(first), Ok(value)) = (msg.0.first(), serde_json::to_vec(&msg.0)) {
+            let key = [first.page_load_id.as_bytes(), b"/", &record_key(now)].concat();
+            spawn_put(&self.store, Tree::Perf, key, value);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::SledStore;
+
+    #[test]
+    fn records_parse_and_out_of_range_ones_are_refused() {
+        let ok = parse_records(br#"[{"pageLoadId":"p1","name":"LCP","value":1200.5,"pagePath":"/about"}]"#).expect("valid");
+        assert_eq!(ok[0].page_path.as_deref(), Some("/about"));
+        assert!(matches!(parse_records(b"{}"), Err(PerfError::Malformed(_))));
+        assert_eq!(parse_records(br#"[{"pageLoadId":"","name":"LCP","value":1}]"#), Err(PerfError::Invalid(0)));
+        assert_eq!(parse_records(br#"[{"pageLoadId":"p","name":"LCP","value":-1}]"#), Err(PerfError::Invalid(0)));
+    }
+
+    #[test]
+    fn vitals_are_observed_once_per_page_load_with_bounded_labels() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let known = HashSet::from(["/about".to_string()]);
+        let mut collector = PerfCollector::new(store, known, &TelemetryLimits::default());
+        let records = parse_records(
+            br#"[{"pageLoadId":"p1","name":"LCP","value":1500,"url":"https://x.example/about?a=1"},
+                 {"pageLoadId":"p1","name":"CLS","value":0.25,"pagePath":"/nowhere"},
+                 {"pageLoadId":"p1","name":"LCP","value":1700,"pagePath":"/about"},
+                 {"pageLoadId":"p1","name":"custom","value":3}]"#,
+        )
+        .expect("valid");
+        let seen = collector.record(&records, 0);
+        assert_eq!(seen, vec![(TelemetryMetric::Lcp, "/about".to_string(), 1.5), (TelemetryMetric::Cls, "other".to_string(), 0.25)]);
+        collector.prune(PAGE_LOAD_MEMORY.as_millis() as u64);
+        assert_eq!(collector.record(&records[..1], 0).len(), 1, "a forgotten page load counts again");
+    }
+}

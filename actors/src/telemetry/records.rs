@@ -1,0 +1,64 @@
+//! Record keys and the wall clock used by the telemetry trees.
+//!
+//! A record key is 16 bytes: the unix time in milliseconds then a process-wide sequence
+//! number, both big-endian, so a prefix scan returns records in arrival order.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::store::{Store, Tree};
+
+/// Milliseconds since the unix epoch (0 if the clock is before it).
+pub fn now_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
+}
+
+/// A fresh, time-ordered, unique record key.
+pub fn record_key(now_ms: u64) -> [u8; 16] {
+    static SEQUENCE: AtomicU64 = AtomicU64::new(0);
+    let sequence = SEQUENCE.fetch_add(1, Ordering::Relaxed);
+    let mut key = [0u8; 16];
+    key[..8].copy_from_slice(&now_ms.to_be_bytes());
+    key[8..].copy_from_slice(&sequence.to_be_bytes());
+    key
+}
+
+/// Writes `value` under `key` on the current arbiter without waiting. Telemetry trees
+/// acknowledge at once, so this only defers the call; a failure is logged.
+pub fn spawn_put(store: &Arc<dyn Store>, tree: Tree, key: Vec<u8>, value: Vec<u8>) {
+    let store = store.clone();
+    actix::spawn(async move {
+        if let Err(error) = store.put(tree, &key, &value).await {
+            tracing::warn!(%error, tree = tree.name(), "telemetry write failed");
+        }
+    });
+}
+
+/// Truncates `text` to at most `max` characters (not bytes).
+pub fn truncate_chars(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => text[..end].to_string(),
+        None => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_keys_sort_by_time_then_arrival() {
+        let a = record_key(5);
+        let b = record_key(5);
+        let c = record_key(4);
+        assert!(a < b);
+        assert!(c < a);
+    }
+
+    #[test]
+    fn truncation_counts_characters() {
+        assert_eq!(truncate_chars("héllo", 2), "hé");
+        assert_eq!(truncate_chars("ab", 5), "ab");
+    }
+}

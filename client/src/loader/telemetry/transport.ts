@@ -1,0 +1,77 @@
+// The loader's way of talking to the telemetry endpoints: cookies, form and JSON posts
+// with a timeout, beacons with a fetch fallback, and the "page is going away" signal.
+
+/** The cookie the server keeps its CSRF crumb in. */
+export const CRUMB_COOKIE = 'crumb';
+
+/** Reads cookie `name` of `doc`, or `null` when it is not set. */
+export function readCookie(doc: Document, name: string): string | null {
+  for (const part of doc.cookie.split(';')) {
+    const at = part.indexOf('=');
+    if (part.slice(0, at).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * Sets cookie `name` on path `/` with `SameSite=Lax`; `maxAgeSeconds` of `null` makes a
+ * session cookie, `0` deletes it.
+ */
+export function writeCookie(doc: Document, name: string, value: string, maxAgeSeconds: number | null): void {
+  const age = maxAgeSeconds === null ? '' : `; max-age=${maxAgeSeconds}`;
+  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
+  doc.cookie = `${name}=${encodeURIComponent(value)}; path=/${age}; SameSite=Lax${secure}`;
+}
+
+/** Starts a timer that aborts its controller after `ms`; gives the signal and a way to stop. */
+function deadline(ms: number): [AbortSignal, () => void] {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  return [controller.signal, () => clearTimeout(timer)];
+}
+
+/**
+ * Fetches `url`, aborted after `timeoutMs`. Resolves with the response, or rejects with
+ * the fetch error (an `AbortError` `DOMException` on timeout).
+ */
+export async function fetchWithTimeout(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+  const [signal, stop] = deadline(timeoutMs);
+  try {
+    return await fetch(url, { credentials: 'same-origin', ...init, signal });
+  } finally {
+    stop();
+  }
+}
+
+/** Posts `fields` form-encoded with a timeout; any failure resolves with `null`. */
+export function postForm(url: string, fields: Record<string, string>, timeoutMs: number): Promise<Response | null> {
+  return fetchWithTimeout(url, { method: 'POST', body: new URLSearchParams(fields) }, timeoutMs).catch(() => null);
+}
+
+/**
+ * Sends `body` with `navigator.sendBeacon`; when there is no beacon or the browser refuses
+ * it, posts it with `fetch` (`keepalive`, so it survives the page) with the same type.
+ */
+export function beacon(url: string, body: string | URLSearchParams, type: string): void {
+  try {
+    if (navigator.sendBeacon?.(url, body)) return;
+  } catch {
+    // A refused beacon (for instance a body over the quota) falls through to fetch.
+  }
+  fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': type } }).catch(
+    () => {},
+  );
+}
+
+/** Runs `fn` whenever the page is hidden or being unloaded. */
+export function onPageHide(win: Window, fn: () => void): void {
+  win.addEventListener('pagehide', fn);
+  win.document.addEventListener('visibilitychange', () => {
+    if (win.document.visibilityState === 'hidden') fn();
+  });
+}

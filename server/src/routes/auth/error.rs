@@ -1,0 +1,113 @@
+//! What the auth routes answer when they refuse: one error type mapped to a status and
+//! a JSON `{error}` body here, plus the JSON body parser's own refusals.
+
+use std::time::Duration;
+
+use actix_web::error::{InternalError, JsonPayloadError};
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use veranda_actors::accounts::AccountError;
+use veranda_actors::store::StoreError;
+
+use super::throttle::retry_after_secs;
+
+/// Unknown account or wrong password: one message for both.
+pub const LOGIN_FAILED_MESSAGE: &str = "Your email address or password is incorrect.";
+/// Too many failed sign-ins.
+pub const THROTTLED_MESSAGE: &str = "Too many failed sign-in attempts. Please try again later.";
+/// A call that needs a signed-in account.
+pub const NOT_SIGNED_IN_MESSAGE: &str = "You are not signed in.";
+/// The server could not finish (storage or worker failure).
+pub const UNAVAILABLE_MESSAGE: &str = "This service is temporarily unavailable. Please try again later.";
+
+/// Largest body a sign-in call accepts, in bytes.
+pub const AUTH_BODY_LIMIT: usize = 16 * 1024;
+
+/// Why an auth call was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum AuthError {
+    /// Unknown account or wrong password (401).
+    #[error("sign-in refused")]
+    BadCredentials,
+    /// Too many failures for the account or the address (429 with `Retry-After`).
+    #[error("sign-in throttled for {0:?}")]
+    Throttled(Duration),
+    /// No valid session (401).
+    #[error("not signed in")]
+    NotSignedIn,
+    /// A query parameter could not be read (400).
+    #[error("{0}")]
+    BadQuery(String),
+    /// Accounts or sessions could not be read or written (503).
+    #[error("account storage failed: {0}")]
+    Accounts(#[from] AccountError),
+    /// The password check could not run (503).
+    #[error("the password check could not run")]
+    Worker,
+}
+
+impl From<StoreError> for AuthError {
+    fn from(e: StoreError) -> Self {
+        AuthError::Accounts(AccountError::Store(e))
+    }
+}
+
+impl ResponseError for AuthError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            AuthError::BadCredentials | AuthError::NotSignedIn => StatusCode::UNAUTHORIZED,
+            AuthError::Throttled(_) => StatusCode::TOO_MANY_REQUESTS,
+            AuthError::BadQuery(_) => StatusCode::BAD_REQUEST,
+            AuthError::Accounts(_) | AuthError::Worker => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let message = match self {
+            AuthError::BadCredentials => LOGIN_FAILED_MESSAGE.to_string(),
+            AuthError::Throttled(_) => THROTTLED_MESSAGE.to_string(),
+            AuthError::NotSignedIn => NOT_SIGNED_IN_MESSAGE.to_string(),
+            AuthError::BadQuery(why) => why.clone(),
+            AuthError::Accounts(_) | AuthError::Worker => {
+                tracing::error!(error = %self, "auth call failed");
+                UNAVAILABLE_MESSAGE.to_string()
+            }
+        };
+        let mut response = HttpResponse::build(self.status_code());
+        response.insert_header((header::CACHE_CONTROL, "no-store"));
+        match self {
+            AuthError::Throttled(wait) => {
+                response.insert_header((header::RETRY_AFTER, retry_after_secs(*wait).to_string()));
+            }
+            AuthError::Accounts(_) | AuthError::Worker => {
+                response.insert_header((header::RETRY_AFTER, "5"));
+            }
+            _ => {}
+        }
+        response.json(serde_json::json!({ "error": message }))
+    }
+}
+
+/// The JSON body parser of the auth routes: at most [`AUTH_BODY_LIMIT`] bytes; its
+/// refusals answer JSON `{error}` (413 too large, 415 not JSON, 400 unreadable).
+pub fn json_config() -> web::JsonConfig {
+    web::JsonConfig::default().limit(AUTH_BODY_LIMIT).error_handler(json_refusal)
+}
+
+fn json_refusal(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    let status = err.status_code();
+    let message = match &err {
+        _ if status == StatusCode::PAYLOAD_TOO_LARGE => format!("The request body is larger than {AUTH_BODY_LIMIT} bytes."),
+        JsonPayloadError::ContentType => "The request body must be JSON (Content-Type: application/json).".to_string(),
+        other => format!("The request body is not valid: {other}"),
+    };
+    let response = HttpResponse::build(status).json(serde_json::json!({ "error": message }));
+    InternalError::from_response(err, response).into()
+}
+
+/// The answer to a method a resource does not take: 405 with `Allow`.
+pub async fn not_allowed(allow: &'static str) -> HttpResponse {
+    HttpResponse::MethodNotAllowed()
+        .insert_header((header::ALLOW, allow))
+        .json(serde_json::json!({ "error": format!("This address only answers {allow}.") }))
+}

@@ -1,0 +1,100 @@
+//! `POST /api/site-users/account/session`: sign in with `{email, password, rememberMe}`.
+//!
+//! Order of checks: the crumb (403 `crumbFail`), the body (400/413/415), the throttle
+//! (429), then the password. An unknown account and a wrong password give the same
+//! 401, and an unknown account is checked against a dummy hash, so neither the answer
+//! nor its timing tells which. A success stores a fresh session (on disk before the
+//! answer), replaces any session the request carried, and answers the new crumb as
+//! `xsrfToken` with the account.
+
+use std::time::Instant;
+
+use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use veranda_actors::accounts::{
+    end_session, find_by_email, start_session, Email, SessionId, REMEMBERED_SESSION_SECS, SESSION_COOKIE,
+};
+
+use super::error::AuthError;
+use crate::security::crumb::crumb_cookie;
+use crate::state::AppState;
+
+/// The sign-in form.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginForm {
+    /// The address as typed.
+    email: String,
+    /// The password as typed.
+    password: String,
+    /// Keep the session for 14 days instead of the browser session.
+    #[serde(default)]
+    remember_me: bool,
+}
+
+/// Signs in.
+pub async fn login(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: Result<web::Json<LoginForm>, actix_web::Error>,
+) -> Result<HttpResponse, AuthError> {
+    if state.crumb_key.check(&req).is_err() {
+        return Ok(state.crumb_key.refusal());
+    }
+    let form = match body {
+        Ok(form) => form.into_inner(),
+        Err(refusal) => return Ok(refusal.error_response()),
+    };
+    let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let attempt = state.auth.throttle.begin(&form.email, &address, Instant::now()).map_err(AuthError::Throttled)?;
+    let account = match Email::parse(&form.email) {
+        Ok(email) => find_by_email(state.store.as_ref(), &email)?,
+        Err(_) => None,
+    };
+    let digest = account.as_ref().map_or_else(|| state.auth.dummy_digest.clone(), |a| a.password_hash.clone());
+    let password = form.password;
+    let verified = web::block(move || digest.verify(&password)).await.map_err(|_| AuthError::Worker)?;
+    let account = match account {
+        Some(account) if verified => account,
+        _ => return Err(AuthError::BadCredentials),
+    };
+    state.auth.throttle.succeeded(attempt);
+
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    let (id, _) = start_session(state.store.as_ref(), &account, form.remember_me, now).await?;
+    if let Some(previous) = req.cookie(SESSION_COOKIE) {
+        end_session(state.store.as_ref(), previous.value()).await?;
+    }
+    let secure = req.connection_info().scheme() == "https";
+    let crumb = state.crumb_key.issue();
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .cookie(session_cookie(&id, form.remember_me, secure))
+        .cookie(crumb_cookie(&crumb))
+        .json(serde_json::json!({ "xsrfToken": crumb, "account": account.summary() })))
+}
+
+/// The session cookie: whole site, HttpOnly, Lax; Secure over https; 14 days when
+/// remembered, else a browser-session cookie.
+fn session_cookie(id: &SessionId, remember: bool, secure: bool) -> Cookie<'static> {
+    let mut cookie = Cookie::build(SESSION_COOKIE, id.as_str().to_string())
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .finish();
+    if remember {
+        cookie.set_max_age(CookieDuration::seconds(REMEMBERED_SESSION_SECS));
+    }
+    cookie
+}
+
+/// The cookie that removes the session cookie (same attributes, expired).
+pub fn removal_cookie(secure: bool) -> Cookie<'static> {
+    let mut cookie =
+        Cookie::build(SESSION_COOKIE, "").path("/").http_only(true).same_site(SameSite::Lax).secure(secure).finish();
+    cookie.make_removal();
+    cookie
+}

@@ -1,0 +1,227 @@
+//! The visitor's side: a single-use key, then the save call.
+//!
+//! Save checks, in order: crumb (403 `crumbFail`), body size (413) and shape (400),
+//! the form exists (404), the rate limit per address and form (429), the key is known
+//! and fresh (401), the captcha proof is there (400), the values (400). Only then is the
+//! key spent and the submission written; the 200 goes out after the write is flushed.
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::time::Instant;
+
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use rand::RngCore;
+use serde_json::{Map, Value};
+use veranda_actors::forms::definition::NEWSLETTER_EMAIL_FIELD;
+use veranda_actors::forms::record::{self, StoredSubmission, Subscription, KEY_LIFETIME_SECS};
+use veranda_actors::forms::{read_form, Destination, FieldValue, FormDefinition, SavePayload, Values};
+use veranda_actors::store::{Store, StoreError, Tree};
+
+use super::error::FormsError;
+use super::{lock, FormsState};
+use crate::security::owner_redirect::is_same_site_path;
+use crate::state::AppState;
+
+/// How often expired keys are swept from the store, at most.
+const SWEEP_EVERY_SECS: u64 = 600;
+/// Keys looked at by one sweep.
+const SWEEP_BATCH: usize = 1000;
+
+/// `POST /api/form/FormSubmissionKey`: a fresh single-use key, valid one hour.
+pub async fn issue_key(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, FormsError> {
+    if state.crumb_key.check(&req).is_err() {
+        return Ok(state.crumb_key.refusal());
+    }
+    let forms = &state.forms;
+    lock(&forms.key_limiter).hit(peer_ip(&req), Instant::now()).map_err(FormsError::RateLimited)?;
+    let key = random_token(24);
+    let record_key = record::key_record_key(&key).ok_or_else(|| FormsError::Malformed("key".into()))?;
+    state.store.put(Tree::Submissions, record_key.as_bytes(), now_secs().to_string().as_bytes()).await?;
+    sweep_expired_keys(forms, state.store.clone());
+    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(serde_json::json!({ "key": key })))
+}
+
+/// `POST /api/form/SaveFormSubmission`: checks and stores one submission.
+pub async fn save(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, FormsError> {
+    if state.crumb_key.check(&req).is_err() {
+        return Ok(state.crumb_key.refusal());
+    }
+    let payload = read_payload(&req, body, state.settings.max_body_bytes).await?;
+    let forms = &state.forms;
+    let form = forms.index.get(&payload.form_id).ok_or(FormsError::UnknownForm)?;
+    lock(&forms.submit_limiter)
+        .hit((peer_ip(&req), form.form_id.clone()), Instant::now())
+        .map_err(FormsError::RateLimited)?;
+
+    let key = payload.key.as_deref().unwrap_or_default();
+    let record_key = record::key_record_key(key).ok_or(FormsError::KeyRefused)?;
+    let _claim = Claim::take(forms, &record_key).ok_or(FormsError::KeyRefused)?;
+    let issued_at = state
+        .store
+        .get(Tree::Submissions, record_key.as_bytes())?
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .and_then(|text| text.parse::<i64>().ok())
+        .ok_or(FormsError::KeyRefused)?;
+    if !record::key_is_fresh(issued_at, now_secs()) {
+        state.store.delete(Tree::Submissions, record_key.as_bytes()).await?;
+        return Err(FormsError::KeyRefused);
+    }
+    if form.captcha && payload.captcha_key.as_deref().is_none_or(|k| k.trim().is_empty()) {
+        return Err(FormsError::CaptchaMissing);
+    }
+    let values = read_form(form, &payload.form)?;
+
+    state.store.delete(Tree::Submissions, record_key.as_bytes()).await?;
+    keep(state.store.as_ref(), form, &payload, values).await?;
+    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(success_body(form)))
+}
+
+/// Writes a valid submission where its form sends it; resolves once it is on disk.
+async fn keep(store: &dyn Store, form: &FormDefinition, payload: &SavePayload, values: Values) -> Result<(), FormsError> {
+    let now = now_millis();
+    match &form.destination {
+        Destination::Submissions => {
+            let id = random_token(12);
+            let key = record::submission_key(&form.form_id, now, &id);
+            let stored = StoredSubmission::new(id, now, payload, values);
+            let bytes = serde_json::to_vec(&stored).map_err(unserialisable)?;
+            store.put(Tree::Submissions, key.as_bytes(), &bytes).await?;
+        }
+        Destination::MailingList(list) => {
+            let Some(FieldValue::Text(email)) = values.get(NEWSLETTER_EMAIL_FIELD) else {
+                return Err(FormsError::Form(veranda_actors::forms::FormError::Unparseable));
+            };
+            let key = record::mailing_list_key(list, email);
+            if store.get(Tree::MailingLists, key.as_bytes())?.is_none() {
+                let entry = Subscription { email: email.trim().to_string(), form_id: form.form_id.clone(), subscribed_at: now };
+                let bytes = serde_json::to_vec(&entry).map_err(unserialisable)?;
+                store.put(Tree::MailingLists, key.as_bytes(), &bytes).await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A record that would not serialise (string-keyed maps of strings always do).
+fn unserialisable(e: serde_json::Error) -> FormsError {
+    FormsError::Store(StoreError::Backend(format!("a form record did not serialise: {e}")))
+}
+
+/// `{ success, redirectUrl?, postSubmitHtml? }`: the redirect only when it is a path on
+/// this site; the HTML as sanitised when the site was loaded.
+fn success_body(form: &FormDefinition) -> Value {
+    let mut body = Map::new();
+    body.insert("success".into(), Value::Bool(true));
+    if let Some(url) = form.success_redirect.as_deref().filter(|u| is_same_site_path(u)) {
+        body.insert("redirectUrl".into(), Value::String(url.to_string()));
+    }
+    if !form.post_submit_html.trim().is_empty() {
+        body.insert("postSubmitHtml".into(), Value::String(form.post_submit_html.clone()));
+    }
+    Value::Object(body)
+}
+
+/// Reads the body (at most `limit` bytes) as a payload: form-encoded when the content
+/// type says so, JSON otherwise.
+async fn read_payload(req: &HttpRequest, body: web::Payload, limit: usize) -> Result<SavePayload, FormsError> {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > limit) {
+        return Err(FormsError::TooLarge);
+    }
+    let bytes = body
+        .to_bytes_limited(limit)
+        .await
+        .map_err(|_| FormsError::TooLarge)?
+        .map_err(|e| FormsError::Malformed(format!("The request body could not be read: {e}")))?;
+    let form_encoded = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    let parsed = if form_encoded {
+        serde_urlencoded::from_bytes::<Vec<(String, String)>>(&bytes)
+            .map_err(|e| e.to_string())
+            .and_then(|pairs| {
+                let map: Map<String, Value> = pairs.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
+                serde_json::from_value(Value::Object(map)).map_err(|e| e.to_string())
+            })
+    } else {
+        serde_json::from_slice(&bytes).map_err(|e| e.to_string())
+    };
+    parsed.map_err(|e| FormsError::Malformed(format!("The submission could not be read: {e}")))
+}
+
+/// A key being redeemed; released when dropped, so a concurrent second use of the same
+/// key is refused while the first is in flight.
+struct Claim<'a> {
+    /// Where the claim is held.
+    forms: &'a FormsState,
+    /// The key's store key.
+    key: String,
+}
+
+impl<'a> Claim<'a> {
+    fn take(forms: &'a FormsState, key: &str) -> Option<Claim<'a>> {
+        lock(&forms.redeeming).insert(key.to_string()).then(|| Claim { forms, key: key.to_string() })
+    }
+}
+
+impl Drop for Claim<'_> {
+    fn drop(&mut self) {
+        lock(&self.forms.redeeming).remove(&self.key);
+    }
+}
+
+/// At most every [`SWEEP_EVERY_SECS`], removes expired keys in the background.
+fn sweep_expired_keys(forms: &FormsState, store: std::sync::Arc<dyn Store>) {
+    {
+        let mut last = lock(&forms.last_sweep);
+        if last.is_some_and(|t| t.elapsed().as_secs() < SWEEP_EVERY_SECS) {
+            return;
+        }
+        *last = Some(Instant::now());
+    }
+    actix_web::rt::spawn(async move {
+        let Ok(entries) = store.scan_prefix(Tree::Submissions, record::KEY_PREFIX.as_bytes(), SWEEP_BATCH) else { return };
+        let now = now_secs();
+        for (key, value) in entries {
+            let issued = std::str::from_utf8(&value).ok().and_then(|t| t.parse::<i64>().ok());
+            if issued.is_none_or(|at| now - at >= KEY_LIFETIME_SECS) {
+                if let Err(e) = store.delete(Tree::Submissions, &key).await {
+                    tracing::warn!(error = %e, "could not sweep an expired form submission key");
+                    return;
+                }
+            }
+        }
+    });
+}
+
+/// The address the request came from (the TCP peer; proxies are not trusted here).
+fn peer_ip(req: &HttpRequest) -> IpAddr {
+    req.peer_addr().map(|a| a.ip()).unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+}
+
+/// `bytes` random bytes, base64url without padding.
+fn random_token(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    rand::rng().fill_bytes(&mut buf);
+    URL_SAFE_NO_PAD.encode(buf)
+}
+
+fn now_secs() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp()
+}
+
+fn now_millis() -> i64 {
+    i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
+}

@@ -1,0 +1,207 @@
+//! `/api/census/*` and `/api/track/Track`: page views with the visitor cookies, button,
+//! form and overlay census calls, quick views and marketing tracking pixels.
+//!
+//! Recording rules (spec 000 §6) are applied to the page the call names; a call that
+//! must not be recorded answers 204 and stores nothing. With a restrictive cookie
+//! policy and no `ss_cookieAllowed=true` cookie, hits are stored without any visitor
+//! identifier and no visitor cookie is set.
+
+use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use veranda_actors::telemetry::cookie::{
+    next_visit, VisitOutcome, VisitorCookie, VisitorId, CONSENT_COOKIE, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECS,
+    VISIT_TIMESTAMP_COOKIE, VISIT_TIMESTAMP_MAX_AGE_SECS,
+};
+use veranda_actors::telemetry::records::{now_ms, truncate_chars};
+use veranda_actors::telemetry::rules::{decide, path_of, Recording};
+use veranda_actors::telemetry::visitor::{CensusHit, RecordHit};
+
+use super::ingest::{finish, json_object, read_body, Endpoint, Form, IngestError, MAX_FORM_BODY};
+use super::state::offer;
+use crate::security::session::CurrentSession;
+use crate::state::AppState;
+
+/// A transparent 1×1 GIF, the answer of the tracking pixel.
+const PIXEL_GIF: [u8; 42] = [
+    71, 73, 70, 56, 57, 97, 1, 0, 1, 0, 128, 0, 0, 0, 0, 0, 255, 255, 255, 33, 249, 4, 1, 0, 0, 0, 0, 44, 0, 0, 0, 0,
+    1, 0, 1, 0, 0, 2, 1, 68, 0, 59,
+];
+/// Query parameters the tracking pixel records (spec 000 §7).
+const TRACK_PARAMS: [&str; 12] = [
+    "source", "campaign", "subcampaign", "channel", "subchannel", "refer", "variation", "mkwid", "landing", "lang",
+    "screen", "rk",
+];
+
+/// Whether analytics identifiers may be set and stored for this request.
+fn identifiers_allowed(req: &HttpRequest, state: &AppState) -> bool {
+    !state.site.settings.cookie_banner.is_restrictive_cookie_policy_enabled
+        || req.cookie(CONSENT_COOKIE).is_some_and(|c| c.value() == "true")
+}
+
+/// The recording decision for `url`, with the request's session.
+fn recording(req: &HttpRequest, state: &AppState, url: &str) -> Recording {
+    decide(&state.site, CurrentSession::of(req).0.as_ref(), url)
+}
+
+/// The page a census call names: its `url`, `pagePath` or `pageUrl` field, else the referer.
+fn page_of(req: &HttpRequest, form: &Form) -> String {
+    form.get("url")
+        .or_else(|| form.get("pagePath"))
+        .or_else(|| form.get("pageUrl"))
+        .map(str::to_string)
+        .or_else(|| req.headers().get(header::REFERER).and_then(|v| v.to_str().ok()).map(str::to_string))
+        .unwrap_or_else(|| "/".to_string())
+}
+
+fn no_content() -> HttpResponse {
+    HttpResponse::NoContent().finish()
+}
+
+fn visit_cookies(outcome: &VisitOutcome) -> [Cookie<'static>; 2] {
+    let build = |name: &'static str, value: String, secs: i64| {
+        Cookie::build(name, value).path("/").same_site(SameSite::Lax).max_age(CookieDuration::seconds(secs)).finish()
+    };
+    [
+        build(VISITOR_COOKIE, outcome.cookie.to_string(), VISITOR_COOKIE_MAX_AGE_SECS),
+        build(VISIT_TIMESTAMP_COOKIE, outcome.timestamp.0.to_string(), VISIT_TIMESTAMP_MAX_AGE_SECS),
+    ]
+}
+
+/// `POST /api/census/RecordHit`: form-encoded `event`, `data` (JSON), `ss_cvr`.
+pub async fn record_hit(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
+    finish(Endpoint::RecordHit, hit(&req, &state, payload).await)
+}
+
+async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
+    state.telemetry.admit(req)?;
+    let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?)?;
+    let data = json_object("data", form.require("data")?)?;
+    let url = data
+        .get("url")
+        .and_then(|u| u.as_str())
+        .ok_or_else(|| IngestError::BadRequest("data.url is required".into()))?
+        .to_string();
+    let kind = match recording(req, state, &url) {
+        Recording::Skip(_) => return Ok(no_content()),
+        Recording::PageView => "pageView",
+        Recording::Search => "search",
+    };
+    let now = now_ms();
+    let mut event = form.get("event").unwrap_or("pageView").to_string();
+    event = truncate_chars(&event, 64);
+    let visit = identifiers_allowed(req, state).then(|| {
+        let cvr = req.cookie(VISITOR_COOKIE).map(|c| c.value().to_string()).or_else(|| form.get("ss_cvr").map(str::to_string));
+        let cvt = req.cookie(VISIT_TIMESTAMP_COOKIE).map(|c| c.value().to_string());
+        next_visit(cvr.as_deref(), cvt.as_deref(), now, VisitorId::random)
+    });
+    let hit = CensusHit {
+        kind: kind.into(),
+        at: now,
+        visitor_id: visit.as_ref().map(|v| v.cookie.id.as_str().to_string()),
+        path: path_of(&url),
+        data: serde_json::json!({ "event": event, "data": data, "newVisit": visit.as_ref().map(|v| v.new_visit) }),
+    };
+    let cookies = visit.as_ref().map(visit_cookies);
+    offer(&state.telemetry.visitors, RecordHit { visit, hit })?;
+    let mut response = HttpResponse::NoContent();
+    for cookie in cookies.into_iter().flatten() {
+        response.cookie(cookie);
+    }
+    Ok(response.finish())
+}
+
+/// `POST /api/census/button-click`.
+pub async fn button_click(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
+    finish(Endpoint::ButtonClick, census(&req, &state, payload, "buttonClick", Some("id")).await)
+}
+
+/// `POST /api/census/button-render`.
+pub async fn button_render(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
+    finish(Endpoint::ButtonRender, census(&req, &state, payload, "buttonRender", Some("id")).await)
+}
+
+/// `POST /api/census/form-render`.
+pub async fn form_render(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
+    finish(Endpoint::FormRender, census(&req, &state, payload, "formRender", Some("formId")).await)
+}
+
+/// `POST /api/census/overlay`.
+pub async fn overlay(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
+    finish(Endpoint::Overlay, census(&req, &state, payload, "overlay", None).await)
+}
+
+/// A form-encoded census call: `required` must be present; `visitorCookie` names the visitor.
+async fn census(
+    req: &HttpRequest,
+    state: &AppState,
+    payload: web::Payload,
+    kind: &str,
+    required: Option<&str>,
+) -> Result<HttpResponse, IngestError> {
+    state.telemetry.admit(req)?;
+    let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?)?;
+    if let Some(name) = required {
+        form.require(name)?;
+    }
+    let page = page_of(req, &form);
+    if let Recording::Skip(_) = recording(req, state, &page) {
+        return Ok(no_content());
+    }
+    let allowed = identifiers_allowed(req, state);
+    let visitor_id = form
+        .get("visitorCookie")
+        .filter(|_| allowed)
+        .and_then(|c| VisitorCookie::parse(c).ok())
+        .map(|c| c.id.as_str().to_string());
+    let hit = CensusHit { kind: kind.into(), at: now_ms(), visitor_id, path: path_of(&page), data: form.to_json(&["visitorCookie", "crumb"]) };
+    offer(&state.telemetry.visitors, RecordHit { visit: None, hit })?;
+    Ok(no_content())
+}
+
+/// `POST /api/census/RecordQuickView/{id}`: a product quick view.
+pub async fn quick_view(req: HttpRequest, state: web::Data<AppState>, id: web::Path<String>) -> HttpResponse {
+    finish(Endpoint::QuickView, quick(&req, &state, &id).await)
+}
+
+async fn quick(req: &HttpRequest, state: &AppState, id: &str) -> Result<HttpResponse, IngestError> {
+    state.telemetry.admit(req)?;
+    let valid = (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if !valid {
+        return Err(IngestError::BadRequest("the item id must be 1 to 64 letters, digits, dashes or underscores".into()));
+    }
+    let page = req.headers().get(header::REFERER).and_then(|v| v.to_str().ok()).unwrap_or("/").to_string();
+    if let Recording::Skip(_) = recording(req, state, &page) {
+        return Ok(no_content());
+    }
+    let hit = CensusHit { kind: "quickView".into(), at: now_ms(), visitor_id: None, path: path_of(&page), data: serde_json::json!({ "id": id }) };
+    offer(&state.telemetry.visitors, RecordHit { visit: None, hit })?;
+    Ok(no_content())
+}
+
+/// `GET /api/track/Track`: records the marketing parameters, answers a 1×1 GIF.
+pub async fn track(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    finish(Endpoint::Track, pixel(&req, &state))
+}
+
+fn pixel(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, IngestError> {
+    state.telemetry.admit(req)?;
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(req.query_string())
+        .map_err(|e| IngestError::BadRequest(format!("the query string cannot be decoded: {e}")))?;
+    let form = Form(
+        pairs
+            .into_iter()
+            .filter(|(k, _)| TRACK_PARAMS.contains(&k.as_str()))
+            .map(|(k, v)| (k, truncate_chars(&v, 512)))
+            .collect(),
+    );
+    let page = form.get("landing").unwrap_or("/").to_string();
+    if !matches!(recording(req, state, &page), Recording::Skip(_)) {
+        let hit = CensusHit { kind: "track".into(), at: now_ms(), visitor_id: None, path: path_of(&page), data: form.to_json(&[]) };
+        offer(&state.telemetry.visitors, RecordHit { visit: None, hit })?;
+    }
+    Ok(HttpResponse::Ok()
+        .content_type("image/gif")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(PIXEL_GIF.to_vec()))
+}

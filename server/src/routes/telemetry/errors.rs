@@ -1,0 +1,54 @@
+//! `POST /api/events/RecordJavascriptErrors` (a JSON array of error records, crumb
+//! checked) and `GET /api/events/errors` (the error groups, for owners and admins).
+
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use tokio::sync::oneshot;
+use veranda_actors::domain::enums::ContributorRole;
+use veranda_actors::telemetry::errors::{parse_reports, Admission, GetErrorGroups, PageLoadKey, RecordErrors};
+
+use super::ingest::{finish, read_body, Endpoint, IngestError, MAX_ERRORS_BODY};
+use super::state::client_ip;
+use crate::security::session::CurrentSession;
+use crate::state::AppState;
+
+/// `POST /api/events/RecordJavascriptErrors`: 202 with `{accepted, dropped}`; the
+/// records past a page load's cap are dropped, and a page load at its cap gets 429.
+pub async fn record_errors(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
+    if state.crumb_key.check(&req).is_err() {
+        veranda_actors::telemetry::metrics::rejected(Endpoint::JavascriptErrors.label(), "crumb");
+        return state.crumb_key.refusal();
+    }
+    finish(Endpoint::JavascriptErrors, record(&req, &state, payload).await)
+}
+
+async fn record(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
+    state.telemetry.admit(req)?;
+    let body = read_body(req, payload, MAX_ERRORS_BODY).await?;
+    let reports = parse_reports(&body).map_err(|e| IngestError::BadRequest(e.to_string()))?;
+    let Some(first) = reports.first() else {
+        return Ok(HttpResponse::Accepted().json(serde_json::json!({ "accepted": 0, "dropped": 0 })));
+    };
+    let header_agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let agent = if first.user_agent.is_empty() { header_agent } else { first.user_agent.as_str() };
+    let ip = client_ip(req).map(|ip| ip.to_string()).unwrap_or_default();
+    let key = PageLoadKey::of(first.page_load_id.as_deref(), &first.url, agent, &ip);
+    let (reply, answer) = oneshot::channel();
+    state.telemetry.errors.try_send(RecordErrors { key, reports, reply }).map_err(|_| IngestError::Busy)?;
+    match answer.await.map_err(|_| IngestError::Busy)? {
+        Admission::Accepted { accepted, dropped } => {
+            Ok(HttpResponse::Accepted().json(serde_json::json!({ "accepted": accepted, "dropped": dropped })))
+        }
+        Admission::Refused => Err(IngestError::PageLoadCap(state.settings.telemetry.errors_per_page_load)),
+    }
+}
+
+/// `GET /api/events/errors`: `{groups: [...]}`, most recently seen first.
+pub async fn list_groups(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, IngestError> {
+    let session = session.0.ok_or(IngestError::Unauthorised)?;
+    if !(session.owner || session.roles.contains(&ContributorRole::Admin)) {
+        return Err(IngestError::Forbidden);
+    }
+    let groups = state.telemetry.errors.send(GetErrorGroups).await.map_err(|_| IngestError::Busy)?;
+    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(serde_json::json!({ "groups": groups })))
+}

@@ -1,0 +1,128 @@
+//! `/api/events/RecordEvent` (form-encoded `crumb`, `event`, `data`) and `/api/v1/events`
+//! (`analyticsId`, `commonData`, `customData`, `customSchemaName`; a JSON body from a
+//! beacon or XHR, or a form). Both are written to the events tree.
+
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use veranda_actors::store::Tree;
+use veranda_actors::telemetry::cookie::CONSENT_COOKIE;
+use veranda_actors::telemetry::records::{now_ms, record_key, truncate_chars};
+use veranda_actors::telemetry::rules::{decide, Recording};
+
+use super::ingest::{finish, json_object, read_body, Endpoint, Form, IngestError, MAX_FORM_BODY};
+use crate::security::crumb::CRUMB_COOKIE;
+use crate::security::session::CurrentSession;
+use crate::state::AppState;
+
+/// Whether the crumb is echoed correctly, in the header, the query or the form's `crumb`.
+fn crumb_ok(req: &HttpRequest, state: &AppState, form: &Form) -> bool {
+    if state.crumb_key.check(req).is_ok() {
+        return true;
+    }
+    let cookie = req.cookie(CRUMB_COOKIE);
+    match (cookie, form.get("crumb")) {
+        (Some(cookie), Some(echoed)) => cookie.value() == echoed && state.crumb_key.verifies(echoed),
+        _ => false,
+    }
+}
+
+async fn store_event(state: &AppState, value: serde_json::Value) -> Result<(), IngestError> {
+    let now = now_ms();
+    let bytes = serde_json::to_vec(&value).map_err(|e| IngestError::BadRequest(e.to_string()))?;
+    state.store.put(Tree::Events, &record_key(now), &bytes).await.map_err(|error| {
+        tracing::warn!(%error, "event write failed");
+        IngestError::Busy
+    })
+}
+
+/// `POST /api/events/RecordEvent`.
+pub async fn record_event(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
+    let body = match read_body(&req, payload, MAX_FORM_BODY).await.and_then(|b| Form::parse(&b)) {
+        Ok(form) => form,
+        Err(error) => return finish(Endpoint::RecordEvent, Err(error)),
+    };
+    if !crumb_ok(&req, &state, &body) {
+        veranda_actors::telemetry::metrics::rejected(Endpoint::RecordEvent.label(), "crumb");
+        return state.crumb_key.refusal();
+    }
+    finish(Endpoint::RecordEvent, event(&req, &state, body).await)
+}
+
+async fn event(req: &HttpRequest, state: &AppState, form: Form) -> Result<HttpResponse, IngestError> {
+    state.telemetry.admit(req)?;
+    let name = truncate_chars(form.require("event")?, 128);
+    let data = json_object("data", form.get("data").unwrap_or("{}"))?;
+    let page = data.get("pagePath").and_then(|p| p.as_str()).unwrap_or("/");
+    if let Recording::Skip(_) = decide(&state.site, CurrentSession::of(req).0.as_ref(), page) {
+        return Ok(HttpResponse::NoContent().finish());
+    }
+    store_event(state, serde_json::json!({ "kind": "recordEvent", "at": now_ms(), "event": name, "data": data })).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// `/api/v1/events` as sent: the data fields may be JSON strings or objects.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawV1Event {
+    #[serde(default)]
+    analytics_id: Option<String>,
+    #[serde(default)]
+    common_data: Option<serde_json::Value>,
+    #[serde(default)]
+    custom_data: Option<serde_json::Value>,
+    #[serde(default)]
+    custom_schema_name: Option<String>,
+}
+
+fn data_field(name: &str, value: Option<serde_json::Value>) -> Result<serde_json::Value, IngestError> {
+    match value {
+        None | Some(serde_json::Value::Null) => Ok(serde_json::json!({})),
+        Some(serde_json::Value::String(text)) => json_object(name, &text),
+        Some(value @ serde_json::Value::Object(_)) => Ok(value),
+        Some(_) => Err(IngestError::BadRequest(format!("{name} must be a JSON object or a JSON string of one"))),
+    }
+}
+
+/// `POST /api/v1/events`: answers 202.
+pub async fn v1_events(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
+    finish(Endpoint::Events, v1(&req, &state, payload).await)
+}
+
+async fn v1(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
+    state.telemetry.admit(req)?;
+    let body = read_body(req, payload, MAX_FORM_BODY).await?;
+    let is_form = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    let raw: RawV1Event = if is_form {
+        let form = Form::parse(&body)?;
+        RawV1Event {
+            analytics_id: form.get("analyticsId").map(str::to_string),
+            common_data: form.get("commonData").map(|s| serde_json::Value::String(s.to_string())),
+            custom_data: form.get("customData").map(|s| serde_json::Value::String(s.to_string())),
+            custom_schema_name: form.get("customSchemaName").map(str::to_string),
+        }
+    } else {
+        serde_json::from_slice(&body).map_err(|e| IngestError::BadRequest(format!("expected a JSON event object: {e}")))?
+    };
+    let common = data_field("commonData", raw.common_data)?;
+    let custom = data_field("customData", raw.custom_data)?;
+    let page = common.get("pagePath").or_else(|| common.get("url")).and_then(|p| p.as_str()).unwrap_or("/");
+    if let Recording::Skip(_) = decide(&state.site, CurrentSession::of(req).0.as_ref(), page) {
+        return Ok(HttpResponse::Accepted().finish());
+    }
+    let restrictive = state.site.settings.cookie_banner.is_restrictive_cookie_policy_enabled;
+    let consent = req.cookie(CONSENT_COOKIE).is_some_and(|c| c.value() == "true");
+    let analytics_id = raw.analytics_id.filter(|_| !restrictive || consent).map(|a| truncate_chars(&a, 128));
+    let schema = raw.custom_schema_name.map(|s| truncate_chars(&s, 128));
+    store_event(
+        state,
+        serde_json::json!({ "kind": "v1", "at": now_ms(), "analyticsId": analytics_id, "commonData": common,
+            "customData": custom, "customSchemaName": schema }),
+    )
+    .await?;
+    Ok(HttpResponse::Accepted().finish())
+}

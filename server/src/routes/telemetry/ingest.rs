@@ -1,0 +1,216 @@
+//! The shared edge of the ingest routes: reading a bounded body, parsing forms, the
+//! typed [`IngestError`] mapped to HTTP in one place, and the accepted/rejected counts.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use futures_util::StreamExt;
+use veranda_actors::telemetry::metrics;
+
+/// Largest census, event or trace body.
+pub const MAX_FORM_BODY: usize = 16 * 1024;
+/// Largest body of error records (20 records with 5,000-character stacks fit).
+pub const MAX_ERRORS_BODY: usize = 128 * 1024;
+/// Largest body of performance records.
+pub const MAX_PERF_BODY: usize = 32 * 1024;
+/// Seconds a refused page load is told to wait.
+pub const PAGE_LOAD_RETRY_AFTER_SECS: u64 = 60;
+
+/// Each ingest endpoint, as a metric label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endpoint {
+    /// `POST /api/census/RecordHit`.
+    RecordHit,
+    /// `POST /api/census/button-click`.
+    ButtonClick,
+    /// `POST /api/census/button-render`.
+    ButtonRender,
+    /// `POST /api/census/form-render`.
+    FormRender,
+    /// `POST /api/census/overlay`.
+    Overlay,
+    /// `POST /api/census/RecordQuickView/{id}`.
+    QuickView,
+    /// `GET /api/track/Track`.
+    Track,
+    /// `POST /api/events/RecordEvent`.
+    RecordEvent,
+    /// `POST /api/v1/events`.
+    Events,
+    /// `POST /api/events/RecordJavascriptErrors`.
+    JavascriptErrors,
+    /// `POST /api/events/Trace`.
+    Trace,
+    /// `GET /api/1/performance/settings`.
+    PerfSettings,
+    /// `POST /api/1/performance/records`.
+    PerfRecords,
+}
+
+impl Endpoint {
+    /// The metric label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Endpoint::RecordHit => "record_hit",
+            Endpoint::ButtonClick => "button_click",
+            Endpoint::ButtonRender => "button_render",
+            Endpoint::FormRender => "form_render",
+            Endpoint::Overlay => "overlay",
+            Endpoint::QuickView => "quick_view",
+            Endpoint::Track => "track",
+            Endpoint::RecordEvent => "record_event",
+            Endpoint::Events => "events",
+            Endpoint::JavascriptErrors => "javascript_errors",
+            Endpoint::Trace => "trace",
+            Endpoint::PerfSettings => "perf_settings",
+            Endpoint::PerfRecords => "perf_records",
+        }
+    }
+}
+
+/// Why an ingest request was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum IngestError {
+    /// The body or query could not be parsed.
+    #[error("{0}")]
+    BadRequest(String),
+    /// The body is larger than the endpoint takes.
+    #[error("the body is larger than {0} bytes")]
+    TooLarge(usize),
+    /// The client IP sent too many requests.
+    #[error("too many requests; retry in {0} s")]
+    RateLimited(u64),
+    /// The page load already sent its error reports.
+    #[error("this page load already sent {0} error reports")]
+    PageLoadCap(u32),
+    /// The actor's mailbox is full.
+    #[error("busy; retry in a second")]
+    Busy,
+    /// Not signed in.
+    #[error("sign in to see error groups")]
+    Unauthorised,
+    /// Signed in without owner or admin rights.
+    #[error("only owners and admins see error groups")]
+    Forbidden,
+}
+
+impl IngestError {
+    /// The rejection reason, as a metric label.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            IngestError::BadRequest(_) => "bad_request",
+            IngestError::TooLarge(_) => "too_large",
+            IngestError::RateLimited(_) => "rate_limited",
+            IngestError::PageLoadCap(_) => "page_load_cap",
+            IngestError::Busy => "busy",
+            IngestError::Unauthorised | IngestError::Forbidden => "forbidden",
+        }
+    }
+
+    fn retry_after(&self) -> Option<u64> {
+        match self {
+            IngestError::RateLimited(secs) => Some(*secs),
+            IngestError::PageLoadCap(_) => Some(PAGE_LOAD_RETRY_AFTER_SECS),
+            IngestError::Busy => Some(1),
+            _ => None,
+        }
+    }
+}
+
+impl ResponseError for IngestError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            IngestError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            IngestError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            IngestError::RateLimited(_) | IngestError::PageLoadCap(_) => StatusCode::TOO_MANY_REQUESTS,
+            IngestError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            IngestError::Unauthorised => StatusCode::UNAUTHORIZED,
+            IngestError::Forbidden => StatusCode::FORBIDDEN,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status_code());
+        if let Some(secs) = self.retry_after() {
+            response.insert_header((header::RETRY_AFTER, secs.to_string()));
+        }
+        response.json(serde_json::json!({ "error": self.to_string() }))
+    }
+}
+
+/// Counts the outcome of a request and turns it into a response.
+pub fn finish(endpoint: Endpoint, result: Result<HttpResponse, IngestError>) -> HttpResponse {
+    match result {
+        Ok(response) => {
+            metrics::accepted(endpoint.label());
+            response
+        }
+        Err(error) => {
+            metrics::rejected(endpoint.label(), error.reason());
+            error.error_response()
+        }
+    }
+}
+
+/// Reads the body, refusing it past `limit` bytes (from `Content-Length` when given).
+pub async fn read_body(req: &HttpRequest, mut payload: web::Payload, limit: usize) -> Result<web::Bytes, IngestError> {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > limit) {
+        return Err(IngestError::TooLarge(limit));
+    }
+    let mut body = web::BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|_| IngestError::BadRequest("the body could not be read".into()))?;
+        if body.len() + chunk.len() > limit {
+            return Err(IngestError::TooLarge(limit));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body.freeze())
+}
+
+/// A form-encoded body as name/value pairs.
+pub struct Form(pub Vec<(String, String)>);
+
+impl Form {
+    /// Parses a form-encoded body.
+    pub fn parse(body: &[u8]) -> Result<Form, IngestError> {
+        serde_urlencoded::from_bytes(body)
+            .map(Form)
+            .map_err(|e| IngestError::BadRequest(format!("the body is not form-encoded: {e}")))
+    }
+
+    /// The first value named `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The value named `name`, or a 400 naming it.
+    pub fn require(&self, name: &str) -> Result<&str, IngestError> {
+        self.get(name).filter(|v| !v.is_empty()).ok_or_else(|| IngestError::BadRequest(format!("{name} is required")))
+    }
+
+    /// The fields as a JSON object, leaving out `skip` (at most 64 fields).
+    pub fn to_json(&self, skip: &[&str]) -> serde_json::Value {
+        let map: serde_json::Map<String, serde_json::Value> = self
+            .0
+            .iter()
+            .filter(|(k, _)| !skip.contains(&k.as_str()))
+            .take(64)
+            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+            .collect();
+        serde_json::Value::Object(map)
+    }
+}
+
+/// Parses a JSON object field, or a 400 naming it.
+pub fn json_object(name: &str, text: &str) -> Result<serde_json::Value, IngestError> {
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(value @ serde_json::Value::Object(_)) => Ok(value),
+        Ok(_) => Err(IngestError::BadRequest(format!("{name} must be a JSON object"))),
+        Err(e) => Err(IngestError::BadRequest(format!("{name} is not JSON: {e}"))),
+    }
+}

@@ -1,0 +1,108 @@
+//! [`TelemetryState`]: the telemetry actors (started once, inside the actix system), the
+//! per-IP rate limiter, the live event stream, and the flush at shutdown.
+
+use std::collections::HashSet;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix::{Actor, Addr, Handler, Message};
+use actix_web::HttpRequest;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use tokio::sync::broadcast;
+use veranda_actors::site::Site;
+use veranda_actors::store::Store;
+use veranda_actors::telemetry::errors::FlushErrors;
+use veranda_actors::telemetry::events::EVENT_BUFFER;
+use veranda_actors::telemetry::traces::FlushTraces;
+use veranda_actors::telemetry::{
+    metrics, ErrorQueue, PerfCollector, TelemetryEvent, TelemetryLimits, TraceFlusher, VisitorSessions,
+};
+
+use super::ingest::IngestError;
+use crate::settings::Settings;
+
+/// How often the rate limiter forgets idle client IPs.
+const LIMITER_CLEANUP: Duration = Duration::from_secs(60);
+
+/// State the telemetry routes share across workers.
+pub struct TelemetryState {
+    /// Live visitor sessions and census hits.
+    pub visitors: Addr<VisitorSessions>,
+    /// JavaScript error records and groups.
+    pub errors: Addr<ErrorQueue>,
+    /// Trace-log entries.
+    pub traces: Addr<TraceFlusher>,
+    /// Performance records and web vitals.
+    pub perf: Addr<PerfCollector>,
+    /// The live telemetry stream (new errors, group changes).
+    events: broadcast::Sender<TelemetryEvent>,
+    /// Requests per client IP.
+    limiter: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+}
+
+impl TelemetryState {
+    /// Starts the actors (inside the actix system) and the rate limiter's cleanup.
+    pub async fn new(store: Arc<dyn Store>, site: Arc<Site>, settings: &Settings) -> TelemetryState {
+        let limits: &TelemetryLimits = &settings.telemetry;
+        metrics::describe();
+        let (events, _) = broadcast::channel(EVENT_BUFFER);
+        let mut known_paths: HashSet<String> = site.published_urls().into_iter().collect();
+        known_paths.extend(["/".to_string(), "/search".to_string()]);
+        let visitors = VisitorSessions::new(store.clone(), limits).start();
+        let errors = ErrorQueue::new(store.clone(), limits, events.clone()).start();
+        let traces = TraceFlusher::new(store.clone(), limits).start();
+        let perf = PerfCollector::new(store, known_paths, limits).start();
+        let rate = NonZeroU32::new(limits.rate_per_second).unwrap_or(NonZeroU32::MIN);
+        let burst = NonZeroU32::new(limits.rate_burst).unwrap_or(rate);
+        let limiter = Arc::new(RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst)));
+        let cleanup = limiter.clone();
+        actix::spawn(async move {
+            let mut tick = tokio::time::interval(LIMITER_CLEANUP);
+            loop {
+                tick.tick().await;
+                cleanup.retain_recent();
+                cleanup.shrink_to_fit();
+            }
+        });
+        TelemetryState { visitors, errors, traces, perf, events, limiter }
+    }
+
+    /// A receiver of the live telemetry stream.
+    pub fn subscribe(&self) -> broadcast::Receiver<TelemetryEvent> {
+        self.events.subscribe()
+    }
+
+    /// Applies the per-IP rate limit to `req`.
+    pub fn admit(&self, req: &HttpRequest) -> Result<(), IngestError> {
+        let Some(ip) = client_ip(req) else { return Ok(()) };
+        self.limiter.check_key(&ip).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            IngestError::RateLimited(wait.as_secs_f64().ceil().max(1.0) as u64)
+        })
+    }
+
+    /// Writes everything the actors buffer (called once at shutdown, before the store's
+    /// final flush).
+    pub async fn shutdown(&self) {
+        let errors = self.errors.send(FlushErrors).await.unwrap_or(0);
+        let traces = self.traces.send(FlushTraces).await.unwrap_or(false);
+        tracing::info!(errors, traces, "telemetry buffers written");
+    }
+}
+
+/// The peer's IP (never a forwarded header, which a client could forge).
+pub fn client_ip(req: &HttpRequest) -> Option<IpAddr> {
+    req.peer_addr().map(|a| a.ip())
+}
+
+/// Sends `msg` without waiting, on the actor's bounded mailbox: full → 503.
+pub fn offer<A, M>(addr: &Addr<A>, msg: M) -> Result<(), IngestError>
+where
+    A: Actor<Context = actix::Context<A>> + Handler<M>,
+    M: Message<Result = ()> + Send + 'static,
+{
+    addr.try_send(msg).map_err(|_| IngestError::Busy)
+}

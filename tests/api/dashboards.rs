@@ -1,0 +1,66 @@
+//! The operators' dashboards and alert rules name only metrics the server exports.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use veranda_actors::store::Tree;
+use veranda_tests::{repo_root, spawn_app};
+
+/// Every `veranda_*` metric family named in the files under `dashboards/`.
+fn metric_names_in_dashboards() -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    let mut files = Vec::new();
+    collect_files(&repo_root().join("dashboards"), &mut files);
+    for file in files.iter().filter(|f| matches!(f.extension().and_then(|e| e.to_str()), Some("json" | "yml"))) {
+        let text = std::fs::read_to_string(file).expect("dashboard readable");
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("veranda_") {
+            let name: String = rest[at..].chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect();
+            rest = &rest[at + name.len().max(1)..];
+            let family = ["_bucket", "_sum", "_count"]
+                .iter()
+                .find_map(|suffix| name.strip_suffix(suffix))
+                .unwrap_or(&name)
+                .to_string();
+            names.insert(family);
+        }
+    }
+    names
+}
+
+fn collect_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("dashboards/ exists") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            collect_files(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+#[actix_rt::test]
+async fn every_metric_in_the_dashboards_is_exported() {
+    let names = metric_names_in_dashboards();
+    assert!(names.len() >= 5, "the dashboards name metrics: {names:?}");
+    let app = spawn_app().await;
+    for path in ["/", "/about", "/no-such-page"] {
+        app.get(path).await;
+    }
+    app.store.put(Tree::Settings, b"dashboards-test", b"1").await.expect("a durable write");
+    let scrape = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
+    let text = scrape.text().await.expect("body");
+    for name in &names {
+        assert!(text.contains(&format!("# TYPE {name} ")), "{name} is named in dashboards/ but not exported");
+    }
+}
+
+#[test]
+fn promtool_accepts_the_alert_rules() {
+    let rules = repo_root().join("dashboards/alerts/veranda.rules.yml");
+    match std::process::Command::new("promtool").arg("check").arg("rules").arg(&rules).output() {
+        Ok(out) => assert!(out.status.success(), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)),
+        Err(_) if std::env::var_os("CI").is_none() => eprintln!("promtool not installed; `make test` installs it"),
+        Err(e) => panic!("promtool is required in CI: {e}"),
+    }
+}

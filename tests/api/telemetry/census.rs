@@ -1,0 +1,202 @@
+//! `RecordHit` and the other census calls: visitor cookies, consent and recording rules.
+
+use veranda_actors::domain::enums::ContributorRole;
+use veranda_actors::store::Tree;
+use veranda_actors::telemetry::TelemetryLimits;
+use veranda_tests::demo_site_copy;
+
+use super::{demo, set_cookie, set_cookie_header, spawn, App};
+
+const CONSENT: &str = "ss_cookieAllowed=true";
+
+fn data(url: &str) -> String {
+    serde_json::json!({ "url": url, "title": "t", "userAgent": "test", "websiteId": "w" }).to_string()
+}
+
+async fn hit(app: &App, url: &str, cookies: &str) -> reqwest::Response {
+    let data = data(url);
+    let headers: Vec<(&str, &str)> = if cookies.is_empty() { vec![] } else { vec![("cookie", cookies)] };
+    app.post_form("/api/census/RecordHit", &[("event", "pageView"), ("data", &data)], &headers).await
+}
+
+fn count_of(cvr: &str) -> u64 {
+    cvr.rsplit('|').next().and_then(|c| c.parse().ok()).expect("a count")
+}
+
+#[actix_rt::test]
+async fn a_first_page_view_sets_both_visit_cookies_and_is_recorded() {
+    let app = demo().await;
+    let res = hit(&app, "https://example.com/about?x=1", CONSENT).await;
+    assert_eq!(res.status(), 204);
+    let cvr = set_cookie(&res, "ss_cvr").expect("ss_cvr is set");
+    assert_eq!(count_of(&cvr), 1);
+    assert!(set_cookie_header(&res, "ss_cvr").expect("header").contains("Max-Age=63072000"));
+    assert!(set_cookie_header(&res, "ss_cvt").expect("ss_cvt is set").contains("Max-Age=1800"));
+    let records = app.records(Tree::Census, 1).await;
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["kind"], "pageView");
+    assert_eq!(records[0]["path"], "/about");
+    assert_eq!(records[0]["visitorId"], cvr.split('|').next().expect("an id"));
+}
+
+#[actix_rt::test]
+async fn a_hit_within_the_visit_keeps_the_count_and_an_expired_timestamp_increments_it() {
+    let app = demo().await;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("after 1970").as_millis();
+    let same = hit(&app, "/about", &format!("{CONSENT}; ss_cvr=v-1|1|2|3|4; ss_cvt={}", now - 1000)).await;
+    assert_eq!(set_cookie(&same, "ss_cvr").as_deref(), Some("v-1|1|2|3|4"));
+    let expired = hit(&app, "/about", &format!("{CONSENT}; ss_cvr=v-1|1|2|3|4; ss_cvt={}", now - 31 * 60 * 1000)).await;
+    let cvr = set_cookie(&expired, "ss_cvr").expect("set");
+    assert!(cvr.starts_with("v-1|1|3|"), "{cvr}");
+    assert_eq!(count_of(&cvr), 5);
+    let gone = hit(&app, "/about", &format!("{CONSENT}; ss_cvr=v-1|1|2|3|4")).await;
+    assert_eq!(count_of(&set_cookie(&gone, "ss_cvr").expect("set")), 5, "a missing ss_cvt means the visit expired");
+}
+
+#[actix_rt::test]
+async fn a_malformed_visitor_cookie_is_recreated() {
+    let app = demo().await;
+    for bad in ["ss_cvr=v 1|1|2|3|4", "ss_cvr=v|1|2|3", "ss_cvr=v|0|2|3|4", "ss_cvr=v|1|2|3|4; ss_cvt=soon"] {
+        let res = hit(&app, "/about", &format!("{CONSENT}; {bad}")).await;
+        assert_eq!(res.status(), 204, "{bad}");
+        let cvr = set_cookie(&res, "ss_cvr").expect("recreated");
+        assert_eq!(count_of(&cvr), 1, "{bad}");
+        assert!(!cvr.starts_with("v|"), "{bad}: a new id");
+    }
+}
+
+#[actix_rt::test]
+async fn without_consent_under_a_restrictive_policy_no_identifier_is_set_or_stored() {
+    let app = demo().await;
+    let res = hit(&app, "/about", "ss_cookieAllowed=false; ss_cvr=v|1|2|3|4").await;
+    assert_eq!(res.status(), 204);
+    assert!(set_cookie(&res, "ss_cvr").is_none() && set_cookie(&res, "ss_cvt").is_none());
+    let records = app.records(Tree::Census, 1).await;
+    assert_eq!(records[0]["visitorId"], serde_json::Value::Null);
+    assert!(app.records(Tree::VisitorSessions, 0).await.is_empty());
+}
+
+#[actix_rt::test]
+async fn without_a_restrictive_policy_cookies_need_no_consent() {
+    let dir = demo_site_copy(|t| {
+        t["cookieBanner"]["isRestrictiveCookiePolicyEnabled"] = toml::Value::Boolean(false);
+    });
+    let app = spawn(Some(dir.path()), TelemetryLimits::default()).await;
+    assert!(set_cookie(&hit(&app, "/about", "").await, "ss_cvr").is_some());
+}
+
+/// Sends `skipped` (which must record nothing), then an anonymous hit on `/about`, and
+/// checks only the latter was recorded.
+async fn assert_not_recorded(app: &App, skipped: reqwest::Response) {
+    assert_eq!(skipped.status(), 204);
+    assert!(set_cookie(&skipped, "ss_cvr").is_none());
+    assert_eq!(hit(app, "/contact", CONSENT).await.status(), 204);
+    let records = app.records(Tree::Census, 1).await;
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0]["path"], "/contact");
+}
+
+#[actix_rt::test]
+async fn signed_in_owners_and_editors_are_not_recorded_but_viewers_are() {
+    let app = demo().await;
+    let owner = app.sign_in(true, &[]).await;
+    assert_not_recorded(&app, hit(&app, "/about", &format!("{CONSENT}; {owner}")).await).await;
+    let editor = app.sign_in(false, &[ContributorRole::Editor]).await;
+    assert_eq!(set_cookie(&hit(&app, "/about", &format!("{CONSENT}; {editor}")).await, "ss_cvr"), None);
+    let viewer = app.sign_in(false, &[ContributorRole::Viewer]).await;
+    assert!(set_cookie(&hit(&app, "/about", &format!("{CONSENT}; {viewer}")).await, "ss_cvr").is_some());
+}
+
+#[actix_rt::test]
+async fn config_paths_are_not_recorded() {
+    let app = demo().await;
+    assert_not_recorded(&app, hit(&app, "https://example.com/config/design", CONSENT).await).await;
+}
+
+#[actix_rt::test]
+async fn not_found_pages_are_not_recorded() {
+    let app = demo().await;
+    assert_not_recorded(&app, hit(&app, "/no-such-page", CONSENT).await).await;
+}
+
+#[actix_rt::test]
+async fn lock_screens_are_not_recorded() {
+    let app = demo().await;
+    assert_not_recorded(&app, hit(&app, "/private", CONSENT).await).await;
+}
+
+#[actix_rt::test]
+async fn nothing_is_recorded_when_analytics_are_disabled() {
+    let dir = demo_site_copy(|t| {
+        t["analyticsDisabled"] = toml::Value::Boolean(true);
+    });
+    let app = spawn(Some(dir.path()), TelemetryLimits::default()).await;
+    let res = hit(&app, "/about", CONSENT).await;
+    assert_eq!(res.status(), 204);
+    assert!(set_cookie(&res, "ss_cvr").is_none());
+    let res = app.post_form("/api/census/button-click", &[("id", "b1"), ("url", "/about")], &[]).await;
+    assert_eq!(res.status(), 204);
+    assert!(app.store.scan_prefix(Tree::Census, b"", 10).expect("scans").is_empty());
+}
+
+#[actix_rt::test]
+async fn search_views_are_recorded_as_searches() {
+    let app = demo().await;
+    assert_eq!(hit(&app, "/search?q=porch", CONSENT).await.status(), 204);
+    let records = app.records(Tree::Census, 1).await;
+    assert_eq!(records[0]["kind"], "search");
+}
+
+#[actix_rt::test]
+async fn malformed_and_oversized_hits_are_refused() {
+    let app = demo().await;
+    let missing = app.post_form("/api/census/RecordHit", &[("event", "pageView")], &[]).await;
+    assert_eq!(missing.status(), 400);
+    assert!(missing.text().await.expect("body").contains("data is required"));
+    let not_json = app.post_form("/api/census/RecordHit", &[("data", "{nope")], &[]).await;
+    assert_eq!(not_json.status(), 400);
+    let no_url = app.post_form("/api/census/RecordHit", &[("data", "{}")], &[]).await;
+    assert_eq!(no_url.status(), 400);
+    let huge = "x".repeat(20_000);
+    let big = app.post_form("/api/census/RecordHit", &[("data", &huge)], &[]).await;
+    assert_eq!(big.status(), 413);
+}
+
+#[actix_rt::test]
+async fn button_form_overlay_and_quick_view_calls_are_recorded() {
+    let app = demo().await;
+    let cookie = [("cookie", CONSENT)];
+    let calls: [(&str, Vec<(&str, &str)>); 4] = [
+        ("/api/census/button-click", vec![("id", "b1"), ("buttonText", "Go"), ("visitorCookie", "v|1|2|3|4"), ("url", "/about")]),
+        ("/api/census/button-render", vec![("id", "b1"), ("url", "/about")]),
+        ("/api/census/form-render", vec![("formId", "f1"), ("url", "/contact")]),
+        ("/api/census/overlay", vec![("event", "shown"), ("url", "/")]),
+    ];
+    for (path, form) in &calls {
+        assert_eq!(app.post_form(path, form, &cookie).await.status(), 204, "{path}");
+    }
+    assert_eq!(app.post_form("/api/census/RecordQuickView/item-1", &[], &[]).await.status(), 204);
+    let records = app.records(Tree::Census, 5).await;
+    let kinds: Vec<&str> = records.iter().filter_map(|r| r["kind"].as_str()).collect();
+    for kind in ["buttonClick", "buttonRender", "formRender", "overlay", "quickView"] {
+        assert!(kinds.contains(&kind), "{kind} in {kinds:?}");
+    }
+    let click = records.iter().find(|r| r["kind"] == "buttonClick").expect("a click");
+    assert_eq!(click["visitorId"], "v");
+    assert_eq!(app.post_form("/api/census/button-click", &[("buttonText", "Go")], &[]).await.status(), 400);
+    assert_eq!(app.post_form("/api/census/form-render", &[("url", "/")], &[]).await.status(), 400);
+    assert_eq!(app.post_form("/api/census/RecordQuickView/bad%20id", &[], &[]).await.status(), 400);
+}
+
+#[actix_rt::test]
+async fn the_tracking_pixel_answers_a_gif_and_records_marketing_parameters() {
+    let app = demo().await;
+    let res = app.get("/api/track/Track?source=news&campaign=spring&landing=%2Fabout&junk=1", &[]).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "image/gif");
+    assert!(res.bytes().await.expect("body").starts_with(b"GIF89a"));
+    let records = app.records(Tree::Census, 1).await;
+    assert_eq!(records[0]["kind"], "track");
+    assert_eq!(records[0]["data"]["campaign"], "spring");
+    assert!(records[0]["data"].get("junk").is_none());
+}

@@ -1,0 +1,200 @@
+//! Error reports, events, traces, performance records, rate limits and backpressure.
+
+use veranda_actors::domain::enums::ContributorRole;
+use veranda_actors::store::Tree;
+use veranda_actors::telemetry::TelemetryLimits;
+
+use super::{demo, spawn, App};
+
+fn error_record(message: &str, page_load: &str, line: u32) -> serde_json::Value {
+    serde_json::json!({ "event": "error", "timestamp": 1, "data": { "websiteId": "w", "templateId": "t",
+        "url": "https://example.com/about", "userAgent": "test", "app": "loader", "message": message,
+        "stack": "Error\n    at x (https://example.com/assets/loader-abc123ef.js:1:2)", "file": "https://example.com/assets/loader-abc123ef.js?v=1",
+        "line": line, "column": 2, "pageLoadId": page_load } })
+}
+
+async fn send_errors(app: &App, crumb: &str, records: serde_json::Value) -> reqwest::Response {
+    let cookie = format!("crumb={crumb}");
+    app.post_body("/api/events/RecordJavascriptErrors", "application/json", records.to_string(),
+        &[("cookie", &cookie), ("X-CSRF-Token", crumb)]).await
+}
+
+#[actix_rt::test]
+async fn error_reports_without_a_good_crumb_are_refused() {
+    let app = demo().await;
+    let body = serde_json::json!([error_record("boom", "p1", 1)]).to_string();
+    let res = app.post_body("/api/events/RecordJavascriptErrors", "application/json", body, &[]).await;
+    assert_eq!(res.status(), 403);
+    let json: serde_json::Value = res.json().await.expect("JSON");
+    assert_eq!(json["crumbFail"], true);
+}
+
+#[actix_rt::test]
+async fn the_twenty_first_error_of_a_page_load_is_refused() {
+    let app = demo().await;
+    let crumb = app.crumb().await;
+    for i in 0..20 {
+        let res = send_errors(&app, &crumb, serde_json::json!([error_record(&format!("boom {i}"), "load-1", 7)])).await;
+        assert_eq!(res.status(), 202, "send {i}");
+    }
+    let refused = send_errors(&app, &crumb, serde_json::json!([error_record("boom", "load-1", 7)])).await;
+    assert_eq!(refused.status(), 429);
+    assert!(refused.headers().contains_key("retry-after"));
+    let other = send_errors(&app, &crumb, serde_json::json!([error_record("boom", "load-2", 7)])).await;
+    assert_eq!(other.status(), 202, "another page load has its own cap");
+}
+
+#[actix_rt::test]
+async fn errors_are_grouped_by_fingerprint_and_shown_to_owners() {
+    let app = demo().await;
+    let crumb = app.crumb().await;
+    let records = serde_json::json!([error_record("Item 1 missing", "p", 3), error_record("Item 2 missing", "p", 3),
+        error_record("Other failure", "p", 9)]);
+    let res = send_errors(&app, &crumb, records).await;
+    assert_eq!(res.status(), 202);
+    let json: serde_json::Value = res.json().await.expect("JSON");
+    assert_eq!(json["accepted"], 3);
+    assert_eq!(app.get("/api/events/errors", &[]).await.status(), 401);
+    let editor = app.sign_in(false, &[ContributorRole::Editor]).await;
+    assert_eq!(app.get("/api/events/errors", &[("cookie", &editor)]).await.status(), 403);
+    let owner = app.sign_in(true, &[]).await;
+    let groups: serde_json::Value = app.get("/api/events/errors", &[("cookie", &owner)]).await.json().await.expect("JSON");
+    let groups = groups["groups"].as_array().expect("a list");
+    assert_eq!(groups.len(), 2);
+    let item = groups.iter().find(|g| g["message"] == "Item 1 missing").expect("the item group");
+    assert_eq!(item["count"], 2);
+    assert!(item["firstSeen"].as_u64() <= item["lastSeen"].as_u64());
+    let stored = app.records(Tree::Errors, 5).await;
+    assert_eq!(stored.len(), 5, "three records and two groups are written within the flush window");
+}
+
+#[actix_rt::test]
+async fn malformed_and_oversized_error_bodies_are_refused() {
+    let app = demo().await;
+    let crumb = app.crumb().await;
+    assert_eq!(send_errors(&app, &crumb, serde_json::json!({ "not": "an array" })).await.status(), 400);
+    assert_eq!(send_errors(&app, &crumb, serde_json::json!([{ "data": {} }])).await.status(), 400);
+    let huge = serde_json::json!([{ "data": { "message": "x".repeat(200_000) } }]);
+    assert_eq!(send_errors(&app, &crumb, huge).await.status(), 413);
+}
+
+#[actix_rt::test]
+async fn record_event_needs_a_crumb_and_is_stored() {
+    let app = demo().await;
+    let data = serde_json::json!({ "pagePath": "/about", "websiteId": "w" }).to_string();
+    assert_eq!(app.post_form("/api/events/RecordEvent", &[("event", "click"), ("data", &data)], &[]).await.status(), 403);
+    let crumb = app.crumb().await;
+    let cookie = format!("crumb={crumb}");
+    let res = app.post_form("/api/events/RecordEvent", &[("crumb", &crumb), ("event", "click"), ("data", &data)], &[("cookie", &cookie)]).await;
+    assert_eq!(res.status(), 204);
+    let events = app.records(Tree::Events, 1).await;
+    assert_eq!(events[0]["event"], "click");
+    let bad = app.post_form("/api/events/RecordEvent", &[("crumb", &crumb), ("event", "click"), ("data", "[1]")], &[("cookie", &cookie)]).await;
+    assert_eq!(bad.status(), 400);
+}
+
+#[actix_rt::test]
+async fn v1_events_answer_202_and_drop_the_analytics_id_without_consent() {
+    let app = demo().await;
+    let body = serde_json::json!({ "analyticsId": "a-1", "commonData": "{\"pagePath\":\"/about\"}",
+        "customData": "{\"k\":1}", "customSchemaName": "Click" }).to_string();
+    assert_eq!(app.post_body("/api/v1/events", "text/plain", body, &[]).await.status(), 202);
+    let events = app.records(Tree::Events, 1).await;
+    assert_eq!(events[0]["customData"]["k"], 1);
+    assert_eq!(events[0]["analyticsId"], serde_json::Value::Null);
+    assert_eq!(app.post_body("/api/v1/events", "application/json", "[".into(), &[]).await.status(), 400);
+    let bad = serde_json::json!({ "commonData": "not json" }).to_string();
+    assert_eq!(app.post_body("/api/v1/events", "application/json", bad, &[]).await.status(), 400);
+}
+
+#[actix_rt::test]
+async fn traces_are_accepted_and_malformed_ones_refused() {
+    let app = demo().await;
+    let entries = serde_json::json!([{ "pageUrl": "/about", "type": "nav", "data": { "ms": 3 } }]).to_string();
+    assert_eq!(app.post_form("/api/events/Trace", &[("entries", &entries)], &[]).await.status(), 202);
+    assert_eq!(app.post_form("/api/events/Trace", &[("entries", "{}")], &[]).await.status(), 400);
+    assert_eq!(app.post_form("/api/events/Trace", &[("other", "[]")], &[]).await.status(), 400);
+    let huge = "x".repeat(20_000);
+    assert_eq!(app.post_form("/api/events/Trace", &[("entries", &huge)], &[]).await.status(), 413);
+}
+
+#[actix_rt::test]
+async fn a_full_trace_buffer_is_flushed_at_once() {
+    let app = spawn(None, TelemetryLimits { trace_buffer: 2, ..TelemetryLimits::default() }).await;
+    let entries = serde_json::json!([{ "pageUrl": "/a", "type": "x" }, { "pageUrl": "/b", "type": "y" }]).to_string();
+    assert_eq!(app.post_form("/api/events/Trace", &[("entries", &entries)], &[]).await.status(), 202);
+    let batches = app.records(Tree::Traces, 1).await;
+    assert_eq!(batches[0].as_array().map(Vec::len), Some(2));
+}
+
+#[actix_rt::test]
+async fn performance_settings_give_a_page_load_id_and_records_are_accepted_as_a_beacon() {
+    let app = demo().await;
+    let settings: serde_json::Value = app.get("/api/1/performance/settings", &[]).await.json().await.expect("JSON");
+    let id = settings["pageLoadId"].as_str().expect("a pageLoadId").to_string();
+    let records = serde_json::json!([{ "pageLoadId": id, "name": "LCP", "value": 1234.5, "pagePath": "/about" },
+        { "pageLoadId": id, "name": "CLS", "value": 0.02, "pagePath": "/about" }]).to_string();
+    assert_eq!(app.post_body("/api/1/performance/records", "text/plain;charset=UTF-8", records, &[]).await.status(), 202);
+    assert_eq!(app.records(Tree::Perf, 1).await.len(), 1);
+    let bad = serde_json::json!([{ "pageLoadId": id, "name": "LCP", "value": "slow" }]).to_string();
+    assert_eq!(app.post_body("/api/1/performance/records", "application/json", bad, &[]).await.status(), 400);
+    let huge = format!("[{}]", "1,".repeat(40_000));
+    assert_eq!(app.post_body("/api/1/performance/records", "text/plain", huge, &[]).await.status(), 413);
+}
+
+#[actix_rt::test]
+async fn too_many_requests_from_one_ip_get_429_with_retry_after() {
+    let app = spawn(None, TelemetryLimits { rate_per_second: 1, rate_burst: 2, ..TelemetryLimits::default() }).await;
+    let mut statuses = Vec::new();
+    for _ in 0..3 {
+        let res = app.get("/api/1/performance/settings", &[]).await;
+        statuses.push(res.status().as_u16());
+        if res.status() == 429 {
+            let wait: u64 = res.headers()["retry-after"].to_str().expect("ascii").parse().expect("seconds");
+            assert!(wait >= 1);
+        }
+    }
+    assert_eq!(statuses, vec![200, 200, 429]);
+}
+
+/// The actors run on this test's thread: while it is blocked, a mailbox of one fills
+/// after one message and further calls get 503 at once.
+#[actix_rt::test]
+async fn a_saturated_actor_answers_503_with_retry_after() {
+    let app = spawn(None, TelemetryLimits { mailbox_capacity: 1, ..TelemetryLimits::default() }).await;
+    let crumb = app.crumb().await;
+    let (address, client) = (app.address.clone(), app.client.clone());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+        runtime.block_on(async move {
+            let mut tasks = Vec::new();
+            for i in 0..8 {
+                let (client, address, crumb, tx) = (client.clone(), address.clone(), crumb.clone(), tx.clone());
+                tasks.push(tokio::spawn(async move {
+                    let body = serde_json::json!([error_record("boom", &format!("load-{i}"), 1)]).to_string();
+                    let res = client.post(format!("{address}/api/events/RecordJavascriptErrors"))
+                        .header("cookie", format!("crumb={crumb}")).header("X-CSRF-Token", &crumb)
+                        .header("content-type", "application/json").body(body).send().await;
+                    if let Ok(res) = res {
+                        let retry = res.headers().get("retry-after").map(|v| v.to_str().unwrap_or("").to_string());
+                        let _ = tx.send((res.status().as_u16(), retry));
+                    }
+                }));
+            }
+            for task in tasks {
+                let _ = task.await;
+            }
+        });
+    });
+    // Blocks this thread (and so the actors) until a refusal arrives.
+    let mut seen = Vec::new();
+    let refusal = loop {
+        match rx.recv_timeout(std::time::Duration::from_secs(10)) {
+            Ok((503, retry)) => break retry,
+            Ok(other) => seen.push(other),
+            Err(e) => panic!("no 503 arrived ({e}); saw {seen:?}"),
+        }
+    };
+    assert_eq!(refusal.as_deref(), Some("1"));
+}
