@@ -68,6 +68,31 @@ async fn errors_are_grouped_by_fingerprint_and_shown_to_owners() {
     assert_eq!(stored.len(), 5, "three records and two groups are written within the flush window");
 }
 
+/// The record exactly as the loader sends it: `javascript-error`, null ids, zero line and
+/// column, and a top-level `count` that the group adds up.
+#[actix_rt::test]
+async fn the_loaders_error_record_is_accepted_and_its_count_is_grouped() {
+    let app = demo().await;
+    let crumb = app.crumb().await;
+    let record = serde_json::json!({ "event": "javascript-error", "timestamp": 1_700_000_000_000u64, "count": 3,
+        "data": { "websiteId": null, "templateId": null, "url": "http://127.0.0.1/menu", "userAgent": "Chromium",
+        "app": "loader", "message": "porch light flickered", "stack": "Error: porch light flickered\n    at <anonymous>:1:1",
+        "file": "", "line": 0, "column": 0 } });
+    let res = send_errors(&app, &crumb, serde_json::json!([record])).await;
+    assert_eq!(res.status(), 202);
+    let owner = app.sign_in(true, &[]).await;
+    let list: serde_json::Value = app.get("/api/events/errors", &[("cookie", &owner)]).await.json().await.expect("JSON");
+    let group = &list["groups"][0];
+    assert_eq!(group["message"], "porch light flickered");
+    assert_eq!(group["count"], 3, "one record seen three times counts three");
+    let records = list["records"].as_array().expect("the latest records");
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["message"], "porch light flickered");
+    assert_eq!(records[0]["url"], "http://127.0.0.1/menu");
+    assert_eq!(records[0]["count"], 3);
+    assert_eq!(records[0]["fingerprint"], group["fingerprint"]);
+}
+
 #[actix_rt::test]
 async fn malformed_and_oversized_error_bodies_are_refused() {
     let app = demo().await;
@@ -112,6 +137,8 @@ async fn traces_are_accepted_and_malformed_ones_refused() {
     let app = demo().await;
     let entries = serde_json::json!([{ "pageUrl": "/about", "type": "nav", "data": { "ms": 3 } }]).to_string();
     assert_eq!(app.post_form("/api/events/Trace", &[("entries", &entries)], &[]).await.status(), 202);
+    let logged = serde_json::json!([{ "pageUrl": "http://127.0.0.1/menu", "type": "nav", "data": null }]).to_string();
+    assert_eq!(app.post_form("/api/events/Trace", &[("data", &logged)], &[]).await.status(), 202, "the loader's `data` field");
     assert_eq!(app.post_form("/api/events/Trace", &[("entries", "{}")], &[]).await.status(), 400);
     assert_eq!(app.post_form("/api/events/Trace", &[("other", "[]")], &[]).await.status(), 400);
     let huge = "x".repeat(20_000);
@@ -136,6 +163,15 @@ async fn performance_settings_give_a_page_load_id_and_records_are_accepted_as_a_
         { "pageLoadId": id, "name": "CLS", "value": 0.02, "pagePath": "/about" }]).to_string();
     assert_eq!(app.post_body("/api/1/performance/records", "text/plain;charset=UTF-8", records, &[]).await.status(), 202);
     assert_eq!(app.records(Tree::Perf, 1).await.len(), 1);
+    // As the loader sends them: the `web-vitals` fields, and extra ones the server ignores.
+    let vitals = serde_json::json!([{ "pageLoadId": id, "name": "INP", "value": 88, "rating": "good", "delta": 88,
+        "id": "v4-1700000000000-123", "navigationType": "back-forward-cache", "pagePath": "/about", "websiteId": null },
+        { "pageLoadId": id, "name": "TTFB", "value": 12.5, "rating": "good", "delta": 12.5, "id": "v4-2",
+        "navigationType": "navigate", "pagePath": "/about", "websiteId": "51ee8ec89a317a31733c9281" }]).to_string();
+    assert_eq!(app.post_body("/api/1/performance/records", "text/plain;charset=UTF-8", vitals, &[]).await.status(), 202);
+    let stored = app.records(Tree::Perf, 2).await;
+    let inp = stored.iter().flat_map(|batch| batch.as_array().cloned().unwrap_or_default()).find(|r| r["name"] == "INP");
+    assert_eq!(inp.expect("the INP record is stored")["navigationType"], "back-forward-cache");
     let bad = serde_json::json!([{ "pageLoadId": id, "name": "LCP", "value": "slow" }]).to_string();
     assert_eq!(app.post_body("/api/1/performance/records", "application/json", bad, &[]).await.status(), 400);
     let huge = format!("[{}]", "1,".repeat(40_000));

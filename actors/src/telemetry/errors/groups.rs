@@ -48,7 +48,7 @@ impl ErrorGroups {
         ErrorGroups { groups: groups.into_iter().take(MAX_GROUPS).map(|g| (g.fingerprint.clone(), g)).collect() }
     }
 
-    /// Counts `report` into its group, creating it if new; returns the changed group,
+    /// Counts `report` (its `count` times) into its group, creating it if new; returns the changed group,
     /// or `None` when the group table is full and the fingerprint is new.
     pub fn record(&mut self, report: &ErrorReport, now: u64) -> Option<&ErrorGroup> {
         let key = fingerprint(&report.message, &report.file, report.line, report.column);
@@ -66,7 +66,7 @@ impl ErrorGroups {
             last_seen: now,
             count: 0,
         });
-        group.count += 1;
+        group.count = group.count.saturating_add(u64::from(report.count.max(1)));
         group.last_seen = now;
         group.last_url.clone_from(&report.url);
         Some(group)
@@ -109,6 +109,7 @@ mod tests {
             column: Some(1),
             timestamp: None,
             page_load_id: None,
+            count: 1,
         }
     }
 
@@ -121,5 +122,7 @@ mod tests {
         groups.record(&report("other", 4), 30);
         assert_eq!(groups.len(), 2);
         assert_eq!(groups.list()[0].message, "other");
+        let seen_thrice = ErrorReport { count: 3, ..report("Item 3 missing", 4) };
+        assert_eq!(groups.record(&seen_thrice, 40).map(|g| g.count), Some(5), "a record seen three times counts three");
     }
 }

@@ -2,14 +2,18 @@
 //! them, publishes every new error and group change, and writes records and changed
 //! groups to the errors tree in one batch every [`ERROR_FLUSH_INTERVAL`].
 //!
+//! The latest [`RECENT_ERRORS`] records are also kept in memory, newest first, for the
+//! owners' error list.
+//!
 //! Keys in the errors tree: `r/<record key>` for records, `g/<fingerprint>` for groups
 //! (restored at start).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use actix::{Actor, AsyncContext, Context, Handler, Message, ResponseFuture};
+use serde::Serialize;
 use tokio::sync::{broadcast, oneshot};
 
 use super::cap::{Admission, PageLoadCaps, PageLoadKey};
@@ -24,6 +28,8 @@ use crate::telemetry::records::{now_ms, record_key};
 
 /// How often accepted records are written (the loader's debounce, spec 000 §9).
 pub const ERROR_FLUSH_INTERVAL: Duration = Duration::from_millis(1000);
+/// How many of the latest records are kept in memory for the error list.
+pub const RECENT_ERRORS: usize = 50;
 /// Key prefix of error records.
 const RECORD_PREFIX: &[u8] = b"r/";
 /// Key prefix of error groups.
@@ -41,6 +47,8 @@ pub struct ErrorQueue {
     pending: Vec<(u64, ErrorReport)>,
     /// Groups changed since the last write.
     changed: BTreeSet<String>,
+    /// The latest records, newest first.
+    recent: VecDeque<RecentError>,
     /// The live error stream.
     events: broadcast::Sender<TelemetryEvent>,
     /// Mailbox size; a full mailbox makes requests answer 503.
@@ -61,6 +69,7 @@ impl ErrorQueue {
             groups,
             pending: Vec::new(),
             changed: BTreeSet::new(),
+            recent: VecDeque::with_capacity(RECENT_ERRORS),
             events,
             mailbox_capacity: limits.mailbox_capacity,
         }
@@ -80,8 +89,12 @@ impl ErrorQueue {
             });
             if let Some(group) = self.groups.record(&report, now) {
                 let _ = self.events.send(TelemetryEvent::ErrorGrouped(group.clone()));
-                self.changed.insert(print);
+                self.changed.insert(print.clone());
             }
+            if self.recent.len() >= RECENT_ERRORS {
+                self.recent.pop_back();
+            }
+            self.recent.push_front(RecentError { at: now, fingerprint: print, report: report.clone() });
             self.pending.push((now, report));
         }
         metrics::queue_depth(Queue::Errors, self.pending.len());
@@ -115,6 +128,24 @@ impl ErrorQueue {
     pub fn groups(&self) -> Vec<ErrorGroup> {
         self.groups.list()
     }
+
+    /// The latest records, newest first.
+    pub fn recent(&self) -> Vec<RecentError> {
+        self.recent.iter().cloned().collect()
+    }
+}
+
+/// One accepted record, as the error list shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecentError {
+    /// When it arrived (unix ms).
+    pub at: u64,
+    /// The fingerprint of its group.
+    pub fingerprint: String,
+    /// The record.
+    #[serde(flatten)]
+    pub report: ErrorReport,
 }
 
 /// Writes a batch to the errors tree and records how long it took.
@@ -179,6 +210,19 @@ impl Handler<GetErrorGroups> for ErrorQueue {
     }
 }
 
+/// Returns the latest records, newest first.
+#[derive(Message)]
+#[rtype(result = "Vec<RecentError>")]
+pub struct GetRecentErrors;
+
+impl Handler<GetRecentErrors> for ErrorQueue {
+    type Result = Vec<RecentError>;
+
+    fn handle(&mut self, _: GetRecentErrors, _: &mut Self::Context) -> Vec<RecentError> {
+        self.recent()
+    }
+}
+
 /// Writes everything pending now (shutdown); returns how many entries were written.
 #[derive(Message)]
 #[rtype(result = "usize")]
@@ -218,6 +262,8 @@ mod tests {
         assert!(matches!(rx.try_recv(), Ok(TelemetryEvent::ErrorRecorded { .. })));
         assert!(matches!(rx.try_recv(), Ok(TelemetryEvent::ErrorGrouped(g)) if g.count == 1));
         assert_eq!(queue.groups()[0].count, 2);
+        let recent: Vec<String> = queue.recent().into_iter().map(|r| r.report.message).collect();
+        assert_eq!(recent, vec!["boom 2", "boom 1"], "the latest records, newest first");
         let batch = queue.take_batch(200);
         assert_eq!(batch.len(), 3, "two records and one group");
         assert_eq!(write_batch(store.clone(), batch).await, 3);

@@ -1,7 +1,9 @@
 //! The error-report record (spec 000 §3): `{event, data: {websiteId, templateId, url,
 //! userAgent, app, message, stack, file, line, column}, timestamp}`, parsed into an
 //! [`ErrorReport`] with every text bounded and the stack trimmed to 5,000 characters.
-//! `data.pageLoadId`, when the loader sends it, keys the per-page-load cap.
+//! `data.pageLoadId`, when the loader sends it, keys the per-page-load cap. The loader's
+//! top-level `count` (how often the page saw the error before sending it once) is kept,
+//! bounded to [`MAX_REPORT_COUNT`]; other unknown fields are ignored.
 
 use serde::{Deserialize, Serialize};
 
@@ -17,6 +19,8 @@ const MAX_TEXT_CHARS: usize = 2048;
 const MAX_SHORT_CHARS: usize = 128;
 /// Most records one request may carry.
 pub const MAX_RECORDS_PER_REQUEST: usize = 50;
+/// The largest `count` one record may claim.
+pub const MAX_REPORT_COUNT: u32 = 1000;
 
 /// Why a body of error records was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -65,6 +69,8 @@ struct RawRecord {
     data: RawData,
     #[serde(default)]
     timestamp: Option<NumberLike>,
+    #[serde(default)]
+    count: Option<NumberLike>,
 }
 
 #[derive(Deserialize)]
@@ -124,6 +130,13 @@ pub struct ErrorReport {
     pub timestamp: Option<u64>,
     /// The page load it came from, if sent.
     pub page_load_id: Option<String>,
+    /// How many times the page saw it before sending it (1 to [`MAX_REPORT_COUNT`]).
+    #[serde(default = "one")]
+    pub count: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 fn text(value: Option<String>, max: usize) -> String {
@@ -154,6 +167,7 @@ pub fn parse_reports(body: &[u8]) -> Result<Vec<ErrorReport>, ReportError> {
                 column: r.data.column.as_ref().and_then(NumberLike::as_u32),
                 timestamp: r.timestamp.as_ref().and_then(NumberLike::as_u64),
                 page_load_id: r.data.page_load_id.filter(|p| !p.is_empty()).map(|p| truncate_chars(&p, MAX_SHORT_CHARS)),
+                count: r.count.as_ref().and_then(NumberLike::as_u32).unwrap_or(1).clamp(1, MAX_REPORT_COUNT),
             })
         })
         .collect()
@@ -171,6 +185,19 @@ mod tests {
         let reports = parse_reports(body.to_string().as_bytes()).expect("valid");
         assert_eq!(reports[0].stack.chars().count(), MAX_STACK_CHARS);
         assert_eq!((reports[0].line, reports[0].column, reports[0].timestamp), (Some(12), Some(3), Some(17)));
+    }
+
+    #[test]
+    fn the_loaders_count_is_kept_bounded_and_unknown_fields_are_ignored() {
+        let body = serde_json::json!([
+            { "event": "javascript-error", "data": { "message": "a", "websiteId": null, "extra": 1 }, "count": 3 },
+            { "data": { "message": "b" }, "count": 0 },
+            { "data": { "message": "c" }, "count": 1_000_000 },
+            { "data": { "message": "d" } },
+        ]);
+        let reports = parse_reports(body.to_string().as_bytes()).expect("valid");
+        let counts: Vec<u32> = reports.iter().map(|r| r.count).collect();
+        assert_eq!(counts, vec![3, 1, MAX_REPORT_COUNT, 1]);
     }
 
     #[test]

@@ -43,11 +43,26 @@ describe('the error reporter', () => {
           file: 'https://site.test/app.js',
           line: 12,
           column: 3,
+          pageLoadId: expect.stringMatching(/^[0-9a-f]{32}$/),
         },
         timestamp: NOW,
         count: 1,
       },
     ]);
+  });
+
+  it('gives every record of a page load the same pageLoadId, and another page load another one', async () => {
+    const first = setUp();
+    first.raise(new Error('one'));
+    first.raise(new Error('two'), 20);
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
+    const ids = first.batches()[0]!.map((r) => r.data.pageLoadId);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+    const second = setUp();
+    second.raise(new Error('one'));
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
+    expect(second.batches().at(-1)![0]!.data.pageLoadId).not.toBe(ids[0]);
   });
 
   it('records unhandled rejections with the reason', async () => {

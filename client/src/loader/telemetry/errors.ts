@@ -4,6 +4,8 @@
 // per page, at most 10 records queued, stacks trimmed to 5,000 characters, sends debounced
 // by 1,000 ms; an error seen again before it is sent only raises its `count`, and once
 // sent it is not sent again from this page. A 429 or 503 is retried once after `Retry-After`.
+// Each record carries `data.pageLoadId`, random per page load, which the server's 20-per-page
+// cap is keyed by (without it, reloads of a page would share one cap).
 import type { PageContext } from '../../generated/types';
 import { CRUMB_COOKIE, onPageHide, readCookie } from './transport';
 
@@ -46,6 +48,8 @@ export interface ErrorRecord {
     line: number;
     /** Column in `line`. */
     column: number;
+    /** This page load's id (32 hex digits), the key of the server's per-page cap. */
+    pageLoadId: string;
   };
   /** When it was first seen on this page (ms since the epoch). */
   timestamp: number;
@@ -78,8 +82,14 @@ function describe(error: unknown): [message: string, stack: string] {
   }
 }
 
+/** A fresh page-load id: 32 hex digits from the platform's random source. */
+function newPageLoadId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** Starts the error reporter of `win`: listens to its errors and sends them. */
 export function startErrorReporter(win: Window, context: PageContext | null): ErrorReporter {
+  const pageLoadId = newPageLoadId();
   const queue: ErrorRecord[] = [];
   const queued = new Map<string, ErrorRecord>();
   const sent = new Set<string>();
@@ -128,6 +138,7 @@ export function startErrorReporter(win: Window, context: PageContext | null): Er
         file,
         line,
         column,
+        pageLoadId,
       },
       timestamp: Date.now(),
       count: 1,

@@ -1,11 +1,14 @@
 //! `POST /api/events/RecordJavascriptErrors` (a JSON array of error records, crumb
-//! checked) and `GET /api/events/errors` (the error groups, for owners and admins).
+//! checked) and `GET /api/events/errors` (the error groups and the latest records, for
+//! owners and admins).
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use tokio::sync::oneshot;
 use veranda_actors::domain::enums::ContributorRole;
-use veranda_actors::telemetry::errors::{parse_reports, Admission, GetErrorGroups, PageLoadKey, RecordErrors};
+use veranda_actors::telemetry::errors::{
+    parse_reports, Admission, GetErrorGroups, GetRecentErrors, PageLoadKey, RecordErrors,
+};
 
 use super::ingest::{finish, read_body, Endpoint, IngestError, MAX_ERRORS_BODY};
 use super::state::client_ip;
@@ -43,12 +46,16 @@ async fn record(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
     }
 }
 
-/// `GET /api/events/errors`: `{groups: [...]}`, most recently seen first.
+/// `GET /api/events/errors`: `{groups: [...], records: [...]}`, groups most recently seen
+/// first, records (the latest ones, each with its group's `fingerprint`) newest first.
 pub async fn list_groups(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, IngestError> {
     let session = session.0.ok_or(IngestError::Unauthorised)?;
     if !(session.owner || session.roles.contains(&ContributorRole::Admin)) {
         return Err(IngestError::Forbidden);
     }
     let groups = state.telemetry.errors.send(GetErrorGroups).await.map_err(|_| IngestError::Busy)?;
-    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(serde_json::json!({ "groups": groups })))
+    let records = state.telemetry.errors.send(GetRecentErrors).await.map_err(|_| IngestError::Busy)?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(serde_json::json!({ "groups": groups, "records": records })))
 }

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Load benchmark of the telemetry ingest (manual; never run in CI).
+#
+# Builds release binaries, starts `veranda serve` (demo site, temp data dir, per-IP rate
+# limits raised so wrk's single IP is not throttled) and `bare_204` (a bare actix-web
+# handler answering 204: the ceiling on this machine), then runs wrk against both, side by
+# side, for RecordHit, RecordJavascriptErrors and performance/records (2 threads, 64
+# connections, 10 s each), and RecordHit at moderate load: 8 connections, and paced at
+# about half the measured maximum. Loopback only. Stops everything it started on exit.
+#
+#   benches/load/ingest.sh              # from the workspace root
+#   DURATION=5s benches/load/ingest.sh  # shorter runs
+#
+# Output: one line per run, then a Markdown table (also in $BENCH_OUT when set).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+export BENCH_DIR="$ROOT/benches/load"
+TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
+DURATION=${DURATION:-10s}
+THREADS=2
+CONNECTIONS=64
+MODERATE_CONNECTIONS=8
+BUDGET_SECS=170
+
+command -v wrk >/dev/null || { echo "wrk is missing (apt-get install -y wrk)" >&2; exit 2; }
+command -v curl >/dev/null || { echo "curl is missing" >&2; exit 2; }
+
+(cd "$ROOT" && cargo build --release -p veranda-server -p veranda-benches --bin veranda --bin bare_204)
+
+WORK=$(mktemp -d)
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'echo "interrupted" >&2; exit 130' INT TERM
+
+# The whole run (after the build) is bounded: the watchdog ends this script.
+( sleep "$BUDGET_SECS"; echo "time budget of ${BUDGET_SECS}s exceeded" >&2; kill -TERM $$ ) &
+PIDS+=($!)
+
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+PORT=$(free_port)
+OPS_PORT=$(free_port)
+BARE_PORT=$(free_port)
+
+cat >"$WORK/veranda.toml" <<EOF
+# Written by benches/load/ingest.sh: the defaults of config/veranda.toml except the
+# per-IP rate limit, raised so that wrk (one client IP) measures throughput, not 429s.
+[telemetry]
+rate_per_second = 10000000
+rate_burst = 10000000
+mailbox_capacity = 1024
+errors_per_page_load = 20
+trace_buffer = 1000
+EOF
+
+"$TARGET_DIR/release/veranda" serve --config "$WORK/veranda.toml" --site "$ROOT/config/sites/demo" \
+  --data-dir "$WORK/data" --listen "127.0.0.1:$PORT" --ops-listen "127.0.0.1:$OPS_PORT" >"$WORK/veranda.log" 2>&1 &
+PIDS+=($!)
+"$TARGET_DIR/release/bare_204" "$BARE_PORT" >"$WORK/bare.log" 2>&1 &
+PIDS+=($!)
+
+wait_for() {
+  for _ in $(seq 1 100); do
+    if curl -fs -o /dev/null "$@"; then return 0; fi
+    sleep 0.1
+  done
+  return 1
+}
+wait_for "http://127.0.0.1:$OPS_PORT/health/ready" || { echo "veranda did not start:" >&2; cat "$WORK/veranda.log" >&2; exit 1; }
+wait_for -X POST "http://127.0.0.1:$BARE_PORT/" || { echo "bare_204 did not start:" >&2; cat "$WORK/bare.log" >&2; exit 1; }
+
+# The crumb cookie a page hands out, echoed by the error reporter.
+CRUMB=$(curl -s -D - -o /dev/null "http://127.0.0.1:$PORT/" | tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: crumb=\([^;]*\).*/\1/p' | head -n1)
+[ -n "$CRUMB" ] || { echo "no crumb cookie from GET /" >&2; exit 1; }
+export BENCH_CRUMB="$CRUMB"
+
+# One wrk run; prints "name target rps ok_rps p50 p99 non2xx errors" and keeps it in $WORK/rows.
+run() {
+  local name=$1 target=$2 port=$3 script=$4 connections=$5 pace=${6:-}
+  local out="$WORK/$name-$target.out"
+  BENCH_CONNECTIONS=$connections BENCH_PACE_RPS=$pace timeout 40 \
+    wrk -t"$THREADS" -c"$connections" -d"$DURATION" -s "$BENCH_DIR/$script" "http://127.0.0.1:$port/" >"$out" 2>&1 || true
+  local result
+  result=$(grep '^RESULT ' "$out" || true)
+  if [ -z "$result" ]; then echo "wrk failed for $name/$target:" >&2; cat "$out" >&2; exit 1; fi
+  echo "$result" | awk -v name="$name" -v target="$target" -v conns="$connections" '{
+      for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      secs = v["duration_us"] / 1e6
+      printf "%s %s %d %.0f %.0f %.2f %.2f %d %d\n", name, target, conns, v["requests"] / secs,
+        (v["requests"] - v["non2xx"]) / secs, v["p50_us"] / 1000, v["p99_us"] / 1000, v["non2xx"], v["socket_errors"]
+    }' | tee -a "$WORK/rows"
+}
+
+# A sanity request per endpoint: a run whose requests are refused measures nothing.
+check() {
+  local path=$1 script=$2 status
+  status=$(BENCH_CONNECTIONS=1 timeout 10 wrk -t1 -c1 -d1s -s "$BENCH_DIR/$script" "http://127.0.0.1:$PORT/" |
+    sed -n 's/^RESULT .*non2xx=\([0-9]*\).*/\1/p' || true)
+  [ "$status" = "0" ] || { echo "$path: $status non-2xx answers in a 1 s check; see $WORK/veranda.log" >&2; exit 1; }
+}
+check /api/census/RecordHit record_hit.lua
+# A recorded hit (not one skipped by the recording rules) sets the visitor cookies.
+curl -s -D - -o /dev/null -X POST -H 'Cookie: ss_cookieAllowed=true' \
+  --data-urlencode 'event=view' --data-urlencode 'data={"url":"/about","title":"About"}' --data-urlencode 'ss_cvr=' \
+  "http://127.0.0.1:$PORT/api/census/RecordHit" | grep -qi '^set-cookie: ss_cvr=' ||
+  { echo "RecordHit did not record the hit (no ss_cvr cookie set)" >&2; exit 1; }
+check /api/events/RecordJavascriptErrors javascript_errors.lua
+check /api/1/performance/records perf_records.lua
+
+echo "name target connections req/s 2xx/s p50_ms p99_ms non2xx socket_errors"
+for endpoint in record_hit javascript_errors perf_records; do
+  run "$endpoint" veranda "$PORT" "$endpoint.lua" "$CONNECTIONS"
+  run "$endpoint" bare "$BARE_PORT" "$endpoint.lua" "$CONNECTIONS"
+done
+run record_hit_moderate veranda "$PORT" record_hit.lua "$MODERATE_CONNECTIONS"
+MAX=$(awk '$1 == "record_hit" && $2 == "veranda" { print int($5) }' "$WORK/rows")
+run record_hit_half_rate veranda "$PORT" record_hit.lua "$CONNECTIONS" "$((MAX / 2))"
+
+echo
+echo "Ingest counters after the run (ops /metrics):"
+curl -s "http://127.0.0.1:$OPS_PORT/metrics" | grep -E '^veranda_ingest_(accepted|rejected)_total' || true
+
+table() {
+  echo "| endpoint | veranda req/s (2xx/s) | bare 204 req/s | ratio | veranda p50 / p99 | bare p50 / p99 | non-2xx veranda / bare |"
+  echo "|---|---:|---:|---:|---:|---:|---:|"
+  awk '{ row[$1 " " $2] = $0 }
+    END {
+      n = split("record_hit javascript_errors perf_records", names, " ")
+      for (i = 1; i <= n; i++) {
+        split(row[names[i] " veranda"], v, " "); split(row[names[i] " bare"], b, " ")
+        printf "| %s | %d (%d) | %d | %.0f %% | %.2f / %.2f ms | %.2f / %.2f ms | %d / %d |\n",
+          names[i], v[4], v[5], b[4], 100 * v[5] / b[4], v[6], v[7], b[6], b[7], v[8], b[8]
+      }
+      split(row["record_hit_moderate veranda"], m, " ")
+      printf "| record_hit, %d connections | %d (%d) | — | — | %.2f / %.2f ms | — | %d / — |\n", m[3], m[4], m[5], m[6], m[7], m[8]
+      split(row["record_hit_half_rate veranda"], h, " ")
+      printf "| record_hit, paced to half max | %d (%d) | — | — | %.2f / %.2f ms | — | %d / — |\n", h[4], h[5], h[6], h[7], h[8]
+    }' "$WORK/rows"
+}
+echo
+table | tee "${BENCH_OUT:-/dev/null}"

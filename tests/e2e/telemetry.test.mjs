@@ -1,0 +1,283 @@
+// Browser end-to-end test of visitor telemetry: starts the `veranda` binary named by
+// VERANDA_BIN (after creating an owner account in its fresh data dir) with the demo site,
+// throws an error in a demo page in Debian's Chromium, and reads the error record and its
+// group back through `GET /api/events/errors` as the signed-in owner. It also checks the
+// page's `RecordHit`: answered 2xx, and `ss_cvr` set only with consent (the demo site has
+// the restrictive cookie policy on).
+//
+//   cd tests/e2e && npm ci && VERANDA_BIN=../../target/debug/veranda npm test
+//
+// It builds nothing: the binary and the client (`client/dist`) must be built first.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const DIST = join(ROOT, 'client', 'dist');
+const OWNER = { email: 'owner@example.com', password: 'porch-swing-lantern-42' };
+const MESSAGE = 'porch light flickered';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The running server and the browser. */
+const env = {
+  /** The `veranda serve` child process. */
+  server: null,
+  /** Its exit, once it has exited: `{ code, signal }`. */
+  exited: null,
+  /** The last lines it printed, for failure messages. */
+  output: [],
+  /** `http://127.0.0.1:<port>`. */
+  base: '',
+  /** The fresh data dir. */
+  dataDir: '',
+  /** The Chromium instance. */
+  browser: null,
+};
+
+/** A free TCP port on 127.0.0.1 (listen on 0, read it, close). */
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const socket = net.createServer();
+    socket.unref();
+    socket.on('error', reject);
+    socket.listen(0, '127.0.0.1', () => {
+      const { port } = socket.address();
+      socket.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Keeps the server's last 200 lines of output. */
+function keepOutput(stream) {
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    env.output.push(...chunk.split('\n').filter(Boolean));
+    env.output.splice(0, Math.max(0, env.output.length - 200));
+  });
+}
+
+function serverLog() {
+  return `\n--- server output ---\n${env.output.join('\n')}`;
+}
+
+/** Polls the ops listener's readiness probe for up to 30 s. */
+async function waitReady(opsBase) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (env.exited) throw new Error(`veranda exited early (${JSON.stringify(env.exited)})${serverLog()}`);
+    try {
+      const res = await fetch(`${opsBase}/health/ready`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`veranda did not become ready within 30 s${serverLog()}`);
+}
+
+/** Runs `veranda user add` for the owner (password on stdin); resolves when it exits 0 (at most 30 s). */
+function addOwner(binPath, serverEnv) {
+  return new Promise((resolveAdd, reject) => {
+    const child = spawn(binPath, ['user', 'add', '--email', OWNER.email, '--role', 'owner', '--data-dir', env.dataDir], {
+      cwd: ROOT,
+      env: serverEnv,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolveAdd();
+      else reject(new Error(`veranda user add exited ${code ?? signal}: ${output}`));
+    });
+    child.stdin.end(`${OWNER.password}\n`);
+  });
+}
+
+before(async () => {
+  const bin = process.env.VERANDA_BIN;
+  assert.ok(bin, 'set VERANDA_BIN to the built veranda binary (e.g. ../../target/debug/veranda)');
+  const binPath = resolve(process.cwd(), bin);
+  assert.ok(existsSync(binPath), `${binPath} does not exist: build it first (cargo build -p veranda-server)`);
+  assert.ok(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the client first (cd client && npm ci && npm run build)');
+
+  const [port, opsPort] = [await freePort(), await freePort()];
+  env.base = `http://127.0.0.1:${port}`;
+  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-telemetry-'));
+  // The server reads every VERANDA_* variable as a setting: pass it only its own.
+  const { VERANDA_BIN: _, ...serverEnv } = process.env;
+  // The store is single-process: the account is made before the server opens it.
+  await addOwner(binPath, serverEnv);
+  env.server = spawn(
+    binPath,
+    ['serve', '--listen', `127.0.0.1:${port}`, '--ops-listen', `127.0.0.1:${opsPort}`,
+      '--data-dir', env.dataDir, '--site', join(ROOT, 'config', 'sites', 'demo')],
+    { cwd: ROOT, env: { ...serverEnv, VERANDA_ASSETS_DIR: DIST }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  keepOutput(env.server.stdout);
+  keepOutput(env.server.stderr);
+  env.server.on('exit', (code, signal) => {
+    env.exited = { code, signal };
+  });
+  await waitReady(`http://127.0.0.1:${opsPort}`);
+  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await env.browser?.close();
+  if (env.server && !env.exited) env.server.kill('SIGKILL');
+  if (env.dataDir) await rm(env.dataDir, { recursive: true, force: true });
+});
+
+/** A browser context in which requests that leave this machine get an empty answer. */
+async function newContext(options = {}) {
+  const context = await env.browser.newContext(options);
+  const origin = new URL(env.base).origin;
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.fallback();
+    return route.fulfill({ status: 204, body: '' });
+  });
+  return context;
+}
+
+/** The `name=value` pairs of a response's `Set-Cookie` headers (Node fetch), by name. */
+function setCookies(res) {
+  return new Map(res.headers.getSetCookie().map((line) => {
+    const pair = line.split(';')[0];
+    const at = pair.indexOf('=');
+    return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+  }));
+}
+
+/**
+ * Signs the owner in the way the site's scripts do: a page GET gives the crumb cookie, the
+ * session POST echoes it in `X-CSRF-Token`. Gives the `Cookie` header of the session.
+ */
+async function ownerCookie() {
+  const page = await fetch(`${env.base}/`);
+  assert.equal(page.status, 200, 'GET / for the crumb');
+  const crumb = setCookies(page).get('crumb');
+  assert.ok(crumb, 'a page GET sets the crumb cookie');
+  const res = await fetch(`${env.base}/api/site-users/account/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: `crumb=${crumb}`, 'X-CSRF-Token': decodeURIComponent(crumb) },
+    body: JSON.stringify({ email: OWNER.email, password: OWNER.password, rememberMe: false }),
+  });
+  assert.equal(res.status, 200, `owner sign-in: ${await res.clone().text()}`);
+  return [...setCookies(res)].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** Polls `GET /api/events/errors` as the owner (≤ 10 s) until `found` gives a value. */
+async function pollErrors(cookie, found) {
+  const deadline = Date.now() + 10_000;
+  let last = null;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${env.base}/api/events/errors`, { headers: { Cookie: cookie } });
+    assert.equal(res.status, 200, 'GET /api/events/errors as the owner');
+    last = await res.json();
+    const value = found(last);
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.fail(`no matching error within 10 s; last answer: ${JSON.stringify(last)}${serverLog()}`);
+}
+
+/** Opens `/` in `context`; gives the page and the `RecordHit` response. */
+async function openHome(context) {
+  const page = await context.newPage();
+  const hit = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/census/RecordHit', { timeout: 10_000 });
+  const response = await page.goto(`${env.base}/`, { waitUntil: 'load' });
+  assert.equal(response?.status(), 200, 'GET /');
+  return { page, hit: await hit };
+}
+
+/** The values a Playwright response sets, by cookie name. */
+async function responseSetCookies(response) {
+  const lines = (await response.headersArray()).filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+  return new Map(lines.flatMap((l) => l.split('\n')).map((line) => {
+    const pair = line.split(';')[0];
+    const at = pair.indexOf('=');
+    return [pair.slice(0, at).trim(), decodeURIComponent(pair.slice(at + 1).trim())];
+  }));
+}
+
+test('an error thrown in a demo page is recorded and grouped, and the owner sees both', { timeout: 60_000 }, async () => {
+  const context = await newContext();
+  const { page } = await openHome(context);
+  const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events/RecordJavascriptErrors', { timeout: 10_000 });
+  const before = Date.now();
+  await page.evaluate(() => setTimeout(() => { throw new Error('porch light flickered'); }));
+  const answer = await sent;
+  assert.equal(answer.status(), 202, `RecordJavascriptErrors: ${await answer.text()}`);
+  const request = JSON.parse(answer.request().postData() ?? '[]');
+  assert.equal(request.length, 1);
+  assert.equal(request[0].event, 'javascript-error');
+  assert.equal(request[0].data.message, MESSAGE);
+
+  const cookie = await ownerCookie();
+  const { group, record } = await pollErrors(cookie, (list) => {
+    const group = list.groups?.find((g) => g.message === MESSAGE);
+    const record = list.records?.find((r) => r.message === MESSAGE);
+    return group && record ? { group, record } : null;
+  });
+  assert.equal(record.event, 'javascript-error');
+  assert.equal(record.url, `${env.base}/`);
+  assert.equal(record.app, 'loader');
+  assert.match(record.userAgent, /Chrom/);
+  assert.match(record.stack, /porch light flickered/);
+  assert.equal(record.fingerprint, group.fingerprint, 'the record belongs to the group');
+  assert.equal(group.count, 1);
+  assert.equal(group.lastUrl, `${env.base}/`);
+  assert.ok(Number.isInteger(group.firstSeen) && group.firstSeen >= before - 1000, `firstSeen ${group.firstSeen}`);
+  assert.ok(group.lastSeen >= group.firstSeen && group.lastSeen <= Date.now() + 1000, `lastSeen ${group.lastSeen}`);
+  await context.close();
+});
+
+test('RecordHit is answered 2xx and sets ss_cvr only with consent', { timeout: 60_000 }, async () => {
+  const refused = await newContext();
+  const { hit: plainHit } = await openHome(refused);
+  assert.ok(plainHit.status() >= 200 && plainHit.status() < 300, `RecordHit without consent: ${plainHit.status()}`);
+  assert.equal((await responseSetCookies(plainHit)).has('ss_cvr'), false, 'no ss_cvr without consent');
+  const plainCookies = (await refused.cookies()).map((c) => c.name);
+  assert.ok(!plainCookies.includes('ss_cvr') && !plainCookies.includes('ss_cvt'), `cookies: ${plainCookies.join(', ')}`);
+  await refused.close();
+
+  const allowed = await newContext();
+  await allowed.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: env.base }]);
+  const { hit } = await openHome(allowed);
+  assert.ok(hit.status() >= 200 && hit.status() < 300, `RecordHit with consent: ${hit.status()}`);
+  const cvr = (await responseSetCookies(hit)).get('ss_cvr');
+  assert.match(cvr ?? '', /^[\w-]+\|[1-9]\d*\|[1-9]\d*\|[1-9]\d*\|1$/, 'the server sets a first-visit ss_cvr');
+  const stored = (await allowed.cookies()).find((c) => c.name === 'ss_cvr');
+  assert.ok(stored, 'the browser keeps ss_cvr');
+  assert.equal(decodeURIComponent(stored.value), cvr, 'the loader and the server agree on ss_cvr');
+  await allowed.close();
+});
+
+test('the server stops cleanly on SIGTERM', { timeout: 60_000 }, async () => {
+  assert.equal(env.exited, null, `the server died during the tests${serverLog()}`);
+  const exit = new Promise((r) => env.server.once('exit', (code, signal) => r({ code, signal })));
+  env.server.kill('SIGTERM');
+  const { code, signal } = await exit;
+  assert.deepEqual({ code, signal }, { code: 0, signal: null }, `exit after SIGTERM${serverLog()}`);
+});
