@@ -1,0 +1,282 @@
+//! Blocks that list things: summary, gallery, audio, calendar, chart, search, tour dates,
+//! restaurant booking, menu tabs, social sharing.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{default_auto, yes};
+use crate::domain::enums::GalleryDesign;
+
+/// A summary of a collection's items (the server renders it from the collection).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SummaryBlock {
+    /// The collection summarised, by its folder name.
+    pub collection: String,
+    /// wall, carousel, list or grid.
+    #[serde(default = "default_summary_design")]
+    pub design: String,
+    /// Heading.
+    #[serde(default)]
+    pub header_text: String,
+    /// How many items.
+    #[serde(default = "default_page_size")]
+    pub page_size: u32,
+    /// 'Auto' or a ratio such as '1.5'.
+    #[serde(default = "default_auto")]
+    pub image_aspect_ratio: String,
+    /// Show titles.
+    #[serde(default = "yes")]
+    pub show_title: bool,
+    /// Show excerpts.
+    #[serde(default = "yes")]
+    pub show_excerpt: bool,
+    /// Only items with this category.
+    #[serde(default)]
+    #[ts(optional)]
+    pub filter_category: Option<String>,
+}
+
+fn default_summary_design() -> String {
+    "list".into()
+}
+fn default_page_size() -> u32 {
+    6
+}
+
+/// One slide of a gallery.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GallerySlide {
+    /// Image under `images/`.
+    pub src: String,
+    /// Alternative text.
+    #[serde(default)]
+    pub alt: String,
+    /// Caption (the lightbox meta).
+    #[serde(default)]
+    pub caption: String,
+    /// Slide id for gallery history.
+    #[serde(default)]
+    pub slide_id: String,
+    /// Slide url for gallery history.
+    #[serde(default)]
+    #[ts(optional)]
+    pub slide_url: Option<String>,
+    /// Click-through url.
+    #[serde(default)]
+    #[ts(optional)]
+    pub click_through_url: Option<String>,
+    /// Focal point `x,y`.
+    #[serde(default)]
+    #[ts(optional)]
+    pub focal_point: Option<String>,
+}
+
+/// A gallery (spec 001 §3 "Gallery block data").
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct GalleryBlock {
+    /// The design.
+    #[serde(default)]
+    pub design: GalleryDesign,
+    /// The slides.
+    pub slides: Vec<GallerySlide>,
+    /// 'Auto' or a ratio.
+    #[serde(rename = "imageAspectRatio", default = "default_auto")]
+    pub image_aspect_ratio: String,
+    /// Slides per row (grid, carousel).
+    #[serde(rename = "slidesPerRow", default)]
+    #[ts(optional)]
+    pub slides_per_row: Option<u32>,
+    /// Opens slides in the lightbox.
+    #[serde(default = "yes")]
+    pub lightbox: bool,
+    /// 'light', otherwise dark.
+    #[serde(rename = "lightboxTheme", default)]
+    pub lightbox_theme: String,
+    /// Column width of auto-columns designs.
+    #[serde(rename = "columnWidth", default)]
+    #[ts(optional)]
+    pub column_width: Option<u32>,
+    /// Gutter in px.
+    #[serde(default)]
+    #[ts(optional)]
+    pub gutter: Option<u32>,
+    /// Autoplay.
+    #[serde(default)]
+    pub autoplay: bool,
+    /// Autoplay interval in seconds.
+    #[serde(rename = "autoplay-duration", default)]
+    #[ts(optional)]
+    pub autoplay_duration: Option<f64>,
+    /// left, center or right.
+    #[serde(rename = "active-alignment", default)]
+    #[ts(optional)]
+    pub active_alignment: Option<String>,
+    /// Thumbnails per row under a slideshow.
+    #[serde(rename = "thumbnails-per-row", default)]
+    #[ts(optional)]
+    pub thumbnails_per_row: Option<u32>,
+    /// Show a thumbnail strip.
+    #[serde(default)]
+    pub thumbnails: bool,
+    /// Caption position.
+    #[serde(rename = "meta-position", default)]
+    #[ts(optional)]
+    pub meta_position: Option<String>,
+    /// Slideshow transition: fade, ken-burns, scroll, swipe, new-swipe.
+    #[serde(default)]
+    #[ts(optional)]
+    pub transition: Option<String>,
+    /// Enables gallery history (deep links to slides).
+    #[serde(rename = "historyEnabled", default)]
+    pub history_enabled: bool,
+}
+
+/// An audio track from `files/`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AudioBlock {
+    /// File under `files/`.
+    pub src: String,
+    /// Track title.
+    pub title: String,
+    /// Artist.
+    #[serde(default)]
+    pub author: String,
+}
+
+/// A month calendar of an events collection.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CalendarBlock {
+    /// The events collection, by folder name.
+    pub collection: String,
+}
+
+/// A chart from inline data.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ChartBlock {
+    /// bar, line or pie.
+    pub chart_type: String,
+    /// Title (also the table caption without JavaScript).
+    pub title: String,
+    /// Column labels.
+    pub labels: Vec<String>,
+    /// Named series, one value per label.
+    pub series: Vec<ChartSeries>,
+}
+
+/// One series of a chart.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ChartSeries {
+    /// Series name.
+    pub name: String,
+    /// Values, one per label.
+    pub values: Vec<f64>,
+}
+
+/// A search box posting to `/search`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SearchBlock {
+    /// Placeholder text.
+    #[serde(default = "default_search")]
+    pub placeholder: String,
+    /// Limit results to one collection, by folder name.
+    #[serde(default)]
+    #[ts(optional)]
+    pub collection: Option<String>,
+    /// Show a live preview of results while typing.
+    #[serde(default)]
+    pub preview: bool,
+}
+
+fn default_search() -> String {
+    "Search".into()
+}
+
+/// One tour date.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TourDate {
+    /// ISO date.
+    pub date: String,
+    /// Venue name.
+    pub venue: String,
+    /// City.
+    pub city: String,
+    /// Ticket link.
+    #[serde(default)]
+    #[ts(optional)]
+    pub ticket_url: Option<String>,
+}
+
+/// A list of tour dates.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TourDatesBlock {
+    /// Artist name.
+    pub artist: String,
+    /// The dates.
+    pub dates: Vec<TourDate>,
+}
+
+/// A restaurant reservation widget.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RestaurantBookingBlock {
+    /// opentable or tock.
+    pub provider: String,
+    /// The provider's restaurant id.
+    pub restaurant_id: String,
+    /// Restaurant name, shown without JavaScript.
+    pub restaurant_name: String,
+    /// Phone number, shown without JavaScript.
+    #[serde(default)]
+    #[ts(optional)]
+    pub phone: Option<String>,
+}
+
+/// One tab of a menu block.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MenuTab {
+    /// Tab label.
+    pub title: String,
+    /// Dishes.
+    pub items: Vec<MenuItem>,
+}
+
+/// One dish.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MenuItem {
+    /// Dish name.
+    pub name: String,
+    /// Description.
+    #[serde(default)]
+    pub description: String,
+    /// Price text, e.g. "12".
+    #[serde(default)]
+    pub price: String,
+}
+
+/// A restaurant menu with tabs.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MenuTabsBlock {
+    /// The tabs (one active at a time).
+    pub tabs: Vec<MenuTab>,
+}
+
+/// Social sharing buttons.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SocialSharingBlock {
+    /// Services, e.g. email, facebook, x, linkedin, pinterest.
+    pub services: Vec<String>,
+}

@@ -1,0 +1,159 @@
+//! Text and media blocks: text, image, video, embed, map.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{yes};
+
+/// Headings and paragraphs. `html` is sanitised when the site is loaded.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TextBlock {
+    /// Rich text (headings, paragraphs, lists, links, emphasis).
+    pub html: String,
+}
+
+/// An image from the site's `images/` folder.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ImageBlock {
+    /// Path under `images/`, e.g. `porch.jpg`.
+    pub src: String,
+    /// Alternative text; required unless the image is decorative.
+    #[serde(default)]
+    pub alt: String,
+    /// Caption shown under the image.
+    #[serde(default)]
+    #[ts(optional)]
+    pub caption: Option<String>,
+    /// `widthxheight` of the original (filled in from the file when omitted).
+    #[serde(default)]
+    #[ts(optional)]
+    pub image_dimensions: Option<String>,
+    /// Focal point `x,y` in fractions; default `0.5,0.5`.
+    #[serde(default)]
+    #[ts(optional)]
+    pub focal_point: Option<String>,
+    /// cover, contain or none.
+    #[serde(default)]
+    #[ts(optional)]
+    pub crop_mode: Option<String>,
+    /// left, center or right.
+    #[serde(default)]
+    #[ts(optional)]
+    pub alignment: Option<String>,
+    /// Link followed when the image is clicked.
+    #[serde(default)]
+    #[ts(optional)]
+    pub click_through_url: Option<String>,
+    /// Opens the image in the lightbox when clicked.
+    #[serde(default)]
+    pub lightbox: bool,
+}
+
+/// An embedded video (provider iframe) or a file from `files/`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct VideoBlock {
+    /// Embed HTML (an iframe or object), validated by the video island.
+    #[serde(default)]
+    pub html: String,
+    /// The provider's name, e.g. YouTube, Vimeo, self.
+    #[serde(default)]
+    pub provider_name: String,
+    /// Title for assistive technology and for visitors without JavaScript.
+    pub title: String,
+    /// Link to the video, shown when JavaScript is off.
+    #[serde(default)]
+    #[ts(optional)]
+    pub url: Option<String>,
+    /// Poster image under `images/`.
+    #[serde(default)]
+    #[ts(optional)]
+    pub thumbnail: Option<String>,
+    /// none, fit or fill.
+    #[serde(default)]
+    #[ts(optional)]
+    pub mode: Option<String>,
+    /// Shows a play overlay over the poster until clicked.
+    #[serde(default = "yes")]
+    pub overlay: bool,
+    /// Starts playing on its own (off under `nomotion=true` and reduced motion).
+    #[serde(default)]
+    pub autoplay: bool,
+}
+
+
+/// Arbitrary embedded HTML (sanitised, iframes kept only with https sources).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EmbedBlock {
+    /// The embed code.
+    pub html: String,
+    /// Title for assistive technology.
+    pub title: String,
+}
+
+/// A map with a marker (spec 001 §3 "Map widget").
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MapBlock {
+    /// Centre latitude (default 40.720882).
+    #[serde(default = "default_map_lat")]
+    pub map_lat: f64,
+    /// Centre longitude (default -74.000988).
+    #[serde(default = "default_map_lng")]
+    pub map_lng: f64,
+    /// Marker latitude; null means the centre.
+    #[serde(default)]
+    pub marker_lat: Option<f64>,
+    /// Marker longitude; null means the centre.
+    #[serde(default)]
+    pub marker_lng: Option<f64>,
+    /// Zoom level (default 12).
+    #[serde(default = "default_map_zoom")]
+    pub map_zoom: u8,
+    /// Name of the place.
+    #[serde(default)]
+    pub address_title: String,
+    /// First address line.
+    #[serde(default)]
+    pub address_line1: String,
+    /// Second address line.
+    #[serde(default)]
+    pub address_line2: String,
+    /// Country.
+    #[serde(default)]
+    pub address_country: String,
+    /// One of the six styles; default Grayscale.
+    #[serde(default = "default_map_style")]
+    pub style: String,
+    /// Show place labels.
+    #[serde(default = "yes")]
+    pub show_labels: bool,
+    /// Show terrain.
+    #[serde(default)]
+    pub show_terrain: bool,
+    /// Map can be dragged.
+    #[serde(default = "yes")]
+    pub draggable: bool,
+    /// Mouse wheel zooms.
+    #[serde(default)]
+    pub scrollwheel: bool,
+    /// Show zoom controls.
+    #[serde(default = "yes")]
+    pub show_controls: bool,
+}
+
+fn default_map_lat() -> f64 {
+    40.720882
+}
+fn default_map_lng() -> f64 {
+    -74.000988
+}
+fn default_map_zoom() -> u8 {
+    12
+}
+fn default_map_style() -> String {
+    "Grayscale".into()
+}

@@ -1,0 +1,198 @@
+//! Blocks: the content units of a page, one data struct per block kind.
+//!
+//! In a site file a block is a `[[blocks]]` table with `kind`, `id` and the kind's own
+//! fields. Rendered, it becomes an element with `id="block-<id>"`,
+//! `data-block-type="<kind>"` and the kind's data serialised into `data-block-json`.
+//! Field names follow the spec's block data (camelCase, and the gallery's own
+//! hyphenated names).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+mod commerce;
+mod content;
+mod forms;
+mod listings;
+mod media;
+
+pub use commerce::*;
+pub use content::*;
+pub use forms::*;
+pub use listings::*;
+pub use media::*;
+
+
+/// Every block kind a page can hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum BlockKind {
+    Text,
+    Image,
+    Video,
+    Embed,
+    Map,
+    Form,
+    Newsletter,
+    DonationButton,
+    Accordion,
+    Marquee,
+    ScaledText,
+    Button,
+    MemberArea,
+    Summary,
+    Gallery,
+    Audio,
+    Calendar,
+    Chart,
+    Search,
+    TourDates,
+    RestaurantBooking,
+    MenuTabs,
+    SocialSharing,
+    Product,
+    Cart,
+}
+
+impl BlockKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [BlockKind; 25] = [
+        BlockKind::Text, BlockKind::Image, BlockKind::Video, BlockKind::Embed, BlockKind::Map,
+        BlockKind::Form, BlockKind::Newsletter, BlockKind::DonationButton, BlockKind::Accordion,
+        BlockKind::Marquee, BlockKind::ScaledText, BlockKind::Button, BlockKind::MemberArea,
+        BlockKind::Summary, BlockKind::Gallery, BlockKind::Audio, BlockKind::Calendar,
+        BlockKind::Chart, BlockKind::Search, BlockKind::TourDates, BlockKind::RestaurantBooking,
+        BlockKind::MenuTabs, BlockKind::SocialSharing, BlockKind::Product, BlockKind::Cart,
+    ];
+
+    /// The kebab-case name used in site files and in `data-block-type`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BlockKind::Text => "text",
+            BlockKind::Image => "image",
+            BlockKind::Video => "video",
+            BlockKind::Embed => "embed",
+            BlockKind::Map => "map",
+            BlockKind::Form => "form",
+            BlockKind::Newsletter => "newsletter",
+            BlockKind::DonationButton => "donation-button",
+            BlockKind::Accordion => "accordion",
+            BlockKind::Marquee => "marquee",
+            BlockKind::ScaledText => "scaled-text",
+            BlockKind::Button => "button",
+            BlockKind::MemberArea => "member-area",
+            BlockKind::Summary => "summary",
+            BlockKind::Gallery => "gallery",
+            BlockKind::Audio => "audio",
+            BlockKind::Calendar => "calendar",
+            BlockKind::Chart => "chart",
+            BlockKind::Search => "search",
+            BlockKind::TourDates => "tour-dates",
+            BlockKind::RestaurantBooking => "restaurant-booking",
+            BlockKind::MenuTabs => "menu-tabs",
+            BlockKind::SocialSharing => "social-sharing",
+            BlockKind::Product => "product",
+            BlockKind::Cart => "cart",
+        }
+    }
+
+    /// The kind with this name, if any.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Whether the loader hydrates this kind with an island (a lazy chunk).
+    /// Kinds that are complete as server HTML return false.
+    pub fn needs_island(self) -> bool {
+        !matches!(self, BlockKind::Text | BlockKind::Image | BlockKind::Audio | BlockKind::ScaledText)
+    }
+}
+
+/// One block of a page.
+#[derive(Debug, Clone, Serialize)]
+pub struct Block {
+    /// 24 lowercase alphanumerics, unique in the site; the element id is `block-<id>`.
+    pub id: String,
+    /// The block's data, which also says its kind.
+    pub data: BlockData,
+}
+
+impl Block {
+    /// The block's kind.
+    pub fn kind(&self) -> BlockKind {
+        self.data.kind()
+    }
+}
+
+macro_rules! block_data {
+    ($( $variant:ident($ty:ident) ),+ $(,)?) => {
+        /// The data of a block, by kind.
+        #[derive(Debug, Clone, Serialize)]
+        #[serde(untagged)]
+        pub enum BlockData {
+            $( $variant($ty) ),+
+        }
+
+        impl BlockData {
+            /// The kind of block this data belongs to.
+            pub fn kind(&self) -> BlockKind {
+                match self { $( BlockData::$variant(_) => BlockKind::$variant ),+ }
+            }
+
+            /// Parses the fields of a block of `kind` (everything but `kind` and `id`).
+            pub fn parse(kind: BlockKind, fields: toml::Value) -> Result<Self, toml::de::Error> {
+                Ok(match kind { $( BlockKind::$variant => BlockData::$variant(fields.try_into()?) ),+ })
+            }
+
+            /// TypeScript declarations of every block's data type.
+            pub fn ts_declarations() -> Vec<String> {
+                vec![ $( <$ty as TS>::decl(&ts_rs::Config::default()) ),+ ]
+            }
+        }
+    };
+}
+
+block_data! {
+    Text(TextBlock),
+    Image(ImageBlock),
+    Video(VideoBlock),
+    Embed(EmbedBlock),
+    Map(MapBlock),
+    Form(FormBlock),
+    Newsletter(NewsletterBlock),
+    DonationButton(DonationButtonBlock),
+    Accordion(AccordionBlock),
+    Marquee(MarqueeBlock),
+    ScaledText(ScaledTextBlock),
+    Button(ButtonBlock),
+    MemberArea(MemberAreaBlock),
+    Summary(SummaryBlock),
+    Gallery(GalleryBlock),
+    Audio(AudioBlock),
+    Calendar(CalendarBlock),
+    Chart(ChartBlock),
+    Search(SearchBlock),
+    TourDates(TourDatesBlock),
+    RestaurantBooking(RestaurantBookingBlock),
+    MenuTabs(MenuTabsBlock),
+    SocialSharing(SocialSharingBlock),
+    Product(ProductBlock),
+    Cart(CartBlock),
+}
+
+// Serde defaults shared by the block data structs.
+
+fn yes() -> bool {
+    true
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+fn default_auto() -> String {
+    "Auto".into()
+}
+
+fn default_success() -> String {
+    "Thank you!".into()
+}
