@@ -41,6 +41,7 @@ client:
 	cd client && npm run build
 
 rust-test:
+	$(CARGO) fmt --all --check
 	$(CARGO) test --workspace --no-fail-fast
 
 client-test:

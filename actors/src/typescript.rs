@@ -14,9 +14,8 @@ use crate::site::settings::*;
 /// The whole generated file.
 pub fn render() -> String {
     let cfg = Config::default();
-    let mut out = String::from(
-        "// Generated from the Rust types in actors/ (test generated_types_are_fresh). Do not edit.\n\n",
-    );
+    let mut out =
+        String::from("// Generated from the Rust types in actors/ (test generated_types_are_fresh). Do not edit.\n\n");
     let numeric = [
         PageType::ts_declaration(),
         ContributorRole::ts_declaration(),

@@ -76,18 +76,9 @@ fn the_demo_site_uses_every_block_kind_and_gallery_design() {
 #[test]
 fn the_urls_other_tests_rely_on_resolve() {
     let site = demo();
-    for url in [
-        "/",
-        "/about",
-        "/contact",
-        "/gallery-designs",
-        "/menu",
-        "/music",
-        "/support",
-        "/cart",
-        "/members",
-        "/private",
-    ] {
+    for url in
+        ["/", "/about", "/contact", "/gallery-designs", "/menu", "/music", "/support", "/cart", "/members", "/private"]
+    {
         assert!(matches!(site.resolve(url), Some(Resolved::Page(_))), "{url} is not a page");
     }
     for url in ["/gallery", "/blog", "/events", "/shop"] {
@@ -115,8 +106,8 @@ fn the_contact_page_has_a_form_with_every_field_kind_and_a_newsletter() {
         .expect("a form with formId contact");
     let kinds: BTreeSet<String> = form.fields.iter().map(|f| name_of(f.kind)).collect();
     let every = [
-        "text", "textarea", "email", "number", "website", "currency", "password", "twitter", "date", "time",
-        "name", "address", "phone", "section", "radio", "checkbox", "select", "likert", "hidden",
+        "text", "textarea", "email", "number", "website", "currency", "password", "twitter", "date", "time", "name",
+        "address", "phone", "section", "radio", "checkbox", "select", "likert", "hidden",
     ];
     for kind in every {
         assert!(kinds.contains(kind), "the contact form has no {kind} field");
@@ -164,8 +155,7 @@ fn the_shop_has_every_product_type_a_sold_out_product_and_generated_skus() {
         assert!(products.iter().any(|p| p.product_type == kind), "no {kind} product");
     }
     assert!(products.iter().any(|p| p.product_type == ProductType::Physical && p.variants.len() > 1));
-    let sold_out =
-        |p: &&veranda_actors::site::Product| p.variants.iter().all(|v| !v.unlimited && v.qty_in_stock == 0);
+    let sold_out = |p: &&veranda_actors::site::Product| p.variants.iter().all(|v| !v.unlimited && v.qty_in_stock == 0);
     assert!(products.iter().any(|p| p.product_type == ProductType::Physical && sold_out(p)));
     let skus: Vec<&str> = products.iter().flat_map(|p| p.variants.iter().map(|v| v.sku.as_str())).collect();
     let generated = skus.iter().find(|s| s.starts_with("SQ")).expect("a variant with a generated SKU");

@@ -57,8 +57,7 @@ fn every_problem_of_the_broken_site_is_reported_with_its_file_and_field() {
         ("collections/shop/items/pricey.toml", "product.variants[0].price", "maximum"),
         ("collections/shop/items/pricey.toml", "product.variants[0].sku", "at most 60"),
     ];
-    let missing: Vec<_> =
-        expected.iter().filter(|(f, field, words)| !has(&problems, f, field, words)).collect();
+    let missing: Vec<_> = expected.iter().filter(|(f, field, words)| !has(&problems, f, field, words)).collect();
     let all: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
     assert!(missing.is_empty(), "not reported: {missing:?}\nreported:\n{}", all.join("\n"));
     assert_eq!(problems.len(), expected.len(), "unexpected problems:\n{}", all.join("\n"));
@@ -77,10 +76,7 @@ fn site_with(blocks: &str, extra: &[(&str, &str)]) -> tempfile::TempDir {
         "site.toml",
         "[website]\nid = \"0123456789abcdef01234567\"\ntitle = \"Test\"\nbaseUrl = \"https://example.com\"\n",
     );
-    write(
-        "pages/home.toml",
-        &format!("id = \"aaaaaaaaaaaaaaaaaaaaaa01\"\nurl = \"/\"\ntitle = \"Home\"\n{blocks}"),
-    );
+    write("pages/home.toml", &format!("id = \"aaaaaaaaaaaaaaaaaaaaaa01\"\nurl = \"/\"\ntitle = \"Home\"\n{blocks}"));
     for (path, text) in extra {
         write(path, text);
     }
@@ -110,10 +106,8 @@ html = '''<iframe src="https://player.example/1" onload="x()"></iframe><iframe s
 "#;
     let post = "id = \"aaaaaaaaaaaaaaaaaaaaaa05\"\ntitle = \"Post\"\npublishedOn = \"2024-01-02\"\nbody = '<p>ok</p><script>bad()</script>'\n";
     let blog = "id = \"aaaaaaaaaaaaaaaaaaaaaa04\"\nurl = \"/blog\"\ntitle = \"Blog\"\nkind = \"blog\"\n";
-    let dir = site_with(
-        blocks,
-        &[("collections/blog/collection.toml", blog), ("collections/blog/items/post.toml", post)],
-    );
+    let dir =
+        site_with(blocks, &[("collections/blog/collection.toml", blog), ("collections/blog/items/post.toml", post)]);
     let site = load(dir.path());
     let BlockData::Text(text) = &site.pages[0].blocks[0].data else { panic!("a text block") };
     for bad in ["script", "onmouseover", "onerror", "javascript:", "svg"] {
@@ -134,10 +128,7 @@ fn ids_must_be_24_lowercase_alphanumerics_and_unique_across_the_site() {
     let dir = site_with(blocks, &[("collections/blog/collection.toml", blog)]);
     let problems = Site::load(dir.path()).expect_err("bad ids").0;
     assert!(has(&problems, "pages/home.toml", "blocks[0].id", "24 lowercase"), "{problems:?}");
-    assert!(
-        has(&problems, "pages/home.toml", "blocks[1].id", "already used by pages/home.toml id"),
-        "{problems:?}"
-    );
+    assert!(has(&problems, "pages/home.toml", "blocks[1].id", "already used by pages/home.toml id"), "{problems:?}");
     assert!(has(&problems, "collections/blog/collection.toml", "id", "already used"), "{problems:?}");
 }
 
@@ -145,8 +136,5 @@ fn ids_must_be_24_lowercase_alphanumerics_and_unique_across_the_site() {
 fn a_missing_site_toml_is_reported() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let problems = Site::load(dir.path()).expect_err("no site.toml").0;
-    assert!(
-        problems.iter().any(|p| p.file == "site.toml" && p.message.contains("cannot be read")),
-        "{problems:?}"
-    );
+    assert!(problems.iter().any(|p| p.file == "site.toml" && p.message.contains("cannot be read")), "{problems:?}");
 }

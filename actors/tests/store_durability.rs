@@ -222,8 +222,7 @@ fn a_sigkilled_writer_loses_no_acknowledged_durable_write() {
     assert!(acked.len() >= 500, "the writer acknowledged only {} writes", acked.len());
 
     let store = SledStore::open(dir.path()).expect("reopen after SIGKILL");
-    let lost: Vec<_> =
-        acked.iter().filter(|k| store.get(Tree::Orders, k.as_bytes()).expect("get").is_none()).collect();
+    let lost: Vec<_> = acked.iter().filter(|k| store.get(Tree::Orders, k.as_bytes()).expect("get").is_none()).collect();
     assert!(lost.is_empty(), "{} of {} acknowledged writes lost, e.g. {:?}", lost.len(), acked.len(), lost.first());
 }
 

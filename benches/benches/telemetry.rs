@@ -9,7 +9,11 @@ use veranda_actors::telemetry::errors::{fingerprint, parse_reports};
 
 fn cookies(c: &mut Criterion) {
     c.bench_function("telemetry/visitor_cookie_parse", |b| {
-        b.iter(|| VisitorCookie::parse(black_box("3f1c2a9e-77aa-4f1e-9c3d-0b1d2e3f4a5b|1700000000000|1700000100000|1700000200000|42")))
+        b.iter(|| {
+            VisitorCookie::parse(black_box(
+                "3f1c2a9e-77aa-4f1e-9c3d-0b1d2e3f4a5b|1700000000000|1700000100000|1700000200000|42",
+            ))
+        })
     });
     c.bench_function("telemetry/next_visit_expired", |b| {
         b.iter(|| {

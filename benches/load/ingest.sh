@@ -28,18 +28,24 @@ command -v curl >/dev/null || { echo "curl is missing" >&2; exit 2; }
 
 (cd "$ROOT" && cargo build --release -p veranda-server -p veranda-benches --bin veranda --bin bare_204)
 
+SECONDS=0
 WORK=$(mktemp -d)
 PIDS=()
 cleanup() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
   rm -rf "$WORK"
+  echo "[${SECONDS}s] stopped" >&2
 }
 trap cleanup EXIT
-trap 'echo "interrupted" >&2; exit 130' INT TERM
+trap 'echo "interrupted (signal or time budget)" >&2; exit 130' INT TERM
 
 # The whole run (after the build) is bounded: the watchdog ends this script.
-( sleep "$BUDGET_SECS"; echo "time budget of ${BUDGET_SECS}s exceeded" >&2; kill -TERM $$ ) &
+# Its output goes nowhere, so a pipe reading this script's output ends with the script.
+echo "time budget: ${BUDGET_SECS}s after the build" >&2
+( trap 'kill "$nap" 2>/dev/null; exit 0' TERM
+  sleep "$BUDGET_SECS" & nap=$!
+  wait "$nap" && kill -TERM $$ ) >/dev/null 2>&1 &
 PIDS+=($!)
 
 free_port() {
@@ -51,7 +57,9 @@ BARE_PORT=$(free_port)
 
 cat >"$WORK/veranda.toml" <<EOF
 # Written by benches/load/ingest.sh: the defaults of config/veranda.toml except the
-# per-IP rate limit, raised so that wrk (one client IP) measures throughput, not 429s.
+# per-IP rate limit, raised so that wrk (one client IP) measures throughput, not 429s,
+# and a short shutdown wait so the run stops promptly.
+shutdown_timeout_secs = 2
 [telemetry]
 rate_per_second = 10000000
 rate_burst = 10000000
@@ -98,22 +106,27 @@ run() {
     }' | tee -a "$WORK/rows"
 }
 
-# A sanity request per endpoint: a run whose requests are refused measures nothing.
-check() {
-  local path=$1 script=$2 status
-  status=$(BENCH_CONNECTIONS=1 timeout 10 wrk -t1 -c1 -d1s -s "$BENCH_DIR/$script" "http://127.0.0.1:$PORT/" |
-    sed -n 's/^RESULT .*non2xx=\([0-9]*\).*/\1/p' || true)
-  [ "$status" = "0" ] || { echo "$path: $status non-2xx answers in a 1 s check; see $WORK/veranda.log" >&2; exit 1; }
+# One request per endpoint must get its success status: a run whose requests are
+# refused (crumb, parsing, recording rules) measures nothing.
+expect() {
+  local want=$1 path=$2 got
+  shift 2
+  got=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$@" "http://127.0.0.1:$PORT$path" || true)
+  [ "$got" = "$want" ] || { echo "$path answered $got, not $want; see $WORK/veranda.log" >&2; exit 1; }
 }
-check /api/census/RecordHit record_hit.lua
+expect 204 /api/census/RecordHit -H 'Cookie: ss_cookieAllowed=true' \
+  --data-urlencode 'event=view' --data-urlencode 'data={"url":"/about","title":"About"}' --data-urlencode 'ss_cvr='
 # A recorded hit (not one skipped by the recording rules) sets the visitor cookies.
 curl -s -D - -o /dev/null -X POST -H 'Cookie: ss_cookieAllowed=true' \
   --data-urlencode 'event=view' --data-urlencode 'data={"url":"/about","title":"About"}' --data-urlencode 'ss_cvr=' \
   "http://127.0.0.1:$PORT/api/census/RecordHit" | grep -qi '^set-cookie: ss_cvr=' ||
   { echo "RecordHit did not record the hit (no ss_cvr cookie set)" >&2; exit 1; }
-check /api/events/RecordJavascriptErrors javascript_errors.lua
-check /api/1/performance/records perf_records.lua
+expect 202 /api/events/RecordJavascriptErrors -H "Cookie: crumb=$CRUMB" -H "X-CSRF-Token: $CRUMB" \
+  -H 'Content-Type: application/json' --data '[{"event":"javascript-error","data":{"message":"check","pageLoadId":"check"}}]'
+expect 202 /api/1/performance/records -H 'Content-Type: text/plain' \
+  --data '[{"pageLoadId":"check","name":"LCP","value":1200}]'
 
+echo "[${SECONDS}s] servers ready, checks passed" >&2
 echo "name target connections req/s 2xx/s p50_ms p99_ms non2xx socket_errors"
 for endpoint in record_hit javascript_errors perf_records; do
   run "$endpoint" veranda "$PORT" "$endpoint.lua" "$CONNECTIONS"
@@ -144,5 +157,6 @@ table() {
       printf "| record_hit, paced to half max | %d (%d) | — | — | %.2f / %.2f ms | — | %d / — |\n", h[4], h[5], h[6], h[7], h[8]
     }' "$WORK/rows"
 }
+echo "[${SECONDS}s] runs done" >&2
 echo
 table | tee "${BENCH_OUT:-/dev/null}"

@@ -275,8 +275,10 @@ mod tests {
         let message = Assets::load(dir.path()).expect_err("no loader entry");
         assert!(message.contains("manifest.json") && message.contains("`loader`"), "{message}");
 
-        let dir = build(Some(r#"{"a": {"file": "../../etc/passwd", "name": "loader", "isEntry": true},
-            "b": {"file": "assets/d.js", "name": "dashboard", "isEntry": true}}"#));
+        let dir = build(Some(
+            r#"{"a": {"file": "../../etc/passwd", "name": "loader", "isEntry": true},
+            "b": {"file": "assets/d.js", "name": "dashboard", "isEntry": true}}"#,
+        ));
         let message = Assets::load(dir.path()).expect_err("file outside assets/");
         assert!(message.contains("../../etc/passwd"), "{message}");
     }
@@ -314,7 +316,16 @@ mod tests {
         let dir = build(Some(MANIFEST));
         std::fs::write(dir.path().join("secret.txt"), "secret").expect("write secret");
         std::fs::create_dir_all(dir.path().join("assets/sub")).expect("sub dir");
-        for raw in ["missing.js", "", "sub", "../secret.txt", "%2e%2e%2fsecret.txt", "..%2fsecret.txt", "..%5csecret.txt", "%2evite"] {
+        for raw in [
+            "missing.js",
+            "",
+            "sub",
+            "../secret.txt",
+            "%2e%2e%2fsecret.txt",
+            "..%2fsecret.txt",
+            "..%5csecret.txt",
+            "%2evite",
+        ] {
             let res = respond(dir.path(), raw).await;
             assert_eq!(res.status(), StatusCode::NOT_FOUND, "{raw:?}");
             assert!(res.headers().get(header::CACHE_CONTROL).is_some_and(|v| v != IMMUTABLE), "{raw:?}");

@@ -10,12 +10,7 @@ use veranda_actors::site::Site;
 pub fn run(dir: &Path) -> ExitCode {
     match Site::load(dir) {
         Ok(site) => {
-            println!(
-                "{}: ok ({} pages, {} collections)",
-                dir.display(),
-                site.pages.len(),
-                site.collections.len()
-            );
+            println!("{}: ok ({} pages, {} collections)", dir.display(), site.pages.len(), site.collections.len());
             ExitCode::SUCCESS
         }
         Err(problems) => {

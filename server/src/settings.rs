@@ -98,9 +98,7 @@ impl Settings {
         overrides: &Overrides,
     ) -> Result<Settings, SettingsError> {
         let file = match config {
-            Some(path) if !path.is_file() => {
-                return Err(SettingsError::MissingFile(path.display().to_string()))
-            }
+            Some(path) if !path.is_file() => return Err(SettingsError::MissingFile(path.display().to_string())),
             Some(path) => Some(path.to_path_buf()),
             None => Some(PathBuf::from(DEFAULT_CONFIG_FILE)).filter(|p| p.is_file()),
         };
@@ -108,10 +106,7 @@ impl Settings {
         if let Some(file) = &file {
             figment = figment.merge(Toml::file_exact(file));
         }
-        let env_pairs: Vec<(String, String)> = env
-            .into_iter()
-            .filter(|(k, _)| k.starts_with("VERANDA_"))
-            .collect();
+        let env_pairs: Vec<(String, String)> = env.into_iter().filter(|(k, _)| k.starts_with("VERANDA_")).collect();
         // Only variables naming a setting are read: `VERANDA_BIN` and friends belong to others.
         let known = serde_json::to_value(Settings::default()).unwrap_or_default();
         for (key, value) in env_pairs {
@@ -120,8 +115,7 @@ impl Settings {
                 continue;
             }
             // Parsed as TOML-like scalars, so `VERANDA_MAX_BODY_BYTES=1000` is a number.
-            let value: figment::value::Value =
-                value.parse().unwrap_or_else(|_| figment::value::Value::from(value));
+            let value: figment::value::Value = value.parse().unwrap_or_else(|_| figment::value::Value::from(value));
             figment = figment.merge(Serialized::default(&key, value));
         }
         figment = figment.merge(Serialized::defaults(overrides));
@@ -135,9 +129,9 @@ fn describe(error: figment::Error, file: Option<&Path>) -> SettingsError {
         .into_iter()
         .map(|e| {
             let source = match &e.metadata {
-                Some(meta) if meta.name.contains("TOML") => file
-                    .map(|f| f.display().to_string())
-                    .unwrap_or_else(|| meta.name.to_string()),
+                Some(meta) if meta.name.contains("TOML") => {
+                    file.map(|f| f.display().to_string()).unwrap_or_else(|| meta.name.to_string())
+                }
                 Some(meta) if meta.name.contains("Overrides") => "command-line flags".to_string(),
                 Some(meta) if meta.name.contains("Value") => "environment (VERANDA_*)".to_string(),
                 Some(meta) if meta.name.contains("Settings") => "built-in defaults".to_string(),
@@ -162,7 +156,8 @@ mod tests {
     #[test]
     fn the_documented_file_matches_the_defaults() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/veranda.toml");
-        let from_file = Settings::load(Some(&path), env(&[]), &Overrides::default()).expect("config/veranda.toml loads");
+        let from_file =
+            Settings::load(Some(&path), env(&[]), &Overrides::default()).expect("config/veranda.toml loads");
         let defaults = Settings::default();
         assert_eq!(serde_json::to_value(&from_file).ok(), serde_json::to_value(&defaults).ok());
     }
@@ -178,7 +173,8 @@ mod tests {
         let s = Settings::load(None, vars.clone(), &Overrides::default()).expect("loads");
         assert_eq!(s.listen.port(), 7000);
         assert_eq!(s.max_body_bytes, 1000);
-        let flags = Overrides { listen: Some("127.0.0.1:7001".parse().expect("valid address")), ..Overrides::default() };
+        let flags =
+            Overrides { listen: Some("127.0.0.1:7001".parse().expect("valid address")), ..Overrides::default() };
         assert_eq!(Settings::load(None, vars, &flags).expect("loads").listen.port(), 7001);
     }
 

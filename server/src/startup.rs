@@ -50,9 +50,10 @@ impl Application {
     /// Loads everything and binds the listeners (port 0 picks a free port).
     pub async fn build(settings: Settings) -> Result<Application, StartupError> {
         let site = Site::load(&settings.site)?;
-        let store: Arc<dyn Store> = Arc::new(SledStore::open(&settings.data_dir).map_err(|source| {
-            StartupError::Store { path: settings.data_dir.display().to_string(), source }
-        })?);
+        let store: Arc<dyn Store> = Arc::new(
+            SledStore::open(&settings.data_dir)
+                .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?,
+        );
         let assets = Assets::load(&settings.assets_dir).map_err(StartupError::Assets)?;
         Self::build_with(settings, site, store, assets).await
     }
@@ -69,8 +70,14 @@ impl Application {
         };
         let public_listener = bind(settings.listen)?;
         let ops_listener = bind(settings.ops_listen)?;
-        let port = public_listener.local_addr().map_err(|source| StartupError::Bind { addr: settings.listen.to_string(), source })?.port();
-        let ops_port = ops_listener.local_addr().map_err(|source| StartupError::Bind { addr: settings.ops_listen.to_string(), source })?.port();
+        let port = public_listener
+            .local_addr()
+            .map_err(|source| StartupError::Bind { addr: settings.listen.to_string(), source })?
+            .port();
+        let ops_port = ops_listener
+            .local_addr()
+            .map_err(|source| StartupError::Bind { addr: settings.ops_listen.to_string(), source })?
+            .port();
         let shutdown_timeout = settings.shutdown_timeout_secs;
         let max_body = settings.max_body_bytes;
         let crumb_key = CrumbKey::load_or_create(store.as_ref())

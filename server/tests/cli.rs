@@ -33,8 +33,11 @@ fn check_site_accepts_the_demo_site() {
 fn check_site_names_every_problem_with_file_and_field() {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir_all(dir.path().join("pages")).expect("mkdir");
-    std::fs::write(dir.path().join("site.toml"), "[website]\nid = \"NOT-AN-ID\"\ntitle = \"x\"\nbaseUrl = \"http://127.0.0.1\"\n")
-        .expect("write");
+    std::fs::write(
+        dir.path().join("site.toml"),
+        "[website]\nid = \"NOT-AN-ID\"\ntitle = \"x\"\nbaseUrl = \"http://127.0.0.1\"\n",
+    )
+    .expect("write");
     std::fs::write(dir.path().join("pages/home.toml"), "title = \"Home\"\nurl = \"/\"\n[[blocks]]\nkind = \"nope\"\n")
         .expect("write");
     let out = veranda().arg("check-site").arg(dir.path()).output().expect("runs");

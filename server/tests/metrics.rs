@@ -45,7 +45,8 @@ async fn spawn_app() -> TestApp {
         data_dir: data_dir.path().join("db"),
         ..Settings::default()
     };
-    let app = Application::build_with(settings, empty_site(data_dir.path()), store.clone(), Assets::default()).await
+    let app = Application::build_with(settings, empty_site(data_dir.path()), store.clone(), Assets::default())
+        .await
         .expect("the app binds");
     let (port, ops_port) = (app.port(), app.ops_port());
     actix_rt::spawn(app.run_until_stopped());
@@ -109,8 +110,11 @@ async fn metrics_on_the_ops_listener_count_requests_by_route_pattern() {
     }
     assert!(requests.iter().all(|l| l.contains("status=\"")), "requests without a status label");
     assert!(
-        body.contains("veranda_http_request_duration_seconds_bucket{method=\"GET\",route=\"/s/{path:.*}\",le=\"0.005\"}")
-            || body.contains("veranda_http_request_duration_seconds_bucket{route=\"/s/{path:.*}\",method=\"GET\",le=\"0.005\"}"),
+        body.contains(
+            "veranda_http_request_duration_seconds_bucket{method=\"GET\",route=\"/s/{path:.*}\",le=\"0.005\"}"
+        ) || body.contains(
+            "veranda_http_request_duration_seconds_bucket{route=\"/s/{path:.*}\",method=\"GET\",le=\"0.005\"}"
+        ),
         "the duration histogram has no buckets for the file route:\n{body}"
     );
     assert_eq!(samples(&body, "veranda_http_requests_in_flight").len(), 1, "in-flight gauge missing:\n{body}");

@@ -92,7 +92,10 @@ async fn a_sign_in_sets_the_session_cookie_and_answers_the_crumb_as_xsrf_token()
     assert!(id.len() >= 32, "at least 128 bits: {id}");
     let body: Value = res.json().await.expect("JSON");
     assert_eq!(body["xsrfToken"], fresh_crumb.as_str());
-    assert_eq!(body["account"], json!({ "id": ann.id.as_str(), "email": "ann@example.com", "roles": [], "member": true, "owner": false }));
+    assert_eq!(
+        body["account"],
+        json!({ "id": ann.id.as_str(), "email": "ann@example.com", "roles": [], "member": true, "owner": false })
+    );
     assert!(app.store.get(Tree::Sessions, id.as_bytes()).expect("reads").is_some(), "the session is stored");
 
     let res = send(&app, reqwest::Method::GET, ACCOUNT, &format!("{SESSION_COOKIE}={id}"), None).await;
@@ -164,7 +167,11 @@ async fn missing_foreign_and_tampered_crumbs_are_refused_with_a_new_crumb() {
         app.client.post(&url).header("cookie", format!("crumb={good}")).json(&body),
         app.client.post(&url).header("x-csrf-token", &good).json(&body),
         app.client.post(&url).header("cookie", format!("crumb={good}")).header("x-csrf-token", &other).json(&body),
-        app.client.post(&url).header("cookie", format!("crumb={tampered}")).header("x-csrf-token", &tampered).json(&body),
+        app.client
+            .post(&url)
+            .header("cookie", format!("crumb={tampered}"))
+            .header("x-csrf-token", &tampered)
+            .json(&body),
         app.client.delete(&url).header("cookie", format!("crumb={good}")),
         app.client.post(format!("{}{LOGOUT}", app.address)).header("x-csrf-token", &good),
     ];
@@ -183,7 +190,9 @@ async fn missing_foreign_and_tampered_crumbs_are_refused_with_a_new_crumb() {
 async fn signing_out_ends_the_session_and_a_replayed_cookie_is_a_visitor() {
     let app = spawn_app().await;
     add_account(&app, "ann@example.com", "porch swing", &[AccountRole::Member]).await;
-    for (method, path) in [(reqwest::Method::DELETE, format!("{SESSION}?cloneCart=true")), (reqwest::Method::POST, LOGOUT.to_string())] {
+    for (method, path) in
+        [(reqwest::Method::DELETE, format!("{SESSION}?cloneCart=true")), (reqwest::Method::POST, LOGOUT.to_string())]
+    {
         let id = session_of(&app, "ann@example.com", "porch swing").await;
         let crumb = crumb(&app).await;
         let cookie = format!("crumb={crumb}; {SESSION_COOKIE}={id}");
@@ -203,7 +212,14 @@ async fn signing_out_ends_the_session_and_a_replayed_cookie_is_a_visitor() {
 async fn a_bad_clone_cart_value_is_refused() {
     let app = spawn_app().await;
     let crumb = crumb(&app).await;
-    let res = send(&app, reqwest::Method::DELETE, &format!("{SESSION}?cloneCart=perhaps"), &format!("crumb={crumb}"), Some(&crumb)).await;
+    let res = send(
+        &app,
+        reqwest::Method::DELETE,
+        &format!("{SESSION}?cloneCart=perhaps"),
+        &format!("crumb={crumb}"),
+        Some(&crumb),
+    )
+    .await;
     assert_eq!(res.status(), 400);
     assert!(res.json::<Value>().await.expect("JSON")["error"].is_string());
 }

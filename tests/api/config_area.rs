@@ -22,7 +22,9 @@ async fn the_config_area_frames_a_same_site_path() {
 #[actix_rt::test]
 async fn foreign_frame_urls_are_refused() {
     let app = spawn_app().await;
-    for hostile in ["%2F%2Fevil.example", "https%3A%2F%2Fevil.example", "%2F%5Cevil.example", "javascript%3Aalert(1)", "%0A%2Fx"] {
+    for hostile in
+        ["%2F%2Fevil.example", "https%3A%2F%2Fevil.example", "%2F%5Cevil.example", "javascript%3Aalert(1)", "%0A%2Fx"]
+    {
         let res = app.get(&format!("/config/?frameUrl={hostile}")).await;
         assert_eq!(res.status(), 200, "{hostile}");
         let html = res.text().await.expect("body");

@@ -59,7 +59,12 @@ async fn every_metric_in_the_dashboards_is_exported() {
 fn promtool_accepts_the_alert_rules() {
     let rules = repo_root().join("dashboards/alerts/veranda.rules.yml");
     match std::process::Command::new("promtool").arg("check").arg("rules").arg(&rules).output() {
-        Ok(out) => assert!(out.status.success(), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)),
+        Ok(out) => assert!(
+            out.status.success(),
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
         Err(_) if std::env::var_os("CI").is_none() => eprintln!("promtool not installed; `make test` installs it"),
         Err(e) => panic!("promtool is required in CI: {e}"),
     }

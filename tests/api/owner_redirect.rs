@@ -10,7 +10,9 @@ fn location(res: &reqwest::Response) -> String {
 #[actix_rt::test]
 async fn owners_admins_and_editors_are_sent_to_the_configuration_area() {
     let app = spawn_app().await;
-    for (owner, roles) in [(true, vec![]), (false, vec![ContributorRole::Admin]), (false, vec![ContributorRole::Editor])] {
+    for (owner, roles) in
+        [(true, vec![]), (false, vec![ContributorRole::Admin]), (false, vec![ContributorRole::Editor])]
+    {
         let cookie = app.sign_in(owner, &roles, false).await;
         let res = app.get_with("/about?x=1&y=a%20b", &[("cookie", &cookie)]).await;
         assert_eq!(res.status(), 302, "{roles:?}");

@@ -56,7 +56,11 @@ async fn page_types_follow_what_the_path_names() {
     let blog = app.get("/blog").await.text().await.expect("body");
     assert_eq!(page_type(&blog), PageType::MainContent.id() as u64);
     let blog_collection = app.site.collection("blog").expect("the demo has a blog");
-    let post = blog_collection.items.iter().find(|i| i.state == veranda_actors::domain::enums::PublicationState::Published).expect("a post");
+    let post = blog_collection
+        .items
+        .iter()
+        .find(|i| i.state == veranda_actors::domain::enums::PublicationState::Published)
+        .expect("a post");
     let item = app.get(&format!("/blog/{}", post.url_id)).await.text().await.expect("body");
     assert_eq!(page_type(&item), PageType::ContentItem.id() as u64);
     assert_eq!(page_context(&item)["itemId"], post.id.as_str());
@@ -124,7 +128,8 @@ async fn content_links_split_filters_from_the_url_id() {
     let app = spawn_app().await;
     let blog = app.site.collection("blog").expect("blog");
     let category = blog.items.iter().flat_map(|i| i.categories.iter()).next().expect("a category").clone();
-    let html = app.get(&format!("/blog?category={}&nomotion=true", urlencode(&category))).await.text().await.expect("body");
+    let html =
+        app.get(&format!("/blog?category={}&nomotion=true", urlencode(&category))).await.text().await.expect("body");
     let context = page_context(&html);
     assert_eq!(context["filters"]["category"], category.as_str());
     assert!(context["filters"].get("nomotion").is_none());
@@ -178,7 +183,10 @@ async fn the_sitemap_lists_every_published_url() {
     assert_eq!(res.status(), 200);
     let xml = res.text().await.expect("body");
     for url in app.site.published_urls() {
-        assert!(xml.contains(&format!("{}{}</loc>", app.site.settings.website.base_url.trim_end_matches('/'), url)), "{url}");
+        assert!(
+            xml.contains(&format!("{}{}</loc>", app.site.settings.website.base_url.trim_end_matches('/'), url)),
+            "{url}"
+        );
     }
     assert!(!xml.contains("/private<"), "locked pages are not listed");
 }

@@ -26,7 +26,15 @@ async fn a_malformed_panel_id_is_400() {
     let too_short = "a".repeat(23);
     let too_long = "a".repeat(25);
     let upper = "A".repeat(24);
-    for id in [too_short.as_str(), too_long.as_str(), upper.as_str(), "", "abc-def", "%2e%2e%2fetc%2fpasswd", "aaaaaaaaaaaaaaaaaaaaaaa%00"] {
+    for id in [
+        too_short.as_str(),
+        too_long.as_str(),
+        upper.as_str(),
+        "",
+        "abc-def",
+        "%2e%2e%2fetc%2fpasswd",
+        "aaaaaaaaaaaaaaaaaaaaaaa%00",
+    ] {
         let res = app.get(&format!("/pages/{id}")).await;
         assert_eq!(res.status(), 400, "{id:?}");
         assert!(res.text().await.expect("body").contains("24 lowercase letters or digits"));

@@ -72,8 +72,15 @@ impl App {
     }
 
     /// `POST path` with a raw body, content type and extra headers.
-    pub async fn post_body(&self, path: &str, content_type: &str, body: String, headers: &[(&str, &str)]) -> reqwest::Response {
-        let mut req = self.client.post(format!("{}{path}", self.address)).header("content-type", content_type).body(body);
+    pub async fn post_body(
+        &self,
+        path: &str,
+        content_type: &str,
+        body: String,
+        headers: &[(&str, &str)],
+    ) -> reqwest::Response {
+        let mut req =
+            self.client.post(format!("{}{path}", self.address)).header("content-type", content_type).body(body);
         for (k, v) in headers {
             req = req.header(*k, *v);
         }
@@ -94,7 +101,13 @@ impl App {
         use std::sync::atomic::{AtomicU64, Ordering};
         static N: AtomicU64 = AtomicU64::new(0);
         let id = format!("telemetry-session-{}", N.fetch_add(1, Ordering::Relaxed));
-        let record = SessionRecord { account_id: format!("a-{id}"), owner, roles: roles.to_vec(), member: false, expires_at: i64::MAX };
+        let record = SessionRecord {
+            account_id: format!("a-{id}"),
+            owner,
+            roles: roles.to_vec(),
+            member: false,
+            expires_at: i64::MAX,
+        };
         let bytes = serde_json::to_vec(&record).expect("serialises");
         self.store.put(Tree::Sessions, id.as_bytes(), &bytes).await.expect("stored");
         format!("{SESSION_COOKIE}={id}")

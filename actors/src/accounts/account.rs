@@ -31,7 +31,11 @@ impl AccountId {
     /// Parses a stored or echoed id.
     pub fn parse(raw: &str) -> Result<AccountId, AccountIdError> {
         let ok = raw.len() == ACCOUNT_ID_LEN && raw.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
-        if ok { Ok(AccountId(raw.to_string())) } else { Err(AccountIdError) }
+        if ok {
+            Ok(AccountId(raw.to_string()))
+        } else {
+            Err(AccountIdError)
+        }
     }
 
     /// The id as text.

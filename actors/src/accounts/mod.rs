@@ -20,6 +20,5 @@ pub use email::{Email, EmailError, EMAIL_LENGTH};
 pub use password::{Password, PasswordDigest, PasswordError, MAX_PASSWORD_BYTES};
 pub use registry::{create_account, find_by_email, find_by_id, AccountError};
 pub use session::{
-    end_session, start_session, SessionId, SessionRecord, BROWSER_SESSION_SECS, REMEMBERED_SESSION_SECS,
-    SESSION_COOKIE,
+    end_session, start_session, SessionId, SessionRecord, BROWSER_SESSION_SECS, REMEMBERED_SESSION_SECS, SESSION_COOKIE,
 };

@@ -14,8 +14,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::site::settings::{
-    AnnouncementBarSettings, CaptchaSettings, FeatureFlag, MobileInfoBarSettings,
-    PopupOverlaySettings,
+    AnnouncementBarSettings, CaptchaSettings, FeatureFlag, MobileInfoBarSettings, PopupOverlaySettings,
 };
 
 /// The page context.

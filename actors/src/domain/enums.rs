@@ -215,11 +215,17 @@ crate::numeric_enum! {
 impl MeasurementUnit {
     /// The weight unit of this measurement system (spec 000 §9).
     pub fn weight_unit(self) -> &'static str {
-        match self { MeasurementUnit::Imperial => "lbs", MeasurementUnit::Metric => "kg" }
+        match self {
+            MeasurementUnit::Imperial => "lbs",
+            MeasurementUnit::Metric => "kg",
+        }
     }
     /// The dimension unit of this measurement system (spec 000 §9).
     pub fn dimension_unit(self) -> &'static str {
-        match self { MeasurementUnit::Imperial => "inches", MeasurementUnit::Metric => "cm" }
+        match self {
+            MeasurementUnit::Imperial => "inches",
+            MeasurementUnit::Metric => "cm",
+        }
     }
 }
 
@@ -278,73 +284,129 @@ crate::numeric_enum! {
 /// Side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
-pub enum Side { Left, Right }
+pub enum Side {
+    Left,
+    Right,
+}
 
 /// The nine position anchors: top, center, bottom crossed with left, center, right.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum Position {
-    TopLeft, TopCenter, TopRight,
-    CenterLeft, #[default] CenterCenter, CenterRight,
-    BottomLeft, BottomCenter, BottomRight,
+    TopLeft,
+    TopCenter,
+    TopRight,
+    CenterLeft,
+    #[default]
+    CenterCenter,
+    CenterRight,
+    BottomLeft,
+    BottomCenter,
+    BottomRight,
 }
 
 /// Collection view modes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, Default)]
 #[serde(rename_all = "kebab-case")]
-pub enum CollectionViewMode { #[default] List, Grid, Product }
+pub enum CollectionViewMode {
+    #[default]
+    List,
+    Grid,
+    Product,
+}
 
 /// Device views.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
-pub enum DeviceView { Desktop, Phone, Tablet }
+pub enum DeviceView {
+    Desktop,
+    Phone,
+    Tablet,
+}
 
 /// Survey cohorts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub enum SurveyCohort { A, B, C, D, E }
+pub enum SurveyCohort {
+    A,
+    B,
+    C,
+    D,
+    E,
+}
 
 /// Text filters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
-pub enum TextFilter { UrlSlug, UrlSlugWithSlash }
+pub enum TextFilter {
+    UrlSlug,
+    UrlSlugWithSlash,
+}
 
 /// Platform versions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub enum PlatformVersion {
-    #[serde(rename = "7")] V7,
-    #[serde(rename = "7.1")] V7_1,
-    #[serde(rename = "8")] V8,
+    #[serde(rename = "7")]
+    V7,
+    #[serde(rename = "7.1")]
+    V7_1,
+    #[serde(rename = "8")]
+    V8,
 }
 
 /// Item visibility values tracked by editor events.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
-pub enum ItemVisibility { Draft, Published, NeedsReview, Scheduled }
+pub enum ItemVisibility {
+    Draft,
+    Published,
+    NeedsReview,
+    Scheduled,
+}
 
 /// Cookie banner call-to-action variant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum CookieBannerCtaVariant { Text, Button, Icon }
+pub enum CookieBannerCtaVariant {
+    Text,
+    Button,
+    Icon,
+}
 
 /// Cookie banner variant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum CookieBannerVariant { Bar, Popup }
+pub enum CookieBannerVariant {
+    Bar,
+    Popup,
+}
 
 /// Cookie banner theme.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum CookieBannerTheme { Light, Dark }
+pub enum CookieBannerTheme {
+    Light,
+    Dark,
+}
 
 /// Cookie banner accept type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum CookieBannerAcceptType { OptIn, OptInAndOut }
+pub enum CookieBannerAcceptType {
+    OptIn,
+    OptInAndOut,
+}
 
 /// Gallery media kinds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-pub enum GalleryMediaKind { ImageEmpty, ImageFile, ImageLicensed, ImageReused, AssetReused, Video }
+pub enum GalleryMediaKind {
+    ImageEmpty,
+    ImageFile,
+    ImageLicensed,
+    ImageReused,
+    AssetReused,
+    Video,
+}
 
 /// Gallery block designs (the names of the 001 §9 mapping).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, Default)]

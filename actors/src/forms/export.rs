@@ -15,7 +15,8 @@ pub const SUBMITTED_AT_COLUMN: &str = "submittedAt";
 /// The CSV of `rows` with one column per id of `field_ids`.
 pub fn to_csv<'a>(field_ids: impl IntoIterator<Item = &'a str> + Clone, rows: &[StoredSubmission]) -> String {
     let mut out = String::new();
-    let header = std::iter::once(SUBMITTED_AT_COLUMN.to_string()).chain(field_ids.clone().into_iter().map(str::to_string));
+    let header =
+        std::iter::once(SUBMITTED_AT_COLUMN.to_string()).chain(field_ids.clone().into_iter().map(str::to_string));
     push_row(&mut out, header);
     for row in rows {
         let at = OffsetDateTime::from_unix_timestamp_nanos(i128::from(row.submitted_at) * 1_000_000)
@@ -33,7 +34,9 @@ pub fn to_csv<'a>(field_ids: impl IntoIterator<Item = &'a str> + Clone, rows: &[
 pub fn cell_text(value: &FieldValue) -> String {
     match value {
         FieldValue::Text(text) => text.clone(),
-        FieldValue::List(items) => items.iter().filter(|s| !s.trim().is_empty()).cloned().collect::<Vec<_>>().join(", "),
+        FieldValue::List(items) => {
+            items.iter().filter(|s| !s.trim().is_empty()).cloned().collect::<Vec<_>>().join(", ")
+        }
         FieldValue::Map(answers) => answers.iter().map(|(q, a)| format!("{q}: {a}")).collect::<Vec<_>>().join("; "),
     }
 }
@@ -46,7 +49,8 @@ fn push_row(out: &mut String, cells: impl Iterator<Item = String>) {
 
 /// One cell, defused against formulas and quoted when it must be.
 pub fn escape(cell: &str) -> String {
-    let defused = if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{cell}") } else { cell.to_string() };
+    let defused =
+        if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{cell}") } else { cell.to_string() };
     if defused.contains(['"', ',', '\r', '\n']) {
         format!("\"{}\"", defused.replace('"', "\"\""))
     } else {

@@ -30,7 +30,9 @@ pub fn check(field: &FormField, value: &FieldValue) -> Option<String> {
         (FieldKind::Textarea, FieldValue::Text(text)) if exceeds(field.max_length, text) => {
             Some(messages::CHARACTER_LIMIT.to_string())
         }
-        (FieldKind::Address, FieldValue::List(values)) if !us_zip_ok(values) => Some(messages::US_ZIP_INVALID.to_string()),
+        (FieldKind::Address, FieldValue::List(values)) if !us_zip_ok(values) => {
+            Some(messages::US_ZIP_INVALID.to_string())
+        }
         _ => None,
     }
 }

@@ -47,14 +47,9 @@ pub fn parts(kind: FieldKind) -> &'static [(&'static str, bool)] {
     match kind {
         FieldKind::Name => &[("First", true), ("Last", true)],
         FieldKind::Phone => &[("Country", false), ("Areacode", true), ("Prefix", true), ("Line", true)],
-        FieldKind::Address => &[
-            ("Line1", true),
-            ("Line2", false),
-            ("City", true),
-            ("State", true),
-            ("Zip", true),
-            ("Country", true),
-        ],
+        FieldKind::Address => {
+            &[("Line1", true), ("Line2", false), ("City", true), ("State", true), ("Zip", true), ("Country", true)]
+        }
         FieldKind::Date => &[("Month", true), ("Day", true), ("Year", true)],
         FieldKind::Time => &[("Hour", true), ("Minute", true), ("Second", false), ("Ampm", true)],
         _ => &[],
@@ -88,7 +83,9 @@ pub fn read(field: &FormField, raw: Option<&Value>) -> Result<Option<FieldValue>
         FieldKind::Radio | FieldKind::Select => {
             let chosen = match raw {
                 None => String::new(),
-                Some(Value::Array(items)) => items.first().map(scalar).unwrap_or(Some(String::new())).ok_or_else(fail)?,
+                Some(Value::Array(items)) => {
+                    items.first().map(scalar).unwrap_or(Some(String::new())).ok_or_else(fail)?
+                }
                 Some(other) => scalar(other).ok_or_else(fail)?,
             };
             if !chosen.is_empty() && !field.options.contains(&chosen) {

@@ -92,9 +92,11 @@ impl Site {
                 return Some(Resolved::Collection(collection));
             }
             if let Some(rest) = path.strip_prefix(collection.url.as_str()).and_then(|r| r.strip_prefix('/')) {
-                if let Some(item) = collection.items.iter().find(|i| {
-                    i.url_id == rest && i.state == crate::domain::enums::PublicationState::Published
-                }) {
+                if let Some(item) = collection
+                    .items
+                    .iter()
+                    .find(|i| i.url_id == rest && i.state == crate::domain::enums::PublicationState::Published)
+                {
                     return Some(Resolved::Item(collection, item));
                 }
             }

@@ -25,17 +25,7 @@ static EMBED: LazyLock<Builder<'static>> = LazyLock::new(|| {
     builder.add_tags(["iframe"]);
     builder.add_tag_attributes(
         "iframe",
-        [
-            "src",
-            "width",
-            "height",
-            "title",
-            "allow",
-            "allowfullscreen",
-            "loading",
-            "referrerpolicy",
-            "frameborder",
-        ],
+        ["src", "width", "height", "title", "allow", "allowfullscreen", "loading", "referrerpolicy", "frameborder"],
     );
     builder.attribute_filter(|element, attribute, value| {
         if element == "iframe" && attribute == "src" && !value.starts_with("https://") {
@@ -165,9 +155,8 @@ mod tests {
 
     #[test]
     fn svg_math_and_style_are_removed() {
-        let clean = rich_text(
-            "<svg><circle onload=\"x()\"/></svg><math><mi>x</mi></math><style>p{}</style><h2>Hello</h2>",
-        );
+        let clean =
+            rich_text("<svg><circle onload=\"x()\"/></svg><math><mi>x</mi></math><style>p{}</style><h2>Hello</h2>");
         assert!(!clean.contains("svg") && !clean.contains("math") && !clean.contains("style"), "{clean}");
         assert!(clean.contains("<h2>Hello</h2>"), "{clean}");
     }

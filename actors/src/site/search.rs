@@ -131,8 +131,7 @@ mod tests {
 
     #[test]
     fn long_text_is_cut_around_the_match_at_word_boundaries() {
-        let text =
-            format!("{} the porch opens at seven {}", "lorem ipsum ".repeat(40), "dolor sit ".repeat(40));
+        let text = format!("{} the porch opens at seven {}", "lorem ipsum ".repeat(40), "dolor sit ".repeat(40));
         let cut = excerpt(&text, &text.to_lowercase(), &words("PORCH"));
         assert!(cut.contains("porch opens"), "{cut}");
         assert!(cut.starts_with("… ") && cut.ends_with(" …"), "{cut}");
@@ -186,12 +185,7 @@ mod tests {
             .expect("valid settings"),
             navigation: Default::default(),
             pages: vec![
-                page(
-                    "/",
-                    "Home",
-                    Access::Public,
-                    "<p>Coffee and <strong>sourdough</strong> on the porch.</p>",
-                ),
+                page("/", "Home", Access::Public, "<p>Coffee and <strong>sourdough</strong> on the porch.</p>"),
                 page("/members", "Members", Access::Members, "<p>Secret sourdough recipe.</p>"),
             ],
             collections: vec![crate::site::Collection {

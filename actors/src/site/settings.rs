@@ -10,8 +10,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::domain::enums::{
-    CookieBannerAcceptType, CookieBannerCtaVariant, CookieBannerTheme, CookieBannerVariant,
-    MeasurementUnit, SiteType,
+    CookieBannerAcceptType, CookieBannerCtaVariant, CookieBannerTheme, CookieBannerVariant, MeasurementUnit, SiteType,
 };
 
 /// Everything in `site.toml`.
@@ -135,8 +134,8 @@ fn default_measurement() -> MeasurementUnit {
 
 /// The 27 supported store currencies (spec 000 §9).
 pub const SUPPORTED_CURRENCIES: [&str; 27] = [
-    "EUR", "USD", "AUD", "NOK", "CAD", "NZD", "DKK", "GBP", "HKD", "CHF", "MXN", "SGD", "SEK",
-    "CZK", "ILS", "PHP", "RUB", "PLN", "THB", "MYR", "ARS", "BRL", "COP", "IDR", "INR", "JPY", "ZAR",
+    "EUR", "USD", "AUD", "NOK", "CAD", "NZD", "DKK", "GBP", "HKD", "CHF", "MXN", "SGD", "SEK", "CZK", "ILS", "PHP",
+    "RUB", "PLN", "THB", "MYR", "ARS", "BRL", "COP", "IDR", "INR", "JPY", "ZAR",
 ];
 
 /// Cookie banner settings in the spec's API naming form.

@@ -74,9 +74,21 @@ pub enum Durability {
 impl Tree {
     /// Every tree.
     pub const ALL: [Tree; 15] = [
-        Tree::Accounts, Tree::Sessions, Tree::Submissions, Tree::MailingLists, Tree::Carts,
-        Tree::Orders, Tree::Inventory, Tree::Settings, Tree::Edits, Tree::VisitorSessions,
-        Tree::Census, Tree::Errors, Tree::Traces, Tree::Perf, Tree::Events,
+        Tree::Accounts,
+        Tree::Sessions,
+        Tree::Submissions,
+        Tree::MailingLists,
+        Tree::Carts,
+        Tree::Orders,
+        Tree::Inventory,
+        Tree::Settings,
+        Tree::Edits,
+        Tree::VisitorSessions,
+        Tree::Census,
+        Tree::Errors,
+        Tree::Traces,
+        Tree::Perf,
+        Tree::Events,
     ];
 
     /// The tree's name on disk and in metrics.
@@ -103,12 +115,9 @@ impl Tree {
     /// The tree's durability class.
     pub fn durability(self) -> Durability {
         match self {
-            Tree::VisitorSessions
-            | Tree::Census
-            | Tree::Errors
-            | Tree::Traces
-            | Tree::Perf
-            | Tree::Events => Durability::Telemetry,
+            Tree::VisitorSessions | Tree::Census | Tree::Errors | Tree::Traces | Tree::Perf | Tree::Events => {
+                Durability::Telemetry
+            }
             _ => Durability::Durable,
         }
     }

@@ -71,9 +71,7 @@ impl SledStore {
     }
 
     fn tree(&self, tree: Tree) -> Result<&sled::Tree, StoreError> {
-        self.trees
-            .get(&tree)
-            .ok_or_else(|| StoreError::Backend(format!("tree {} is not open", tree.name())))
+        self.trees.get(&tree).ok_or_else(|| StoreError::Backend(format!("tree {} is not open", tree.name())))
     }
 
     /// Counts the write, then waits as its durability class requires.

@@ -158,7 +158,9 @@ pub fn next_visit(cvr: Option<&str>, cvt: Option<&str>, now: u64, new_id: impl F
     };
     match (parsed_cvr, parsed_cvt) {
         (Some(Ok(cookie)), None) => next_visit_of(cookie, now),
-        (Some(Ok(cookie)), Some(Ok(last))) if now.saturating_sub(last.0) >= VISIT_LENGTH_MS => next_visit_of(cookie, now),
+        (Some(Ok(cookie)), Some(Ok(last))) if now.saturating_sub(last.0) >= VISIT_LENGTH_MS => {
+            next_visit_of(cookie, now)
+        }
         (Some(Ok(cookie)), Some(Ok(_))) => {
             VisitOutcome { cookie, timestamp: VisitTimestamp(now), new_visit: false, recreated: false }
         }
@@ -167,12 +169,8 @@ pub fn next_visit(cvr: Option<&str>, cvt: Option<&str>, now: u64, new_id: impl F
 }
 
 fn next_visit_of(cookie: VisitorCookie, now: u64) -> VisitOutcome {
-    let cookie = VisitorCookie {
-        previous: cookie.current,
-        current: now,
-        count: cookie.count.saturating_add(1),
-        ..cookie
-    };
+    let cookie =
+        VisitorCookie { previous: cookie.current, current: now, count: cookie.count.saturating_add(1), ..cookie };
     VisitOutcome { cookie, timestamp: VisitTimestamp(now), new_visit: true, recreated: false }
 }
 

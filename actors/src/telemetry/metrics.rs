@@ -35,9 +35,17 @@ pub enum TelemetryMetric {
 impl TelemetryMetric {
     /// Every telemetry metric.
     pub const ALL: [TelemetryMetric; 11] = [
-        TelemetryMetric::Accepted, TelemetryMetric::Rejected, TelemetryMetric::QueueDepth,
-        TelemetryMetric::FlushDuration, TelemetryMetric::LiveVisitorSessions, TelemetryMetric::ErrorGroups,
-        TelemetryMetric::Lcp, TelemetryMetric::Inp, TelemetryMetric::Cls, TelemetryMetric::Fcp, TelemetryMetric::Ttfb,
+        TelemetryMetric::Accepted,
+        TelemetryMetric::Rejected,
+        TelemetryMetric::QueueDepth,
+        TelemetryMetric::FlushDuration,
+        TelemetryMetric::LiveVisitorSessions,
+        TelemetryMetric::ErrorGroups,
+        TelemetryMetric::Lcp,
+        TelemetryMetric::Inp,
+        TelemetryMetric::Cls,
+        TelemetryMetric::Fcp,
+        TelemetryMetric::Ttfb,
     ];
 
     /// The metric's name.
@@ -110,7 +118,9 @@ pub fn describe() {
         match metric.kind() {
             MetricKind::Counter => metrics::describe_counter!(metric.name(), metric.help()),
             MetricKind::Gauge => metrics::describe_gauge!(metric.name(), metric.help()),
-            MetricKind::Histogram if metric == TelemetryMetric::Cls => metrics::describe_histogram!(metric.name(), metric.help()),
+            MetricKind::Histogram if metric == TelemetryMetric::Cls => {
+                metrics::describe_histogram!(metric.name(), metric.help())
+            }
             MetricKind::Histogram => metrics::describe_histogram!(metric.name(), metrics::Unit::Seconds, metric.help()),
         }
     }

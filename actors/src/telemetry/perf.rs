@@ -134,7 +134,11 @@ impl PerfCollector {
     /// The path label of a record.
     pub fn path_label(&self, record: &PerfRecord) -> String {
         let path = record.page_path.as_deref().or(record.url.as_deref()).map(path_of).unwrap_or_default();
-        if self.known_paths.contains(&path) { path } else { OTHER_PATH.to_string() }
+        if self.known_paths.contains(&path) {
+            path
+        } else {
+            OTHER_PATH.to_string()
+        }
     }
 
     /// Notes `records`; returns the histogram observations they make (metric, path, value).
@@ -142,7 +146,8 @@ impl PerfCollector {
         let mut observations = Vec::new();
         for record in records {
             let label = self.path_label(record);
-            let load = self.loads.entry(record.page_load_id.clone()).or_insert(PageLoad { observed: Vec::new(), last: now });
+            let load =
+                self.loads.entry(record.page_load_id.clone()).or_insert(PageLoad { observed: Vec::new(), last: now });
             load.last = now;
             if let Some((metric, factor)) = vital(&record.name) {
                 if !load.observed.contains(&metric) {
@@ -197,7 +202,8 @@ mod tests {
 
     #[test]
     fn records_parse_and_out_of_range_ones_are_refused() {
-        let ok = parse_records(br#"[{"pageLoadId":"p1","name":"LCP","value":1200.5,"pagePath":"/about"}]"#).expect("valid");
+        let ok =
+            parse_records(br#"[{"pageLoadId":"p1","name":"LCP","value":1200.5,"pagePath":"/about"}]"#).expect("valid");
         assert_eq!(ok[0].page_path.as_deref(), Some("/about"));
         assert!(matches!(parse_records(b"{}"), Err(PerfError::Malformed(_))));
         assert_eq!(parse_records(br#"[{"pageLoadId":"","name":"LCP","value":1}]"#), Err(PerfError::Invalid(0)));
@@ -218,7 +224,10 @@ mod tests {
         )
         .expect("valid");
         let seen = collector.record(&records, 0);
-        assert_eq!(seen, vec![(TelemetryMetric::Lcp, "/about".to_string(), 1.5), (TelemetryMetric::Cls, "other".to_string(), 0.25)]);
+        assert_eq!(
+            seen,
+            vec![(TelemetryMetric::Lcp, "/about".to_string(), 1.5), (TelemetryMetric::Cls, "other".to_string(), 0.25)]
+        );
         collector.prune(PAGE_LOAD_MEMORY.as_millis() as u64);
         assert_eq!(collector.record(&records[..1], 0).len(), 1, "a forgotten page load counts again");
     }

@@ -61,7 +61,11 @@ pub fn parse_entries(json: &str) -> Result<Vec<TraceEntry>, TraceError> {
             if e.data.to_string().len() > MAX_TRACE_DATA_BYTES {
                 return Err(TraceError::DataTooLarge(i));
             }
-            Ok(TraceEntry { page_url: truncate_chars(&e.page_url, 2048), kind: truncate_chars(&e.kind, 100), data: e.data })
+            Ok(TraceEntry {
+                page_url: truncate_chars(&e.page_url, 2048),
+                kind: truncate_chars(&e.kind, 100),
+                data: e.data,
+            })
         })
         .collect()
 }
@@ -81,7 +85,12 @@ pub struct TraceFlusher {
 impl TraceFlusher {
     /// An empty flusher.
     pub fn new(store: Arc<dyn Store>, limits: &TelemetryLimits) -> TraceFlusher {
-        TraceFlusher { store, buffer: Vec::new(), capacity: limits.trace_buffer.max(1), mailbox_capacity: limits.mailbox_capacity }
+        TraceFlusher {
+            store,
+            buffer: Vec::new(),
+            capacity: limits.trace_buffer.max(1),
+            mailbox_capacity: limits.mailbox_capacity,
+        }
     }
 
     /// Buffers `entries`; returns a batch to write when the buffer is full.

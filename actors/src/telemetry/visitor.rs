@@ -213,6 +213,11 @@ mod tests {
 
     /// Runs a store future to completion on a throwaway runtime.
     fn futures_lite_block_on<T>(fut: crate::store::StoreFuture<'_, T>) -> T {
-        tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime").block_on(fut).expect("store op")
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime")
+            .block_on(fut)
+            .expect("store op")
     }
 }

@@ -77,7 +77,12 @@ fn page_body(ctx: &BlockCtx<'_>, page: &Page) -> Markup {
     }
 }
 
-fn collection_body(ctx: &BlockCtx<'_>, collection: &Collection, items: &[&Item], filters: &BTreeMap<String, String>) -> Markup {
+fn collection_body(
+    ctx: &BlockCtx<'_>,
+    collection: &Collection,
+    items: &[&Item],
+    filters: &BTreeMap<String, String>,
+) -> Markup {
     let items: Vec<&Item> = items.iter().copied().filter(|i| i.state == PublicationState::Published).collect();
     let grid = collection.view_mode != CollectionViewMode::List;
     let filtered_by = filters.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join(", ");

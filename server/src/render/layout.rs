@@ -25,10 +25,7 @@ pub fn document(view: &PageView<'_>, ctx: &BlockCtx<'_>) -> Markup {
         format!("{page_title} · {}", website.title)
     };
     let description = bodies::description(view);
-    let indexable = matches!(
-        view.body,
-        PageBody::Page(_) | PageBody::Collection { .. } | PageBody::Item { .. }
-    );
+    let indexable = matches!(view.body, PageBody::Page(_) | PageBody::Collection { .. } | PageBody::Item { .. });
     html! {
         (DOCTYPE)
         html lang=(website.locale) {

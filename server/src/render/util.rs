@@ -7,9 +7,30 @@ use serde::Serialize;
 
 /// Characters escaped in one path segment (everything but unreserved characters).
 const SEGMENT: &AsciiSet = &CONTROLS
-    .add(b' ').add(b'"').add(b'#').add(b'%').add(b'<').add(b'>').add(b'?').add(b'`')
-    .add(b'{').add(b'}').add(b'\'').add(b'\\').add(b'^').add(b'|').add(b'[').add(b']')
-    .add(b'&').add(b'+').add(b';').add(b'=').add(b':').add(b'@').add(b',').add(b'$');
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}')
+    .add(b'\'')
+    .add(b'\\')
+    .add(b'^')
+    .add(b'|')
+    .add(b'[')
+    .add(b']')
+    .add(b'&')
+    .add(b'+')
+    .add(b';')
+    .add(b'=')
+    .add(b':')
+    .add(b'@')
+    .add(b',')
+    .add(b'$');
 
 /// Characters escaped in a query-string value (everything but `-._~` and alphanumerics).
 const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
@@ -75,8 +96,18 @@ pub fn file_url(src: &str) -> String {
 }
 
 const MONTHS: [&str; 12] = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 ];
 
 /// The month name of a `YYYY-MM…` string with its year ("March 2026"), or the input.
@@ -94,7 +125,12 @@ pub fn human_date(date: &str) -> String {
     let day = format!("{} {d}, {y}", MONTHS[m - 1]);
     match date.get(10..).and_then(|t| t.strip_prefix('T')).and_then(parse_hm) {
         Some((h, min)) => {
-            let (h12, ampm) = match h { 0 => (12, "AM"), 1..=11 => (h, "AM"), 12 => (12, "PM"), _ => (h - 12, "PM") };
+            let (h12, ampm) = match h {
+                0 => (12, "AM"),
+                1..=11 => (h, "AM"),
+                12 => (12, "PM"),
+                _ => (h - 12, "PM"),
+            };
             format!("{day}, {h12}:{min:02} {ampm}")
         }
         None => day,

@@ -52,9 +52,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     };
     let path = match FilePath::parse(&decoded) {
         Ok(path) => path,
-        Err(FilePathError::Unsafe) => {
-            return html::plain(StatusCode::BAD_REQUEST, "That is not a valid file path.")
-        }
+        Err(FilePathError::Unsafe) => return html::plain(StatusCode::BAD_REQUEST, "That is not a valid file path."),
     };
     let root = state.site.dir.join("files");
     match read_inside(&root, &path.0).await {
@@ -93,7 +91,8 @@ mod tests {
 
     #[test]
     fn escaping_paths_are_refused() {
-        for bad in ["", "../etc/passwd", "a/../../b", "./x", ".env", "a//b", "a\\..\\b", "C:x", "a/\0b", "/etc/passwd"] {
+        for bad in ["", "../etc/passwd", "a/../../b", "./x", ".env", "a//b", "a\\..\\b", "C:x", "a/\0b", "/etc/passwd"]
+        {
             assert_eq!(FilePath::parse(bad), Err(FilePathError::Unsafe), "{bad:?}");
         }
     }

@@ -63,11 +63,7 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: Current
         Some(resolved) => view(&req, &state, resolved, link, session.0.as_ref(), logout_dialog),
     };
     if redirect == Decision::ServeAndRemember {
-        let cookie = Cookie::build(NOREDIRECT_COOKIE, "1")
-            .path("/")
-            .http_only(true)
-            .same_site(SameSite::Lax)
-            .finish();
+        let cookie = Cookie::build(NOREDIRECT_COOKIE, "1").path("/").http_only(true).same_site(SameSite::Lax).finish();
         let _ = response.add_cookie(&cookie);
     }
     response
@@ -88,15 +84,41 @@ pub async fn search(req: HttpRequest, state: web::Data<AppState>, session: Curre
         .collect();
     let hits = if query.trim().is_empty() { Vec::new() } else { site.search(&query) };
     let title = if query.is_empty() { "Search".to_string() } else { format!("Search: {query}") };
-    respond(&req, &state, StatusCode::OK, PageType::Search, "/search", title, None, None, None, BTreeMap::new(),
-        session.0.as_ref(), PageBody::Search { query, hits }, false)
+    respond(
+        &req,
+        &state,
+        StatusCode::OK,
+        PageType::Search,
+        "/search",
+        title,
+        None,
+        None,
+        None,
+        BTreeMap::new(),
+        session.0.as_ref(),
+        PageBody::Search { query, hits },
+        false,
+    )
 }
 
 /// The not-found page (HTTP 404, page type 100).
 pub fn not_found(req: &HttpRequest, state: &AppState) -> HttpResponse {
     let session = CurrentSession::of(req);
-    respond(req, state, StatusCode::NOT_FOUND, PageType::NotFound, req.path(), "Page Not Found".into(), None, None,
-        None, BTreeMap::new(), session.0.as_ref(), PageBody::NotFound, false)
+    respond(
+        req,
+        state,
+        StatusCode::NOT_FOUND,
+        PageType::NotFound,
+        req.path(),
+        "Page Not Found".into(),
+        None,
+        None,
+        None,
+        BTreeMap::new(),
+        session.0.as_ref(),
+        PageBody::NotFound,
+        false,
+    )
 }
 
 fn view(
@@ -129,8 +151,21 @@ fn view(
     };
     if let Some((page_type, body)) = gate {
         let status = if page_type == PageType::MemberAreaAccessDenied { StatusCode::FORBIDDEN } else { StatusCode::OK };
-        return respond(req, state, status, page_type, path, title, page_id, collection, item, link.filters,
-            session, body, logout_dialog);
+        return respond(
+            req,
+            state,
+            status,
+            page_type,
+            path,
+            title,
+            page_id,
+            collection,
+            item,
+            link.filters,
+            session,
+            body,
+            logout_dialog,
+        );
     }
     let (page_type, body) = match resolved {
         Resolved::Page(p) => {
@@ -143,8 +178,21 @@ fn view(
         }
         Resolved::Item(c, i) => (PageType::ContentItem, PageBody::Item { collection: c, item: i }),
     };
-    respond(req, state, StatusCode::OK, page_type, path, title, page_id, collection, item, link.filters, session,
-        body, logout_dialog)
+    respond(
+        req,
+        state,
+        StatusCode::OK,
+        page_type,
+        path,
+        title,
+        page_id,
+        collection,
+        item,
+        link.filters,
+        session,
+        body,
+        logout_dialog,
+    )
 }
 
 /// Whether an item passes a content link's filters (`category`, `tag`, `author`, `month`).
@@ -179,7 +227,8 @@ fn respond(
         &state.site,
         ContextInput { page_type, path, title, page_id, collection, item, filters, session },
     );
-    let markup = render_page(&PageView { site: &state.site, context: &context, assets: &state.assets, body, logout_dialog });
+    let markup =
+        render_page(&PageView { site: &state.site, context: &context, assets: &state.assets, body, logout_dialog });
     let mut response = html::page(req, status, markup);
     // Every page hands out a crumb for the calls it will make, unless it has a good one.
     let has_crumb = req.cookie(CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(c.value()));
@@ -191,10 +240,8 @@ fn respond(
 
 fn redirect_decision(req: &HttpRequest, site: &Site, session: Option<&SessionRecord>) -> Decision {
     // A page loaded inside a frame (the configuration area's preview) is never redirected.
-    let in_frame = req
-        .headers()
-        .get("sec-fetch-dest")
-        .is_some_and(|v| v.as_bytes() == b"iframe" || v.as_bytes() == b"frame");
+    let in_frame =
+        req.headers().get("sec-fetch-dest").is_some_and(|v| v.as_bytes() == b"iframe" || v.as_bytes() == b"frame");
     if in_frame {
         return Decision::Serve;
     }

@@ -144,7 +144,10 @@ mod tests {
     #[test]
     fn an_echoed_crumb_equal_to_the_cookie_passes() {
         let crumb = key().issue();
-        let req = TestRequest::post().cookie(crumb_cookie(&crumb)).insert_header((CRUMB_HEADER, crumb.as_str())).to_http_request();
+        let req = TestRequest::post()
+            .cookie(crumb_cookie(&crumb))
+            .insert_header((CRUMB_HEADER, crumb.as_str()))
+            .to_http_request();
         assert_eq!(key().check(&req), Ok(()));
         let req = TestRequest::post().uri(&format!("/x?crumb={crumb}")).cookie(crumb_cookie(&crumb)).to_http_request();
         assert_eq!(key().check(&req), Ok(()));
@@ -158,10 +161,16 @@ mod tests {
         let no_echo = TestRequest::post().cookie(crumb_cookie(&crumb)).to_http_request();
         assert_eq!(key().check(&no_echo), Err(CrumbError::Missing));
         let other = key().issue();
-        let foreign = TestRequest::post().cookie(crumb_cookie(&crumb)).insert_header((CRUMB_HEADER, other.as_str())).to_http_request();
+        let foreign = TestRequest::post()
+            .cookie(crumb_cookie(&crumb))
+            .insert_header((CRUMB_HEADER, other.as_str()))
+            .to_http_request();
         assert_eq!(key().check(&foreign), Err(CrumbError::Mismatch));
         let forged = CrumbKey::from_bytes([8; 32]).issue();
-        let tampered = TestRequest::post().cookie(crumb_cookie(&forged)).insert_header((CRUMB_HEADER, forged.as_str())).to_http_request();
+        let tampered = TestRequest::post()
+            .cookie(crumb_cookie(&forged))
+            .insert_header((CRUMB_HEADER, forged.as_str()))
+            .to_http_request();
         assert_eq!(key().check(&tampered), Err(CrumbError::Tampered));
     }
 }

@@ -95,7 +95,9 @@ mod tests {
     #[test]
     fn only_same_site_paths_are_frame_urls() {
         assert!(is_same_site_path("/blog?x=1"));
-        for bad in ["//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "", "/a\\b", "/\n"] {
+        for bad in
+            ["//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "", "/a\\b", "/\n"]
+        {
             assert!(!is_same_site_path(bad), "{bad:?} must be refused");
         }
     }

@@ -167,7 +167,10 @@ async fn button_form_overlay_and_quick_view_calls_are_recorded() {
     let app = demo().await;
     let cookie = [("cookie", CONSENT)];
     let calls: [(&str, Vec<(&str, &str)>); 4] = [
-        ("/api/census/button-click", vec![("id", "b1"), ("buttonText", "Go"), ("visitorCookie", "v|1|2|3|4"), ("url", "/about")]),
+        (
+            "/api/census/button-click",
+            vec![("id", "b1"), ("buttonText", "Go"), ("visitorCookie", "v|1|2|3|4"), ("url", "/about")],
+        ),
         ("/api/census/button-render", vec![("id", "b1"), ("url", "/about")]),
         ("/api/census/form-render", vec![("formId", "f1"), ("url", "/contact")]),
         ("/api/census/overlay", vec![("event", "shown"), ("url", "/")]),

@@ -15,8 +15,13 @@ fn error_record(message: &str, page_load: &str, line: u32) -> serde_json::Value 
 
 async fn send_errors(app: &App, crumb: &str, records: serde_json::Value) -> reqwest::Response {
     let cookie = format!("crumb={crumb}");
-    app.post_body("/api/events/RecordJavascriptErrors", "application/json", records.to_string(),
-        &[("cookie", &cookie), ("X-CSRF-Token", crumb)]).await
+    app.post_body(
+        "/api/events/RecordJavascriptErrors",
+        "application/json",
+        records.to_string(),
+        &[("cookie", &cookie), ("X-CSRF-Token", crumb)],
+    )
+    .await
 }
 
 #[actix_rt::test]
@@ -48,8 +53,11 @@ async fn the_twenty_first_error_of_a_page_load_is_refused() {
 async fn errors_are_grouped_by_fingerprint_and_shown_to_owners() {
     let app = demo().await;
     let crumb = app.crumb().await;
-    let records = serde_json::json!([error_record("Item 1 missing", "p", 3), error_record("Item 2 missing", "p", 3),
-        error_record("Other failure", "p", 9)]);
+    let records = serde_json::json!([
+        error_record("Item 1 missing", "p", 3),
+        error_record("Item 2 missing", "p", 3),
+        error_record("Other failure", "p", 9)
+    ]);
     let res = send_errors(&app, &crumb, records).await;
     assert_eq!(res.status(), 202);
     let json: serde_json::Value = res.json().await.expect("JSON");
@@ -58,7 +66,8 @@ async fn errors_are_grouped_by_fingerprint_and_shown_to_owners() {
     let editor = app.sign_in(false, &[ContributorRole::Editor]).await;
     assert_eq!(app.get("/api/events/errors", &[("cookie", &editor)]).await.status(), 403);
     let owner = app.sign_in(true, &[]).await;
-    let groups: serde_json::Value = app.get("/api/events/errors", &[("cookie", &owner)]).await.json().await.expect("JSON");
+    let groups: serde_json::Value =
+        app.get("/api/events/errors", &[("cookie", &owner)]).await.json().await.expect("JSON");
     let groups = groups["groups"].as_array().expect("a list");
     assert_eq!(groups.len(), 2);
     let item = groups.iter().find(|g| g["message"] == "Item 1 missing").expect("the item group");
@@ -81,7 +90,8 @@ async fn the_loaders_error_record_is_accepted_and_its_count_is_grouped() {
     let res = send_errors(&app, &crumb, serde_json::json!([record])).await;
     assert_eq!(res.status(), 202);
     let owner = app.sign_in(true, &[]).await;
-    let list: serde_json::Value = app.get("/api/events/errors", &[("cookie", &owner)]).await.json().await.expect("JSON");
+    let list: serde_json::Value =
+        app.get("/api/events/errors", &[("cookie", &owner)]).await.json().await.expect("JSON");
     let group = &list["groups"][0];
     assert_eq!(group["message"], "porch light flickered");
     assert_eq!(group["count"], 3, "one record seen three times counts three");
@@ -107,14 +117,29 @@ async fn malformed_and_oversized_error_bodies_are_refused() {
 async fn record_event_needs_a_crumb_and_is_stored() {
     let app = demo().await;
     let data = serde_json::json!({ "pagePath": "/about", "websiteId": "w" }).to_string();
-    assert_eq!(app.post_form("/api/events/RecordEvent", &[("event", "click"), ("data", &data)], &[]).await.status(), 403);
+    assert_eq!(
+        app.post_form("/api/events/RecordEvent", &[("event", "click"), ("data", &data)], &[]).await.status(),
+        403
+    );
     let crumb = app.crumb().await;
     let cookie = format!("crumb={crumb}");
-    let res = app.post_form("/api/events/RecordEvent", &[("crumb", &crumb), ("event", "click"), ("data", &data)], &[("cookie", &cookie)]).await;
+    let res = app
+        .post_form(
+            "/api/events/RecordEvent",
+            &[("crumb", &crumb), ("event", "click"), ("data", &data)],
+            &[("cookie", &cookie)],
+        )
+        .await;
     assert_eq!(res.status(), 204);
     let events = app.records(Tree::Events, 1).await;
     assert_eq!(events[0]["event"], "click");
-    let bad = app.post_form("/api/events/RecordEvent", &[("crumb", &crumb), ("event", "click"), ("data", "[1]")], &[("cookie", &cookie)]).await;
+    let bad = app
+        .post_form(
+            "/api/events/RecordEvent",
+            &[("crumb", &crumb), ("event", "click"), ("data", "[1]")],
+            &[("cookie", &cookie)],
+        )
+        .await;
     assert_eq!(bad.status(), 400);
 }
 
@@ -122,7 +147,8 @@ async fn record_event_needs_a_crumb_and_is_stored() {
 async fn v1_events_answer_202_and_drop_the_analytics_id_without_consent() {
     let app = demo().await;
     let body = serde_json::json!({ "analyticsId": "a-1", "commonData": "{\"pagePath\":\"/about\"}",
-        "customData": "{\"k\":1}", "customSchemaName": "Click" }).to_string();
+        "customData": "{\"k\":1}", "customSchemaName": "Click" })
+    .to_string();
     assert_eq!(app.post_body("/api/v1/events", "text/plain", body, &[]).await.status(), 202);
     let events = app.records(Tree::Events, 1).await;
     assert_eq!(events[0]["customData"]["k"], 1);
@@ -138,7 +164,11 @@ async fn traces_are_accepted_and_malformed_ones_refused() {
     let entries = serde_json::json!([{ "pageUrl": "/about", "type": "nav", "data": { "ms": 3 } }]).to_string();
     assert_eq!(app.post_form("/api/events/Trace", &[("entries", &entries)], &[]).await.status(), 202);
     let logged = serde_json::json!([{ "pageUrl": "http://127.0.0.1/menu", "type": "nav", "data": null }]).to_string();
-    assert_eq!(app.post_form("/api/events/Trace", &[("data", &logged)], &[]).await.status(), 202, "the loader's `data` field");
+    assert_eq!(
+        app.post_form("/api/events/Trace", &[("data", &logged)], &[]).await.status(),
+        202,
+        "the loader's `data` field"
+    );
     assert_eq!(app.post_form("/api/events/Trace", &[("entries", "{}")], &[]).await.status(), 400);
     assert_eq!(app.post_form("/api/events/Trace", &[("other", "[]")], &[]).await.status(), 400);
     let huge = "x".repeat(20_000);
@@ -160,17 +190,26 @@ async fn performance_settings_give_a_page_load_id_and_records_are_accepted_as_a_
     let settings: serde_json::Value = app.get("/api/1/performance/settings", &[]).await.json().await.expect("JSON");
     let id = settings["pageLoadId"].as_str().expect("a pageLoadId").to_string();
     let records = serde_json::json!([{ "pageLoadId": id, "name": "LCP", "value": 1234.5, "pagePath": "/about" },
-        { "pageLoadId": id, "name": "CLS", "value": 0.02, "pagePath": "/about" }]).to_string();
-    assert_eq!(app.post_body("/api/1/performance/records", "text/plain;charset=UTF-8", records, &[]).await.status(), 202);
+        { "pageLoadId": id, "name": "CLS", "value": 0.02, "pagePath": "/about" }])
+    .to_string();
+    assert_eq!(
+        app.post_body("/api/1/performance/records", "text/plain;charset=UTF-8", records, &[]).await.status(),
+        202
+    );
     assert_eq!(app.records(Tree::Perf, 1).await.len(), 1);
     // As the loader sends them: the `web-vitals` fields, and extra ones the server ignores.
     let vitals = serde_json::json!([{ "pageLoadId": id, "name": "INP", "value": 88, "rating": "good", "delta": 88,
         "id": "v4-1700000000000-123", "navigationType": "back-forward-cache", "pagePath": "/about", "websiteId": null },
         { "pageLoadId": id, "name": "TTFB", "value": 12.5, "rating": "good", "delta": 12.5, "id": "v4-2",
-        "navigationType": "navigate", "pagePath": "/about", "websiteId": "51ee8ec89a317a31733c9281" }]).to_string();
-    assert_eq!(app.post_body("/api/1/performance/records", "text/plain;charset=UTF-8", vitals, &[]).await.status(), 202);
+        "navigationType": "navigate", "pagePath": "/about", "websiteId": "51ee8ec89a317a31733c9281" }])
+    .to_string();
+    assert_eq!(
+        app.post_body("/api/1/performance/records", "text/plain;charset=UTF-8", vitals, &[]).await.status(),
+        202
+    );
     let stored = app.records(Tree::Perf, 2).await;
-    let inp = stored.iter().flat_map(|batch| batch.as_array().cloned().unwrap_or_default()).find(|r| r["name"] == "INP");
+    let inp =
+        stored.iter().flat_map(|batch| batch.as_array().cloned().unwrap_or_default()).find(|r| r["name"] == "INP");
     assert_eq!(inp.expect("the INP record is stored")["navigationType"], "back-forward-cache");
     let bad = serde_json::json!([{ "pageLoadId": id, "name": "LCP", "value": "slow" }]).to_string();
     assert_eq!(app.post_body("/api/1/performance/records", "application/json", bad, &[]).await.status(), 400);
@@ -209,9 +248,14 @@ async fn a_saturated_actor_answers_503_with_retry_after() {
                 let (client, address, crumb, tx) = (client.clone(), address.clone(), crumb.clone(), tx.clone());
                 tasks.push(tokio::spawn(async move {
                     let body = serde_json::json!([error_record("boom", &format!("load-{i}"), 1)]).to_string();
-                    let res = client.post(format!("{address}/api/events/RecordJavascriptErrors"))
-                        .header("cookie", format!("crumb={crumb}")).header("X-CSRF-Token", &crumb)
-                        .header("content-type", "application/json").body(body).send().await;
+                    let res = client
+                        .post(format!("{address}/api/events/RecordJavascriptErrors"))
+                        .header("cookie", format!("crumb={crumb}"))
+                        .header("X-CSRF-Token", &crumb)
+                        .header("content-type", "application/json")
+                        .body(body)
+                        .send()
+                        .await;
                     if let Ok(res) = res {
                         let retry = res.headers().get("retry-after").map(|v| v.to_str().unwrap_or("").to_string());
                         let _ = tx.send((res.status().as_u16(), retry));

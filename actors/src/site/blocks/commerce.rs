@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{yes};
+use super::yes;
 
 /// A product with quick view and add to cart.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

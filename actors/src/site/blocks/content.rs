@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{one};
+use super::one;
 
 /// One accordion item.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

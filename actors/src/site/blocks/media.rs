@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{yes};
+use super::yes;
 
 /// Headings and paragraphs. `html` is sanitised when the site is loaded.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
@@ -82,7 +82,6 @@ pub struct VideoBlock {
     #[serde(default)]
     pub autoplay: bool,
 }
-
 
 /// Arbitrary embedded HTML (sanitised, iframes kept only with https sources).
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

@@ -21,7 +21,6 @@ pub use forms::*;
 pub use listings::*;
 pub use media::*;
 
-
 /// Every block kind a page can hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
@@ -56,12 +55,31 @@ pub enum BlockKind {
 impl BlockKind {
     /// Every kind, in declaration order.
     pub const ALL: [BlockKind; 25] = [
-        BlockKind::Text, BlockKind::Image, BlockKind::Video, BlockKind::Embed, BlockKind::Map,
-        BlockKind::Form, BlockKind::Newsletter, BlockKind::DonationButton, BlockKind::Accordion,
-        BlockKind::Marquee, BlockKind::ScaledText, BlockKind::Button, BlockKind::MemberArea,
-        BlockKind::Summary, BlockKind::Gallery, BlockKind::Audio, BlockKind::Calendar,
-        BlockKind::Chart, BlockKind::Search, BlockKind::TourDates, BlockKind::RestaurantBooking,
-        BlockKind::MenuTabs, BlockKind::SocialSharing, BlockKind::Product, BlockKind::Cart,
+        BlockKind::Text,
+        BlockKind::Image,
+        BlockKind::Video,
+        BlockKind::Embed,
+        BlockKind::Map,
+        BlockKind::Form,
+        BlockKind::Newsletter,
+        BlockKind::DonationButton,
+        BlockKind::Accordion,
+        BlockKind::Marquee,
+        BlockKind::ScaledText,
+        BlockKind::Button,
+        BlockKind::MemberArea,
+        BlockKind::Summary,
+        BlockKind::Gallery,
+        BlockKind::Audio,
+        BlockKind::Calendar,
+        BlockKind::Chart,
+        BlockKind::Search,
+        BlockKind::TourDates,
+        BlockKind::RestaurantBooking,
+        BlockKind::MenuTabs,
+        BlockKind::SocialSharing,
+        BlockKind::Product,
+        BlockKind::Cart,
     ];
 
     /// The kebab-case name used in site files and in `data-block-type`.

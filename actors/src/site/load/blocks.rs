@@ -111,16 +111,8 @@ impl Loader {
                 self.claim_form_id(file, &at("formId"), &form.form_id);
                 self.check_form_fields(file, path, &form.fields);
                 form.post_submit_html = sanitize::rich_text(&form.post_submit_html);
-                if form
-                    .success_redirect
-                    .as_deref()
-                    .is_some_and(|r| !r.starts_with('/') || r.starts_with("//"))
-                {
-                    self.problems.add(
-                        file,
-                        at("successRedirect"),
-                        "must be a path on this site, starting with /",
-                    );
+                if form.success_redirect.as_deref().is_some_and(|r| !r.starts_with('/') || r.starts_with("//")) {
+                    self.problems.add(file, at("successRedirect"), "must be a path on this site, starting with /");
                 }
             }
             BlockData::Newsletter(newsletter) => {
@@ -148,12 +140,9 @@ impl Loader {
                     item.html = sanitize::rich_text(&item.html);
                 }
             }
-            BlockData::Marquee(marquee) => self.one_of(
-                file,
-                &at("animationDirection"),
-                Some(&marquee.animation_direction),
-                &["left", "right"],
-            ),
+            BlockData::Marquee(marquee) => {
+                self.one_of(file, &at("animationDirection"), Some(&marquee.animation_direction), &["left", "right"])
+            }
             BlockData::ScaledText(scaled) => {
                 if scaled.level > 4 {
                     self.problems.add(file, at("level"), "must be 0 (paragraph) to 4");
@@ -166,8 +155,7 @@ impl Loader {
             }
             BlockData::MemberArea(area) => {
                 if area.pricing_options.len() != 2 {
-                    let message =
-                        format!("needs exactly two pricing options, not {}", area.pricing_options.len());
+                    let message = format!("needs exactly two pricing options, not {}", area.pricing_options.len());
                     self.problems.add(file, at("pricingOptions"), message);
                 }
                 for (i, option) in area.pricing_options.iter().enumerate() {
@@ -200,18 +188,15 @@ impl Loader {
             }
             BlockData::Audio(audio) => self.check_file(file, &at("src"), "files", &audio.src),
             BlockData::Calendar(calendar) => {
-                let reference = Reference::Collection {
-                    name: calendar.collection.clone(),
-                    kind: Some(CollectionKind::Events),
-                };
+                let reference =
+                    Reference::Collection { name: calendar.collection.clone(), kind: Some(CollectionKind::Events) };
                 self.note(file, &at("collection"), reference);
             }
             BlockData::Chart(chart) => {
                 self.one_of(file, &at("chartType"), Some(&chart.chart_type), &CHART_TYPES);
                 for (i, series) in chart.series.iter().enumerate() {
                     if series.values.len() != chart.labels.len() {
-                        let message =
-                            format!("has {} values for {} labels", series.values.len(), chart.labels.len());
+                        let message = format!("has {} values for {} labels", series.values.len(), chart.labels.len());
                         self.problems.add(file, format!("{path}.series[{i}].values"), message);
                     }
                 }
@@ -228,11 +213,7 @@ impl Loader {
                         let message = format!("'{}' must be a date like 2024-05-31", date.date);
                         self.problems.add(file, format!("{path}.dates[{i}].date"), message);
                     }
-                    self.check_link(
-                        file,
-                        &format!("{path}.dates[{i}].ticketUrl"),
-                        date.ticket_url.as_deref(),
-                    );
+                    self.check_link(file, &format!("{path}.dates[{i}].ticketUrl"), date.ticket_url.as_deref());
                 }
             }
             BlockData::RestaurantBooking(booking) => {
@@ -248,12 +229,8 @@ impl Loader {
                     self.one_of(file, &format!("{path}.services[{i}]"), Some(service), &SHARING_SERVICES);
                 }
             }
-            BlockData::Product(product) => {
-                self.note(file, &at("product"), Reference::Product(product.product.clone()))
-            }
-            BlockData::Cart(cart) => {
-                self.one_of(file, &at("variant"), Some(&cart.variant), &["full", "badge"])
-            }
+            BlockData::Product(product) => self.note(file, &at("product"), Reference::Product(product.product.clone())),
+            BlockData::Cart(cart) => self.one_of(file, &at("variant"), Some(&cart.variant), &["full", "badge"]),
         }
     }
 
@@ -304,10 +281,8 @@ impl Loader {
                     format!("'{}' is used by two fields of this form", field.id),
                 );
             }
-            let needs_options = matches!(
-                field.kind,
-                FieldKind::Radio | FieldKind::Checkbox | FieldKind::Select | FieldKind::Likert
-            );
+            let needs_options =
+                matches!(field.kind, FieldKind::Radio | FieldKind::Checkbox | FieldKind::Select | FieldKind::Likert);
             if needs_options && field.options.is_empty() {
                 self.problems.add(file, format!("{at}.options"), "this field kind needs options");
             }

@@ -19,10 +19,7 @@ impl Loader {
             self.check_reference(&noted, collections);
         }
         self.check_urls();
-        if !pages.is_empty()
-            && !pages.iter().any(|p| p.url == "/")
-            && !collections.iter().any(|c| c.url == "/")
-        {
+        if !pages.is_empty() && !pages.iter().any(|p| p.url == "/") && !collections.iter().any(|c| c.url == "/") {
             self.problems.add("pages", "", "no page has the url / (the home page)");
         }
         let known: Vec<String> = self.urls.iter().map(|(url, _, _)| url.clone()).collect();
@@ -43,8 +40,7 @@ impl Loader {
         match &noted.reference {
             Reference::Collection { name, kind } => match collections.iter().find(|c| &c.name == name) {
                 None => {
-                    let message =
-                        format!("there is no collection '{name}' (no collections/{name}/collection.toml)");
+                    let message = format!("there is no collection '{name}' (no collections/{name}/collection.toml)");
                     self.problems.add(&noted.file, noted.field.as_str(), message);
                 }
                 Some(collection) if kind.is_some_and(|k| k != collection.kind) => {
@@ -75,11 +71,9 @@ impl Loader {
         let mut clashes = Vec::new();
         for (url, file, field) in &self.urls {
             match first.get(url.as_str()) {
-                Some(other) => clashes.push((
-                    file.clone(),
-                    field.clone(),
-                    format!("url '{url}' is also used by {other}"),
-                )),
+                Some(other) => {
+                    clashes.push((file.clone(), field.clone(), format!("url '{url}' is also used by {other}")))
+                }
                 None => {
                     first.insert(url, file);
                 }
@@ -98,18 +92,13 @@ impl Loader {
             return;
         }
         if !url.starts_with('/') {
-            let message =
-                format!("'{url}' must be a path starting with / or an http(s), mailto: or tel: link");
+            let message = format!("'{url}' must be a path starting with / or an http(s), mailto: or tel: link");
             self.problems.add("navigation.toml", field, message);
             return;
         }
         let path = crate::site::site_path(url.split(['?', '#']).next().unwrap_or("/"));
         if !known.contains(&path) && path != "/search" {
-            self.problems.add(
-                "navigation.toml",
-                field,
-                format!("no page or collection has the url '{path}'"),
-            );
+            self.problems.add("navigation.toml", field, format!("no page or collection has the url '{path}'"));
         }
     }
 }

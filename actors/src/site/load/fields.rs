@@ -37,8 +37,7 @@ pub fn join(prefix: &str, key: &str) -> String {
 /// unknown field errors name the field itself, which is appended to the path.
 pub fn describe(error: &toml::de::Error, prefix: &str) -> (String, String) {
     let display = error.to_string();
-    let keys =
-        display.rsplit_once("\nin `").and_then(|(_, rest)| rest.trim_end().strip_suffix('`')).unwrap_or("");
+    let keys = display.rsplit_once("\nin `").and_then(|(_, rest)| rest.trim_end().strip_suffix('`')).unwrap_or("");
     let path = join(prefix, keys);
     let message = error.message().trim();
     if let Some(field) = between(message, "missing field `", "`") {

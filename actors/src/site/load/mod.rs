@@ -43,9 +43,7 @@ pub fn load(dir: PathBuf) -> Result<Site, SiteProblems> {
     let collections = loader.collections();
     loader.cross_check(settings.as_ref(), &navigation, &pages, &collections);
     match settings {
-        Some(settings) if loader.problems.0.is_empty() => {
-            Ok(Site { dir, settings, navigation, pages, collections })
-        }
+        Some(settings) if loader.problems.0.is_empty() => Ok(Site { dir, settings, navigation, pages, collections }),
         _ => Err(SiteProblems(loader.problems.0)),
     }
 }

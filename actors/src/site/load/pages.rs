@@ -133,8 +133,7 @@ impl Loader {
             }
         }
         if kind == CollectionKind::Products && items.len() > MAX_PRODUCTS_PER_COLLECTION {
-            let message =
-                format!("has {} products; at most {MAX_PRODUCTS_PER_COLLECTION} are allowed", items.len());
+            let message = format!("has {} products; at most {MAX_PRODUCTS_PER_COLLECTION} are allowed", items.len());
             self.problems.add(&format!("collections/{name}/items"), "", message);
         }
         sort_items(kind, &mut items);
@@ -193,11 +192,7 @@ impl Loader {
             self.problems.add(file, "urlId", problem);
         }
         if !published_on.is_empty() && !rules::is_date(&published_on) {
-            self.problems.add(
-                file,
-                "publishedOn",
-                format!("'{published_on}' must be a date like 2024-05-31"),
-            );
+            self.problems.add(file, "publishedOn", format!("'{published_on}' must be a date like 2024-05-31"));
         }
         if let Some(image) = &image {
             self.check_file(file, "image", "images", image);
@@ -250,11 +245,7 @@ impl Loader {
         let start_ok = rules::is_date_time(&event.start);
         let end_ok = rules::is_date_time(&event.end);
         if !start_ok {
-            self.problems.add(
-                file,
-                "event.start",
-                format!("'{}' must look like 2024-06-01T18:30", event.start),
-            );
+            self.problems.add(file, "event.start", format!("'{}' must look like 2024-06-01T18:30", event.start));
         }
         if !end_ok {
             self.problems.add(file, "event.end", format!("'{}' must look like 2024-06-01T20:00", event.end));

@@ -16,21 +16,15 @@ impl Loader {
         for (i, variant) in product.variants.iter_mut().enumerate() {
             let field = format!("product.variants[{i}]");
             if variant.price > MAX_PRICE_CENTS {
-                let message =
-                    format!("{} cents is more than the maximum of {MAX_PRICE_CENTS}", variant.price);
+                let message = format!("{} cents is more than the maximum of {MAX_PRICE_CENTS}", variant.price);
                 self.problems.add(file, format!("{field}.price"), message);
             }
             if variant.sale_price > MAX_PRICE_CENTS {
-                let message =
-                    format!("{} cents is more than the maximum of {MAX_PRICE_CENTS}", variant.sale_price);
+                let message = format!("{} cents is more than the maximum of {MAX_PRICE_CENTS}", variant.sale_price);
                 self.problems.add(file, format!("{field}.salePrice"), message);
             }
             if variant.on_sale && variant.sale_price >= variant.price {
-                self.problems.add(
-                    file,
-                    format!("{field}.salePrice"),
-                    "must be lower than the price when on sale",
-                );
+                self.problems.add(file, format!("{field}.salePrice"), "must be lower than the price when on sale");
             }
             if variant.sku.trim().is_empty() {
                 variant.sku = generated_sku(item_id, i);
@@ -50,8 +44,7 @@ impl Loader {
         }
         if let Some(plan) = &product.subscription {
             if !BILLING_UNITS.contains(&plan.billing_period.unit.as_str()) {
-                let message =
-                    format!("'{}' must be one of {}", plan.billing_period.unit, BILLING_UNITS.join(", "));
+                let message = format!("'{}' must be one of {}", plan.billing_period.unit, BILLING_UNITS.join(", "));
                 self.problems.add(file, "product.subscription.billingPeriod.unit", message);
             }
             if plan.billing_period.value == 0 {

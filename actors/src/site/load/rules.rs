@@ -3,18 +3,8 @@
 use std::path::{Component, Path};
 
 /// Paths the server answers itself; no page may be served at or under them.
-pub const RESERVED_PATHS: [&str; 10] = [
-    "/config",
-    "/api",
-    "/s",
-    "/pages",
-    "/assets",
-    "/search",
-    "/commerce",
-    "/checkout",
-    "/sitemap.xml",
-    "/robots.txt",
-];
+pub const RESERVED_PATHS: [&str; 10] =
+    ["/config", "/api", "/s", "/pages", "/assets", "/search", "/commerce", "/checkout", "/sitemap.xml", "/robots.txt"];
 
 /// Highest product price, in cents (spec 000 §5).
 pub const MAX_PRICE_CENTS: u64 = 100_000_000;
@@ -48,9 +38,8 @@ pub fn url_problem(url: &str) -> Option<String> {
             }
         }
     }
-    let reserved = RESERVED_PATHS
-        .iter()
-        .find(|r| url == **r || url.strip_prefix(**r).is_some_and(|rest| rest.starts_with('/')));
+    let reserved =
+        RESERVED_PATHS.iter().find(|r| url == **r || url.strip_prefix(**r).is_some_and(|rest| rest.starts_with('/')));
     reserved.map(|r| format!("'{url}' is reserved: the server answers {r} itself"))
 }
 
@@ -192,9 +181,7 @@ mod tests {
         for good in ["/menu", "#top", "https://example.com/x", "mailto:a@b.example", "tel:+15550142"] {
             assert_eq!(link_problem(good), None, "{good}");
         }
-        for bad in
-            ["javascript:alert(1)", " JavaScript:alert(1)", "data:text/html,x", "//evil.example", "menu", ""]
-        {
+        for bad in ["javascript:alert(1)", " JavaScript:alert(1)", "data:text/html,x", "//evil.example", "menu", ""] {
             assert!(link_problem(bad).is_some(), "{bad}");
         }
     }

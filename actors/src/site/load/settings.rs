@@ -88,11 +88,7 @@ fn check_settings(settings: &SiteSettings, problems: &mut Problems) {
                 problems.add(SITE, format!("{field}.variants"), format!("shares add up to {total}, not 100"));
             }
             if !variants.contains_key(default) {
-                problems.add(
-                    SITE,
-                    format!("{field}.default"),
-                    format!("'{default}' is not one of the variants"),
-                );
+                problems.add(SITE, format!("{field}.default"), format!("'{default}' is not one of the variants"));
             }
         }
     }
@@ -127,7 +123,9 @@ mod tests {
 
     #[test]
     fn a_problem_in_each_section_is_reported() {
-        let text = format!("{GOOD}\n[store]\nselectedCurrency = 3\n[captcha]\nprovider = 'hcaptcha'\n[comments]\nnope = true\n");
+        let text = format!(
+            "{GOOD}\n[store]\nselectedCurrency = 3\n[captcha]\nprovider = 'hcaptcha'\n[comments]\nnope = true\n"
+        );
         let mut problems = Problems::default();
         let table = toml::from_str(&text).expect("valid TOML");
         assert!(parse_settings(table, &mut problems).is_none());

@@ -132,7 +132,10 @@ mod tests {
         caps.admit(key("a"), 1, 0);
         caps.prune(PAGE_LOAD_MEMORY_MS);
         assert!(caps.is_empty());
-        assert_eq!(caps.admit(PageLoadKey::of(None, "/p", "ua", "1.2.3.4"), 1, 0), Admission::Accepted { accepted: 1, dropped: 0 });
+        assert_eq!(
+            caps.admit(PageLoadKey::of(None, "/p", "ua", "1.2.3.4"), 1, 0),
+            Admission::Accepted { accepted: 1, dropped: 0 }
+        );
         assert_eq!(caps.admit(PageLoadKey::of(None, "/p", "ua", "1.2.3.4"), 1, 0), Admission::Refused);
     }
 }

@@ -33,16 +33,16 @@ pub fn normalise_message(message: &str) -> String {
 /// and every name part that looks like a content hash (6 or more hex digits holding a
 /// digit) or a number replaced with `*`.
 pub fn normalise_file(file: &str) -> String {
-    let without_origin = file
-        .split_once("://")
-        .map(|(_, rest)| rest.find('/').map_or("/", |i| &rest[i..]))
-        .unwrap_or(file);
+    let without_origin =
+        file.split_once("://").map(|(_, rest)| rest.find('/').map_or("/", |i| &rest[i..])).unwrap_or(file);
     let end = without_origin.find(['?', '#']).unwrap_or(without_origin.len());
     let path = &without_origin[..end];
     let mut out = String::with_capacity(path.len());
     let mut token = String::new();
     let flush = |token: &mut String, out: &mut String| {
-        let hashy = token.len() >= 6 && token.bytes().all(|b| b.is_ascii_hexdigit()) && token.bytes().any(|b| b.is_ascii_digit());
+        let hashy = token.len() >= 6
+            && token.bytes().all(|b| b.is_ascii_hexdigit())
+            && token.bytes().any(|b| b.is_ascii_digit());
         let numeric = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
         out.push_str(if hashy || numeric { "*" } else { token.as_str() });
         token.clear();

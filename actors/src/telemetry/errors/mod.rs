@@ -11,6 +11,7 @@ pub use cap::{Admission, PageLoadCaps, PageLoadKey};
 pub use fingerprint::{fingerprint, normalise_file, normalise_message};
 pub use groups::{ErrorGroup, ErrorGroups, MAX_GROUPS};
 pub use queue::{
-    ErrorQueue, FlushErrors, GetErrorGroups, GetRecentErrors, RecentError, RecordErrors, ERROR_FLUSH_INTERVAL, RECENT_ERRORS,
+    ErrorQueue, FlushErrors, GetErrorGroups, GetRecentErrors, RecentError, RecordErrors, ERROR_FLUSH_INTERVAL,
+    RECENT_ERRORS,
 };
 pub use report::{parse_reports, ErrorReport, ReportError, MAX_REPORT_COUNT, MAX_STACK_CHARS};

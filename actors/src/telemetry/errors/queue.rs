@@ -57,7 +57,11 @@ pub struct ErrorQueue {
 
 impl ErrorQueue {
     /// A queue whose groups are restored from the store.
-    pub fn new(store: Arc<dyn Store>, limits: &TelemetryLimits, events: broadcast::Sender<TelemetryEvent>) -> ErrorQueue {
+    pub fn new(
+        store: Arc<dyn Store>,
+        limits: &TelemetryLimits,
+        events: broadcast::Sender<TelemetryEvent>,
+    ) -> ErrorQueue {
         let stored = store.scan_prefix(Tree::Errors, GROUP_PREFIX, MAX_GROUPS).unwrap_or_else(|error| {
             tracing::warn!(%error, "cannot restore error groups");
             Vec::new()

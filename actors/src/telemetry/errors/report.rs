@@ -166,7 +166,11 @@ pub fn parse_reports(body: &[u8]) -> Result<Vec<ErrorReport>, ReportError> {
                 line: r.data.line.as_ref().and_then(NumberLike::as_u32),
                 column: r.data.column.as_ref().and_then(NumberLike::as_u32),
                 timestamp: r.timestamp.as_ref().and_then(NumberLike::as_u64),
-                page_load_id: r.data.page_load_id.filter(|p| !p.is_empty()).map(|p| truncate_chars(&p, MAX_SHORT_CHARS)),
+                page_load_id: r
+                    .data
+                    .page_load_id
+                    .filter(|p| !p.is_empty())
+                    .map(|p| truncate_chars(&p, MAX_SHORT_CHARS)),
                 count: r.count.as_ref().and_then(NumberLike::as_u32).unwrap_or(1).clamp(1, MAX_REPORT_COUNT),
             })
         })

@@ -14,7 +14,11 @@ use crate::render::util::{encode_query, image_url};
 
 /// What a visitor pays for a variant, in minor units.
 fn effective(v: &Variant) -> u64 {
-    if v.on_sale { v.sale_price } else { v.price }
+    if v.on_sale {
+        v.sale_price
+    } else {
+        v.price
+    }
 }
 
 /// Whether every variant is out of stock (limited with none left) and the product ships.

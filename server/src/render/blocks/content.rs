@@ -3,8 +3,8 @@
 
 use maud::{html, Markup, PreEscaped};
 use veranda_actors::site::blocks::{
-    AccordionBlock, ButtonBlock, ChartBlock, MarqueeBlock, RestaurantBookingBlock, ScaledTextBlock,
-    SearchBlock, SocialSharingBlock, TextBlock,
+    AccordionBlock, ButtonBlock, ChartBlock, MarqueeBlock, RestaurantBookingBlock, ScaledTextBlock, SearchBlock,
+    SocialSharingBlock, TextBlock,
 };
 
 use super::BlockCtx;

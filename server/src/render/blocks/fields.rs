@@ -6,13 +6,8 @@ use maud::{html, Markup};
 use veranda_actors::site::blocks::{FieldKind, FormField};
 
 /// The likert scale: values -2 to 2 with their labels (spec 000 §3).
-pub const LIKERT_SCALE: [(i8, &str); 5] = [
-    (-2, "Strongly Disagree"),
-    (-1, "Disagree"),
-    (0, "Neutral"),
-    (1, "Agree"),
-    (2, "Strongly Agree"),
-];
+pub const LIKERT_SCALE: [(i8, &str); 5] =
+    [(-2, "Strongly Disagree"), (-1, "Disagree"), (0, "Neutral"), (1, "Agree"), (2, "Strongly Agree")];
 
 /// One part of a multi-part field: sub-field name, label, autocomplete token, required.
 type Part = (&'static str, &'static str, &'static str, bool);
@@ -32,8 +27,10 @@ const PHONE_PARTS: [Part; 4] = [
     ("Prefix", "Prefix", "tel-local-prefix", true),
     ("Line", "Line", "tel-local-suffix", true),
 ];
-const DATE_PARTS: [Part; 3] = [("Month", "Month (MM)", "off", true), ("Day", "Day (DD)", "off", true), ("Year", "Year (YYYY)", "off", true)];
-const TIME_PARTS: [Part; 3] = [("Hour", "Hour", "off", true), ("Minute", "Minute", "off", true), ("Second", "Second", "off", false)];
+const DATE_PARTS: [Part; 3] =
+    [("Month", "Month (MM)", "off", true), ("Day", "Day (DD)", "off", true), ("Year", "Year (YYYY)", "off", true)];
+const TIME_PARTS: [Part; 3] =
+    [("Hour", "Hour", "off", true), ("Minute", "Minute", "off", true), ("Second", "Second", "off", false)];
 
 /// Ids of one field's element, its description and its error node.
 struct Ids {
@@ -53,7 +50,11 @@ impl Ids {
 
     /// The `aria-describedby` value: description (when there is one) and error node.
     fn described_by(&self, f: &FormField) -> String {
-        if f.description.trim().is_empty() { self.error.clone() } else { format!("{} {}", self.desc, self.error) }
+        if f.description.trim().is_empty() {
+            self.error.clone()
+        } else {
+            format!("{} {}", self.desc, self.error)
+        }
     }
 }
 
@@ -95,7 +96,8 @@ pub fn field(prefix: &str, f: &FormField) -> Markup {
         FieldKind::Name => parts(&ids, f, &NAME_PARTS, None),
         FieldKind::Address => parts(&ids, f, &ADDRESS_PARTS, None),
         FieldKind::Phone => {
-            let shown: Vec<Part> = PHONE_PARTS.iter().copied().filter(|p| p.0 != "Country" || f.show_country_code).collect();
+            let shown: Vec<Part> =
+                PHONE_PARTS.iter().copied().filter(|p| p.0 != "Country" || f.show_country_code).collect();
             parts(&ids, f, &shown, None)
         }
         FieldKind::Date => parts(&ids, f, &DATE_PARTS, None),

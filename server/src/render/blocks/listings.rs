@@ -13,7 +13,14 @@ use crate::render::util::{human_date, human_month, image_url, safe_href};
 
 /// An item in a list: image, title link, date, price (products) and excerpt. `level` is
 /// the heading level (2 or 3).
-pub fn item_card(ctx: &BlockCtx<'_>, collection: &Collection, item: &Item, level: u8, show_title: bool, show_excerpt: bool) -> Markup {
+pub fn item_card(
+    ctx: &BlockCtx<'_>,
+    collection: &Collection,
+    item: &Item,
+    level: u8,
+    show_title: bool,
+    show_excerpt: bool,
+) -> Markup {
     let href = collection.item_url(item);
     let title = html! { a href=(href) { (item.title) } };
     html! {
@@ -43,7 +50,11 @@ pub fn summary(ctx: &BlockCtx<'_>, d: &SummaryBlock) -> Markup {
     let items: Vec<&Item> = collection
         .map(|c| {
             c.published_items()
-                .filter(|i| d.filter_category.as_ref().is_none_or(|cat| i.categories.iter().any(|c| c.eq_ignore_ascii_case(cat))))
+                .filter(|i| {
+                    d.filter_category
+                        .as_ref()
+                        .is_none_or(|cat| i.categories.iter().any(|c| c.eq_ignore_ascii_case(cat)))
+                })
                 .take(d.page_size as usize)
                 .collect()
         })

@@ -17,7 +17,11 @@ fn dimensions(text: Option<&str>) -> Option<(u32, u32)> {
 pub fn image(d: &ImageBlock) -> Markup {
     let (width, height) = dimensions(d.image_dimensions.as_deref()).unzip();
     let full = image_url(&d.src);
-    let link = d.click_through_url.as_deref().and_then(safe_href).map(str::to_string)
+    let link = d
+        .click_through_url
+        .as_deref()
+        .and_then(safe_href)
+        .map(str::to_string)
         .or_else(|| d.lightbox.then(|| full.clone()));
     let img = html! { img src=(full) alt=(d.alt) loading="lazy" width=[width] height=[height]; };
     html! {
@@ -91,7 +95,8 @@ fn attribute(tag: &str, name: &str) -> Option<String> {
 /// Poster, title and link; a safe provider iframe waits in a `<template>` for the island.
 pub fn video(d: &VideoBlock) -> Markup {
     let link = d.url.as_deref().and_then(safe_href);
-    let provider = if d.provider_name.trim().is_empty() || d.provider_name == "self" { None } else { Some(&d.provider_name) };
+    let provider =
+        if d.provider_name.trim().is_empty() || d.provider_name == "self" { None } else { Some(&d.provider_name) };
     let poster = d.thumbnail.as_deref().map(|t| html! { img src=(image_url(t)) alt="" loading="lazy"; });
     html! {
         figure class="video" {

@@ -13,11 +13,19 @@ use crate::render::{render_page, PageBody, PageView};
 fn data(kind: BlockKind) -> BlockData {
     let fields = match kind {
         BlockKind::Text => json!({ "html": "<h1>Welcome</h1><p>Porch <em>season</em>.</p>" }),
-        BlockKind::Image => json!({ "src": "porch.jpg", "alt": "A porch at dusk", "caption": "Our porch", "imageDimensions": "1600x900" }),
-        BlockKind::Video => json!({ "html": "<iframe src=\"https://www.youtube.com/embed/abc\"></iframe>", "providerName": "YouTube",
-            "title": "Porch tour", "url": "https://www.youtube.com/watch?v=abc", "thumbnail": "tour.jpg" }),
-        BlockKind::Embed => json!({ "html": "<iframe src=\"https://example.org/widget\"></iframe>", "title": "Weather widget" }),
-        BlockKind::Map => json!({ "addressTitle": "Veranda Café", "addressLine1": "1 Main St", "addressCountry": "USA" }),
+        BlockKind::Image => {
+            json!({ "src": "porch.jpg", "alt": "A porch at dusk", "caption": "Our porch", "imageDimensions": "1600x900" })
+        }
+        BlockKind::Video => {
+            json!({ "html": "<iframe src=\"https://www.youtube.com/embed/abc\"></iframe>", "providerName": "YouTube",
+            "title": "Porch tour", "url": "https://www.youtube.com/watch?v=abc", "thumbnail": "tour.jpg" })
+        }
+        BlockKind::Embed => {
+            json!({ "html": "<iframe src=\"https://example.org/widget\"></iframe>", "title": "Weather widget" })
+        }
+        BlockKind::Map => {
+            json!({ "addressTitle": "Veranda Café", "addressLine1": "1 Main St", "addressCountry": "USA" })
+        }
         BlockKind::Form => json!({ "formId": "contact", "title": "Contact us", "fields": [
             { "id": "name", "type": "name", "title": "Name", "required": true, "description": "Your full name" },
             { "id": "email", "type": "email", "title": "Email", "required": true },
@@ -39,27 +47,43 @@ fn data(kind: BlockKind) -> BlockData {
             { "id": "rate", "type": "likert", "title": "Your visit", "options": ["Food was good", "Staff were kind"] },
             { "id": "src", "type": "hidden", "key": "utm_source", "value": "site" }
         ]}),
-        BlockKind::Newsletter => json!({ "formId": "news", "title": "Newsletter", "description": "Monthly.", "mailingList": "main" }),
-        BlockKind::DonationButton => json!({ "donatePageId": "abcdefabcdefabcdefabcdef", "suggestedAmountsCents": [1000, 250000] }),
-        BlockKind::Accordion => json!({ "accordionItems": [ { "title": "Hours", "html": "<p>9–5</p>" }, { "title": "Parking", "html": "<p>Street</p>" } ],
-            "isFirstItemExpanded": true }),
+        BlockKind::Newsletter => {
+            json!({ "formId": "news", "title": "Newsletter", "description": "Monthly.", "mailingList": "main" })
+        }
+        BlockKind::DonationButton => {
+            json!({ "donatePageId": "abcdefabcdefabcdefabcdef", "suggestedAmountsCents": [1000, 250000] })
+        }
+        BlockKind::Accordion => {
+            json!({ "accordionItems": [ { "title": "Hours", "html": "<p>9–5</p>" }, { "title": "Parking", "html": "<p>Street</p>" } ],
+            "isFirstItemExpanded": true })
+        }
         BlockKind::Marquee => json!({ "text": "Fresh lemonade today" }),
         BlockKind::ScaledText => json!({ "text": "Big words", "level": 2 }),
-        BlockKind::Button => json!({ "buttonText": "Book now", "clickthroughUrl": "https://example.com/book", "newWindow": true }),
+        BlockKind::Button => {
+            json!({ "buttonText": "Book now", "clickthroughUrl": "https://example.com/book", "newWindow": true })
+        }
         BlockKind::MemberArea => json!({ "title": "Join the club", "pricingOptions": [
             { "label": "Monthly", "priceCents": 500, "billingPeriod": "monthly" },
             { "label": "Yearly", "priceCents": 5000, "billingPeriod": "yearly" } ] }),
         BlockKind::Summary => json!({ "collection": "blog", "headerText": "Latest posts" }),
-        BlockKind::Gallery => json!({ "design": "slideshow", "slides": [ { "src": "a.jpg", "alt": "First" }, { "src": "b.jpg", "caption": "Second" } ] }),
+        BlockKind::Gallery => {
+            json!({ "design": "slideshow", "slides": [ { "src": "a.jpg", "alt": "First" }, { "src": "b.jpg", "caption": "Second" } ] })
+        }
         BlockKind::Audio => json!({ "src": "song one.mp3", "title": "Song One", "author": "The Porch" }),
         BlockKind::Calendar => json!({ "collection": "events" }),
         BlockKind::Chart => json!({ "chartType": "bar", "title": "Visitors", "labels": ["Jan", "Feb"],
             "series": [ { "name": "2026", "values": [10.0, 12.5] } ] }),
         BlockKind::Search => json!({ "placeholder": "Find…" }),
-        BlockKind::TourDates => json!({ "artist": "The Porch", "dates": [ { "date": "2026-07-01", "venue": "Hall", "city": "Oslo", "ticketUrl": "https://t.example/1" } ] }),
-        BlockKind::RestaurantBooking => json!({ "provider": "opentable", "restaurantId": "123", "restaurantName": "Veranda", "phone": "+1 555 0100" }),
-        BlockKind::MenuTabs => json!({ "tabs": [ { "title": "Lunch", "items": [ { "name": "Soup", "price": "8", "description": "Daily" } ] },
-            { "title": "Dinner", "items": [ { "name": "Pie", "price": "12" } ] } ] }),
+        BlockKind::TourDates => {
+            json!({ "artist": "The Porch", "dates": [ { "date": "2026-07-01", "venue": "Hall", "city": "Oslo", "ticketUrl": "https://t.example/1" } ] })
+        }
+        BlockKind::RestaurantBooking => {
+            json!({ "provider": "opentable", "restaurantId": "123", "restaurantName": "Veranda", "phone": "+1 555 0100" })
+        }
+        BlockKind::MenuTabs => {
+            json!({ "tabs": [ { "title": "Lunch", "items": [ { "name": "Soup", "price": "8", "description": "Daily" } ] },
+            { "title": "Dinner", "items": [ { "name": "Pie", "price": "12" } ] } ] })
+        }
         BlockKind::SocialSharing => json!({ "services": ["facebook", "x", "email"] }),
         BlockKind::Product => json!({ "product": "shop/porch-swing" }),
         BlockKind::Cart => json!({}),
@@ -74,31 +98,31 @@ fn data(kind: BlockKind) -> BlockData {
 fn from_json(kind: BlockKind, v: Value) -> Option<BlockData> {
     use serde_json::from_value as f;
     Some(match kind {
-            BlockKind::Text => BlockData::Text(f(v).ok()?),
-            BlockKind::Image => BlockData::Image(f(v).ok()?),
-            BlockKind::Video => BlockData::Video(f(v).ok()?),
-            BlockKind::Embed => BlockData::Embed(f(v).ok()?),
-            BlockKind::Map => BlockData::Map(f(v).ok()?),
-            BlockKind::Form => BlockData::Form(f(v).ok()?),
-            BlockKind::Newsletter => BlockData::Newsletter(f(v).ok()?),
-            BlockKind::DonationButton => BlockData::DonationButton(f(v).ok()?),
-            BlockKind::Accordion => BlockData::Accordion(f(v).ok()?),
-            BlockKind::Marquee => BlockData::Marquee(f(v).ok()?),
-            BlockKind::ScaledText => BlockData::ScaledText(f(v).ok()?),
-            BlockKind::Button => BlockData::Button(f(v).ok()?),
-            BlockKind::MemberArea => BlockData::MemberArea(f(v).ok()?),
-            BlockKind::Summary => BlockData::Summary(f(v).ok()?),
-            BlockKind::Gallery => BlockData::Gallery(f(v).ok()?),
-            BlockKind::Audio => BlockData::Audio(f(v).ok()?),
-            BlockKind::Calendar => BlockData::Calendar(f(v).ok()?),
-            BlockKind::Chart => BlockData::Chart(f(v).ok()?),
-            BlockKind::Search => BlockData::Search(f(v).ok()?),
-            BlockKind::TourDates => BlockData::TourDates(f(v).ok()?),
-            BlockKind::RestaurantBooking => BlockData::RestaurantBooking(f(v).ok()?),
-            BlockKind::MenuTabs => BlockData::MenuTabs(f(v).ok()?),
-            BlockKind::SocialSharing => BlockData::SocialSharing(f(v).ok()?),
-            BlockKind::Product => BlockData::Product(f(v).ok()?),
-            BlockKind::Cart => BlockData::Cart(f(v).ok()?),
+        BlockKind::Text => BlockData::Text(f(v).ok()?),
+        BlockKind::Image => BlockData::Image(f(v).ok()?),
+        BlockKind::Video => BlockData::Video(f(v).ok()?),
+        BlockKind::Embed => BlockData::Embed(f(v).ok()?),
+        BlockKind::Map => BlockData::Map(f(v).ok()?),
+        BlockKind::Form => BlockData::Form(f(v).ok()?),
+        BlockKind::Newsletter => BlockData::Newsletter(f(v).ok()?),
+        BlockKind::DonationButton => BlockData::DonationButton(f(v).ok()?),
+        BlockKind::Accordion => BlockData::Accordion(f(v).ok()?),
+        BlockKind::Marquee => BlockData::Marquee(f(v).ok()?),
+        BlockKind::ScaledText => BlockData::ScaledText(f(v).ok()?),
+        BlockKind::Button => BlockData::Button(f(v).ok()?),
+        BlockKind::MemberArea => BlockData::MemberArea(f(v).ok()?),
+        BlockKind::Summary => BlockData::Summary(f(v).ok()?),
+        BlockKind::Gallery => BlockData::Gallery(f(v).ok()?),
+        BlockKind::Audio => BlockData::Audio(f(v).ok()?),
+        BlockKind::Calendar => BlockData::Calendar(f(v).ok()?),
+        BlockKind::Chart => BlockData::Chart(f(v).ok()?),
+        BlockKind::Search => BlockData::Search(f(v).ok()?),
+        BlockKind::TourDates => BlockData::TourDates(f(v).ok()?),
+        BlockKind::RestaurantBooking => BlockData::RestaurantBooking(f(v).ok()?),
+        BlockKind::MenuTabs => BlockData::MenuTabs(f(v).ok()?),
+        BlockKind::SocialSharing => BlockData::SocialSharing(f(v).ok()?),
+        BlockKind::Product => BlockData::Product(f(v).ok()?),
+        BlockKind::Cart => BlockData::Cart(f(v).ok()?),
     })
 }
 
@@ -175,36 +199,86 @@ pub fn site(title: &str) -> Site {
         "footer": [ { "title": "Contact", "url": "/contact" } ]
     }))
     .unwrap_or_default();
-    let blog = collection("blog", CollectionKind::Blog, vec![
-        item("first-post", "First post", "2026-03-14", json!({ "excerpt": "Hello porch.", "image": "p1.jpg", "category": "Travel" })),
-        item("second-post", "Second post", "2026-02-01", json!({ "excerpt": "More porch." })),
-        item("draft-post", "Draft post", "2026-04-01", json!({ "state": "draft" })),
-    ]);
-    let events = collection("events", CollectionKind::Events, vec![
-        item("past", "Past party", "2020-01-01", json!({ "event": { "start": "2020-01-02T18:00", "end": "2020-01-02T20:00" } })),
-        item("summer", "Summer party", "2026-01-01", json!({ "event": { "start": "2099-07-04T18:00", "end": "2099-07-04T22:00", "location": "The porch" } })),
-    ]);
-    let shop = collection("shop", CollectionKind::Products, vec![
-        item("porch-swing", "Porch swing", "2026-01-01", json!({ "product": { "productType": "physical", "variants": [
-            { "price": 129900, "qtyInStock": 0 }, { "price": 149900, "qtyInStock": 0 } ] } })),
-        item("ebook", "Porch e-book", "2026-01-01", json!({ "product": { "productType": "digital", "variants": [ { "price": 999 } ] } })),
-    ]);
-    Site { dir: std::path::PathBuf::from("/nonexistent"), settings, navigation, pages: vec![home], collections: vec![blog, events, shop] }
+    let blog = collection(
+        "blog",
+        CollectionKind::Blog,
+        vec![
+            item(
+                "first-post",
+                "First post",
+                "2026-03-14",
+                json!({ "excerpt": "Hello porch.", "image": "p1.jpg", "category": "Travel" }),
+            ),
+            item("second-post", "Second post", "2026-02-01", json!({ "excerpt": "More porch." })),
+            item("draft-post", "Draft post", "2026-04-01", json!({ "state": "draft" })),
+        ],
+    );
+    let events = collection(
+        "events",
+        CollectionKind::Events,
+        vec![
+            item(
+                "past",
+                "Past party",
+                "2020-01-01",
+                json!({ "event": { "start": "2020-01-02T18:00", "end": "2020-01-02T20:00" } }),
+            ),
+            item(
+                "summer",
+                "Summer party",
+                "2026-01-01",
+                json!({ "event": { "start": "2099-07-04T18:00", "end": "2099-07-04T22:00", "location": "The porch" } }),
+            ),
+        ],
+    );
+    let shop = collection(
+        "shop",
+        CollectionKind::Products,
+        vec![
+            item(
+                "porch-swing",
+                "Porch swing",
+                "2026-01-01",
+                json!({ "product": { "productType": "physical", "variants": [
+            { "price": 129900, "qtyInStock": 0 }, { "price": 149900, "qtyInStock": 0 } ] } }),
+            ),
+            item(
+                "ebook",
+                "Porch e-book",
+                "2026-01-01",
+                json!({ "product": { "productType": "digital", "variants": [ { "price": 999 } ] } }),
+            ),
+        ],
+    );
+    Site {
+        dir: std::path::PathBuf::from("/nonexistent"),
+        settings,
+        navigation,
+        pages: vec![home],
+        collections: vec![blog, events, shop],
+    }
 }
 
 /// Renders `body` of `site` as page type `page_type` at `path`, titled `title`.
 pub fn render(site: &Site, page_type: PageType, path: &str, title: &str, body: PageBody<'_>, logout: bool) -> String {
-    let context = page_context::build(site, ContextInput {
-        page_type,
-        path,
-        title: title.to_string(),
-        page_id: None,
-        collection: None,
-        item: None,
-        filters: Default::default(),
-        session: None,
-    });
-    let assets = Assets { loader_js: Some("/assets/loader-abc.js".into()), loader_css: vec!["/assets/loader-abc.css".into()], ..Assets::default() };
+    let context = page_context::build(
+        site,
+        ContextInput {
+            page_type,
+            path,
+            title: title.to_string(),
+            page_id: None,
+            collection: None,
+            item: None,
+            filters: Default::default(),
+            session: None,
+        },
+    );
+    let assets = Assets {
+        loader_js: Some("/assets/loader-abc.js".into()),
+        loader_css: vec!["/assets/loader-abc.css".into()],
+        ..Assets::default()
+    };
     render_page(&PageView { site, context: &context, assets: &assets, body, logout_dialog: logout })
 }
 

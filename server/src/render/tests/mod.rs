@@ -7,8 +7,8 @@ mod pages;
 use veranda_actors::domain::enums::PageType;
 use veranda_actors::site::BlockKind;
 
-use fixture::{attr, has_flag, render, site, tags};
 use crate::render::PageBody;
+use fixture::{attr, has_flag, render, site, tags};
 
 fn home() -> String {
     let site = site("Veranda Café");
@@ -75,9 +75,13 @@ fn multi_part_fields_are_fieldsets_with_the_spec_sub_fields() {
     let fieldsets = tags(&html, "fieldset");
     assert!(fieldsets.len() >= 8, "name, address, phone, date, time, radio, checkbox, likert");
     // The name field is required and described.
-    let first = tags(&html, "input").into_iter().find(|t| attr(t, "name").as_deref() == Some("name-First")).expect("first name input");
+    let first = tags(&html, "input")
+        .into_iter()
+        .find(|t| attr(t, "name").as_deref() == Some("name-First"))
+        .expect("first name input");
     assert!(has_flag(first, "required"));
-    let name_set = fieldsets.iter().find(|t| attr(t, "id").is_some_and(|i| i.ends_with("-name"))).expect("name fieldset");
+    let name_set =
+        fieldsets.iter().find(|t| attr(t, "id").is_some_and(|i| i.ends_with("-name"))).expect("name fieldset");
     let described = attr(name_set, "aria-describedby").expect("described");
     let desc_id = described.split(' ').next().expect("description id");
     assert!(html.contains(&format!("id=\"{desc_id}\" class=\"field-desc\">Your full name</p>")));
@@ -86,7 +90,8 @@ fn multi_part_fields_are_fieldsets_with_the_spec_sub_fields() {
 #[test]
 fn forms_post_to_the_save_call_with_a_hidden_top_error_node() {
     let html = home();
-    let forms: Vec<_> = tags(&html, "form").into_iter().filter(|t| attr(t, "method").as_deref() == Some("post")).collect();
+    let forms: Vec<_> =
+        tags(&html, "form").into_iter().filter(|t| attr(t, "method").as_deref() == Some("post")).collect();
     assert_eq!(forms.len(), 2, "the form and the newsletter");
     for form in forms {
         assert_eq!(attr(form, "action").as_deref(), Some("/api/form/SaveFormSubmission"));
@@ -99,7 +104,8 @@ fn likert_fields_are_tables_of_radios_from_minus_two_to_two() {
     let html = home();
     assert!(html.contains("<th scope=\"col\">Strongly Disagree</th>"));
     assert!(html.contains("<th scope=\"col\">Strongly Agree</th>"));
-    let radios: Vec<_> = tags(&html, "input").into_iter().filter(|t| attr(t, "name").is_some_and(|n| n.starts_with("rate-"))).collect();
+    let radios: Vec<_> =
+        tags(&html, "input").into_iter().filter(|t| attr(t, "name").is_some_and(|n| n.starts_with("rate-"))).collect();
     assert_eq!(radios.len(), 10);
     let values: Vec<String> = radios.iter().take(5).filter_map(|t| attr(t, "value")).collect();
     assert_eq!(values, ["-2", "-1", "0", "1", "2"]);
@@ -111,13 +117,17 @@ fn blocks_read_well_without_javascript() {
     // Text passes its sanitised HTML through; other owner text is escaped.
     assert!(html.contains("<h1>Welcome</h1><p>Porch <em>season</em>.</p>"));
     // Image.
-    assert!(html.contains("<img src=\"/images/porch.jpg\" alt=\"A porch at dusk\" loading=\"lazy\" width=\"1600\" height=\"900\">"));
+    assert!(html.contains(
+        "<img src=\"/images/porch.jpg\" alt=\"A porch at dusk\" loading=\"lazy\" width=\"1600\" height=\"900\">"
+    ));
     assert!(html.contains("<figcaption>Our porch</figcaption>"));
     // Video: link and poster; the provider iframe waits in a template.
     assert!(html.contains("href=\"https://www.youtube.com/watch?v=abc\""));
     assert!(html.contains("<template class=\"video-embed\"><iframe src=\"https://www.youtube.com/embed/abc\""));
     // Map: address and OpenStreetMap link at the centre.
-    assert!(html.contains("https://www.openstreetmap.org/?mlat=40.720882&amp;mlon=-74.000988#map=12/40.720882/-74.000988"));
+    assert!(
+        html.contains("https://www.openstreetmap.org/?mlat=40.720882&amp;mlon=-74.000988#map=12/40.720882/-74.000988")
+    );
     // Donation, accordion, button.
     assert!(html.contains("href=\"/checkout/donate?donatePageId=abcdefabcdefabcdefabcdef\""));
     assert!(html.contains("Suggested amounts: $10.00, $2,500.00"));

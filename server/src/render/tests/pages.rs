@@ -6,8 +6,8 @@ use veranda_actors::domain::enums::PageType;
 use veranda_actors::site::SearchHit;
 
 use super::fixture::{attr, render, site, tags};
-use crate::page_context::{self, ContextInput};
 use crate::assets::Assets;
+use crate::page_context::{self, ContextInput};
 use crate::render::{render_page, PageBody, PageView};
 
 /// The text between the page-context script's tags.
@@ -38,12 +38,27 @@ fn the_head_has_language_meta_title_canonical_styles_context_and_loader() {
 #[test]
 fn no_loader_script_is_linked_when_the_client_is_not_built() {
     let site = site("Veranda");
-    let context = page_context::build(&site, ContextInput {
-        page_type: PageType::NotFound, path: "/x", title: "Page Not Found".into(), page_id: None, collection: None,
-        item: None, filters: BTreeMap::new(), session: None,
-    });
+    let context = page_context::build(
+        &site,
+        ContextInput {
+            page_type: PageType::NotFound,
+            path: "/x",
+            title: "Page Not Found".into(),
+            page_id: None,
+            collection: None,
+            item: None,
+            filters: BTreeMap::new(),
+            session: None,
+        },
+    );
     let assets = Assets::default();
-    let html = render_page(&PageView { site: &site, context: &context, assets: &assets, body: PageBody::NotFound, logout_dialog: false });
+    let html = render_page(&PageView {
+        site: &site,
+        context: &context,
+        assets: &assets,
+        body: PageBody::NotFound,
+        logout_dialog: false,
+    });
     assert_eq!(html.matches("<script").count(), 1, "only the page context");
     assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
 }
@@ -81,18 +96,39 @@ fn the_layout_has_skip_link_navigation_announcement_and_footer() {
 #[test]
 fn gate_pages_say_their_spec_text_verbatim() {
     let site = site("Veranda");
-    let locked = render(&site, PageType::LockScreen, "/secret", "Secret", PageBody::LockScreen { title: "Secret".into() }, false);
+    let locked = render(
+        &site,
+        PageType::LockScreen,
+        "/secret",
+        "Secret",
+        PageBody::LockScreen { title: "Secret".into() },
+        false,
+    );
     assert!(locked.contains("<p>This page is locked</p>"));
     let form = tags(&locked, "form").into_iter().find(|t| t.contains("lock-form")).expect("password form");
     assert_eq!(attr(form, "method").as_deref(), Some("post"));
     assert_eq!(attr(form, "action").as_deref(), Some("/secret"));
     assert!(locked.contains("<label for=\"page-password\">Password</label>"));
 
-    let members = render(&site, PageType::ProtectedContent, "/club", "Club", PageBody::MembersOnly { title: "Club".into() }, false);
+    let members = render(
+        &site,
+        PageType::ProtectedContent,
+        "/club",
+        "Club",
+        PageBody::MembersOnly { title: "Club".into() },
+        false,
+    );
     assert!(members.contains("<p>This page available only site members</p>"));
     assert!(members.contains("href=\"/account/login?returnUrl=%2Fclub\""));
 
-    let denied = render(&site, PageType::MemberAreaAccessDenied, "/club", "Club", PageBody::MemberAreaDenied { title: "Club".into() }, false);
+    let denied = render(
+        &site,
+        PageType::MemberAreaAccessDenied,
+        "/club",
+        "Club",
+        PageBody::MemberAreaDenied { title: "Club".into() },
+        false,
+    );
     assert!(denied.contains("does not have access to this member area"));
 
     let missing = render(&site, PageType::NotFound, "/nope", "Page Not Found", PageBody::NotFound, false);
@@ -117,16 +153,32 @@ fn collections_list_items_and_say_how_they_are_filtered() {
     let site = site("Veranda");
     let blog = &site.collections[0];
     let all: Vec<_> = blog.items.iter().collect();
-    let html = render(&site, PageType::MainContent, "/blog", "The blog", PageBody::Collection { collection: blog, items: all }, false);
+    let html = render(
+        &site,
+        PageType::MainContent,
+        "/blog",
+        "The blog",
+        PageBody::Collection { collection: blog, items: all },
+        false,
+    );
     assert!(html.contains("<a href=\"/blog/first-post\">First post</a>"));
     assert!(html.contains("<time datetime=\"2026-03-14\">March 14, 2026</time>"));
     assert!(!html.contains("Draft post"), "unpublished items never show");
     assert!(!html.contains("Filtered by"));
 
-    let context = page_context::build(&site, ContextInput {
-        page_type: PageType::MainContent, path: "/blog", title: "The blog".into(), page_id: None, collection: Some(blog),
-        item: None, filters: BTreeMap::from([("category".to_string(), "Knitting".to_string())]), session: None,
-    });
+    let context = page_context::build(
+        &site,
+        ContextInput {
+            page_type: PageType::MainContent,
+            path: "/blog",
+            title: "The blog".into(),
+            page_id: None,
+            collection: Some(blog),
+            item: None,
+            filters: BTreeMap::from([("category".to_string(), "Knitting".to_string())]),
+            session: None,
+        },
+    );
     let assets = Assets::default();
     let body = PageBody::Collection { collection: blog, items: Vec::new() };
     let html = render_page(&PageView { site: &site, context: &context, assets: &assets, body, logout_dialog: false });
@@ -134,8 +186,14 @@ fn collections_list_items_and_say_how_they_are_filtered() {
     assert!(html.contains("No items match these filters."));
 
     let shop = &site.collections[2];
-    let html = render(&site, PageType::MainContent, "/shop", "The shop",
-        PageBody::Collection { collection: shop, items: shop.items.iter().collect() }, false);
+    let html = render(
+        &site,
+        PageType::MainContent,
+        "/shop",
+        "The shop",
+        PageBody::Collection { collection: shop, items: shop.items.iter().collect() },
+        false,
+    );
     assert!(html.contains("from $1,299.00") && html.contains("$9.99"));
     assert_eq!(html.matches("<span class=\"sold-out\">Sold out</span>").count(), 1, "only the swing is sold out");
 }
@@ -144,31 +202,58 @@ fn collections_list_items_and_say_how_they_are_filtered() {
 fn items_show_their_details_body_and_product() {
     let site = site("Veranda");
     let events = &site.collections[1];
-    let html = render(&site, PageType::ContentItem, "/events/summer", "Summer party",
-        PageBody::Item { collection: events, item: &events.items[1] }, false);
+    let html = render(
+        &site,
+        PageType::ContentItem,
+        "/events/summer",
+        "Summer party",
+        PageBody::Item { collection: events, item: &events.items[1] },
+        false,
+    );
     assert!(html.contains("<h1>Summer party</h1>"));
     assert!(html.contains("<time datetime=\"2099-07-04T18:00\">July 4, 2099, 6:00 PM</time>"));
     assert!(html.contains("<dd>The porch</dd>"));
     assert!(html.contains("<p>Body text.</p>"));
 
     let shop = &site.collections[2];
-    let html = render(&site, PageType::ContentItem, "/shop/porch-swing", "Porch swing",
-        PageBody::Item { collection: shop, item: &shop.items[0] }, false);
+    let html = render(
+        &site,
+        PageType::ContentItem,
+        "/shop/porch-swing",
+        "Porch swing",
+        PageBody::Item { collection: shop, item: &shop.items[0] },
+        false,
+    );
     assert!(html.contains("<td>$1,499.00</td>") && html.contains("<td>Sold out</td>"));
-    let ebook = render(&site, PageType::ContentItem, "/shop/ebook", "Porch e-book",
-        PageBody::Item { collection: shop, item: &shop.items[1] }, false);
+    let ebook = render(
+        &site,
+        PageType::ContentItem,
+        "/shop/ebook",
+        "Porch e-book",
+        PageBody::Item { collection: shop, item: &shop.items[1] },
+        false,
+    );
     assert!(ebook.contains("$9.99") && !ebook.contains("class=\"sold-out\""), "digital goods never sell out");
 }
 
 #[test]
 fn search_pages_show_the_query_and_its_results() {
     let site = site("Veranda");
-    let none = render(&site, PageType::Search, "/search", "Search", PageBody::Search { query: "zzz<b>".into(), hits: vec![] }, false);
+    let none = render(
+        &site,
+        PageType::Search,
+        "/search",
+        "Search",
+        PageBody::Search { query: "zzz<b>".into(), hits: vec![] },
+        false,
+    );
     // maud writes the quotation marks as `&quot;`; visitors read `No results for "zzz<b>"`.
     assert!(none.contains("No results for &quot;zzz&lt;b&gt;&quot;"));
     assert!(none.contains("<label for=\"search-query\">Search this site</label>"));
     assert!(none.contains("value=\"zzz&lt;b&gt;\""));
-    let hits = vec![SearchHit { title: "First post".into(), url: "/blog/first-post".into(), excerpt: "Hello porch.".into() }];
-    let some = render(&site, PageType::Search, "/search", "Search", PageBody::Search { query: "porch".into(), hits }, false);
+    let hits =
+        vec![SearchHit { title: "First post".into(), url: "/blog/first-post".into(), excerpt: "Hello porch.".into() }];
+    let some =
+        render(&site, PageType::Search, "/search", "Search", PageBody::Search { query: "porch".into(), hits }, false);
     assert!(some.contains("<li><a href=\"/blog/first-post\">First post</a><p>Hello porch.</p></li>"));
 }

@@ -97,7 +97,9 @@ pub fn json_config() -> web::JsonConfig {
 fn json_refusal(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
     let status = err.status_code();
     let message = match &err {
-        _ if status == StatusCode::PAYLOAD_TOO_LARGE => format!("The request body is larger than {AUTH_BODY_LIMIT} bytes."),
+        _ if status == StatusCode::PAYLOAD_TOO_LARGE => {
+            format!("The request body is larger than {AUTH_BODY_LIMIT} bytes.")
+        }
         JsonPayloadError::ContentType => "The request body must be JSON (Content-Type: application/json).".to_string(),
         other => format!("The request body is not valid: {other}"),
     };

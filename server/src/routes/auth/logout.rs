@@ -32,8 +32,8 @@ pub async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<Http
 
 /// The `cloneCart` query parameter: `true`, `false`, or absent.
 fn clone_cart(query: &str) -> Result<Option<bool>, AuthError> {
-    let pairs: Vec<(String, String)> =
-        serde_urlencoded::from_str(query).map_err(|e| AuthError::BadQuery(format!("The query string is not readable: {e}")))?;
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query)
+        .map_err(|e| AuthError::BadQuery(format!("The query string is not readable: {e}")))?;
     match pairs.iter().find(|(k, _)| k == "cloneCart").map(|(_, v)| v.as_str()) {
         None => Ok(None),
         Some("true") => Ok(Some(true)),

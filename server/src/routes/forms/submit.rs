@@ -83,7 +83,12 @@ pub async fn save(
 }
 
 /// Writes a valid submission where its form sends it; resolves once it is on disk.
-async fn keep(store: &dyn Store, form: &FormDefinition, payload: &SavePayload, values: Values) -> Result<(), FormsError> {
+async fn keep(
+    store: &dyn Store,
+    form: &FormDefinition,
+    payload: &SavePayload,
+    values: Values,
+) -> Result<(), FormsError> {
     let now = now_millis();
     match &form.destination {
         Destination::Submissions => {
@@ -99,7 +104,8 @@ async fn keep(store: &dyn Store, form: &FormDefinition, payload: &SavePayload, v
             };
             let key = record::mailing_list_key(list, email);
             if store.get(Tree::MailingLists, key.as_bytes())?.is_none() {
-                let entry = Subscription { email: email.trim().to_string(), form_id: form.form_id.clone(), subscribed_at: now };
+                let entry =
+                    Subscription { email: email.trim().to_string(), form_id: form.form_id.clone(), subscribed_at: now };
                 let bytes = serde_json::to_vec(&entry).map_err(unserialisable)?;
                 store.put(Tree::MailingLists, key.as_bytes(), &bytes).await?;
             }
@@ -130,11 +136,8 @@ fn success_body(form: &FormDefinition) -> Value {
 /// Reads the body (at most `limit` bytes) as a payload: form-encoded when the content
 /// type says so, JSON otherwise.
 async fn read_payload(req: &HttpRequest, body: web::Payload, limit: usize) -> Result<SavePayload, FormsError> {
-    let declared = req
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<usize>().ok());
+    let declared =
+        req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
     if declared.is_some_and(|n| n > limit) {
         return Err(FormsError::TooLarge);
     }
@@ -149,12 +152,10 @@ async fn read_payload(req: &HttpRequest, body: web::Payload, limit: usize) -> Re
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
     let parsed = if form_encoded {
-        serde_urlencoded::from_bytes::<Vec<(String, String)>>(&bytes)
-            .map_err(|e| e.to_string())
-            .and_then(|pairs| {
-                let map: Map<String, Value> = pairs.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
-                serde_json::from_value(Value::Object(map)).map_err(|e| e.to_string())
-            })
+        serde_urlencoded::from_bytes::<Vec<(String, String)>>(&bytes).map_err(|e| e.to_string()).and_then(|pairs| {
+            let map: Map<String, Value> = pairs.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
+            serde_json::from_value(Value::Object(map)).map_err(|e| e.to_string())
+        })
     } else {
         serde_json::from_slice(&bytes).map_err(|e| e.to_string())
     };
@@ -192,7 +193,9 @@ fn sweep_expired_keys(forms: &FormsState, store: std::sync::Arc<dyn Store>) {
         *last = Some(Instant::now());
     }
     actix_web::rt::spawn(async move {
-        let Ok(entries) = store.scan_prefix(Tree::Submissions, record::KEY_PREFIX.as_bytes(), SWEEP_BATCH) else { return };
+        let Ok(entries) = store.scan_prefix(Tree::Submissions, record::KEY_PREFIX.as_bytes(), SWEEP_BATCH) else {
+            return;
+        };
         let now = now_secs();
         for (key, value) in entries {
             let issued = std::str::from_utf8(&value).ok().and_then(|t| t.parse::<i64>().ok());

@@ -29,8 +29,18 @@ const PIXEL_GIF: [u8; 42] = [
 ];
 /// Query parameters the tracking pixel records (spec 000 §7).
 const TRACK_PARAMS: [&str; 12] = [
-    "source", "campaign", "subcampaign", "channel", "subchannel", "refer", "variation", "mkwid", "landing", "lang",
-    "screen", "rk",
+    "source",
+    "campaign",
+    "subcampaign",
+    "channel",
+    "subchannel",
+    "refer",
+    "variation",
+    "mkwid",
+    "landing",
+    "lang",
+    "screen",
+    "rk",
 ];
 
 /// Whether analytics identifiers may be set and stored for this request.
@@ -91,7 +101,10 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
     let mut event = form.get("event").unwrap_or("pageView").to_string();
     event = truncate_chars(&event, 64);
     let visit = identifiers_allowed(req, state).then(|| {
-        let cvr = req.cookie(VISITOR_COOKIE).map(|c| c.value().to_string()).or_else(|| form.get("ss_cvr").map(str::to_string));
+        let cvr = req
+            .cookie(VISITOR_COOKIE)
+            .map(|c| c.value().to_string())
+            .or_else(|| form.get("ss_cvr").map(str::to_string));
         let cvt = req.cookie(VISIT_TIMESTAMP_COOKIE).map(|c| c.value().to_string());
         next_visit(cvr.as_deref(), cvt.as_deref(), now, VisitorId::random)
     });
@@ -154,7 +167,13 @@ async fn census(
         .filter(|_| allowed)
         .and_then(|c| VisitorCookie::parse(c).ok())
         .map(|c| c.id.as_str().to_string());
-    let hit = CensusHit { kind: kind.into(), at: now_ms(), visitor_id, path: path_of(&page), data: form.to_json(&["visitorCookie", "crumb"]) };
+    let hit = CensusHit {
+        kind: kind.into(),
+        at: now_ms(),
+        visitor_id,
+        path: path_of(&page),
+        data: form.to_json(&["visitorCookie", "crumb"]),
+    };
     offer(&state.telemetry.visitors, RecordHit { visit: None, hit })?;
     Ok(no_content())
 }
@@ -168,13 +187,21 @@ async fn quick(req: &HttpRequest, state: &AppState, id: &str) -> Result<HttpResp
     state.telemetry.admit(req)?;
     let valid = (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
     if !valid {
-        return Err(IngestError::BadRequest("the item id must be 1 to 64 letters, digits, dashes or underscores".into()));
+        return Err(IngestError::BadRequest(
+            "the item id must be 1 to 64 letters, digits, dashes or underscores".into(),
+        ));
     }
     let page = req.headers().get(header::REFERER).and_then(|v| v.to_str().ok()).unwrap_or("/").to_string();
     if let Recording::Skip(_) = recording(req, state, &page) {
         return Ok(no_content());
     }
-    let hit = CensusHit { kind: "quickView".into(), at: now_ms(), visitor_id: None, path: path_of(&page), data: serde_json::json!({ "id": id }) };
+    let hit = CensusHit {
+        kind: "quickView".into(),
+        at: now_ms(),
+        visitor_id: None,
+        path: path_of(&page),
+        data: serde_json::json!({ "id": id }),
+    };
     offer(&state.telemetry.visitors, RecordHit { visit: None, hit })?;
     Ok(no_content())
 }
@@ -197,7 +224,13 @@ fn pixel(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, IngestErro
     );
     let page = form.get("landing").unwrap_or("/").to_string();
     if !matches!(recording(req, state, &page), Recording::Skip(_)) {
-        let hit = CensusHit { kind: "track".into(), at: now_ms(), visitor_id: None, path: path_of(&page), data: form.to_json(&[]) };
+        let hit = CensusHit {
+            kind: "track".into(),
+            at: now_ms(),
+            visitor_id: None,
+            path: path_of(&page),
+            data: form.to_json(&[]),
+        };
         offer(&state.telemetry.visitors, RecordHit { visit: None, hit })?;
     }
     Ok(HttpResponse::Ok()

@@ -57,7 +57,8 @@ async fn event(req: &HttpRequest, state: &AppState, form: Form) -> Result<HttpRe
     if let Recording::Skip(_) = decide(&state.site, CurrentSession::of(req).0.as_ref(), page) {
         return Ok(HttpResponse::NoContent().finish());
     }
-    store_event(state, serde_json::json!({ "kind": "recordEvent", "at": now_ms(), "event": name, "data": data })).await?;
+    store_event(state, serde_json::json!({ "kind": "recordEvent", "at": now_ms(), "event": name, "data": data }))
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -106,7 +107,8 @@ async fn v1(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resul
             custom_schema_name: form.get("customSchemaName").map(str::to_string),
         }
     } else {
-        serde_json::from_slice(&body).map_err(|e| IngestError::BadRequest(format!("expected a JSON event object: {e}")))?
+        serde_json::from_slice(&body)
+            .map_err(|e| IngestError::BadRequest(format!("expected a JSON event object: {e}")))?
     };
     let common = data_field("commonData", raw.common_data)?;
     let custom = data_field("customData", raw.custom_data)?;

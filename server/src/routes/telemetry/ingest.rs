@@ -153,11 +153,8 @@ pub fn finish(endpoint: Endpoint, result: Result<HttpResponse, IngestError>) -> 
 
 /// Reads the body, refusing it past `limit` bytes (from `Content-Length` when given).
 pub async fn read_body(req: &HttpRequest, mut payload: web::Payload, limit: usize) -> Result<web::Bytes, IngestError> {
-    let declared = req
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<usize>().ok());
+    let declared =
+        req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
     if declared.is_some_and(|n| n > limit) {
         return Err(IngestError::TooLarge(limit));
     }
