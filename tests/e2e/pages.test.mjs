@@ -9,26 +9,15 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DIST = join(ROOT, 'client', 'dist');
+import { CHROMIUM_ARGS, DIST, ROOT, freePort, serverHelpers } from './support.mjs';
+
 const MISSING_PAGE = '/no-such-page-e2e';
 const SPECIAL_PAGES = ['/private', '/members', '/?logout=true', '/search?q=coffee'];
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The running server, the browser and what the tests learn along the way. */
 const env = {
@@ -52,47 +41,7 @@ const env = {
   external: new Set(),
 };
 
-/** A free TCP port on 127.0.0.1 (listen on 0, read it, close). */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const socket = net.createServer();
-    socket.unref();
-    socket.on('error', reject);
-    socket.listen(0, '127.0.0.1', () => {
-      const { port } = socket.address();
-      socket.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Keeps the server's last 200 lines of output. */
-function keepOutput(stream) {
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
-    env.output.push(...chunk.split('\n').filter(Boolean));
-    env.output.splice(0, Math.max(0, env.output.length - 200));
-  });
-}
-
-function serverLog() {
-  return `\n--- server output ---\n${env.output.join('\n')}`;
-}
-
-/** Polls the ops listener's readiness probe for up to 30 s. */
-async function waitReady(opsBase) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (env.exited) throw new Error(`veranda exited early (${JSON.stringify(env.exited)})${serverLog()}`);
-    try {
-      const res = await fetch(`${opsBase}/health/ready`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`veranda did not become ready within 30 s${serverLog()}`);
-}
+const { keepOutput, serverLog, waitReady } = serverHelpers(env);
 
 /**
  * The loader and dashboard files, the island and React chunks (`otherJs`: what a page without islands must

@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = dirname(fileURLToPath(import.meta.url));
 const LOADER = join(SRC, 'loader');
 
 function sourceFiles(dir: string): string[] {
