@@ -149,39 +149,28 @@ fn view(
             None => Some((PageType::ProtectedContent, PageBody::MembersOnly { title: title.clone() })),
         },
     };
-    if let Some((page_type, body)) = gate {
-        let status = if page_type == PageType::MemberAreaAccessDenied { StatusCode::FORBIDDEN } else { StatusCode::OK };
-        return respond(
-            req,
-            state,
-            status,
-            page_type,
-            path,
-            title,
-            page_id,
-            collection,
-            item,
-            link.filters,
-            session,
-            body,
-            logout_dialog,
-        );
-    }
-    let (page_type, body) = match resolved {
-        Resolved::Page(p) => {
-            let page_type = if p.splash { PageType::SplashPage } else { PageType::Page };
-            (page_type, PageBody::Page(p))
+    let (status, page_type, body) = match gate {
+        Some((page_type, body)) => {
+            let status =
+                if page_type == PageType::MemberAreaAccessDenied { StatusCode::FORBIDDEN } else { StatusCode::OK };
+            (status, page_type, body)
         }
-        Resolved::Collection(c) => {
-            let items = c.items.iter().filter(|i| matches_filters(i, &link.filters)).collect();
-            (PageType::MainContent, PageBody::Collection { collection: c, items })
-        }
-        Resolved::Item(c, i) => (PageType::ContentItem, PageBody::Item { collection: c, item: i }),
+        None => match resolved {
+            Resolved::Page(p) => {
+                let page_type = if p.splash { PageType::SplashPage } else { PageType::Page };
+                (StatusCode::OK, page_type, PageBody::Page(p))
+            }
+            Resolved::Collection(c) => {
+                let items = c.items.iter().filter(|i| matches_filters(i, &link.filters)).collect();
+                (StatusCode::OK, PageType::MainContent, PageBody::Collection { collection: c, items })
+            }
+            Resolved::Item(c, i) => (StatusCode::OK, PageType::ContentItem, PageBody::Item { collection: c, item: i }),
+        },
     };
     respond(
         req,
         state,
-        StatusCode::OK,
+        status,
         page_type,
         path,
         title,
