@@ -5,55 +5,27 @@ mod census;
 mod ingest;
 
 use std::path::Path;
-use std::sync::Arc;
 use std::time::Duration;
 
-use veranda_actors::accounts::{SessionRecord, SESSION_COOKIE};
 use veranda_actors::domain::enums::ContributorRole;
-use veranda_actors::site::Site;
-use veranda_actors::store::{SledStore, Store, Tree};
+use veranda_actors::store::Tree;
 use veranda_actors::telemetry::TelemetryLimits;
-use veranda_server::assets::Assets;
-use veranda_server::settings::Settings;
-use veranda_server::startup::Application;
-use veranda_tests::{demo_site_dir, repo_root};
+use veranda_tests::{demo_site_dir, spawn_app_configured, TestApp};
 
-/// A running server with the telemetry limits a test chose.
-pub struct App {
-    /// `http://127.0.0.1:<port>`.
-    pub address: String,
-    /// The server's store.
-    pub store: Arc<dyn Store>,
-    /// A client without cookies or redirects.
-    pub client: reqwest::Client,
-    /// Keeps the data dir alive.
-    _data_dir: tempfile::TempDir,
+/// A running server with the telemetry limits a test chose; derefs to the shared [`TestApp`].
+pub struct App(TestApp);
+
+impl std::ops::Deref for App {
+    type Target = TestApp;
+    fn deref(&self) -> &TestApp {
+        &self.0
+    }
 }
 
 /// Starts the demo site (or `dir`) with `limits`.
 pub async fn spawn(dir: Option<&Path>, limits: TelemetryLimits) -> App {
     let dir = dir.map(Path::to_path_buf).unwrap_or_else(demo_site_dir);
-    let site = Site::load(&dir).expect("the test site loads");
-    let data_dir = tempfile::tempdir().expect("a temporary data dir");
-    let store: Arc<dyn Store> = Arc::new(SledStore::open(data_dir.path()).expect("store opens"));
-    let settings = Settings {
-        listen: "127.0.0.1:0".parse().expect("valid address"),
-        ops_listen: "127.0.0.1:0".parse().expect("valid address"),
-        site: dir.clone(),
-        data_dir: data_dir.path().to_path_buf(),
-        telemetry: limits,
-        ..Settings::default()
-    };
-    let assets = Assets::load(&repo_root().join("client/dist")).expect("client/dist is readable");
-    let app = Application::build_with(settings, site, store.clone(), assets).await.expect("the app binds");
-    let port = app.port();
-    actix_rt::spawn(app.run_until_stopped());
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .timeout(Duration::from_secs(10))
-        .build()
-        .expect("client builds");
-    App { address: format!("http://127.0.0.1:{port}"), store, client, _data_dir: data_dir }
+    App(spawn_app_configured(&dir, |settings| settings.telemetry = limits).await)
 }
 
 /// The demo site with default limits.
@@ -98,19 +70,7 @@ impl App {
 
     /// Stores a session and returns its cookie pair.
     pub async fn sign_in(&self, owner: bool, roles: &[ContributorRole]) -> String {
-        use std::sync::atomic::{AtomicU64, Ordering};
-        static N: AtomicU64 = AtomicU64::new(0);
-        let id = format!("telemetry-session-{}", N.fetch_add(1, Ordering::Relaxed));
-        let record = SessionRecord {
-            account_id: format!("a-{id}"),
-            owner,
-            roles: roles.to_vec(),
-            member: false,
-            expires_at: i64::MAX,
-        };
-        let bytes = serde_json::to_vec(&record).expect("serialises");
-        self.store.put(Tree::Sessions, id.as_bytes(), &bytes).await.expect("stored");
-        format!("{SESSION_COOKIE}={id}")
+        self.0.sign_in(owner, roles, false).await
     }
 
     /// A valid crumb, as handed out by a page.

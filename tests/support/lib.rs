@@ -52,16 +52,22 @@ pub async fn spawn_app() -> TestApp {
 
 /// Starts the server with the site in `dir`.
 pub async fn spawn_app_with_site(dir: &Path) -> TestApp {
+    spawn_app_configured(dir, |_| {}).await
+}
+
+/// Starts the server with the site in `dir` and settings changed by `configure`.
+pub async fn spawn_app_configured(dir: &Path, configure: impl FnOnce(&mut Settings)) -> TestApp {
     let site = Site::load(dir).unwrap_or_else(|e| panic!("test site {} must load: {e}", dir.display()));
     let data_dir = tempfile::tempdir().expect("a temporary data dir");
     let store: Arc<dyn Store> = Arc::new(SledStore::open(data_dir.path()).expect("store opens"));
-    let settings = Settings {
+    let mut settings = Settings {
         listen: "127.0.0.1:0".parse().expect("valid address"),
         ops_listen: "127.0.0.1:0".parse().expect("valid address"),
         site: dir.to_path_buf(),
         data_dir: data_dir.path().to_path_buf(),
         ..Settings::default()
     };
+    configure(&mut settings);
     let assets = Assets::load(&repo_root().join("client/dist")).expect("client/dist is readable");
     let app = Application::build_with(settings, site.clone(), store.clone(), assets).await.expect("the app binds");
     let (port, ops_port) = (app.port(), app.ops_port());
