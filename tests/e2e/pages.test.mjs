@@ -6,15 +6,14 @@
 //
 // It builds nothing: the binary and the client (`client/dist`) must be built first.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 
-import { CHROMIUM_ARGS, DIST, ROOT, freePort, serverHelpers } from './support.mjs';
+import { CHROMIUM_ARGS, DIST, serverHelpers, veranda } from './support.mjs';
 
 const MISSING_PAGE = '/no-such-page-e2e';
 const SPECIAL_PAGES = ['/private', '/members', '/?logout=true', '/search?q=coffee'];
@@ -41,7 +40,7 @@ const env = {
   external: new Set(),
 };
 
-const { keepOutput, serverLog, waitReady } = serverHelpers(env);
+const { serverLog, startServer, stopAll } = serverHelpers(env);
 
 /**
  * The loader and dashboard files, the island and React chunks (`otherJs`: what a page without islands must
@@ -80,29 +79,11 @@ async function sitemapPaths() {
 }
 
 before(async () => {
-  const bin = process.env.VERANDA_BIN;
-  assert.ok(bin, 'set VERANDA_BIN to the built veranda binary (e.g. ../../target/debug/veranda)');
-  const binPath = resolve(process.cwd(), bin);
-  assert.ok(existsSync(binPath), `${binPath} does not exist: build it first (cargo build -p veranda-server)`);
+  const { binPath, serverEnv } = veranda();
   env.client = readClient();
 
-  const [port, opsPort] = [await freePort(), await freePort()];
-  env.base = `http://127.0.0.1:${port}`;
   env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-data-'));
-  // The server reads every VERANDA_* variable as a setting: pass it only its own.
-  const { VERANDA_BIN: _, ...serverEnv } = process.env;
-  env.server = spawn(
-    binPath,
-    ['serve', '--listen', `127.0.0.1:${port}`, '--ops-listen', `127.0.0.1:${opsPort}`,
-      '--data-dir', env.dataDir, '--site', join(ROOT, 'config', 'sites', 'demo')],
-    { cwd: ROOT, env: { ...serverEnv, VERANDA_ASSETS_DIR: DIST }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  keepOutput(env.server.stdout);
-  keepOutput(env.server.stderr);
-  env.server.on('exit', (code, signal) => {
-    env.exited = { code, signal };
-  });
-  await waitReady(`http://127.0.0.1:${opsPort}`);
+  await startServer(binPath, serverEnv);
 
   env.pages = [
     ...(await sitemapPaths()).map((path) => ({ path, status: 200 })),
@@ -112,11 +93,7 @@ before(async () => {
   env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 });
 
-after(async () => {
-  await env.browser?.close();
-  if (env.server && !env.exited) env.server.kill('SIGKILL');
-  if (env.dataDir) await rm(env.dataDir, { recursive: true, force: true });
-});
+after(stopAll);
 
 /** A browser context in which requests that leave this machine get an empty answer. */
 async function newContext(options = {}) {

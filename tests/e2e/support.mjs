@@ -1,4 +1,8 @@
 // Shared by the browser tests: paths, Chromium's flags, free ports, and watching the server process.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +33,19 @@ export function freePort() {
       socket.close(() => resolvePort(port));
     });
   });
+}
+
+/**
+ * The binary named by VERANDA_BIN, and the environment to start it with: the server reads every
+ * VERANDA_* variable as a setting, so it gets only its own.
+ */
+export function veranda() {
+  const bin = process.env.VERANDA_BIN;
+  assert.ok(bin, 'set VERANDA_BIN to the built veranda binary (e.g. ../../target/debug/veranda)');
+  const binPath = resolve(process.cwd(), bin);
+  assert.ok(existsSync(binPath), `${binPath} does not exist: build it first (cargo build -p veranda-server)`);
+  const { VERANDA_BIN: _, ...serverEnv } = process.env;
+  return { binPath, serverEnv };
 }
 
 /**
@@ -64,5 +81,30 @@ export function serverHelpers(env) {
     throw new Error(`veranda did not become ready within 30 s${serverLog()}`);
   }
 
-  return { keepOutput, serverLog, waitReady };
+  /** Serves the demo site from `env.dataDir` on free ports; sets `env.server` and `env.base`. */
+  async function startServer(binPath, serverEnv) {
+    const [port, opsPort] = [await freePort(), await freePort()];
+    env.base = `http://127.0.0.1:${port}`;
+    env.server = spawn(
+      binPath,
+      ['serve', '--listen', `127.0.0.1:${port}`, '--ops-listen', `127.0.0.1:${opsPort}`,
+        '--data-dir', env.dataDir, '--site', join(ROOT, 'config', 'sites', 'demo')],
+      { cwd: ROOT, env: { ...serverEnv, VERANDA_ASSETS_DIR: DIST }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    keepOutput(env.server.stdout);
+    keepOutput(env.server.stderr);
+    env.server.on('exit', (code, signal) => {
+      env.exited = { code, signal };
+    });
+    await waitReady(`http://127.0.0.1:${opsPort}`);
+  }
+
+  /** Closes the browser, kills a server still running, removes the data dir. */
+  async function stopAll() {
+    await env.browser?.close();
+    if (env.server && !env.exited) env.server.kill('SIGKILL');
+    if (env.dataDir) await rm(env.dataDir, { recursive: true, force: true });
+  }
+
+  return { keepOutput, serverLog, waitReady, startServer, stopAll };
 }

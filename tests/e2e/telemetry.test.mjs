@@ -11,13 +11,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 
-import { CHROMIUM_ARGS, DIST, ROOT, freePort, serverHelpers } from './support.mjs';
+import { CHROMIUM_ARGS, DIST, ROOT, serverHelpers, veranda } from './support.mjs';
 
 const OWNER = { email: 'owner@example.com', password: 'porch-swing-lantern-42' };
 const MESSAGE = 'porch light flickered';
@@ -38,7 +38,7 @@ const env = {
   browser: null,
 };
 
-const { keepOutput, serverLog, waitReady } = serverHelpers(env);
+const { serverLog, startServer, stopAll } = serverHelpers(env);
 
 /** Runs `veranda user add` for the owner (password on stdin); resolves when it exits 0 (at most 30 s). */
 function addOwner(binPath, serverEnv) {
@@ -63,39 +63,17 @@ function addOwner(binPath, serverEnv) {
 }
 
 before(async () => {
-  const bin = process.env.VERANDA_BIN;
-  assert.ok(bin, 'set VERANDA_BIN to the built veranda binary (e.g. ../../target/debug/veranda)');
-  const binPath = resolve(process.cwd(), bin);
-  assert.ok(existsSync(binPath), `${binPath} does not exist: build it first (cargo build -p veranda-server)`);
+  const { binPath, serverEnv } = veranda();
   assert.ok(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the client first (cd client && npm ci && npm run build)');
 
-  const [port, opsPort] = [await freePort(), await freePort()];
-  env.base = `http://127.0.0.1:${port}`;
   env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-telemetry-'));
-  // The server reads every VERANDA_* variable as a setting: pass it only its own.
-  const { VERANDA_BIN: _, ...serverEnv } = process.env;
   // The store is single-process: the account is made before the server opens it.
   await addOwner(binPath, serverEnv);
-  env.server = spawn(
-    binPath,
-    ['serve', '--listen', `127.0.0.1:${port}`, '--ops-listen', `127.0.0.1:${opsPort}`,
-      '--data-dir', env.dataDir, '--site', join(ROOT, 'config', 'sites', 'demo')],
-    { cwd: ROOT, env: { ...serverEnv, VERANDA_ASSETS_DIR: DIST }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  keepOutput(env.server.stdout);
-  keepOutput(env.server.stderr);
-  env.server.on('exit', (code, signal) => {
-    env.exited = { code, signal };
-  });
-  await waitReady(`http://127.0.0.1:${opsPort}`);
+  await startServer(binPath, serverEnv);
   env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 });
 
-after(async () => {
-  await env.browser?.close();
-  if (env.server && !env.exited) env.server.kill('SIGKILL');
-  if (env.dataDir) await rm(env.dataDir, { recursive: true, force: true });
-});
+after(stopAll);
 
 /** A browser context in which requests that leave this machine get an empty answer. */
 async function newContext(options = {}) {
