@@ -5,6 +5,7 @@
 //! ## Layout
 //!
 //! - [`accounts`]: accounts and signed-in sessions.
+//! - [`commerce`]: money, products' rules, carts, inventory and orders.
 //! - [`domain`]: the shared enumerations of the spec and the page context.
 //! - [`forms`]: form submissions read and checked against the site's forms.
 //! - [`site`]: the site model, loaded and validated from a site directory.
@@ -13,6 +14,7 @@
 //! - [`typescript`]: generates the client's copy of the shared types.
 
 pub mod accounts;
+pub mod commerce;
 pub mod domain;
 pub mod forms;
 pub mod site;

@@ -14,6 +14,7 @@ use crate::assets::Assets;
 use crate::ops;
 use crate::routes;
 use crate::routes::auth::AuthState;
+use crate::routes::commerce::CommerceState;
 use crate::routes::forms::FormsState;
 use crate::routes::telemetry::TelemetryState;
 use crate::security::crumb::CrumbKey;
@@ -87,7 +88,9 @@ impl Application {
         let auth = AuthState::new(store.clone(), site.clone(), &settings).await;
         let forms = FormsState::new(store.clone(), site.clone(), &settings).await;
         let telemetry = TelemetryState::new(store.clone(), site.clone(), &settings).await;
-        let state = web::Data::new(AppState { settings, site, store, assets, crumb_key, auth, forms, telemetry });
+        let commerce = CommerceState::new(store.clone(), site.clone(), &settings).await;
+        let state =
+            web::Data::new(AppState { settings, site, store, assets, crumb_key, auth, forms, telemetry, commerce });
 
         let public_state = state.clone();
         let public = HttpServer::new(move || {

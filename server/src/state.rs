@@ -7,6 +7,7 @@ use veranda_actors::store::Store;
 
 use crate::assets::Assets;
 use crate::routes::auth::AuthState;
+use crate::routes::commerce::CommerceState;
 use crate::routes::forms::FormsState;
 use crate::routes::telemetry::TelemetryState;
 use crate::security::crumb::CrumbKey;
@@ -30,4 +31,6 @@ pub struct AppState {
     pub forms: FormsState,
     /// Visitor telemetry ingest.
     pub telemetry: TelemetryState,
+    /// Carts, inventory and orders.
+    pub commerce: CommerceState,
 }

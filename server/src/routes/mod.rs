@@ -2,6 +2,7 @@
 //! map the result.
 
 pub mod auth;
+pub mod commerce;
 mod config_area;
 mod files;
 pub mod forms;
@@ -22,6 +23,7 @@ fn read() -> Route {
 /// Registers every public route.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.configure(auth::configure)
+        .configure(commerce::configure)
         .configure(forms::configure)
         .configure(telemetry::configure)
         .route("/assets/{file:.*}", read().to(crate::assets::serve))

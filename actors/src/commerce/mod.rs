@@ -1,0 +1,1 @@
+//! Commerce: money, products' rules, carts, inventory and orders.
