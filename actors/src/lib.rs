@@ -9,6 +9,7 @@
 //! - [`domain`]: the shared enumerations of the spec and the page context.
 //! - [`forms`]: form submissions read and checked against the site's forms.
 //! - [`site`]: the site model, loaded and validated from a site directory.
+//! - [`streams`]: the dashboard's live edit and error streams.
 //! - [`store`]: the `Store` trait and its sled implementation with group commit.
 //! - [`telemetry`]: visitor telemetry: cookies, recording rules, error, trace and perf actors.
 //! - [`typescript`]: generates the client's copy of the shared types.
@@ -19,5 +20,6 @@ pub mod domain;
 pub mod forms;
 pub mod site;
 pub mod store;
+pub mod streams;
 pub mod telemetry;
 pub mod typescript;

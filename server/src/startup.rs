@@ -16,6 +16,7 @@ use crate::routes;
 use crate::routes::auth::AuthState;
 use crate::routes::commerce::CommerceState;
 use crate::routes::forms::FormsState;
+use crate::routes::streams::StreamsState;
 use crate::routes::telemetry::TelemetryState;
 use crate::security::crumb::CrumbKey;
 use crate::settings::Settings;
@@ -89,8 +90,19 @@ impl Application {
         let forms = FormsState::new(store.clone(), site.clone(), &settings).await;
         let telemetry = TelemetryState::new(store.clone(), site.clone(), &settings).await;
         let commerce = CommerceState::new(store.clone(), site.clone(), &settings).await;
-        let state =
-            web::Data::new(AppState { settings, site, store, assets, crumb_key, auth, forms, telemetry, commerce });
+        let streams = StreamsState::new(store.clone(), site.clone(), &settings).await;
+        let state = web::Data::new(AppState {
+            settings,
+            site,
+            store,
+            assets,
+            crumb_key,
+            auth,
+            forms,
+            telemetry,
+            commerce,
+            streams,
+        });
 
         let public_state = state.clone();
         let public = HttpServer::new(move || {

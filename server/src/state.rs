@@ -9,6 +9,7 @@ use crate::assets::Assets;
 use crate::routes::auth::AuthState;
 use crate::routes::commerce::CommerceState;
 use crate::routes::forms::FormsState;
+use crate::routes::streams::StreamsState;
 use crate::routes::telemetry::TelemetryState;
 use crate::security::crumb::CrumbKey;
 use crate::settings::Settings;
@@ -33,4 +34,6 @@ pub struct AppState {
     pub telemetry: TelemetryState,
     /// Carts, inventory and orders.
     pub commerce: CommerceState,
+    /// The dashboard's live streams and the edits that feed them.
+    pub streams: StreamsState,
 }

@@ -11,6 +11,7 @@ mod images;
 mod pages;
 mod panel;
 mod sitemap;
+pub mod streams;
 pub mod telemetry;
 
 use actix_web::{guard, web, Route};
@@ -24,6 +25,7 @@ fn read() -> Route {
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.configure(auth::configure)
         .configure(commerce::configure)
+        .configure(streams::configure)
         .configure(forms::configure)
         .configure(telemetry::configure)
         .route("/assets/{file:.*}", read().to(crate::assets::serve))

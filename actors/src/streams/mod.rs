@@ -1,0 +1,1 @@
+//! Live streams for the dashboard: edits and errors, each event numbered `(epoch, offset)`.
