@@ -1,11 +1,13 @@
 //! Micro-benchmarks of the telemetry edge: visit-cookie parsing and the visit rule,
-//! error fingerprinting, and error-report parsing.
+//! analytics-id validation, error fingerprinting, error-report parsing, and census
+//! payload parsing (the form decoding and `data` JSON parsing `RecordHit` does).
 //!
 //! Run: `cargo bench -p veranda-benches --bench telemetry`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use veranda_actors::telemetry::cookie::{next_visit, VisitorCookie, VisitorId};
 use veranda_actors::telemetry::errors::{fingerprint, parse_reports};
+use veranda_actors::telemetry::session_ids::AnalyticsIds;
 
 fn cookies(c: &mut Criterion) {
     c.bench_function("telemetry/visitor_cookie_parse", |b| {
@@ -23,6 +25,39 @@ fn cookies(c: &mut Criterion) {
                 1_700_009_000_000,
                 VisitorId::random,
             )
+        })
+    });
+    c.bench_function("telemetry/analytics_ids_brought", |b| {
+        b.iter(|| {
+            AnalyticsIds::brought(
+                black_box(Some("3f1c2a9e-77aa-4f1e-9c3d-0b1d2e3f4a5b")),
+                black_box(Some("9a8b7c6d-77aa-4f1e-9c3d-0b1d2e3f4a5b")),
+            )
+        })
+    });
+}
+
+/// A `RecordHit` body as the loader sends it: `event`, `data` (spec 000 §7 fields), `ss_cvr`.
+fn record_hit_body() -> String {
+    let data = serde_json::json!({ "userAgent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120",
+        "clientDate": 1_700_000_000_000u64, "viewportInnerWidth": 1280, "viewportInnerHeight": 720,
+        "screenWidth": 1920, "screenHeight": 1080, "websiteId": "51ee8ec89a317a31733c9281",
+        "templateId": "51ee8ec89a317a31733c9282", "website_locale": "en-US",
+        "url": "https://example.com/about?utm_source=news", "title": "About", "collectionId": "c1",
+        "recordType": 2, "queryString": "?utm_source=news", "referrer": "https://news.example/",
+        "localStorageSupported": true })
+    .to_string();
+    serde_urlencoded::to_string([("event", "view"), ("data", data.as_str()), ("ss_cvr", "")]).unwrap_or_default()
+}
+
+fn census(c: &mut Criterion) {
+    let body = record_hit_body();
+    c.bench_function("telemetry/parse_record_hit", |b| {
+        b.iter(|| {
+            let form: Vec<(String, String)> =
+                serde_urlencoded::from_bytes(black_box(body.as_bytes())).unwrap_or_default();
+            let data = form.iter().find(|(k, _)| k == "data").map(|(_, v)| v.as_str()).unwrap_or("{}");
+            serde_json::from_str::<serde_json::Value>(data).ok()
         })
     });
 }
@@ -46,5 +81,5 @@ fn errors(c: &mut Criterion) {
     c.bench_function("telemetry/parse_error_report", |b| b.iter(|| parse_reports(black_box(body.as_bytes()))));
 }
 
-criterion_group!(benches, cookies, errors);
+criterion_group!(benches, cookies, errors, census);
 criterion_main!(benches);

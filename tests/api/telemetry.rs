@@ -2,7 +2,10 @@
 //! events, traces, performance records, limits and backpressure.
 
 mod census;
+mod crash;
 mod ingest;
+mod session_ids;
+mod vitals;
 
 use std::path::Path;
 use std::time::Duration;
@@ -81,9 +84,15 @@ impl App {
 
     /// The records of `tree`, once at least `n` are there (waits up to 5 s).
     pub async fn records(&self, tree: Tree, n: usize) -> Vec<serde_json::Value> {
+        self.records_under(tree, b"", n).await
+    }
+
+    /// The records of `tree` whose keys start with `prefix`, once at least `n` are there
+    /// (waits up to 5 s).
+    pub async fn records_under(&self, tree: Tree, prefix: &[u8], n: usize) -> Vec<serde_json::Value> {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
         loop {
-            let rows = self.store.scan_prefix(tree, b"", 10_000).expect("scans");
+            let rows = self.store.scan_prefix(tree, prefix, 10_000).expect("scans");
             if rows.len() >= n || tokio::time::Instant::now() > deadline {
                 return rows.into_iter().map(|(_, v)| serde_json::from_slice(&v).expect("JSON records")).collect();
             }

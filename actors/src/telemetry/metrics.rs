@@ -94,6 +94,32 @@ impl TelemetryMetric {
     }
 }
 
+/// Bucket bounds of the LCP histogram, in seconds (good ≤ 2.5 s, poor > 4 s).
+pub const LCP_BUCKETS: [f64; 14] = [0.25, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 15.0, 30.0];
+/// Bucket bounds of the INP histogram, in seconds (good ≤ 200 ms, poor > 500 ms).
+pub const INP_BUCKETS: [f64; 13] = [0.025, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1.0, 2.0, 5.0, 10.0];
+/// Bucket bounds of the CLS histogram, unitless (good ≤ 0.1, poor > 0.25).
+pub const CLS_BUCKETS: [f64; 13] = [0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.3, 0.5, 0.75, 1.0, 2.5];
+/// Bucket bounds of the FCP histogram, in seconds (good ≤ 1.8 s, poor > 3 s).
+pub const FCP_BUCKETS: [f64; 14] = [0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.8, 2.0, 2.5, 3.0, 4.0, 6.0, 10.0, 30.0];
+/// Bucket bounds of the TTFB histogram, in seconds (good ≤ 800 ms, poor > 1.8 s).
+pub const TTFB_BUCKETS: [f64; 14] = [0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0, 1.5, 1.8, 2.5, 3.0, 5.0, 10.0, 30.0];
+
+impl TelemetryMetric {
+    /// The web vitals' own bucket bounds (each holds the vital's good and poor
+    /// thresholds); `None` for the other metrics, which use the server's defaults.
+    pub const fn buckets(self) -> Option<&'static [f64]> {
+        match self {
+            TelemetryMetric::Lcp => Some(&LCP_BUCKETS),
+            TelemetryMetric::Inp => Some(&INP_BUCKETS),
+            TelemetryMetric::Cls => Some(&CLS_BUCKETS),
+            TelemetryMetric::Fcp => Some(&FCP_BUCKETS),
+            TelemetryMetric::Ttfb => Some(&TTFB_BUCKETS),
+            _ => None,
+        }
+    }
+}
+
 /// A telemetry actor's buffer, as a metric label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Queue {
@@ -101,6 +127,8 @@ pub enum Queue {
     Errors,
     /// [`crate::telemetry::TraceFlusher`].
     Traces,
+    /// [`crate::telemetry::TelemetryWriter`] (jobs, not records).
+    Writer,
 }
 
 impl Queue {
@@ -108,6 +136,7 @@ impl Queue {
         match self {
             Queue::Errors => "errors",
             Queue::Traces => "traces",
+            Queue::Writer => "writer",
         }
     }
 }
@@ -159,4 +188,28 @@ pub fn error_groups(count: usize) {
 /// Records one web-vital observation (seconds, or unitless for CLS) for a page path label.
 pub fn web_vital(metric: TelemetryMetric, path: String, value: f64) {
     metrics::histogram!(metric.name(), "path" => path).record(value);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_vital_has_increasing_buckets_holding_its_good_and_poor_thresholds() {
+        let thresholds = [
+            (TelemetryMetric::Lcp, [2.5, 4.0]),
+            (TelemetryMetric::Inp, [0.2, 0.5]),
+            (TelemetryMetric::Cls, [0.1, 0.25]),
+            (TelemetryMetric::Fcp, [1.8, 3.0]),
+            (TelemetryMetric::Ttfb, [0.8, 1.8]),
+        ];
+        for (metric, [good, poor]) in thresholds {
+            let buckets = metric.buckets().expect("a vital has buckets");
+            assert!(buckets.windows(2).all(|w| w[0] < w[1]), "{metric:?}");
+            assert!(buckets.contains(&good) && buckets.contains(&poor), "{metric:?}");
+            assert!(buckets.last().is_some_and(|&top| top >= 2.0 * poor), "{metric:?} reaches past poor");
+        }
+        assert!(CLS_BUCKETS.iter().all(|&b| b <= 2.5), "CLS is unitless, not milliseconds");
+        assert_eq!(TelemetryMetric::Accepted.buckets(), None);
+    }
 }

@@ -2,7 +2,8 @@
 //!
 //! The domain logic and actors behind the ingest routes: census hits and visitor
 //! sessions, JavaScript error reports, trace logs and performance records. Every write
-//! goes to a telemetry tree of the store (acknowledged at once, flushed within a second).
+//! goes through the [`TelemetryWriter`] to a telemetry tree of the store (acknowledged once
+//! queued, on disk within [`records::TELEMETRY_LOSS_WINDOW`]).
 //!
 //! ## Actors
 //!
@@ -15,6 +16,8 @@
 //!   new error and group change on the in-process [`TelemetryEvent`] stream.
 //! - [`TraceFlusher`]: buffers trace-log entries; flushes every 30 s, when full and on
 //!   shutdown.
+//! - [`TelemetryWriter`] (a thread, not an actor): writes every telemetry record to the
+//!   store, off the actors' and the requests' threads.
 //! - [`PerfCollector`]: performance records per `pageLoadId`; feeds the web-vitals
 //!   histograms, labelled by a bounded set of page paths.
 //!
@@ -22,6 +25,7 @@
 //!
 //! - [`cookie`]: `ss_cvr` / `ss_cvt` parsing and the visit rule.
 //! - [`rules`]: when visitor analytics are recorded (spec 000 §6).
+//! - [`session_ids`]: the `SS_SESSION_ID` and `SS_ANALYTICS_ID` identifiers.
 //! - [`errors`]: error records, fingerprints, groups and the per-page-load cap.
 //! - [`records`]: record keys and the clock.
 //! - [`metrics`]: the ingest metrics, documented once.
@@ -35,8 +39,10 @@ pub mod metrics;
 pub mod perf;
 pub mod records;
 pub mod rules;
+pub mod session_ids;
 pub mod traces;
 pub mod visitor;
+pub mod writer;
 
 pub use errors::ErrorQueue;
 pub use events::TelemetryEvent;
@@ -44,3 +50,4 @@ pub use limits::TelemetryLimits;
 pub use perf::PerfCollector;
 pub use traces::TraceFlusher;
 pub use visitor::VisitorSessions;
+pub use writer::TelemetryWriter;

@@ -7,17 +7,17 @@
 //! times are in milliseconds as the `web-vitals` library reports them, CLS unitless.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
 use std::time::Duration;
 
 use actix::{Actor, AsyncContext, Context, Handler, Message};
 use serde::{Deserialize, Serialize};
 
-use crate::store::{Store, Tree};
+use crate::store::Tree;
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics::{self, TelemetryMetric};
-use crate::telemetry::records::{now_ms, record_key, spawn_put, truncate_chars};
+use crate::telemetry::records::{now_ms, record_key, truncate_chars};
 use crate::telemetry::rules::path_of;
+use crate::telemetry::writer::TelemetryWriter;
 
 /// Most records one request may carry.
 pub const MAX_PERF_RECORDS: usize = 100;
@@ -116,7 +116,7 @@ struct PageLoad {
 /// Owns the page loads being measured and the bounded set of path labels.
 pub struct PerfCollector {
     /// Where records go.
-    store: Arc<dyn Store>,
+    writer: TelemetryWriter,
     /// Page loads by id.
     loads: HashMap<String, PageLoad>,
     /// Paths that get their own label.
@@ -127,8 +127,8 @@ pub struct PerfCollector {
 
 impl PerfCollector {
     /// A collector labelling `known_paths` (everything else is `other`).
-    pub fn new(store: Arc<dyn Store>, known_paths: HashSet<String>, limits: &TelemetryLimits) -> PerfCollector {
-        PerfCollector { store, loads: HashMap::new(), known_paths, mailbox_capacity: limits.mailbox_capacity }
+    pub fn new(writer: TelemetryWriter, known_paths: HashSet<String>, limits: &TelemetryLimits) -> PerfCollector {
+        PerfCollector { writer, loads: HashMap::new(), known_paths, mailbox_capacity: limits.mailbox_capacity }
     }
 
     /// The path label of a record.
@@ -190,7 +190,9 @@ impl Handler<RecordPerf> for PerfCollector {
         }
         if let (Some(first), Ok(value)) = (msg.0.first(), serde_json::to_vec(&msg.0)) {
             let key = [first.page_load_id.as_bytes(), b"/", &record_key(now)].concat();
-            spawn_put(&self.store, Tree::Perf, key, value);
+            if self.writer.write(Tree::Perf, key, value).is_err() {
+                metrics::rejected("perf_records", "writer_busy");
+            }
         }
     }
 }
@@ -198,7 +200,9 @@ impl Handler<RecordPerf> for PerfCollector {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::SledStore;
+    use std::sync::Arc;
+
+    use crate::store::{SledStore, Store};
 
     #[test]
     fn records_parse_and_out_of_range_ones_are_refused() {
@@ -214,8 +218,9 @@ mod tests {
     fn vitals_are_observed_once_per_page_load_with_bounded_labels() {
         let dir = tempfile::tempdir().expect("temp dir");
         let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let writer = TelemetryWriter::start(store);
         let known = HashSet::from(["/about".to_string()]);
-        let mut collector = PerfCollector::new(store, known, &TelemetryLimits::default());
+        let mut collector = PerfCollector::new(writer, known, &TelemetryLimits::default());
         let records = parse_records(
             br#"[{"pageLoadId":"p1","name":"LCP","value":1500,"url":"https://x.example/about?a=1"},
                  {"pageLoadId":"p1","name":"CLS","value":0.25,"pagePath":"/nowhere"},

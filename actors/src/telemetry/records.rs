@@ -4,10 +4,12 @@
 //! number, both big-endian, so a prefix scan returns records in arrival order.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::store::{Store, Tree};
+/// The most telemetry a crash may lose: records acknowledged longer ago than this are on
+/// disk. It is the error queue's batch interval, plus the writer's queue (bounded, a few
+/// milliseconds), plus the store's telemetry flush interval (500 ms).
+pub const TELEMETRY_LOSS_WINDOW: Duration = Duration::from_secs(1);
 
 /// Milliseconds since the unix epoch (0 if the clock is before it).
 pub fn now_ms() -> u64 {
@@ -22,17 +24,6 @@ pub fn record_key(now_ms: u64) -> [u8; 16] {
     key[..8].copy_from_slice(&now_ms.to_be_bytes());
     key[8..].copy_from_slice(&sequence.to_be_bytes());
     key
-}
-
-/// Writes `value` under `key` on the current arbiter without waiting. Telemetry trees
-/// acknowledge at once, so this only defers the call; a failure is logged.
-pub fn spawn_put(store: &Arc<dyn Store>, tree: Tree, key: Vec<u8>, value: Vec<u8>) {
-    let store = store.clone();
-    actix::spawn(async move {
-        if let Err(error) = store.put(tree, &key, &value).await {
-            tracing::warn!(%error, tree = tree.name(), "telemetry write failed");
-        }
-    });
 }
 
 /// Truncates `text` to at most `max` characters (not bytes).

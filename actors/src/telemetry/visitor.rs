@@ -3,8 +3,8 @@
 //!
 //! A hit's cookies are worked out by [`crate::telemetry::cookie::next_visit`] before the
 //! message is sent; this actor keeps what the server knows of the visit (visit count,
-//! first/previous/current visit, pages in this visit), writes it to the visitor-sessions
-//! tree, and writes the hit to the census tree. Entries idle past the 30-minute visit
+//! first/previous/current visit, pages in this visit) and writes it to the visitor-sessions
+//! tree. The hit itself goes to the census tree straight from the request ([`record_hit`]). Entries idle past the 30-minute visit
 //! boundary are dropped from memory and rehydrated from the store on the next hit.
 
 use std::collections::HashMap;
@@ -18,7 +18,8 @@ use crate::store::{Store, Tree};
 use crate::telemetry::cookie::{VisitOutcome, VisitorId, VISIT_LENGTH_MS};
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics;
-use crate::telemetry::records::{now_ms, record_key, spawn_put};
+use crate::telemetry::records::{now_ms, record_key};
+use crate::telemetry::writer::{TelemetryWriter, WriterBusy};
 
 /// How often idle sessions are dropped from memory.
 pub const SWEEP_INTERVAL: Duration = Duration::from_secs(60);
@@ -51,6 +52,12 @@ pub struct CensusHit {
     pub at: u64,
     /// The visitor, unless identifiers may not be stored (no consent).
     pub visitor_id: Option<String>,
+    /// The `SS_SESSION_ID` of the page view, under the same condition.
+    #[serde(default)]
+    pub session_id: Option<String>,
+    /// The `SS_ANALYTICS_ID` of the page view, under the same condition.
+    #[serde(default)]
+    pub analytics_id: Option<String>,
     /// The page path it concerns, when known.
     pub path: String,
     /// The call's fields (the `data` JSON, or the form fields).
@@ -59,8 +66,10 @@ pub struct CensusHit {
 
 /// Owns the visitor sessions held in memory.
 pub struct VisitorSessions {
-    /// Where sessions and hits are written.
+    /// Where sessions are read back from.
     store: Arc<dyn Store>,
+    /// Where sessions are written.
+    writer: TelemetryWriter,
     /// Live sessions by visitor id.
     sessions: HashMap<VisitorId, VisitState>,
     /// Mailbox size; a full mailbox makes requests answer 503.
@@ -69,8 +78,8 @@ pub struct VisitorSessions {
 
 impl VisitorSessions {
     /// No live sessions yet.
-    pub fn new(store: Arc<dyn Store>, limits: &TelemetryLimits) -> VisitorSessions {
-        VisitorSessions { store, sessions: HashMap::new(), mailbox_capacity: limits.mailbox_capacity }
+    pub fn new(store: Arc<dyn Store>, writer: TelemetryWriter, limits: &TelemetryLimits) -> VisitorSessions {
+        VisitorSessions { store, writer, sessions: HashMap::new(), mailbox_capacity: limits.mailbox_capacity }
     }
 
     /// Applies a hit's visit to the visitor's session (rehydrated if needed).
@@ -130,28 +139,37 @@ impl Actor for VisitorSessions {
     }
 }
 
-/// Records a census hit, and the visit it belongs to when identifiers may be stored.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct RecordHit {
-    /// The visit (none without consent under a restrictive cookie policy).
-    pub visit: Option<VisitOutcome>,
-    /// The hit to store.
-    pub hit: CensusHit,
+/// Writes a census hit (from the request's thread; no actor is involved).
+pub fn record_hit(writer: &TelemetryWriter, hit: &CensusHit) -> Result<(), WriterBusy> {
+    match serde_json::to_vec(hit) {
+        Ok(value) => writer.write(Tree::Census, record_key(hit.at).to_vec(), value),
+        Err(error) => {
+            tracing::warn!(%error, "census hit not serialisable");
+            Ok(())
+        }
+    }
 }
 
-impl Handler<RecordHit> for VisitorSessions {
+/// Applies a page view's visit to the visitor's session and writes the session.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct RecordVisit {
+    /// The visit, as the cookies say.
+    pub outcome: VisitOutcome,
+    /// When the page view came (unix ms).
+    pub at: u64,
+}
+
+impl Handler<RecordVisit> for VisitorSessions {
     type Result = ();
 
-    fn handle(&mut self, msg: RecordHit, _: &mut Self::Context) {
-        if let Some(outcome) = &msg.visit {
-            let state = self.visit(outcome, msg.hit.at);
-            if let Ok(value) = serde_json::to_vec(&state) {
-                spawn_put(&self.store, Tree::VisitorSessions, outcome.cookie.id.as_str().as_bytes().to_vec(), value);
+    fn handle(&mut self, msg: RecordVisit, _: &mut Self::Context) {
+        let state = self.visit(&msg.outcome, msg.at);
+        if let Ok(value) = serde_json::to_vec(&state) {
+            let key = msg.outcome.cookie.id.as_str().as_bytes().to_vec();
+            if self.writer.write(Tree::VisitorSessions, key, value).is_err() {
+                metrics::rejected("record_hit", "writer_busy");
             }
-        }
-        if let Ok(value) = serde_json::to_vec(&msg.hit) {
-            spawn_put(&self.store, Tree::Census, record_key(msg.hit.at).to_vec(), value);
         }
     }
 }
@@ -183,7 +201,8 @@ mod tests {
     fn pages_count_within_a_visit_and_reset_on_the_next() {
         let dir = tempfile::tempdir().expect("temp dir");
         let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
-        let mut sessions = VisitorSessions::new(store.clone(), &TelemetryLimits::default());
+        let writer = TelemetryWriter::start(store.clone());
+        let mut sessions = VisitorSessions::new(store.clone(), writer, &TelemetryLimits::default());
         let first = next_visit(None, None, 1000, id);
         assert_eq!(sessions.visit(&first, 1000).pages_this_visit, 1);
         let cvr = first.cookie.to_string();
@@ -204,7 +223,8 @@ mod tests {
         let stored = VisitState { visits: 3, first: 1, previous: 2, current: 3, pages_this_visit: 4, last_seen: 5 };
         let bytes = serde_json::to_vec(&stored).expect("serialises");
         futures_lite_block_on(store.put(Tree::VisitorSessions, b"v1", &bytes));
-        let mut sessions = VisitorSessions::new(store, &TelemetryLimits::default());
+        let writer = TelemetryWriter::start(store.clone());
+        let mut sessions = VisitorSessions::new(store, writer, &TelemetryLimits::default());
         assert_eq!(sessions.get(&id()), Some(stored));
         let cvr = "v1|1|2|3|3";
         let same_visit = next_visit(Some(cvr), Some("10"), 20, id);

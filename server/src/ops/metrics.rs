@@ -8,8 +8,9 @@
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use metrics_exporter_prometheus::{BuildError, Matcher, PrometheusBuilder, PrometheusHandle};
 use veranda_actors::store::metrics::{self as store_metrics, MetricKind};
+use veranda_actors::telemetry::metrics::TelemetryMetric;
 
 /// How often the recorder's upkeep (histogram maintenance) runs.
 pub const UPKEEP_INTERVAL: Duration = Duration::from_secs(5);
@@ -92,18 +93,28 @@ fn describe() {
     store_metrics::describe();
 }
 
+/// The bucket bounds: each web vital its own (a full-name match wins over the suffix),
+/// every other `*_seconds` histogram [`DURATION_BUCKETS`].
+fn with_buckets(builder: PrometheusBuilder) -> Result<PrometheusBuilder, BuildError> {
+    let mut builder = builder.set_buckets_for_metric(Matcher::Suffix("_seconds".into()), &DURATION_BUCKETS)?;
+    for metric in TelemetryMetric::ALL {
+        if let Some(buckets) = metric.buckets() {
+            builder = builder.set_buckets_for_metric(Matcher::Full(metric.name().into()), buckets)?;
+        }
+    }
+    Ok(builder)
+}
+
 /// The process's recorder handle.
 static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
 
 /// Installs the Prometheus recorder the first time it is called and returns its handle.
 pub fn install() -> &'static PrometheusHandle {
     HANDLE.get_or_init(|| {
-        let builder = match PrometheusBuilder::new()
-            .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), &DURATION_BUCKETS)
-        {
+        let builder = match with_buckets(PrometheusBuilder::new()) {
             Ok(builder) => builder,
             Err(error) => {
-                tracing::warn!(%error, "duration buckets refused; histograms render as summaries");
+                tracing::warn!(%error, "histogram buckets refused; histograms render as summaries");
                 PrometheusBuilder::new()
             }
         };

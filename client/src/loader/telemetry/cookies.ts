@@ -2,14 +2,15 @@
 // current visit, visit count) and `ss_cvt` (the last hit's time, alive for one visit), and
 // the consent rule that keeps every analytics cookie away without `ss_cookieAllowed`.
 import type { PageContext } from '../../generated/types';
+import { CONSENT_COOKIE, readConsent } from '../consent/state';
 import { readCookie, writeCookie } from './transport';
+
+export { CONSENT_COOKIE };
 
 /** The visitor cookie: `id|first|previous|current|count`. */
 export const VISITOR_COOKIE = 'ss_cvr';
 /** The visit timestamp cookie: a positive integer, the time of the last hit. */
 export const VISIT_COOKIE = 'ss_cvt';
-/** The consent cookie; `true` means analytics cookies are allowed. */
-export const CONSENT_COOKIE = 'ss_cookieAllowed';
 
 /** How long `ss_cvr` lives: 2 years. */
 export const VISITOR_MAX_AGE_SECONDS = 2 * 365 * 24 * 60 * 60;
@@ -92,12 +93,13 @@ export function nextVisit(cvr: string | null, cvt: string | null, now: number, n
 }
 
 /**
- * Whether analytics cookies may be set: always, unless the site has the restrictive
- * policy (`isAnalyticsCookiesDisabled`) and the visitor has not accepted with `ss_cookieAllowed=true`.
+ * Whether analytics cookies may be set and telemetry sent: always, unless the site has the
+ * restrictive policy (`isAnalyticsCookiesDisabled`) and the visitor has not accepted
+ * (`ss_cookieAllowed=true`, given to the current banner version).
  */
 export function analyticsCookiesAllowed(doc: Document, context: PageContext | null): boolean {
   const restrictive = context?.websiteSettings?.cookieSettings?.isAnalyticsCookiesDisabled === true;
-  return !restrictive || readCookie(doc, CONSENT_COOKIE) === 'true';
+  return !restrictive || readConsent(doc) === true;
 }
 
 /** Deletes every analytics cookie of spec 000 §9. */

@@ -7,7 +7,7 @@
 // Each record carries `data.pageLoadId`, random per page load, which the server's 20-per-page
 // cap is keyed by (without it, reloads of a page would share one cap).
 import type { PageContext } from '../../generated/types';
-import { CRUMB_COOKIE, onPageHide, readCookie } from './transport';
+import { CRUMB_COOKIE, onPageHide, readCookie, telemetryAllowed } from './transport';
 
 /** Where error batches go. */
 export const ERRORS_URL = '/api/events/RecordJavascriptErrors';
@@ -98,7 +98,7 @@ export function startErrorReporter(win: Window, context: PageContext | null): Er
 
   /** Posts `batch`; gives the response, or `null` when the request failed. */
   const post = (batch: ErrorRecord[]): Promise<Response | null> | null => {
-    if (sends >= MAX_SENDS) return null;
+    if (sends >= MAX_SENDS || !telemetryAllowed()) return null;
     sends += 1;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     const crumb = readCookie(win.document, CRUMB_COOKIE);

@@ -5,7 +5,7 @@
 // and left out.
 import type { PageContext } from '../../generated/types';
 import type { SessionInfo } from './session';
-import { CRUMB_COOKIE, postForm, readCookie } from './transport';
+import { CRUMB_COOKIE, postForm, readCookie, telemetryAllowed } from './transport';
 
 /** Where `RecordEvent` goes. */
 export const RECORD_EVENT_URL = '/api/events/RecordEvent';
@@ -99,6 +99,7 @@ export function createEvents(win: Window, context: PageContext | null, session: 
         customSchemaName,
       });
       const url = eventsHost + TRACK_PATH;
+      if (!telemetryAllowed()) return;
       try {
         if (navigator.sendBeacon?.(url, new Blob([body], { type: 'application/json' }))) return;
       } catch {

@@ -28,7 +28,7 @@ describe('telemetry on a page', () => {
     expect(telemetry.visitorCookie).toMatch(/\|1$/);
   });
 
-  it('under a restrictive policy without consent sets nothing and clears the analytics cookies', async () => {
+  it('under a restrictive policy without consent sets nothing, sends nothing and clears the analytics cookies', async () => {
     for (const name of ['SS_MID', 'ss_cvr', 'ss_cvt', 'user_segment']) document.cookie = `${name}=1; path=/`;
     document.cookie = 'crumb=c; path=/';
     const { seen } = stubFetch();
@@ -40,8 +40,38 @@ describe('telemetry on a page', () => {
     expect(set.mock.calls.every(([v]) => /=; path=\/; max-age=0;/.test(v))).toBe(true);
     expect(telemetry.session).toBeNull();
     expect(telemetry.visitorCookie).toBe('');
-    expect(formFields(hits(seen)[0]!.init.body).ss_cvr).toBe('');
+    expect(telemetry.quiet).toBe(true);
+    telemetry.errors.report(new Error('x'));
+    telemetry.trace.log('x');
+    await telemetry.events.recordEvent('x');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(seen).toHaveLength(0);
     expect(sessionStorage.length + localStorage.length).toBe(0);
+  });
+
+  it('stops sending once the visitor declines on the page', async () => {
+    document.cookie = 'ss_cookieAllowed=true; path=/';
+    const { seen } = stubFetch();
+    const telemetry = startTelemetry(window, pageContext({}, true));
+    await vi.advanceTimersByTimeAsync(0);
+    // The performance settings call may be in flight already; it is not what is counted.
+    const sent = () => seen.filter((r) => r.url !== '/api/1/performance/settings').length;
+    const before = sent();
+    expect(hits(seen)).toHaveLength(1);
+    document.cookie = 'ss_cookieAllowed=false; path=/';
+    await telemetry.census.recordHit();
+    await telemetry.events.recordEvent('newsletter-signup');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent()).toBe(before);
+  });
+
+  it('does not count an answer given to another banner version', async () => {
+    document.cookie = 'ss_cookieAllowed=true; path=/';
+    document.cookie = 'ss_cookieBannerVersion=1; path=/';
+    const { seen } = stubFetch();
+    expect(startTelemetry(window, pageContext({}, true)).quiet).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hits(seen)).toHaveLength(0);
   });
 
   it('under a restrictive policy with consent sets the cookies', () => {

@@ -1,16 +1,19 @@
-// The loader's telemetry, started once per page by `boot`: the error reporter first (so it
-// sees errors of everything after it), then the consent rule, session info and visitor
-// cookies, the page hit, the trace log and performance records. What islands may call is
+// The loader's telemetry, started once per page by `boot`: the consent rule first (under a
+// restrictive cookie policy without an accepted banner, the analytics cookies are cleared
+// and nothing is sent: the telemetry is quiet), then the error reporter (so it sees errors
+// of everything after it), session info and visitor cookies, the page hit, the trace log
+// and performance records. Every call also checks consent just before it is sent, so a
+// Decline given later on the page stops what is already running. What islands may call is
 // exposed as `window.Veranda.telemetry`. The event calls are a lazy chunk, imported on first
-// use, since most pages never make one.
+// use, since most pages never make one; performance reporting is one too, imported after `load`.
 import type { PageContext } from '../../generated/types';
 import { createCensus, type Census } from './census';
 import { analyticsCookiesAllowed, clearAnalyticsCookies, touchVisitorCookies } from './cookies';
 import { startErrorReporter, type ErrorReporter } from './errors';
 import type { Events } from './events';
-import { startPerf } from './perf';
 import { startSession, type SessionInfo } from './session';
 import { startTrace, type TraceLog } from './trace';
+import { gateTelemetry } from './transport';
 
 /** The telemetry of a page. */
 export interface Telemetry {
@@ -26,19 +29,46 @@ export interface Telemetry {
   trace: TraceLog;
   /** `RecordEvent` and the event tracker. */
   events: Events;
+  /** Started without consent: nothing is recorded or sent. */
+  quiet: boolean;
+}
+
+const resolved = () => Promise.resolve();
+
+/** The telemetry of a page without consent: every call does nothing. */
+export function quietTelemetry(): Telemetry {
+  return {
+    session: null,
+    visitorCookie: '',
+    census: { recordHit: resolved, buttonRender: resolved, buttonClick: resolved, formRender: resolved, overlay: resolved },
+    errors: { report: () => {}, flush: () => {} },
+    trace: { log: () => {}, flush: () => {} },
+    events: { recordEvent: resolved, track: resolved },
+    quiet: true,
+  };
+}
+
+/** Performance reporting is a lazy chunk, imported once the page has loaded. */
+function startPerfAfterLoad(win: Window, context: PageContext | null): void {
+  const run = () => void import('./perf').then((m) => m.startPerf(win, context)).catch(() => {});
+  if (win.document.readyState === 'complete') run();
+  else win.addEventListener('load', run, { once: true });
 }
 
 /** Starts every telemetry module for `win` and records the page hit. */
 export function startTelemetry(win: Window, context: PageContext | null): Telemetry {
+  gateTelemetry(() => analyticsCookiesAllowed(win.document, context));
+  if (!analyticsCookiesAllowed(win.document, context)) {
+    clearAnalyticsCookies(win.document);
+    return quietTelemetry();
+  }
   const errors = startErrorReporter(win, context);
-  const allowed = analyticsCookiesAllowed(win.document, context);
-  if (!allowed) clearAnalyticsCookies(win.document);
-  const session = allowed ? startSession(win) : null;
-  const visitorCookie = allowed && context?.analyticsEnabled === true ? touchVisitorCookies(win.document, Date.now()) : '';
+  const session = startSession(win);
+  const visitorCookie = context?.analyticsEnabled === true ? touchVisitorCookies(win.document, Date.now()) : '';
   const census = createCensus(win, context, visitorCookie);
   void census.recordHit();
   const trace = startTrace(win);
-  startPerf(win, context);
+  startPerfAfterLoad(win, context);
   let events: Promise<Events> | undefined;
   const loadEvents = () => (events ??= import('./events').then((m) => m.createEvents(win, context, session)));
   return {
@@ -51,5 +81,6 @@ export function startTelemetry(win: Window, context: PageContext | null): Teleme
       recordEvent: (...args) => loadEvents().then((e) => e.recordEvent(...args)),
       track: (...args) => loadEvents().then((e) => e.track(...args)),
     },
+    quiet: false,
   };
 }

@@ -1,6 +1,19 @@
 // The loader's way of talking to the telemetry endpoints: cookies, form and JSON posts
 // with a timeout, beacons with a fetch fallback, and the "page is going away" signal.
 
+/** Whether telemetry may be sent now; set by `startTelemetry` to follow the visitor's consent. */
+let allowed: () => boolean = () => true;
+
+/** Sets the rule every telemetry call checks just before it is sent. */
+export function gateTelemetry(rule: () => boolean): void {
+  allowed = rule;
+}
+
+/** Whether telemetry may be sent now (see `gateTelemetry`). */
+export function telemetryAllowed(): boolean {
+  return allowed();
+}
+
 /** The cookie the server keeps its CSRF crumb in. */
 export const CRUMB_COOKIE = 'crumb';
 
@@ -37,9 +50,11 @@ function deadline(ms: number): [AbortSignal, () => void] {
 
 /**
  * Fetches `url`, aborted after `timeoutMs`. Resolves with the response, or rejects with
- * the fetch error (an `AbortError` `DOMException` on timeout).
+ * the fetch error (an `AbortError` `DOMException` on timeout, a `TypeError` when telemetry
+ * is not allowed).
  */
 export async function fetchWithTimeout(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+  if (!allowed()) throw new TypeError('Veranda: telemetry is not allowed without consent.');
   const [signal, stop] = deadline(timeoutMs);
   try {
     return await fetch(url, { credentials: 'same-origin', ...init, signal });
@@ -58,6 +73,7 @@ export function postForm(url: string, fields: Record<string, string>, timeoutMs:
  * it, posts it with `fetch` (`keepalive`, so it survives the page) with the same type.
  */
 export function beacon(url: string, body: string | URLSearchParams, type: string): void {
+  if (!allowed()) return;
   try {
     if (navigator.sendBeacon?.(url, body)) return;
   } catch {

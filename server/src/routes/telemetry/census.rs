@@ -4,7 +4,9 @@
 //! Recording rules (spec 000 §6) are applied to the page the call names; a call that
 //! must not be recorded answers 204 and stores nothing. With a restrictive cookie
 //! policy and no `ss_cookieAllowed=true` cookie, hits are stored without any visitor
-//! identifier and no visitor cookie is set.
+//! identifier and no visitor cookie is set. Otherwise a page view also keeps (or makes and
+//! sets) `SS_SESSION_ID`, a session cookie, and `SS_ANALYTICS_ID`, for 390 days, and
+//! stores both with the hit.
 
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
 use actix_web::http::header;
@@ -15,7 +17,10 @@ use veranda_actors::telemetry::cookie::{
 };
 use veranda_actors::telemetry::records::{now_ms, truncate_chars};
 use veranda_actors::telemetry::rules::{decide, path_of, Recording};
-use veranda_actors::telemetry::visitor::{CensusHit, RecordHit};
+use veranda_actors::telemetry::session_ids::{
+    AnalyticsIds, ANALYTICS_ID_COOKIE, ANALYTICS_ID_MAX_AGE_SECS, SESSION_ID_COOKIE,
+};
+use veranda_actors::telemetry::visitor::{self, CensusHit, RecordVisit};
 
 use super::ingest::{finish, json_object, read_body, Endpoint, Form, IngestError, MAX_FORM_BODY};
 use super::state::offer;
@@ -68,14 +73,41 @@ fn no_content() -> HttpResponse {
     HttpResponse::NoContent().finish()
 }
 
+/// A cookie on `/`, `SameSite=Lax`, living `secs` seconds (a session cookie without).
+fn cookie(name: &'static str, value: String, secs: Option<i64>) -> Cookie<'static> {
+    let mut cookie = Cookie::build(name, value).path("/").same_site(SameSite::Lax);
+    if let Some(secs) = secs {
+        cookie = cookie.max_age(CookieDuration::seconds(secs));
+    }
+    cookie.finish()
+}
+
 fn visit_cookies(outcome: &VisitOutcome) -> [Cookie<'static>; 2] {
-    let build = |name: &'static str, value: String, secs: i64| {
-        Cookie::build(name, value).path("/").same_site(SameSite::Lax).max_age(CookieDuration::seconds(secs)).finish()
-    };
     [
-        build(VISITOR_COOKIE, outcome.cookie.to_string(), VISITOR_COOKIE_MAX_AGE_SECS),
-        build(VISIT_TIMESTAMP_COOKIE, outcome.timestamp.0.to_string(), VISIT_TIMESTAMP_MAX_AGE_SECS),
+        cookie(VISITOR_COOKIE, outcome.cookie.to_string(), Some(VISITOR_COOKIE_MAX_AGE_SECS)),
+        cookie(VISIT_TIMESTAMP_COOKIE, outcome.timestamp.0.to_string(), Some(VISIT_TIMESTAMP_MAX_AGE_SECS)),
     ]
+}
+
+/// The `SS_SESSION_ID` and `SS_ANALYTICS_ID` cookies a page view must set (those it did
+/// not bring as valid ids).
+fn id_cookies(ids: &AnalyticsIds) -> impl Iterator<Item = Cookie<'static>> + '_ {
+    let session = ids.session.created.then(|| cookie(SESSION_ID_COOKIE, ids.session.id.as_str().to_string(), None));
+    let analytics = ids
+        .analytics
+        .created
+        .then(|| cookie(ANALYTICS_ID_COOKIE, ids.analytics.id.as_str().to_string(), Some(ANALYTICS_ID_MAX_AGE_SECS)));
+    session.into_iter().chain(analytics)
+}
+
+/// The value of cookie `name` the request brought.
+fn cookie_value(req: &HttpRequest, name: &str) -> Option<String> {
+    req.cookie(name).map(|c| c.value().to_string())
+}
+
+/// Queues a census hit for the store: a full writer queue → 503.
+fn store_hit(state: &AppState, hit: &CensusHit) -> Result<(), IngestError> {
+    visitor::record_hit(&state.telemetry.writer, hit).map_err(|_| IngestError::Busy)
 }
 
 /// `POST /api/census/RecordHit`: form-encoded `event`, `data` (JSON), `ss_cvr`.
@@ -108,17 +140,27 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         let cvt = req.cookie(VISIT_TIMESTAMP_COOKIE).map(|c| c.value().to_string());
         next_visit(cvr.as_deref(), cvt.as_deref(), now, VisitorId::random)
     });
+    let ids = visit.is_some().then(|| {
+        let session = cookie_value(req, SESSION_ID_COOKIE);
+        let analytics = cookie_value(req, ANALYTICS_ID_COOKIE);
+        AnalyticsIds::resolve(session.as_deref(), analytics.as_deref(), VisitorId::random)
+    });
     let hit = CensusHit {
         kind: kind.into(),
         at: now,
         visitor_id: visit.as_ref().map(|v| v.cookie.id.as_str().to_string()),
+        session_id: ids.as_ref().map(|i| i.session.id.as_str().to_string()),
+        analytics_id: ids.as_ref().map(|i| i.analytics.id.as_str().to_string()),
         path: path_of(&url),
         data: serde_json::json!({ "event": event, "data": data, "newVisit": visit.as_ref().map(|v| v.new_visit) }),
     };
     let cookies = visit.as_ref().map(visit_cookies);
-    offer(&state.telemetry.visitors, RecordHit { visit, hit })?;
+    if let Some(outcome) = visit {
+        offer(&state.telemetry.visitors, RecordVisit { outcome, at: now })?;
+    }
+    store_hit(state, &hit)?;
     let mut response = HttpResponse::NoContent();
-    for cookie in cookies.into_iter().flatten() {
+    for cookie in cookies.into_iter().flatten().chain(ids.iter().flat_map(id_cookies)) {
         response.cookie(cookie);
     }
     Ok(response.finish())
@@ -167,14 +209,24 @@ async fn census(
         .filter(|_| allowed)
         .and_then(|c| VisitorCookie::parse(c).ok())
         .map(|c| c.id.as_str().to_string());
+    let (session_id, analytics_id) = if allowed {
+        let session = cookie_value(req, SESSION_ID_COOKIE);
+        let analytics = cookie_value(req, ANALYTICS_ID_COOKIE);
+        let (session, analytics) = AnalyticsIds::brought(session.as_deref(), analytics.as_deref());
+        (session.map(|s| s.as_str().to_string()), analytics.map(|a| a.as_str().to_string()))
+    } else {
+        (None, None)
+    };
     let hit = CensusHit {
         kind: kind.into(),
         at: now_ms(),
         visitor_id,
+        session_id,
+        analytics_id,
         path: path_of(&page),
         data: form.to_json(&["visitorCookie", "crumb"]),
     };
-    offer(&state.telemetry.visitors, RecordHit { visit: None, hit })?;
+    store_hit(state, &hit)?;
     Ok(no_content())
 }
 
@@ -199,10 +251,12 @@ async fn quick(req: &HttpRequest, state: &AppState, id: &str) -> Result<HttpResp
         kind: "quickView".into(),
         at: now_ms(),
         visitor_id: None,
+        session_id: None,
+        analytics_id: None,
         path: path_of(&page),
         data: serde_json::json!({ "id": id }),
     };
-    offer(&state.telemetry.visitors, RecordHit { visit: None, hit })?;
+    store_hit(state, &hit)?;
     Ok(no_content())
 }
 
@@ -228,10 +282,12 @@ fn pixel(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, IngestErro
             kind: "track".into(),
             at: now_ms(),
             visitor_id: None,
+            session_id: None,
+            analytics_id: None,
             path: path_of(&page),
             data: form.to_json(&[]),
         };
-        offer(&state.telemetry.visitors, RecordHit { visit: None, hit })?;
+        store_hit(state, &hit)?;
     }
     Ok(HttpResponse::Ok()
         .content_type("image/gif")

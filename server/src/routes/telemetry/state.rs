@@ -18,7 +18,7 @@ use veranda_actors::telemetry::errors::FlushErrors;
 use veranda_actors::telemetry::events::EVENT_BUFFER;
 use veranda_actors::telemetry::traces::FlushTraces;
 use veranda_actors::telemetry::{
-    metrics, ErrorQueue, PerfCollector, TelemetryEvent, TelemetryLimits, TraceFlusher, VisitorSessions,
+    metrics, ErrorQueue, PerfCollector, TelemetryEvent, TelemetryLimits, TelemetryWriter, TraceFlusher, VisitorSessions,
 };
 
 use super::ingest::IngestError;
@@ -37,6 +37,8 @@ pub struct TelemetryState {
     pub traces: Addr<TraceFlusher>,
     /// Performance records and web vitals.
     pub perf: Addr<PerfCollector>,
+    /// Writes telemetry records to the store.
+    pub writer: TelemetryWriter,
     /// The live telemetry stream (new errors, group changes).
     events: broadcast::Sender<TelemetryEvent>,
     /// Requests per client IP.
@@ -51,10 +53,11 @@ impl TelemetryState {
         let (events, _) = broadcast::channel(EVENT_BUFFER);
         let mut known_paths: HashSet<String> = site.published_urls().into_iter().collect();
         known_paths.extend(["/".to_string(), "/search".to_string()]);
-        let visitors = VisitorSessions::new(store.clone(), limits).start();
-        let errors = ErrorQueue::new(store.clone(), limits, events.clone()).start();
-        let traces = TraceFlusher::new(store.clone(), limits).start();
-        let perf = PerfCollector::new(store, known_paths, limits).start();
+        let writer = TelemetryWriter::start(store.clone());
+        let visitors = VisitorSessions::new(store.clone(), writer.clone(), limits).start();
+        let errors = ErrorQueue::new(store.clone(), writer.clone(), limits, events.clone()).start();
+        let traces = TraceFlusher::new(store, limits).start();
+        let perf = PerfCollector::new(writer.clone(), known_paths, limits).start();
         let rate = NonZeroU32::new(limits.rate_per_second).unwrap_or(NonZeroU32::MIN);
         let burst = NonZeroU32::new(limits.rate_burst).unwrap_or(rate);
         let limiter = Arc::new(RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst)));
@@ -67,7 +70,7 @@ impl TelemetryState {
                 cleanup.shrink_to_fit();
             }
         });
-        TelemetryState { visitors, errors, traces, perf, events, limiter }
+        TelemetryState { visitors, errors, traces, perf, writer, events, limiter }
     }
 
     /// A receiver of the live telemetry stream.
@@ -89,6 +92,7 @@ impl TelemetryState {
     pub async fn shutdown(&self) {
         let errors = self.errors.send(FlushErrors).await.unwrap_or(0);
         let traces = self.traces.send(FlushTraces).await.unwrap_or(false);
+        self.writer.drained().await;
         tracing::info!(errors, traces, "telemetry buffers written");
     }
 }

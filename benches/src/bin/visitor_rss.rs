@@ -1,0 +1,79 @@
+//! `visitor_rss [N]`: the memory of idle visitor sessions. Starts the `VisitorSessions`
+//! actor in-process, records one visit for each of N (default 100,000) new visitors
+//! through the actor's messages, and prints the resident-set growth per session.
+//!
+//! The store is one that keeps nothing (every write resolves at once), so the figure is
+//! the sessions' own memory, not the database cache. Linux only (`/proc/self/statm`).
+//!
+//!   cargo run --release -p veranda-benches --bin visitor_rss
+
+use std::sync::Arc;
+
+use actix::Actor;
+use veranda_actors::store::{Store, StoreError, StoreFuture, Tree};
+use veranda_actors::telemetry::cookie::{next_visit, VisitorId};
+use veranda_actors::telemetry::visitor::{GetVisitorSession, RecordVisit};
+use veranda_actors::telemetry::{TelemetryLimits, TelemetryWriter, VisitorSessions};
+
+/// A store that keeps nothing.
+struct NullStore;
+
+impl Store for NullStore {
+    fn get(&self, _: Tree, _: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(None)
+    }
+    fn put<'a>(&'a self, _: Tree, _: &'a [u8], _: &'a [u8]) -> StoreFuture<'a, ()> {
+        Box::pin(async { Ok(()) })
+    }
+    fn delete<'a>(&'a self, _: Tree, _: &'a [u8]) -> StoreFuture<'a, ()> {
+        Box::pin(async { Ok(()) })
+    }
+    fn scan_prefix(&self, _: Tree, _: &[u8], _: usize) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+        Ok(Vec::new())
+    }
+    fn flush(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async { Ok(()) })
+    }
+}
+
+/// Resident set size in bytes.
+fn rss_bytes() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+    let pages: u64 = statm.split_whitespace().nth(1).and_then(|p| p.parse().ok()).unwrap_or(0);
+    pages * 4096
+}
+
+#[actix::main]
+async fn main() -> std::process::ExitCode {
+    let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100_000);
+    let store: Arc<dyn Store> = Arc::new(NullStore);
+    let writer = TelemetryWriter::start(store.clone());
+    let limits = TelemetryLimits { mailbox_capacity: 4096, ..TelemetryLimits::default() };
+    let sessions = VisitorSessions::new(store, writer.clone(), &limits).start();
+    // Warm up the actor, the writer and the allocator before the first reading.
+    let now = 1_700_000_000_000u64;
+    let warm = next_visit(None, None, now, VisitorId::random);
+    let _ = sessions.send(RecordVisit { outcome: warm, at: now }).await;
+    writer.drained().await;
+    let before = rss_bytes();
+    let mut last = None;
+    for i in 0..n {
+        let outcome = next_visit(None, None, now + i as u64, VisitorId::random);
+        last = Some(outcome.cookie.id.clone());
+        if sessions.send(RecordVisit { outcome, at: now + i as u64 }).await.is_err() {
+            eprintln!("visitor_rss: the actor stopped");
+            return std::process::ExitCode::FAILURE;
+        }
+    }
+    writer.drained().await;
+    let after = rss_bytes();
+    let known = match last {
+        Some(id) => sessions.send(GetVisitorSession(id)).await.ok().flatten().is_some(),
+        None => false,
+    };
+    let delta = after.saturating_sub(before);
+    println!("sessions: {n} (last one held in memory: {known})");
+    println!("rss before: {} KiB, after: {} KiB, delta: {} KiB", before / 1024, after / 1024, delta / 1024);
+    println!("per idle session: {} bytes", delta / n.max(1) as u64);
+    std::process::ExitCode::SUCCESS
+}
