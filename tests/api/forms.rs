@@ -1,16 +1,18 @@
 //! Form submissions: the key, the save call with every field kind, each refusal, the
 //! newsletter list, the success redirect, and the owner's export.
 
+use base64::Engine;
 use serde_json::{json, Value};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::Tree;
 use veranda_tests::{demo_site_copy, spawn_app, spawn_app_with_site, TestApp};
 
-const KEY_PATH: &str = "/api/form/FormSubmissionKey";
-const SAVE_PATH: &str = "/api/form/SaveFormSubmission";
+pub(crate) const KEY_PATH: &str = "/api/form/FormSubmissionKey";
+pub(crate) const SAVE_PATH: &str = "/api/form/SaveFormSubmission";
+pub(crate) const CHALLENGE_PATH: &str = "/api/form/captcha/challenge";
 
 /// A crumb from the `crumb=` cookie the home page sets.
-async fn crumb(app: &TestApp) -> String {
+pub(crate) async fn crumb(app: &TestApp) -> String {
     let res = app.get("/").await;
     res.headers()
         .get_all("set-cookie")
@@ -21,7 +23,7 @@ async fn crumb(app: &TestApp) -> String {
 }
 
 /// POSTs `body` as JSON with the crumb as cookie and header.
-async fn post(app: &TestApp, path: &str, crumb: &str, body: &Value) -> reqwest::Response {
+pub(crate) async fn post(app: &TestApp, path: &str, crumb: &str, body: &Value) -> reqwest::Response {
     app.client
         .post(format!("{}{path}", app.address))
         .header("cookie", format!("crumb={crumb}"))
@@ -32,7 +34,7 @@ async fn post(app: &TestApp, path: &str, crumb: &str, body: &Value) -> reqwest::
         .expect("answered")
 }
 
-async fn key(app: &TestApp, crumb: &str) -> String {
+pub(crate) async fn key(app: &TestApp, crumb: &str) -> String {
     let res = post(app, KEY_PATH, crumb, &json!(null)).await;
     assert_eq!(res.status(), 200);
     let body: Value = res.json().await.expect("json");
@@ -40,7 +42,7 @@ async fn key(app: &TestApp, crumb: &str) -> String {
 }
 
 /// A complete contact form: every field kind of the demo's `contact` form.
-fn contact_values() -> Value {
+pub(crate) fn contact_values() -> Value {
     json!({
         "name": ["Ada", "Lovelace"],
         "email": "ada@example.com",
@@ -62,18 +64,52 @@ fn contact_values() -> Value {
     })
 }
 
-fn payload(form_id: &str, key: &str, form: Value) -> Value {
+pub(crate) fn payload(form_id: &str, key: &str, form: Value) -> Value {
     json!({
         "key": key, "formId": form_id, "collectionId": null, "objectName": "60cf1b6dcc64273709bf1e5b",
         "isOverlayForm": false, "submitButtonText": "Send message", "form": form.to_string(),
-        "captchaKey": "proof", "pageTitle": "Contact", "pageId": "d9c69c3fec4c048f374ed236",
+        "pageTitle": "Contact", "pageId": "d9c69c3fec4c048f374ed236",
         "contentSource": "c", "pagePath": "/contact", "pagePermissionTypeValue": 1, "utm": "ignored"
     })
 }
 
-async fn save(app: &TestApp, crumb: &str, form_id: &str, form: Value) -> reqwest::Response {
+/// Fetches a captcha challenge and solves it with the ALTCHA library, as a page would;
+/// returns the `captchaKey` (base64 of the solved payload's JSON).
+pub(crate) async fn captcha_proof(app: &TestApp) -> String {
+    let res = app.get(CHALLENGE_PATH).await;
+    assert_eq!(res.status(), 200);
+    let challenge: altcha_lib_rs::Challenge = res.json().await.expect("a challenge");
+    solve(&challenge)
+}
+
+/// The `captchaKey` for `challenge`, solved by brute force.
+pub(crate) fn solve(challenge: &altcha_lib_rs::Challenge) -> String {
+    let number = altcha_lib_rs::solve_challenge(
+        &challenge.challenge,
+        &challenge.salt,
+        Some(challenge.algorithm),
+        Some(challenge.maxnumber),
+        0,
+    )
+    .expect("the challenge has a solution");
+    let payload = json!({
+        "algorithm": "SHA-256", "challenge": challenge.challenge, "number": number,
+        "salt": challenge.salt, "signature": challenge.signature
+    });
+    base64::engine::general_purpose::STANDARD.encode(payload.to_string())
+}
+
+/// A payload with a fresh key and a solved captcha.
+pub(crate) async fn full_payload(app: &TestApp, crumb: &str, form_id: &str, form: Value) -> Value {
     let key = key(app, crumb).await;
-    post(app, SAVE_PATH, crumb, &payload(form_id, &key, form)).await
+    let mut body = payload(form_id, &key, form);
+    body["captchaKey"] = json!(captcha_proof(app).await);
+    body
+}
+
+async fn save(app: &TestApp, crumb: &str, form_id: &str, form: Value) -> reqwest::Response {
+    let body = full_payload(app, crumb, form_id, form).await;
+    post(app, SAVE_PATH, crumb, &body).await
 }
 
 async fn export(app: &TestApp, cookie: &str, query: &str) -> reqwest::Response {
@@ -132,8 +168,7 @@ async fn a_hidden_field_keeps_the_value_the_page_sends_and_form_may_be_an_object
     let crumb = crumb(&app).await;
     let mut values = contact_values();
     values["source"] = json!("spring-flyer");
-    let key = key(&app, &crumb).await;
-    let mut body = payload("contact", &key, json!(null));
+    let mut body = full_payload(&app, &crumb, "contact", json!(null)).await;
     body["form"] = values;
     assert_eq!(post(&app, SAVE_PATH, &crumb, &body).await.status(), 200);
     let owner = app.sign_in(true, &[], false).await;
@@ -169,8 +204,8 @@ async fn invalid_fields_get_the_spec_messages_verbatim() {
 async fn unparseable_fields_and_malformed_bodies_are_400() {
     let app = spawn_app().await;
     let crumb = crumb(&app).await;
-    let key = key(&app, &crumb).await;
-    let mut body = payload("contact", &key, json!(null));
+    let mut body = full_payload(&app, &crumb, "contact", json!(null)).await;
+    let key = body["key"].as_str().expect("key").to_string();
     body["form"] = json!("{not json");
     let res = post(&app, SAVE_PATH, &crumb, &body).await;
     assert_eq!(res.status(), 400);
@@ -198,6 +233,7 @@ async fn a_form_encoded_save_call_is_read_too() {
     let app = spawn_app().await;
     let crumb = crumb(&app).await;
     let key = key(&app, &crumb).await;
+    let proof = captcha_proof(&app).await;
     let form = contact_values().to_string();
     let res = app
         .client
@@ -205,7 +241,11 @@ async fn a_form_encoded_save_call_is_read_too() {
         .header("cookie", format!("crumb={crumb}"))
         .header("X-CSRF-Token", &crumb)
         .header("content-type", "application/x-www-form-urlencoded")
-        .body(format!("key={key}&formId=contact&isOverlayForm=true&captchaKey=p&form={}", urlencode(&form)))
+        .body(format!(
+            "key={key}&formId=contact&isOverlayForm=true&captchaKey={}&form={}",
+            urlencode(&proof),
+            urlencode(&form)
+        ))
         .send()
         .await
         .expect("answered");
@@ -225,9 +265,9 @@ fn urlencode(text: &str) -> String {
 async fn a_key_is_single_use_and_must_be_issued_and_fresh() {
     let app = spawn_app().await;
     let crumb = crumb(&app).await;
-    let key = key(&app, &crumb).await;
-    assert_eq!(post(&app, SAVE_PATH, &crumb, &payload("contact", &key, contact_values())).await.status(), 200);
-    let res = post(&app, SAVE_PATH, &crumb, &payload("contact", &key, contact_values())).await;
+    let body = full_payload(&app, &crumb, "contact", contact_values()).await;
+    assert_eq!(post(&app, SAVE_PATH, &crumb, &body).await.status(), 200);
+    let res = post(&app, SAVE_PATH, &crumb, &body).await;
     assert_eq!(res.status(), 401, "a used key is refused");
     let body: Value = res.json().await.expect("json");
     assert_eq!(body["error"], "The submission key is missing, used or expired.");
@@ -308,8 +348,8 @@ async fn a_captcha_form_without_its_proof_is_refused() {
     let app = spawn_app().await;
     let crumb = crumb(&app).await;
     let key = key(&app, &crumb).await;
-    let mut body = payload("contact", &key, contact_values());
-    body.as_object_mut().map(|m| m.remove("captchaKey"));
+    let body = payload("contact", &key, contact_values());
+    assert!(body.get("captchaKey").is_none());
     let res = post(&app, SAVE_PATH, &crumb, &body).await;
     assert_eq!(res.status(), 400);
     let answer: Value = res.json().await.expect("json");

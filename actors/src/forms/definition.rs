@@ -31,6 +31,8 @@ pub struct FormDefinition {
     pub destination: Destination,
     /// The success redirect the owner configured, as written (checked when answering).
     pub success_redirect: Option<String>,
+    /// The text shown after success.
+    pub success_message: String,
     /// HTML shown after success, sanitised when the site was loaded.
     pub post_submit_html: String,
 }
@@ -44,6 +46,7 @@ impl FormDefinition {
             captcha: block.captcha,
             destination: Destination::Submissions,
             success_redirect: block.success_redirect.clone(),
+            success_message: block.success_message.clone(),
             post_submit_html: crate::site::sanitize::rich_text(&block.post_submit_html),
         }
     }
@@ -71,6 +74,7 @@ impl FormDefinition {
             captcha: block.captcha,
             destination: Destination::MailingList(block.mailing_list.clone()),
             success_redirect: None,
+            success_message: block.success_message.clone(),
             post_submit_html: String::new(),
         }
     }

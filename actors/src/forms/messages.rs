@@ -18,6 +18,25 @@ pub const FORM_INVALID: &str = "One or more fields is invalid, please check your
 /// Spec §5: a form with a captcha was sent without its proof.
 pub const CAPTCHA_MISSING: &str = "Complete CAPTCHA before submitting.";
 
+/// Ours: the captcha proof is not a solved challenge this server issued (bad encoding,
+/// wrong number, or a signature that does not verify).
+pub const CAPTCHA_INVALID: &str = "The CAPTCHA answer could not be verified. Please complete the CAPTCHA again.";
+
+/// Ours: the captcha challenge's time ran out before the form was sent.
+pub const CAPTCHA_EXPIRED: &str = "The CAPTCHA has expired. Please complete the CAPTCHA again.";
+
+/// Ours: the solved captcha challenge was already used for a submission.
+pub const CAPTCHA_REUSED: &str = "This CAPTCHA has already been used. Please complete the CAPTCHA again.";
+
+/// Spec §8 ("Other"): a form asks for reCAPTCHA and none is configured.
+pub const RECAPTCHA_NOT_SET_UP: &str = "ReCaptcha has not been set up!";
+
+/// Ours: the reCAPTCHA service refused the token, or could not be asked.
+pub const RECAPTCHA_REFUSED: &str = "The CAPTCHA could not be verified. Please complete the CAPTCHA again.";
+
+/// Ours (429): too many captcha challenges asked for from one address.
+pub const CHALLENGES_LIMITED: &str = "Too many CAPTCHA challenges were requested. Please try again later.";
+
 /// Spec §8: the `form` values could not be read.
 pub const FIELDS_UNPARSEABLE: &str = "Could not parse the form fields, please check your entries.";
 

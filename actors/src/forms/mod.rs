@@ -3,19 +3,23 @@
 //!
 //! ## Layout
 //!
+//! - [`captcha`]: the ALTCHA proof of work and the reCAPTCHA check.
 //! - [`definition`]: the site's forms and newsletter sign-ups by form id.
 //! - [`value`]: each field kind's value, shaped as spec 000 §3 says.
 //! - [`validate`]: required fields, email, textarea length, US zip.
 //! - [`payload`]: the save call's body, and reading it into valid values.
+//! - [`plain`]: a plain HTML form post's fields as the save call's values.
 //! - [`record`]: stored submissions, submission keys, mailing lists, and their store keys.
 //! - [`export`]: submissions as CSV, defused against spreadsheet formulas.
 //! - [`rate`]: the sliding-window rate limit.
 //! - [`messages`]: every message, defined once.
 
+pub mod captcha;
 pub mod definition;
 pub mod export;
 pub mod messages;
 pub mod payload;
+pub mod plain;
 pub mod rate;
 pub mod record;
 pub mod validate;

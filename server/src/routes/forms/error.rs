@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
+use veranda_actors::forms::captcha::CaptchaError;
 use veranda_actors::forms::{messages, FormError};
 use veranda_actors::store::StoreError;
 
@@ -27,9 +28,12 @@ pub enum FormsError {
     /// The submission key is missing, unknown, used or expired.
     #[error("{}", messages::KEY_REFUSED)]
     KeyRefused,
-    /// The form has a captcha and no proof came.
-    #[error("{}", messages::CAPTCHA_MISSING)]
-    CaptchaMissing,
+    /// The captcha proof is missing, invalid, expired or used (400).
+    #[error("{0}")]
+    Captcha(#[from] CaptchaError),
+    /// Too many captcha challenges from this address; retry after the duration.
+    #[error("{}", messages::CHALLENGES_LIMITED)]
+    ChallengesLimited(Duration),
     /// The values could not be read, or some fields are invalid.
     #[error("{0}")]
     Form(#[from] FormError),
@@ -47,10 +51,10 @@ pub enum FormsError {
 impl ResponseError for FormsError {
     fn status_code(&self) -> StatusCode {
         match self {
-            FormsError::Malformed(_) | FormsError::CaptchaMissing | FormsError::Form(_) => StatusCode::BAD_REQUEST,
+            FormsError::Malformed(_) | FormsError::Captcha(_) | FormsError::Form(_) => StatusCode::BAD_REQUEST,
             FormsError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             FormsError::UnknownForm => StatusCode::NOT_FOUND,
-            FormsError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            FormsError::RateLimited(_) | FormsError::ChallengesLimited(_) => StatusCode::TOO_MANY_REQUESTS,
             FormsError::KeyRefused | FormsError::SignedOut => StatusCode::UNAUTHORIZED,
             FormsError::Forbidden => StatusCode::FORBIDDEN,
             FormsError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -65,10 +69,10 @@ impl ResponseError for FormsError {
                 serde_json::json!({ "errors": errors, "error": messages::FORM_INVALID })
             }
             FormsError::Form(FormError::Unparseable) => serde_json::json!({ "error": messages::FIELDS_UNPARSEABLE }),
-            FormsError::RateLimited(wait) => {
+            FormsError::RateLimited(wait) | FormsError::ChallengesLimited(wait) => {
                 let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
                 response.insert_header((header::RETRY_AFTER, seconds.max(1).to_string()));
-                serde_json::json!({ "error": messages::RATE_LIMITED })
+                serde_json::json!({ "error": self.to_string() })
             }
             FormsError::Store(e) => {
                 tracing::error!(error = %e, "a form call failed in the store");

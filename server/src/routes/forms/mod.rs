@@ -4,11 +4,17 @@
 //! ## Layout
 //!
 //! - [`submit`]: `POST /api/form/FormSubmissionKey` and `POST /api/form/SaveFormSubmission`.
+//! - [`captcha`]: `GET /api/form/captcha/challenge` and the check of a submission's captcha.
+//! - [`plain`]: plain HTML form posts (no script) and `GET /api/form/thank-you`.
 //! - [`export`]: `GET /api/form/submissions?formId=…&format=json|csv` for owners and admins.
+//! - [`claim`]: in-flight claims on single-use tokens.
 //! - [`error`]: every refusal and the status it maps to.
 
+mod captcha;
+mod claim;
 mod error;
 mod export;
+mod plain;
 mod submit;
 
 use std::collections::HashSet;
@@ -18,10 +24,12 @@ use std::time::{Duration, Instant};
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
+use veranda_actors::forms::captcha::{Altcha, RecaptchaVerifier};
 use veranda_actors::forms::rate::RateLimiter;
 use veranda_actors::forms::FormIndex;
+use veranda_actors::site::settings::CaptchaSettings;
 use veranda_actors::site::Site;
-use veranda_actors::store::Store;
+use veranda_actors::store::{Store, StoreError, Tree};
 
 use crate::settings::Settings;
 
@@ -44,7 +52,16 @@ pub struct FormsState {
     submit_limiter: Mutex<RateLimiter<(IpAddr, String)>>,
     /// Key requests per address.
     key_limiter: Mutex<RateLimiter<IpAddr>>,
-    /// Keys being redeemed right now: a second use of the same key is refused at once.
+    /// Captcha challenge requests per address.
+    challenge_limiter: Mutex<RateLimiter<IpAddr>>,
+    /// Issues and verifies ALTCHA challenges.
+    altcha: Altcha,
+    /// The site's captcha provider and reCAPTCHA site key.
+    captcha: CaptchaSettings,
+    /// Checks reCAPTCHA tokens; none until a secret is configured, so a site asking for
+    /// reCAPTCHA gets 'ReCaptcha has not been set up!'.
+    recaptcha: Option<Arc<dyn RecaptchaVerifier>>,
+    /// Keys and captcha challenges being redeemed right now: a second use is refused at once.
     redeeming: Mutex<HashSet<String>>,
     /// When expired keys were last swept from the store.
     last_sweep: Mutex<Option<Instant>>,
@@ -52,15 +69,41 @@ pub struct FormsState {
 
 impl FormsState {
     /// Builds the state once at start-up.
-    pub async fn new(_store: Arc<dyn Store>, site: Arc<Site>, _settings: &Settings) -> FormsState {
+    pub async fn new(store: Arc<dyn Store>, site: Arc<Site>, _settings: &Settings) -> FormsState {
+        let altcha = match altcha_key(store.as_ref()).await {
+            Ok(key) => Altcha::new(&key),
+            Err(e) => {
+                tracing::warn!(error = %e, "the captcha key could not be kept; challenges last until a restart");
+                Altcha::ephemeral()
+            }
+        };
         FormsState {
             index: FormIndex::of_site(&site),
             submit_limiter: Mutex::new(RateLimiter::new(SUBMISSIONS_PER_WINDOW, RATE_WINDOW, MAX_TRACKED)),
             key_limiter: Mutex::new(RateLimiter::new(KEYS_PER_WINDOW, RATE_WINDOW, MAX_TRACKED)),
+            challenge_limiter: Mutex::new(RateLimiter::new(captcha::CHALLENGES_PER_WINDOW, RATE_WINDOW, MAX_TRACKED)),
+            altcha,
+            captcha: site.settings.captcha.clone(),
+            recaptcha: None,
             redeeming: Mutex::new(HashSet::new()),
             last_sweep: Mutex::new(None),
         }
     }
+}
+
+/// Where the ALTCHA signing key lives in the settings tree.
+pub const ALTCHA_KEY_NAME: &[u8] = b"altcha_key";
+
+/// The ALTCHA signing key, created and stored on first start so restarts keep issued
+/// challenges valid.
+async fn altcha_key(store: &dyn Store) -> Result<[u8; 32], StoreError> {
+    if let Some(key) = store.get(Tree::Settings, ALTCHA_KEY_NAME)?.and_then(|b| <[u8; 32]>::try_from(b).ok()) {
+        return Ok(key);
+    }
+    let mut key = [0u8; 32];
+    rand::RngCore::fill_bytes(&mut rand::rng(), &mut key);
+    store.put(Tree::Settings, ALTCHA_KEY_NAME, &key).await?;
+    Ok(key)
 }
 
 /// Locks `mutex`, carrying on with the data if a panicking thread poisoned it (every
@@ -80,6 +123,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::resource("/api/form/SaveFormSubmission")
             .route(web::post().to(submit::save))
             .default_service(web::to(|| method_not_allowed("POST"))),
+    )
+    .service(
+        web::resource("/api/form/captcha/challenge")
+            .route(web::get().to(captcha::challenge))
+            .default_service(web::to(|| method_not_allowed("GET"))),
+    )
+    .service(
+        web::resource(plain::THANK_YOU_PATH)
+            .route(web::get().to(plain::thank_you))
+            .default_service(web::to(|| method_not_allowed("GET"))),
     )
     .service(
         web::resource("/api/form/submissions")

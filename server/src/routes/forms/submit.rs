@@ -1,9 +1,11 @@
-//! The visitor's side: a single-use key, then the save call.
+//! The visitor's side: a single-use key, then the save call. Plain HTML form posts
+//! (no script) go to [`super::plain`] instead.
 //!
 //! Save checks, in order: crumb (403 `crumbFail`), body size (413) and shape (400),
 //! the form exists (404), the rate limit per address and form (429), the key is known
-//! and fresh (401), the captcha proof is there (400), the values (400). Only then is the
-//! key spent and the submission written; the 200 goes out after the write is flushed.
+//! and fresh (401), the captcha (400, see [`super::captcha`]), the values (400). Only
+//! then are the key and the captcha spent and the submission written; the 200 goes out
+//! after the writes are flushed.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::Instant;
@@ -19,7 +21,10 @@ use veranda_actors::forms::record::{self, StoredSubmission, Subscription, KEY_LI
 use veranda_actors::forms::{read_form, Destination, FieldValue, FormDefinition, SavePayload, Values};
 use veranda_actors::store::{Store, StoreError, Tree};
 
+use super::captcha;
+use super::claim::Claim;
 use super::error::FormsError;
+use super::plain;
 use super::{lock, FormsState};
 use crate::security::owner_redirect::is_same_site_path;
 use crate::state::AppState;
@@ -49,6 +54,9 @@ pub async fn save(
     body: web::Payload,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, FormsError> {
+    if plain::is_plain_post(&req) {
+        return Ok(plain::save(req, body, state).await);
+    }
     if state.crumb_key.check(&req).is_err() {
         return Ok(state.crumb_key.refusal());
     }
@@ -72,18 +80,19 @@ pub async fn save(
         state.store.delete(Tree::Submissions, record_key.as_bytes()).await?;
         return Err(FormsError::KeyRefused);
     }
-    if form.captcha && payload.captcha_key.as_deref().is_none_or(|k| k.trim().is_empty()) {
-        return Err(FormsError::CaptchaMissing);
-    }
+    let spend = captcha::check(forms, state.store.as_ref(), form, &payload, peer_ip(&req)).await?;
     let values = read_form(form, &payload.form)?;
 
     state.store.delete(Tree::Submissions, record_key.as_bytes()).await?;
+    if let Some(spend) = &spend {
+        spend.commit(state.store.as_ref()).await?;
+    }
     keep(state.store.as_ref(), form, &payload, values).await?;
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(success_body(form)))
 }
 
 /// Writes a valid submission where its form sends it; resolves once it is on disk.
-async fn keep(
+pub(super) async fn keep(
     store: &dyn Store,
     form: &FormDefinition,
     payload: &SavePayload,
@@ -162,28 +171,8 @@ async fn read_payload(req: &HttpRequest, body: web::Payload, limit: usize) -> Re
     parsed.map_err(|e| FormsError::Malformed(format!("The submission could not be read: {e}")))
 }
 
-/// A key being redeemed; released when dropped, so a concurrent second use of the same
-/// key is refused while the first is in flight.
-struct Claim<'a> {
-    /// Where the claim is held.
-    forms: &'a FormsState,
-    /// The key's store key.
-    key: String,
-}
-
-impl<'a> Claim<'a> {
-    fn take(forms: &'a FormsState, key: &str) -> Option<Claim<'a>> {
-        lock(&forms.redeeming).insert(key.to_string()).then(|| Claim { forms, key: key.to_string() })
-    }
-}
-
-impl Drop for Claim<'_> {
-    fn drop(&mut self) {
-        lock(&self.forms.redeeming).remove(&self.key);
-    }
-}
-
-/// At most every [`SWEEP_EVERY_SECS`], removes expired keys in the background.
+/// At most every [`SWEEP_EVERY_SECS`], removes expired keys and spent captcha marks
+/// whose challenge expired, in the background.
 fn sweep_expired_keys(forms: &FormsState, store: std::sync::Arc<dyn Store>) {
     {
         let mut last = lock(&forms.last_sweep);
@@ -193,38 +182,48 @@ fn sweep_expired_keys(forms: &FormsState, store: std::sync::Arc<dyn Store>) {
         *last = Some(Instant::now());
     }
     actix_web::rt::spawn(async move {
-        let Ok(entries) = store.scan_prefix(Tree::Submissions, record::KEY_PREFIX.as_bytes(), SWEEP_BATCH) else {
-            return;
-        };
         let now = now_secs();
-        for (key, value) in entries {
-            let issued = std::str::from_utf8(&value).ok().and_then(|t| t.parse::<i64>().ok());
-            if issued.is_none_or(|at| now - at >= KEY_LIFETIME_SECS) {
-                if let Err(e) = store.delete(Tree::Submissions, &key).await {
-                    tracing::warn!(error = %e, "could not sweep an expired form submission key");
-                    return;
+        // Keys hold their issue time; spent captcha marks hold their challenge's expiry.
+        let sweeps: [(&str, Expired); 2] = [
+            (record::KEY_PREFIX, |at, now| now - at >= KEY_LIFETIME_SECS),
+            (veranda_actors::forms::captcha::USED_PREFIX, |expires, now| now > expires),
+        ];
+        for (prefix, expired) in sweeps {
+            let Ok(entries) = store.scan_prefix(Tree::Submissions, prefix.as_bytes(), SWEEP_BATCH) else { return };
+            for (key, value) in entries {
+                let at = std::str::from_utf8(&value).ok().and_then(|t| t.parse::<i64>().ok());
+                if at.is_none_or(|at| expired(at, now)) {
+                    if let Err(e) = store.delete(Tree::Submissions, &key).await {
+                        tracing::warn!(error = %e, "could not sweep an expired form key or captcha mark");
+                        return;
+                    }
                 }
             }
         }
     });
 }
 
+/// Whether a stored time (first argument) has expired at now (second), unix seconds.
+type Expired = fn(i64, i64) -> bool;
+
 /// The address the request came from (the TCP peer; proxies are not trusted here).
-fn peer_ip(req: &HttpRequest) -> IpAddr {
+pub(super) fn peer_ip(req: &HttpRequest) -> IpAddr {
     req.peer_addr().map(|a| a.ip()).unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
 }
 
 /// `bytes` random bytes, base64url without padding.
-fn random_token(bytes: usize) -> String {
+pub(super) fn random_token(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     rand::rng().fill_bytes(&mut buf);
     URL_SAFE_NO_PAD.encode(buf)
 }
 
-fn now_secs() -> i64 {
+/// Now, in unix seconds.
+pub(super) fn now_secs() -> i64 {
     time::OffsetDateTime::now_utc().unix_timestamp()
 }
 
-fn now_millis() -> i64 {
+/// Now, in unix milliseconds.
+pub(super) fn now_millis() -> i64 {
     i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
 }

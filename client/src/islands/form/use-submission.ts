@@ -1,0 +1,128 @@
+// The form's states (spec 000 §4): idle; submitting (locked, repeat submits ignored); then
+// success (newsletter sign-up event, form-success event, then a redirect or the success
+// text) or failure (unlocked, errors shown, the captcha reset and the button disabled
+// until it is completed again).
+import { useCallback, useRef, useState } from 'react';
+import { CAPTCHA_REQUIRED, SCROLL_DOWN } from './messages';
+import type { Field } from './parse';
+import { submit } from './submit';
+import { validate, type FieldErrors } from './validate';
+import type { Values } from './values';
+
+/** Fired on `window` after every successful submission, with `{ formId, blockId }`. */
+export const FORM_SUCCESS_EVENT = 'veranda:form-success';
+/** Fired on `window` after a newsletter sign-up, with `{ formId }`. */
+export const NEWSLETTER_SIGNUP_EVENT = 'veranda:newsletter-signup';
+
+/** Leaving the page after success (replaced in tests). */
+export const navigation = {
+  assign: (url: string): void => window.location.assign(url),
+};
+
+/** What the form is set up with. */
+export interface SubmissionSetup {
+  formId: string;
+  blockId: string;
+  submitButtonText: string;
+  fields: Field[];
+  captcha: boolean;
+  /** Newsletter forms track the sign-up and show no above-fields message on field errors. */
+  newsletter: boolean;
+}
+
+/** The form's state and its one action. */
+export interface Submission {
+  submitting: boolean;
+  /** Set once the submission succeeded: the HTML to show under the success text. */
+  succeeded: { postSubmitHtml: string } | null;
+  fieldErrors: FieldErrors;
+  /** The message above the fields (and its scroll-up twin below them), if any. */
+  formMessage: string | null;
+  /** The solved captcha, if any. */
+  captchaKey: string | null;
+  setCaptchaKey: (key: string | null) => void;
+  /** Bumped when the captcha must be completed again. */
+  captchaRound: number;
+  /** The submit button is disabled: a failure reset the captcha and it is not done again. */
+  buttonDisabled: boolean;
+  /** Checks `values` and sends them; resolves with the field errors found (empty when none). */
+  onSubmit: (values: Values) => Promise<FieldErrors>;
+}
+
+export function useSubmission(setup: SubmissionSetup): Submission {
+  const [submitting, setSubmitting] = useState(false);
+  const [succeeded, setSucceeded] = useState<{ postSubmitHtml: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [captchaBlocked, setCaptchaBlocked] = useState(false);
+  const locked = useRef(false);
+
+  const fieldMessage = setup.newsletter ? null : SCROLL_DOWN;
+
+  const onSubmit = useCallback(
+    async (values: Values): Promise<FieldErrors> => {
+      if (locked.current) return {};
+      const errors = validate(setup.fields, values);
+      setFieldErrors(errors);
+      if (Object.keys(errors).length > 0) {
+        setFormMessage(fieldMessage);
+        return errors;
+      }
+      if (setup.captcha && !captchaKey) {
+        setFormMessage(CAPTCHA_REQUIRED);
+        return {};
+      }
+      locked.current = true;
+      setSubmitting(true);
+      setFormMessage(null);
+      const outcome = await submit({
+        formId: setup.formId,
+        blockId: setup.blockId,
+        submitButtonText: setup.submitButtonText,
+        values,
+        captchaKey: captchaKey ?? undefined,
+      });
+      if (outcome.ok) {
+        if (setup.newsletter) {
+          window.dispatchEvent(new CustomEvent(NEWSLETTER_SIGNUP_EVENT, { detail: { formId: setup.formId } }));
+        }
+        window.dispatchEvent(
+          new CustomEvent(FORM_SUCCESS_EVENT, { detail: { formId: setup.formId, blockId: setup.blockId } }),
+        );
+        if (outcome.redirectUrl) {
+          navigation.assign(outcome.redirectUrl);
+          return {};
+        }
+        setSucceeded({ postSubmitHtml: outcome.postSubmitHtml });
+        setSubmitting(false);
+        return {};
+      }
+      locked.current = false;
+      setSubmitting(false);
+      setFieldErrors(outcome.fieldErrors);
+      const hasFieldErrors = Object.keys(outcome.fieldErrors).length > 0;
+      setFormMessage(hasFieldErrors ? fieldMessage : outcome.message);
+      if (setup.captcha) {
+        setCaptchaKey(null);
+        setCaptchaRound((round) => round + 1);
+        setCaptchaBlocked(true);
+      }
+      return outcome.fieldErrors;
+    },
+    [setup, captchaKey, fieldMessage],
+  );
+
+  return {
+    submitting,
+    succeeded,
+    fieldErrors,
+    formMessage,
+    captchaKey,
+    setCaptchaKey,
+    captchaRound,
+    buttonDisabled: setup.captcha && captchaBlocked && !captchaKey,
+    onSubmit,
+  };
+}

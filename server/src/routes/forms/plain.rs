@@ -1,0 +1,199 @@
+//! Plain HTML form posts: a visitor without JavaScript submits the server-rendered
+//! `<form method="post" action="/api/form/SaveFormSubmission">` as it is.
+//!
+//! Such a post is form-encoded and echoes no crumb (no `X-CSRF-Token` header, no `crumb`
+//! query parameter); the page's script always echoes one, so that is how the two are
+//! told apart. It carries no submission key either (a page without scripts cannot ask
+//! for one). In their place:
+//!
+//! - the `crumb` cookie must be there and verify. It is `SameSite=Lax`, so a cross-site
+//!   post never carries it; and when the browser says where the post came from
+//!   (`Sec-Fetch-Site`, `Origin`), it must be this site;
+//! - the per-address, per-form rate limit applies as to every save call.
+//!
+//! Fields are read from the rendered input names ([`veranda_actors::forms::plain`]),
+//! then checked and stored exactly like a scripted submission (captcha included: a form
+//! with a captcha still needs the page's script, as its markup says). Success answers
+//! `303 See Other` to the form's success redirect when it is a path on this site, else
+//! to the thank-you view, `GET /api/form/thank-you?formId=…`. Refusals answer their
+//! usual status with a small HTML page listing the messages and a link back.
+
+use std::time::Instant;
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+use maud::{html, Markup, DOCTYPE};
+use serde::Deserialize;
+use veranda_actors::forms::plain::values_from_pairs;
+use veranda_actors::forms::{messages, read_form, FormDefinition, FormError, SavePayload};
+
+use super::error::FormsError;
+use super::submit::{keep, peer_ip};
+use super::{captcha, lock};
+use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE, CRUMB_HEADER};
+use crate::security::owner_redirect::is_same_site_path;
+use crate::state::AppState;
+
+/// Where a plain post lands after success when the form names no redirect.
+pub const THANK_YOU_PATH: &str = "/api/form/thank-you";
+
+/// Whether `req` is a plain HTML form post (see the module docs).
+pub fn is_plain_post(req: &HttpRequest) -> bool {
+    let form_encoded = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    let echoes_crumb = req.headers().contains_key(CRUMB_HEADER)
+        || serde_urlencoded::from_str::<Vec<(String, String)>>(req.query_string())
+            .is_ok_and(|pairs| pairs.iter().any(|(k, _)| k == "crumb"));
+    form_encoded && !echoes_crumb
+}
+
+/// Answers a plain post: checks, stores, then 303 (or an HTML refusal).
+pub async fn save(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
+    if !same_site(&req, &state) {
+        let mut response = refusal(StatusCode::FORBIDDEN, &[CRUMB_FAIL_MESSAGE.to_string()], &req);
+        let _ = response.add_cookie(&crumb_cookie(&state.crumb_key.issue()));
+        return response;
+    }
+    match store(&req, body, &state).await {
+        Ok(location) => HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, location))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish(),
+        Err(error) => {
+            let mut lines = vec![error.to_string()];
+            if let FormsError::Form(FormError::Invalid(errors)) = &error {
+                lines = std::iter::once(messages::FORM_INVALID.to_string()).chain(errors.values().cloned()).collect();
+            }
+            if let FormsError::Store(e) = &error {
+                tracing::error!(error = %e, "a plain form post failed in the store");
+            }
+            let mut response = refusal(actix_web::ResponseError::status_code(&error), &lines, &req);
+            if let FormsError::RateLimited(wait) = error {
+                let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+                response.headers_mut().insert(header::RETRY_AFTER, seconds.max(1).into());
+            }
+            response
+        }
+    }
+}
+
+/// The crumb cookie verifies, and the browser does not say the post came from elsewhere.
+fn same_site(req: &HttpRequest, state: &AppState) -> bool {
+    let crumb_ok = req.cookie(CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(c.value()));
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    let fetch_site_ok = header("sec-fetch-site").is_none_or(|v| v == "same-origin");
+    let host = req.connection_info().host().to_string();
+    let origin_ok = header("origin").is_none_or(|origin| origin.split_once("://").is_some_and(|(_, h)| h == host));
+    crumb_ok && fetch_site_ok && origin_ok
+}
+
+/// Reads, checks and stores the post; the address to send the visitor to.
+async fn store(req: &HttpRequest, body: web::Payload, state: &AppState) -> Result<String, FormsError> {
+    let limit = state.settings.max_body_bytes;
+    let bytes = body
+        .to_bytes_limited(limit)
+        .await
+        .map_err(|_| FormsError::TooLarge)?
+        .map_err(|e| FormsError::Malformed(format!("The request body could not be read: {e}")))?;
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes)
+        .map_err(|e| FormsError::Malformed(format!("The submission could not be read: {e}")))?;
+    let fields: serde_json::Map<String, serde_json::Value> =
+        pairs.iter().map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone()))).collect();
+    let payload: SavePayload = serde_json::from_value(serde_json::Value::Object(fields))
+        .map_err(|e| FormsError::Malformed(format!("The submission could not be read: {e}")))?;
+    let forms = &state.forms;
+    let form = forms.index.get(&payload.form_id).ok_or(FormsError::UnknownForm)?;
+    lock(&forms.submit_limiter)
+        .hit((peer_ip(req), form.form_id.clone()), Instant::now())
+        .map_err(FormsError::RateLimited)?;
+    let spend = captcha::check(forms, state.store.as_ref(), form, &payload, peer_ip(req)).await?;
+    let values = read_form(form, &values_from_pairs(form, &pairs))?;
+    if let Some(spend) = &spend {
+        spend.commit(state.store.as_ref()).await?;
+    }
+    keep(state.store.as_ref(), form, &payload, values).await?;
+    Ok(success_location(form))
+}
+
+/// The form's redirect when it is a path on this site, else the thank-you view.
+fn success_location(form: &FormDefinition) -> String {
+    match form.success_redirect.as_deref().filter(|u| is_same_site_path(u)) {
+        Some(url) => url.to_string(),
+        None => {
+            let query = serde_urlencoded::to_string([("formId", form.form_id.as_str())]).unwrap_or_default();
+            format!("{THANK_YOU_PATH}?{query}")
+        }
+    }
+}
+
+/// The thank-you view's query.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThankYouQuery {
+    /// The form just submitted.
+    form_id: String,
+}
+
+/// `GET /api/form/thank-you?formId=…`: the form's success message and HTML (sanitised
+/// when the site was loaded), with a link home.
+pub async fn thank_you(query: Option<web::Query<ThankYouQuery>>, state: web::Data<AppState>) -> HttpResponse {
+    let Some(form) = query.and_then(|q| state.forms.index.get(&q.form_id)) else {
+        return document(StatusCode::NOT_FOUND, "Form not found", html! { p { (messages::FORM_NOT_CONFIGURED) } });
+    };
+    let message = form.success_message.trim();
+    let body = html! {
+        p class="form-submission-text" { (if message.is_empty() { "Your submission was received." } else { message }) }
+        @if !form.post_submit_html.trim().is_empty() {
+            div class="form-submission-html" { (maud::PreEscaped(&form.post_submit_html)) }
+        }
+    };
+    document(StatusCode::OK, "Thank you", body)
+}
+
+/// A refusal page: the messages, and a link back to the page that posted when it is on
+/// this site.
+fn refusal(status: StatusCode, lines: &[String], req: &HttpRequest) -> HttpResponse {
+    let back = req
+        .headers()
+        .get(header::REFERER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|r| r.split_once("://").and_then(|(_, rest)| rest.find('/').map(|i| rest[i..].to_string())))
+        .filter(|path| is_same_site_path(path))
+        .unwrap_or_else(|| "/".to_string());
+    let body = html! {
+        div class="form-errors" role="alert" {
+            @for line in lines { p { (line) } }
+        }
+        p { a href=(back) { "Go back to the form" } }
+    };
+    document(status, "Your form was not sent", body)
+}
+
+/// A small standalone HTML document with `title` as its heading.
+fn document(status: StatusCode, title: &str, body: Markup) -> HttpResponse {
+    let markup = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="robots" content="noindex";
+                title { (title) }
+            }
+            body {
+                main {
+                    h1 { (title) }
+                    (body)
+                    p { a href="/" { "Return to the home page" } }
+                }
+            }
+        }
+    };
+    HttpResponse::build(status)
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .content_type("text/html; charset=utf-8")
+        .body(markup.into_string())
+}
