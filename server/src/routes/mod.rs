@@ -37,6 +37,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/config", read().to(config_area::show))
         .route("/config/{tail:.*}", read().to(config_area::show))
         .route("/search", read().to(pages::search))
+        .route("/{path:.*}", web::post().to(auth::unlock))
         // Every other path is a content link; a real route so metrics label it by pattern.
         .route("/{path:.*}", web::route().to(pages::show));
 }

@@ -142,7 +142,8 @@ fn view(
     };
     let gate = match access {
         Access::Public => None,
-        Access::Password => Some((PageType::LockScreen, PageBody::LockScreen { title: title.clone() })),
+        Access::Password if super::auth::unlocked(req, state, resolved) => None,
+        Access::Password => Some((PageType::LockScreen, super::auth::lock_screen(req, state, title.clone(), None))),
         Access::Members => match session {
             Some(s) if s.may_see_member_pages() => None,
             Some(_) => Some((PageType::MemberAreaAccessDenied, PageBody::MemberAreaDenied { title: title.clone() })),
@@ -197,7 +198,7 @@ fn matches_filters(item: &veranda_actors::site::Item, filters: &BTreeMap<String,
 }
 
 #[allow(clippy::too_many_arguments)]
-fn respond(
+pub(super) fn respond(
     req: &HttpRequest,
     state: &AppState,
     status: StatusCode,
@@ -220,9 +221,10 @@ fn respond(
         render_page(&PageView { site: &state.site, context: &context, assets: &state.assets, body, logout_dialog });
     let mut response = html::page(req, status, markup);
     // Every page hands out a crumb for the calls it will make, unless it has a good one.
+    // The crumb issued for this request, if any, is the one the page's forms carry.
     let has_crumb = req.cookie(CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(c.value()));
     if !has_crumb {
-        let _ = response.add_cookie(&crumb_cookie(&state.crumb_key.issue()));
+        let _ = response.add_cookie(&crumb_cookie(&super::auth::page_crumb(req, state)));
     }
     response
 }

@@ -14,7 +14,7 @@ use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::accounts::{
-    end_session, find_by_email, start_session, Email, SessionId, REMEMBERED_SESSION_SECS, SESSION_COOKIE,
+    end_session, find_by_email, start_session, Account, Email, SessionId, REMEMBERED_SESSION_SECS, SESSION_COOKIE,
 };
 
 use super::error::AuthError;
@@ -47,14 +47,42 @@ pub async fn login(
         Ok(form) => form.into_inner(),
         Err(refusal) => return Ok(refusal.error_response()),
     };
+    let signed_in = sign_in(&req, &state, &form.email, form.password, form.remember_me).await?;
+    let mut response = HttpResponse::Ok();
+    response.insert_header((header::CACHE_CONTROL, "no-store"));
+    for cookie in signed_in.cookies {
+        response.cookie(cookie);
+    }
+    Ok(response.json(serde_json::json!({ "xsrfToken": signed_in.crumb, "account": signed_in.account.summary() })))
+}
+
+/// A successful sign-in: the cookies to set (session and a fresh crumb), the crumb,
+/// and the account.
+pub struct SignedIn {
+    /// The session cookie and the crumb cookie.
+    pub cookies: [Cookie<'static>; 2],
+    /// The fresh crumb, answered as `xsrfToken`.
+    pub crumb: String,
+    /// Who signed in.
+    pub account: Account,
+}
+
+/// Checks the throttle and the password, then starts a session (on disk before it
+/// returns) and ends any session the request carried. The caller has checked the crumb.
+pub async fn sign_in(
+    req: &HttpRequest,
+    state: &AppState,
+    email: &str,
+    password: String,
+    remember_me: bool,
+) -> Result<SignedIn, AuthError> {
     let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
-    let attempt = state.auth.throttle.begin(&form.email, &address, Instant::now()).map_err(AuthError::Throttled)?;
-    let account = match Email::parse(&form.email) {
+    let attempt = state.auth.throttle.begin(email, &address, Instant::now()).map_err(AuthError::Throttled)?;
+    let account = match Email::parse(email) {
         Ok(email) => find_by_email(state.store.as_ref(), &email)?,
         Err(_) => None,
     };
     let digest = account.as_ref().map_or_else(|| state.auth.dummy_digest.clone(), |a| a.password_hash.clone());
-    let password = form.password;
     let verified = web::block(move || digest.verify(&password)).await.map_err(|_| AuthError::Worker)?;
     let account = match account {
         Some(account) if verified => account,
@@ -63,17 +91,13 @@ pub async fn login(
     state.auth.throttle.succeeded(attempt);
 
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
-    let (id, _) = start_session(state.store.as_ref(), &account, form.remember_me, now).await?;
+    let (id, _) = start_session(state.store.as_ref(), &account, remember_me, now).await?;
     if let Some(previous) = req.cookie(SESSION_COOKIE) {
         end_session(state.store.as_ref(), previous.value()).await?;
     }
     let secure = req.connection_info().scheme() == "https";
     let crumb = state.crumb_key.issue();
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .cookie(session_cookie(&id, form.remember_me, secure))
-        .cookie(crumb_cookie(&crumb))
-        .json(serde_json::json!({ "xsrfToken": crumb, "account": account.summary() })))
+    Ok(SignedIn { cookies: [session_cookie(&id, remember_me, secure), crumb_cookie(&crumb)], crumb, account })
 }
 
 /// The session cookie: whole site, HttpOnly, Lax; Secure over https; 14 days when

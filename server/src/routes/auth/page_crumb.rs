@@ -1,0 +1,39 @@
+//! Crumbs for pages that post plain HTML forms (the lock screen and the login page),
+//! which must work without JavaScript: the page writes its crumb into a hidden `crumb`
+//! field, and the post is accepted when that field (or the usual header or query
+//! parameter) equals the crumb cookie and verifies.
+
+use actix_web::{HttpMessage, HttpRequest};
+
+use crate::security::crumb::CRUMB_COOKIE;
+use crate::state::AppState;
+
+/// The crumb issued while answering one request, so the markup and the cookie agree.
+#[derive(Clone)]
+struct IssuedCrumb(String);
+
+/// The crumb a page uses: the request's own crumb cookie when it verifies, else one
+/// issued for this request (the same one on every call while answering it).
+pub fn page_crumb(req: &HttpRequest, state: &AppState) -> String {
+    if let Some(cookie) = req.cookie(CRUMB_COOKIE) {
+        if state.crumb_key.verifies(cookie.value()) {
+            return cookie.value().to_string();
+        }
+    }
+    if let Some(issued) = req.extensions().get::<IssuedCrumb>() {
+        return issued.0.clone();
+    }
+    let crumb = state.crumb_key.issue();
+    req.extensions_mut().insert(IssuedCrumb(crumb.clone()));
+    crumb
+}
+
+/// Whether a form post passes the crumb check: the header or query parameter as for
+/// every call, or else the form's own `crumb` field equal to a verifying cookie.
+pub fn form_crumb_ok(req: &HttpRequest, state: &AppState, field: Option<&str>) -> bool {
+    if state.crumb_key.check(req).is_ok() {
+        return true;
+    }
+    let (Some(cookie), Some(field)) = (req.cookie(CRUMB_COOKIE), field) else { return false };
+    field.len() <= 256 && field == cookie.value() && state.crumb_key.verifies(cookie.value())
+}

@@ -1,0 +1,170 @@
+//! Password pages: the lock screen's form posts the password to the page itself.
+//!
+//! Order of checks: the page (only password pages take a post; every other path keeps
+//! answering 405), the body, the crumb (the form's hidden field, or the usual header),
+//! the throttle per client address (429 with `Retry-After`), then the password against
+//! the page's argon2id hash (a constant-time comparison). A right password sets the
+//! page's grant cookie and answers 303 back to the page; a wrong one shows the lock
+//! screen again with a message. Every refusal is the lock screen, so the form keeps
+//! working without JavaScript.
+
+use std::collections::{BTreeMap, HashMap};
+use std::time::Instant;
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use veranda_actors::accounts::PasswordDigest;
+use veranda_actors::domain::enums::PageType;
+use veranda_actors::site::{site_path, Access, Page, Resolved, Site};
+
+use super::page_crumb::{form_crumb_ok, page_crumb};
+use super::throttle::retry_after_secs;
+use crate::render::PageBody;
+use crate::routes::pages::respond;
+use crate::security::crumb::CRUMB_FAIL_MESSAGE;
+use crate::security::session::CurrentSession;
+use crate::state::AppState;
+
+/// A wrong page password.
+pub const WRONG_PASSWORD_MESSAGE: &str = "That password is incorrect. Please try again.";
+/// Too many wrong page passwords from one address.
+pub const UNLOCK_THROTTLED_MESSAGE: &str = "Too many incorrect passwords. Please try again later.";
+/// The password could not be checked.
+const UNLOCK_UNAVAILABLE_MESSAGE: &str = "The password could not be checked. Please try again later.";
+
+/// A password page's lock: its hash as stored (signed into grants) and parsed.
+pub struct PageLock {
+    /// The PHC string from the site files.
+    hash: String,
+    /// The same, ready to verify against.
+    digest: PasswordDigest,
+}
+
+/// The locks of the site's password pages, by page id, read once at start-up.
+pub fn page_locks(site: &Site) -> HashMap<String, PageLock> {
+    site.pages
+        .iter()
+        .filter(|p| p.access == Access::Password)
+        .filter_map(|p| {
+            let hash = p.password_hash.clone()?;
+            let digest = serde_json::from_value::<PasswordDigest>(serde_json::Value::String(hash.clone())).ok()?;
+            Some((p.id.clone(), PageLock { hash, digest }))
+        })
+        .collect()
+}
+
+/// The unlock form.
+#[derive(Deserialize)]
+pub struct UnlockForm {
+    /// The password as typed.
+    #[serde(default)]
+    password: String,
+    /// The page's crumb, from the form's hidden field.
+    crumb: Option<String>,
+}
+
+/// Whether a resolved page opens for this request: a password page with a valid grant.
+pub fn unlocked(req: &HttpRequest, state: &AppState, resolved: Resolved<'_>) -> bool {
+    let Resolved::Page(page) = resolved else { return false };
+    let Some(lock) = state.auth.page_locks.get(&page.id) else { return false };
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    state.auth.unlock_key.request_opens(req, &page.id, &lock.hash, now)
+}
+
+/// The lock screen's body for this request (its form carries the page's crumb).
+pub fn lock_screen(
+    req: &HttpRequest,
+    state: &AppState,
+    title: String,
+    error: Option<&'static str>,
+) -> PageBody<'static> {
+    PageBody::LockScreen { title, crumb: page_crumb(req, state), error }
+}
+
+/// `POST` on any published path: unlocks a password page, 405 for everything else.
+pub async fn unlock(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: Result<web::Form<UnlockForm>, actix_web::Error>,
+) -> HttpResponse {
+    let page = match state.site.resolve(&site_path(req.path())) {
+        Some(Resolved::Page(page)) if state.auth.page_locks.contains_key(&page.id) => page,
+        _ => return not_allowed(),
+    };
+    let form = match body {
+        Ok(form) => form.into_inner(),
+        Err(refusal) => return refusal.error_response(),
+    };
+    if !form_crumb_ok(&req, &state, form.crumb.as_deref()) {
+        return refused(&req, &state, page, StatusCode::FORBIDDEN, CRUMB_FAIL_MESSAGE, None);
+    }
+    let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let key = format!("page:{}:{address}", page.id);
+    let attempt = match state.auth.unlock_throttle.begin(&key, &address, Instant::now()) {
+        Ok(attempt) => attempt,
+        Err(wait) => {
+            let wait = retry_after_secs(wait).to_string();
+            return refused(&req, &state, page, StatusCode::TOO_MANY_REQUESTS, UNLOCK_THROTTLED_MESSAGE, Some(wait));
+        }
+    };
+    let Some(lock) = state.auth.page_locks.get(&page.id) else { return not_allowed() };
+    let digest = lock.digest.clone();
+    let password = form.password;
+    let Ok(verified) = web::block(move || digest.verify(&password)).await else {
+        let status = StatusCode::SERVICE_UNAVAILABLE;
+        return refused(&req, &state, page, status, UNLOCK_UNAVAILABLE_MESSAGE, Some("5".into()));
+    };
+    if !verified {
+        return refused(&req, &state, page, StatusCode::UNAUTHORIZED, WRONG_PASSWORD_MESSAGE, None);
+    }
+    state.auth.unlock_throttle.succeeded(attempt);
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    let secure = req.connection_info().scheme() == "https";
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, page.url.clone()))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .cookie(state.auth.unlock_key.grant(&page.id, &lock.hash, now, secure))
+        .finish()
+}
+
+/// The lock screen again, with `message` and the status.
+fn refused(
+    req: &HttpRequest,
+    state: &AppState,
+    page: &Page,
+    status: StatusCode,
+    message: &'static str,
+    retry_after: Option<String>,
+) -> HttpResponse {
+    let session = CurrentSession::of(req);
+    let body = lock_screen(req, state, page.title.clone(), Some(message));
+    let (path, title) = (page.url.as_str(), page.title.clone());
+    let mut response = respond(
+        req,
+        state,
+        status,
+        PageType::LockScreen,
+        path,
+        title,
+        Some(page.id.as_str()),
+        None,
+        None,
+        BTreeMap::new(),
+        session.0.as_ref(),
+        body,
+        false,
+    );
+    if let Some(wait) = retry_after.and_then(|w| header::HeaderValue::from_str(&w).ok()) {
+        response.headers_mut().insert(header::RETRY_AFTER, wait);
+    }
+    response
+}
+
+/// What a published page answers to a post that is not an unlock.
+fn not_allowed() -> HttpResponse {
+    HttpResponse::MethodNotAllowed()
+        .insert_header((header::ALLOW, "GET, HEAD"))
+        .content_type("text/plain; charset=utf-8")
+        .body("Published pages only answer GET and HEAD.")
+}
