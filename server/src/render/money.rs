@@ -1,56 +1,19 @@
-//! Prices as visitors read them, in the store currency. The one place rendering turns
-//! an amount in minor units into text (commerce will swap in its money type here).
+//! Prices as visitors read them, in the store currency: the one money formatter of
+//! [`veranda_actors::commerce::money`], so pages, carts and the browser agree.
 
-/// Currencies whose minor unit is the main unit (an amount of 1500 is ¥1,500).
-const ZERO_DECIMAL: [&str; 1] = ["JPY"];
+use veranda_actors::commerce::money::{Currency, Money};
 
-/// The symbol shown before an amount, as browsers in `en-US` show it; other
-/// currencies are shown by code.
-fn symbol(currency: &str) -> Option<&'static str> {
-    Some(match currency {
-        "USD" => "$",
-        "EUR" => "€",
-        "GBP" => "£",
-        "JPY" => "¥",
-        "AUD" => "A$",
-        "CAD" => "CA$",
-        "NZD" => "NZ$",
-        "HKD" => "HK$",
-        "MXN" => "MX$",
-        "BRL" => "R$",
-        "ILS" => "₪",
-        "INR" => "₹",
-        "PHP" => "₱",
-        _ => return None,
-    })
-}
-
-/// Formats `minor` units of `currency`: two fraction digits (none for JPY), thousands
-/// grouped with commas, e.g. `$1,234.50`, `¥1,500`, `CHF 12.00`.
+/// Formats `minor` units of `currency` (a code; unknown codes fall back to the default
+/// currency, USD): grouping on, zero fractions trimmed, e.g. `$1,234.50`, `$12`, `¥1,500`.
 pub fn format_money(minor: u64, currency: &str) -> String {
-    let code = currency.trim().to_ascii_uppercase();
-    let number = if ZERO_DECIMAL.contains(&code.as_str()) {
-        group(minor)
-    } else {
-        format!("{}.{:02}", group(minor / 100), minor % 100)
-    };
-    match symbol(&code) {
-        Some(sym) => format!("{sym}{number}"),
-        None => format!("{code}\u{a0}{number}"),
+    let currency = Currency::parse(currency).unwrap_or_default();
+    let minor = i64::try_from(minor).unwrap_or(i64::MAX);
+    match Money::new(currency, minor) {
+        Ok(money) => money.format(),
+        // Prices are capped far below 15 integer places at site load; show the code
+        // rather than a wrong number if one ever is not.
+        Err(_) => format!("{} {minor}", currency.code()),
     }
-}
-
-/// `1234567` as `1,234,567`.
-fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]
@@ -58,11 +21,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn amounts_have_two_fraction_digits_and_grouping() {
-        assert_eq!(format_money(0, "USD"), "$0.00");
+    fn amounts_are_grouped_and_zero_fractions_trimmed() {
+        assert_eq!(format_money(0, "USD"), "$0");
         assert_eq!(format_money(5, "USD"), "$0.05");
         assert_eq!(format_money(123_456_789, "USD"), "$1,234,567.89");
-        assert_eq!(format_money(100_000, "EUR"), "€1,000.00");
+        assert_eq!(format_money(100_000, "EUR"), "€1,000");
     }
 
     #[test]
@@ -73,6 +36,6 @@ mod tests {
 
     #[test]
     fn currencies_without_a_symbol_show_their_code() {
-        assert_eq!(format_money(1200, "CHF"), "CHF\u{a0}12.00");
+        assert_eq!(format_money(1250, "CHF"), "CHF\u{a0}12.50");
     }
 }

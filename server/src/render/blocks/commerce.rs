@@ -3,6 +3,8 @@
 //! island takes over.
 
 use maud::{html, Markup};
+use veranda_actors::commerce::product::{self, unit_price as effective};
+use veranda_actors::commerce::subscription::renewal_text;
 use veranda_actors::domain::enums::ProductType;
 use veranda_actors::site::blocks::{CartBlock, DonationButtonBlock, MemberAreaBlock, ProductBlock};
 use veranda_actors::site::content::Variant;
@@ -12,20 +14,9 @@ use super::BlockCtx;
 use crate::render::money::format_money;
 use crate::render::util::{encode_query, image_url};
 
-/// What a visitor pays for a variant, in minor units.
-fn effective(v: &Variant) -> u64 {
-    if v.on_sale {
-        v.sale_price
-    } else {
-        v.price
-    }
-}
-
-/// Whether every variant is out of stock (limited with none left) and the product ships.
+/// Whether every variant is out of stock (limited with none left); never for digital goods.
 pub fn sold_out(product: &Product) -> bool {
-    product.product_type != ProductType::Digital
-        && !product.variants.is_empty()
-        && product.variants.iter().all(|v| !v.unlimited && v.qty_in_stock == 0)
+    product::sold_out(product)
 }
 
 /// The product's price: one price, a sale price beside the struck original, or "from"
@@ -103,8 +94,7 @@ pub fn product_details(ctx: &BlockCtx<'_>, item: &Item, product: &Product) -> Ma
         section class="product-details" aria-label="Product details" {
             (price(ctx, product))
             @if let Some(plan) = &product.subscription {
-                p { "Billed every " (plan.billing_period.value) " " (plan.billing_period.unit)
-                    @if plan.num_billing_cycles > 0 { ", " (plan.num_billing_cycles) " payments" } @else { ", until cancelled" } }
+                p class="renewal" { (renewal_text(plan)) }
             }
             @if product.variants.len() > 1 || product.variants.iter().any(|v| !v.option_values.is_empty()) {
                 table class="variants" {

@@ -1,0 +1,253 @@
+//! The [`Cart`] actor, one per cart id, and [`Carts`], which finds or starts it.
+//!
+//! A cart actor loads its cart from storage when it starts, applies changes one at a
+//! time and answers only after the changed cart is durable (a failed write leaves the
+//! cart as it was). Checkout runs inside the actor too, so one cart is never checked
+//! out twice. An actor idle for [`CartShared::idle`] stops; the next call starts a
+//! fresh one that rehydrates from storage.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use actix::fut::{ActorFutureExt, WrapFuture};
+use actix::{Actor, ActorContext, Addr, AsyncContext, AtomicResponse, Context, Handler, MailboxError, Message};
+
+use super::change::{apply, CartChange};
+use super::error::CartError;
+use super::model::ShoppingCart;
+use crate::commerce::catalog::Catalog;
+use crate::commerce::checkout;
+use crate::commerce::inventory::Inventory;
+use crate::commerce::money::Currency;
+use crate::commerce::order::{Customer, Order, OrderKind, PaymentProvider};
+use crate::commerce::rules::StoreRules;
+use crate::commerce::storage::CommerceStorage;
+
+/// What every cart actor shares.
+pub struct CartShared {
+    /// The site's sellable variants.
+    pub catalog: Catalog,
+    /// Shipping, tax and coupons.
+    pub rules: StoreRules,
+    /// Where carts and orders are kept.
+    pub storage: Arc<dyn CommerceStorage>,
+    /// The stock keeper.
+    pub inventory: Addr<Inventory>,
+    /// Takes payments.
+    pub payments: Arc<dyn PaymentProvider>,
+    /// The site's id, copied into carts.
+    pub website_id: String,
+    /// The store currency.
+    pub currency: Currency,
+    /// How long an unused cart actor lives.
+    pub idle: Duration,
+}
+
+/// Live cart actors by cart id, with the generation that tells a restarted actor
+/// from the one it replaced.
+type Live = Arc<Mutex<HashMap<String, (u64, Addr<Cart>)>>>;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // Only inserts and removes run under the lock; a poisoned map is still consistent.
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// One cart.
+pub struct Cart {
+    /// The cart id.
+    id: String,
+    /// The cart, once it exists (stored or changed).
+    cart: Option<ShoppingCart>,
+    /// Catalog, rules, storage.
+    shared: Arc<CartShared>,
+    /// When the last message came.
+    last_used: Instant,
+    /// This actor's generation in `live`.
+    generation: u64,
+    /// The registry, to leave when stopping.
+    live: Live,
+}
+
+impl Cart {
+    /// The cart as stored, or a new empty one.
+    fn current(&self) -> ShoppingCart {
+        self.cart.clone().unwrap_or_else(|| {
+            ShoppingCart::new(&self.id, &self.shared.website_id, self.shared.currency, crate::commerce::now_ms())
+        })
+    }
+}
+
+impl Actor for Cart {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        let every = (self.shared.idle / 2).max(Duration::from_millis(10));
+        ctx.run_interval(every, |cart, ctx| {
+            if cart.last_used.elapsed() >= cart.shared.idle {
+                ctx.stop();
+            }
+        });
+    }
+
+    fn stopped(&mut self, _: &mut Self::Context) {
+        let mut live = lock(&self.live);
+        if live.get(&self.id).is_some_and(|(generation, _)| *generation == self.generation) {
+            live.remove(&self.id);
+        }
+    }
+}
+
+/// Returns the cart, if it exists.
+#[derive(Message, Clone)]
+#[rtype(result = "Option<ShoppingCart>")]
+pub struct GetCart;
+
+impl Handler<GetCart> for Cart {
+    type Result = Option<ShoppingCart>;
+
+    fn handle(&mut self, _: GetCart, _: &mut Self::Context) -> Option<ShoppingCart> {
+        self.last_used = Instant::now();
+        self.cart.clone()
+    }
+}
+
+/// Applies one change; returns the cart once it is durable.
+#[derive(Message, Clone)]
+#[rtype(result = "Result<ShoppingCart, CartError>")]
+pub struct ChangeCart(pub CartChange);
+
+impl Handler<ChangeCart> for Cart {
+    type Result = AtomicResponse<Self, Result<ShoppingCart, CartError>>;
+
+    fn handle(&mut self, msg: ChangeCart, _: &mut Self::Context) -> Self::Result {
+        self.last_used = Instant::now();
+        let mut next = self.current();
+        if let Err(e) = apply(&mut next, msg.0, &self.shared.catalog, &self.shared.rules) {
+            return AtomicResponse::new(Box::pin(actix::fut::ready(Err(e))));
+        }
+        let write = self.shared.storage.save_cart(&next);
+        AtomicResponse::new(Box::pin(write.into_actor(self).map(move |result, cart, _| {
+            result?;
+            cart.cart = Some(next.clone());
+            Ok(next)
+        })))
+    }
+}
+
+/// Checks the cart out: reserves stock, takes payment, stores the order and marks
+/// the cart purchased. Returns the order.
+#[derive(Message, Clone)]
+#[rtype(result = "Result<Order, CartError>")]
+pub struct PlaceOrder {
+    /// The buyer.
+    pub customer: Customer,
+    /// Order or subscription.
+    pub kind: OrderKind,
+}
+
+impl Handler<PlaceOrder> for Cart {
+    type Result = AtomicResponse<Self, Result<Order, CartError>>;
+
+    fn handle(&mut self, msg: PlaceOrder, _: &mut Self::Context) -> Self::Result {
+        self.last_used = Instant::now();
+        let cart = self.current();
+        let shared = self.shared.clone();
+        let placing = async move { checkout::place(&shared, cart, msg.customer, msg.kind).await };
+        AtomicResponse::new(Box::pin(placing.into_actor(self).map(|result, cart, _| {
+            let (order, purchased) = result?;
+            cart.cart = Some(purchased);
+            Ok(order)
+        })))
+    }
+}
+
+/// Finds the actor of a cart id, starting it (rehydrated from storage) when needed.
+pub struct Carts {
+    /// What the actors share.
+    shared: Arc<CartShared>,
+    /// Live actors.
+    live: Live,
+    /// The next actor's generation.
+    generation: AtomicU64,
+}
+
+impl Carts {
+    /// No live carts yet.
+    pub fn new(shared: CartShared) -> Carts {
+        Carts { shared: Arc::new(shared), live: Live::default(), generation: AtomicU64::new(0) }
+    }
+
+    /// What the actors share.
+    pub fn shared(&self) -> &CartShared {
+        &self.shared
+    }
+
+    /// How many cart actors are running.
+    pub fn live(&self) -> usize {
+        lock(&self.live).len()
+    }
+
+    /// The cart `id`, if it exists. Reading a cart that is neither live nor stored starts
+    /// no actor, so made-up ids cost nothing.
+    pub async fn get(&self, id: &str) -> Result<Option<ShoppingCart>, CartError> {
+        let live = lock(&self.live).get(id).is_some_and(|(_, addr)| addr.connected());
+        if !live && self.shared.storage.load_cart(id)?.is_none() {
+            return Ok(None);
+        }
+        self.send(id, GetCart).await
+    }
+
+    /// Applies `change` to cart `id` (made when new).
+    pub async fn change(&self, id: &str, change: CartChange) -> Result<ShoppingCart, CartError> {
+        self.send(id, ChangeCart(change)).await?
+    }
+
+    /// Checks cart `id` out.
+    pub async fn place_order(&self, id: &str, customer: Customer, kind: OrderKind) -> Result<Order, CartError> {
+        self.send(id, PlaceOrder { customer, kind }).await?
+    }
+
+    /// Sends `msg` to the actor of `id`; once more to a fresh actor if it had just stopped.
+    async fn send<M>(&self, id: &str, msg: M) -> Result<M::Result, CartError>
+    where
+        M: Message + Clone + Send + 'static,
+        M::Result: Send,
+        Cart: Handler<M>,
+    {
+        for _ in 0..2 {
+            match self.actor(id)?.send(msg.clone()).await {
+                Ok(result) => return Ok(result),
+                Err(MailboxError::Closed) => {
+                    let mut live = lock(&self.live);
+                    if live.get(id).is_some_and(|(_, addr)| !addr.connected()) {
+                        live.remove(id);
+                    }
+                }
+                Err(MailboxError::Timeout) => return Err(CartError::Unavailable),
+            }
+        }
+        Err(CartError::Unavailable)
+    }
+
+    fn actor(&self, id: &str) -> Result<Addr<Cart>, CartError> {
+        let mut live = lock(&self.live);
+        if let Some((_, addr)) = live.get(id).filter(|(_, addr)| addr.connected()) {
+            return Ok(addr.clone());
+        }
+        let cart = self.shared.storage.load_cart(id)?;
+        let generation = self.generation.fetch_add(1, Ordering::Relaxed);
+        let addr = Cart {
+            id: id.to_string(),
+            cart,
+            shared: self.shared.clone(),
+            last_used: Instant::now(),
+            generation,
+            live: self.live.clone(),
+        }
+        .start();
+        live.insert(id.to_string(), (generation, addr.clone()));
+        Ok(addr)
+    }
+}

@@ -1,0 +1,124 @@
+//! Orders and how they are paid: the [`PaymentProvider`] trait and the built-in
+//! [`OfflineProvider`] (no network: the order is paid on collection or by invoice).
+
+use serde::{Deserialize, Serialize};
+
+use super::cart::{CartEntry, ShoppingCart};
+use super::money::Currency;
+
+/// What was bought.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OrderKind {
+    /// Products from a cart.
+    Order,
+    /// A subscription product.
+    Subscription,
+    /// A donation.
+    Contribution,
+}
+
+/// The buyer's details from the checkout form.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Customer {
+    /// Where the receipt goes.
+    pub email: String,
+    /// Full name.
+    pub name: String,
+    /// Street address, empty when nothing ships.
+    pub address_line1: String,
+    /// Second address line.
+    pub address_line2: String,
+    /// City.
+    pub city: String,
+    /// Region or state.
+    pub region: String,
+    /// Postal code.
+    pub postal_code: String,
+    /// ISO country code.
+    pub country: String,
+}
+
+/// A placed order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Order {
+    /// Order id.
+    pub id: String,
+    /// Order, subscription or contribution.
+    pub kind: OrderKind,
+    /// The cart it came from (empty for donations).
+    pub cart_id: String,
+    /// When it was placed (unix ms).
+    pub created: i64,
+    /// The buyer.
+    pub customer: Customer,
+    /// What was bought.
+    pub entries: Vec<CartEntry>,
+    /// Subtotal, in minor units.
+    pub subtotal_cents: u64,
+    /// Discount.
+    pub discount_cents: u64,
+    /// Shipping.
+    pub shipping_cost_cents: u64,
+    /// Tax.
+    pub tax_cents: u64,
+    /// What was charged.
+    pub grand_total_cents: u64,
+    /// The currency charged.
+    pub currency: Currency,
+    /// The payment provider's reference.
+    pub payment_reference: String,
+}
+
+impl Order {
+    /// An order for the contents and totals of `cart`.
+    pub fn from_cart(id: String, kind: OrderKind, cart: &ShoppingCart, customer: Customer, created: i64) -> Order {
+        Order {
+            id,
+            kind,
+            cart_id: cart.id.clone(),
+            created,
+            customer,
+            entries: cart.entries.clone(),
+            subtotal_cents: cart.subtotal_cents,
+            discount_cents: cart.discount_cents,
+            shipping_cost_cents: cart.shipping_cost_cents,
+            tax_cents: cart.tax_cents,
+            grand_total_cents: cart.grand_total_cents,
+            currency: cart.subtotal_amount.currency(),
+            payment_reference: String::new(),
+        }
+    }
+}
+
+/// A request to take a payment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Charge {
+    /// The order being paid.
+    pub order_id: String,
+    /// Amount in minor units.
+    pub amount_cents: u64,
+    /// Currency.
+    pub currency: Currency,
+    /// The payer's email.
+    pub email: String,
+}
+
+/// Takes payments.
+pub trait PaymentProvider: Send + Sync + 'static {
+    /// Takes `charge`; returns the provider's reference, or why it was declined.
+    fn charge(&self, charge: &Charge) -> Result<String, String>;
+}
+
+/// Records the order as owed, to be paid on collection or by invoice; makes no
+/// network calls and declines nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OfflineProvider;
+
+impl PaymentProvider for OfflineProvider {
+    fn charge(&self, charge: &Charge) -> Result<String, String> {
+        Ok(format!("offline-{}", charge.order_id))
+    }
+}

@@ -1,0 +1,208 @@
+//! The cart's JSON API. Reads are GET/HEAD and need no crumb; every change is
+//! crumb-checked (403 `crumbFail`), answers with the whole cart once it is durable,
+//! and sets the cart cookie when the visitor had no (well-formed) one.
+
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use veranda_actors::commerce::cart::{CartChange, ShoppingCart};
+use veranda_actors::commerce::rules::ShippingLocation;
+
+use super::cookie::CartId;
+use super::error::CommerceError;
+use crate::state::AppState;
+
+/// `POST /api/commerce/cart/entries` body: the variant by `sku`, or a product with one
+/// variant by `itemId`; `quantity` defaults to 1.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct AddEntryBody {
+    #[serde(default)]
+    sku: Option<String>,
+    #[serde(default)]
+    item_id: Option<String>,
+    #[serde(default)]
+    quantity: Option<i64>,
+}
+
+/// `PUT /api/commerce/cart/entries/{sku}` body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QuantityBody {
+    quantity: i64,
+}
+
+/// `POST /api/commerce/cart/coupons` body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CouponBody {
+    code: String,
+}
+
+/// `PUT /api/commerce/cart/shipping-option` body.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ShippingOptionBody {
+    option_id: String,
+}
+
+/// `GET /api/commerce/cart`: the visitor's cart, or an empty one (not stored) when
+/// there is none yet.
+pub async fn get(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, CommerceError> {
+    let carts = &state.commerce.carts;
+    let stored = match CartId::from_request(&req) {
+        Some(id) => carts.get(id.as_str()).await?,
+        None => None,
+    };
+    let shared = carts.shared();
+    let cart = stored.unwrap_or_else(|| ShoppingCart::new("", &shared.website_id, shared.currency, 0));
+    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(cart))
+}
+
+/// `POST /api/commerce/cart/entries`: adds units of a variant.
+pub async fn add_entry(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, CommerceError> {
+    if state.crumb_key.check(&req).is_err() {
+        return Ok(state.crumb_key.refusal());
+    }
+    let body: AddEntryBody = read_json(&req, body, state.settings.max_body_bytes).await?;
+    let sku = match (body.sku, body.item_id) {
+        (Some(sku), _) => sku,
+        (None, Some(item)) => match state.commerce.carts.shared().catalog.skus_of(&item) {
+            [only] => only.clone(),
+            [] => return Err(CommerceError::Malformed(format!("There is no product '{item}' in this store."))),
+            _ => return Err(CommerceError::Malformed("Choose a variant: this product has several.".into())),
+        },
+        (None, None) => return Err(CommerceError::Malformed("Name the variant to add by sku or itemId.".into())),
+    };
+    let quantity = quantity(body.quantity.unwrap_or(1))?;
+    change(&req, &state, CartChange::AddEntry { sku, quantity }).await
+}
+
+/// `PUT /api/commerce/cart/entries/{sku}`: sets an entry's quantity.
+pub async fn change_quantity(
+    req: HttpRequest,
+    sku: web::Path<String>,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, CommerceError> {
+    if state.crumb_key.check(&req).is_err() {
+        return Ok(state.crumb_key.refusal());
+    }
+    let body: QuantityBody = read_json(&req, body, state.settings.max_body_bytes).await?;
+    let quantity = quantity(body.quantity)?;
+    change(&req, &state, CartChange::ChangeQuantity { sku: sku.into_inner(), quantity }).await
+}
+
+/// `DELETE /api/commerce/cart/entries/{sku}`: removes an entry.
+pub async fn remove_entry(
+    req: HttpRequest,
+    sku: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, CommerceError> {
+    if state.crumb_key.check(&req).is_err() {
+        return Ok(state.crumb_key.refusal());
+    }
+    change(&req, &state, CartChange::RemoveEntry { sku: sku.into_inner() }).await
+}
+
+/// `POST /api/commerce/cart/coupons`: enters a coupon code (unknown codes are listed
+/// in `invalidCoupons`).
+pub async fn apply_coupon(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, CommerceError> {
+    if state.crumb_key.check(&req).is_err() {
+        return Ok(state.crumb_key.refusal());
+    }
+    let body: CouponBody = read_json(&req, body, state.settings.max_body_bytes).await?;
+    change(&req, &state, CartChange::ApplyCoupon { code: body.code }).await
+}
+
+/// `DELETE /api/commerce/cart/coupons/{code}`: removes a coupon code.
+pub async fn remove_coupon(
+    req: HttpRequest,
+    code: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, CommerceError> {
+    if state.crumb_key.check(&req).is_err() {
+        return Ok(state.crumb_key.refusal());
+    }
+    change(&req, &state, CartChange::RemoveCoupon { code: code.into_inner() }).await
+}
+
+/// `PUT /api/commerce/cart/shipping-option`: chooses a shipping option.
+pub async fn select_shipping(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, CommerceError> {
+    if state.crumb_key.check(&req).is_err() {
+        return Ok(state.crumb_key.refusal());
+    }
+    let body: ShippingOptionBody = read_json(&req, body, state.settings.max_body_bytes).await?;
+    change(&req, &state, CartChange::SelectShipping { option_id: body.option_id }).await
+}
+
+/// `PUT /api/commerce/cart/shipping-location`: sets where the order ships.
+pub async fn set_location(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, CommerceError> {
+    if state.crumb_key.check(&req).is_err() {
+        return Ok(state.crumb_key.refusal());
+    }
+    let location: ShippingLocation = read_json(&req, body, state.settings.max_body_bytes).await?;
+    change(&req, &state, CartChange::SetShippingLocation(location)).await
+}
+
+/// Applies `change` to the visitor's cart (a new one without a cookie) and answers
+/// with the cart, setting the cookie for a new cart.
+async fn change(req: &HttpRequest, state: &AppState, change: CartChange) -> Result<HttpResponse, CommerceError> {
+    let (id, new) = match CartId::from_request(req) {
+        Some(id) => (id, false),
+        None => (CartId::generate(), true),
+    };
+    let cart = state.commerce.carts.change(id.as_str(), change).await?;
+    let mut response = HttpResponse::Ok();
+    response.insert_header((header::CACHE_CONTROL, "no-store"));
+    if new {
+        response.cookie(id.cookie());
+    }
+    Ok(response.json(cart))
+}
+
+/// A quantity from the wire: 1 to the entry limit, else the cart's own message.
+fn quantity(value: i64) -> Result<u32, CommerceError> {
+    use veranda_actors::commerce::cart::CartError;
+    use veranda_actors::commerce::rules::MAX_ENTRY_QUANTITY;
+    u32::try_from(value)
+        .ok()
+        .filter(|q| (1..=MAX_ENTRY_QUANTITY).contains(q))
+        .ok_or(CommerceError::Cart(CartError::BadQuantity { max: MAX_ENTRY_QUANTITY }))
+}
+
+/// Reads a JSON body of at most `limit` bytes.
+async fn read_json<T: DeserializeOwned>(
+    req: &HttpRequest,
+    body: web::Payload,
+    limit: usize,
+) -> Result<T, CommerceError> {
+    let declared =
+        req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > limit) {
+        return Err(CommerceError::TooLarge);
+    }
+    let bytes = body
+        .to_bytes_limited(limit)
+        .await
+        .map_err(|_| CommerceError::TooLarge)?
+        .map_err(|e| CommerceError::Malformed(format!("The request body could not be read: {e}")))?;
+    serde_json::from_slice(&bytes).map_err(|e| CommerceError::Malformed(format!("The request could not be read: {e}")))
+}

@@ -1,0 +1,244 @@
+//! Checkout entry points and pages (spec 000 §2, §8): `/commerce/goto-checkout`,
+//! `/checkout` (the cart), `/checkout/subscribe?cartToken=…`
+//! and the confirmation page `/commerce/orders/{id}`. Each checkout page is a form that
+//! posts back to its own address; a placed order redirects (303) to its confirmation.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use veranda_actors::commerce::cart::{CartChange, CartError, ShoppingCart};
+use veranda_actors::commerce::order::OrderKind;
+use veranda_actors::commerce::rules::ShippingLocation;
+use veranda_actors::site::content::SubscriptionPlan;
+
+use super::cookie::CartId;
+use super::error::{cart_status, CommerceError};
+use super::form::{self, FieldErrors, Fields};
+use super::pages::{self, FormView};
+use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE};
+use crate::state::AppState;
+
+/// Checkout without a cart cookie (spec 000 §8, verbatim).
+pub const NO_CART_COOKIE: &str =
+    "Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.";
+
+/// An HTML answer, with a crumb cookie when one was issued.
+pub(super) fn html(status: StatusCode, body: String, crumb: Option<&str>) -> HttpResponse {
+    let mut response = HttpResponse::build(status);
+    response.insert_header((header::CACHE_CONTROL, "no-store"));
+    if let Some(crumb) = crumb {
+        response.cookie(crumb_cookie(crumb));
+    }
+    response.content_type("text/html; charset=utf-8").body(body)
+}
+
+/// The request's crumb when it verifies, else a fresh one (returned as issued).
+pub(super) fn page_crumb(req: &HttpRequest, state: &AppState) -> (String, bool) {
+    match req.cookie(CRUMB_COOKIE).filter(|c| state.crumb_key.verifies(c.value())) {
+        Some(cookie) => (cookie.value().to_string(), false),
+        None => (state.crumb_key.issue(), true),
+    }
+}
+
+pub(super) fn see_other(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther().insert_header((header::LOCATION, location)).finish()
+}
+
+/// `GET /commerce/goto-checkout`: on to the checkout page, or the spec's message when
+/// there is no cart cookie.
+pub async fn goto_checkout(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    match CartId::from_request(&req) {
+        Some(_) => see_other("/checkout"),
+        None => html(StatusCode::BAD_REQUEST, pages::message(&state.site, "Checkout", NO_CART_COOKIE), None),
+    }
+}
+
+/// What a cart checkout page is about.
+struct CartCheckout {
+    /// The cart.
+    cart: ShoppingCart,
+    /// The subscription plans of its entries.
+    plans: Vec<SubscriptionPlan>,
+    /// Where the form posts.
+    action: String,
+    /// Order or subscription.
+    kind: OrderKind,
+}
+
+/// The cart `id` ready for checkout, or the page to show instead.
+async fn cart_checkout(state: &AppState, id: &CartId, kind: OrderKind) -> Result<CartCheckout, HttpResponse> {
+    let site = &state.site;
+    let cart = match state.commerce.carts.get(id.as_str()).await {
+        Ok(Some(cart)) => cart,
+        Ok(None) => ShoppingCart::new(id.as_str(), "", state.commerce.carts.shared().currency, 0),
+        Err(e) => return Err(html(cart_status(&e), pages::message(site, "Checkout", &e.to_string()), None)),
+    };
+    if cart.is_purchased {
+        return Err(see_other(&format!("/commerce/orders/{}", cart.order_id)));
+    }
+    if cart.entries.is_empty() {
+        return Err(html(StatusCode::OK, pages::message(site, "Checkout", &CartError::Empty.to_string()), None));
+    }
+    let catalog = &state.commerce.carts.shared().catalog;
+    let plans: Vec<SubscriptionPlan> =
+        cart.entries.iter().filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone())).collect();
+    let action = match kind {
+        OrderKind::Subscription => {
+            if plans.is_empty() {
+                let text = "This cart holds no subscription.";
+                return Err(html(StatusCode::BAD_REQUEST, pages::message(site, "Subscription checkout", text), None));
+            }
+            format!("/checkout/subscribe?cartToken={}", id.as_str())
+        }
+        _ => "/checkout".to_string(),
+    };
+    let kind = if plans.is_empty() { OrderKind::Order } else { OrderKind::Subscription };
+    Ok(CartCheckout { cart, plans, action, kind })
+}
+
+/// Shows a cart's checkout form (again, with `errors`, after a refused post).
+fn checkout_form(
+    req: &HttpRequest,
+    state: &AppState,
+    checkout: &CartCheckout,
+    status: StatusCode,
+    values: &Fields,
+    errors: &FieldErrors,
+    notice: Option<&str>,
+) -> HttpResponse {
+    let (crumb, issued) = page_crumb(req, state);
+    let view = FormView { crumb: &crumb, values, errors, notice };
+    let body = pages::checkout(&state.site, &checkout.cart, &checkout.plans, &checkout.action, &view);
+    html(status, body, issued.then_some(crumb.as_str()))
+}
+
+/// Places the order of a cart checkout from a posted form.
+async fn place_cart(
+    req: HttpRequest,
+    body: web::Payload,
+    state: &AppState,
+    id: CartId,
+    kind: OrderKind,
+) -> Result<HttpResponse, CommerceError> {
+    let fields = form::read(&req, body, state.settings.max_body_bytes).await?;
+    let checkout = match cart_checkout(state, &id, kind).await {
+        Ok(checkout) => checkout,
+        Err(page) => return Ok(page),
+    };
+    let none = FieldErrors::new();
+    if !form::crumb_ok(&req, &state.crumb_key, &fields) {
+        return Ok(checkout_form(
+            &req,
+            state,
+            &checkout,
+            StatusCode::FORBIDDEN,
+            &fields,
+            &none,
+            Some(CRUMB_FAIL_MESSAGE),
+        ));
+    }
+    let customer = match form::customer(&fields, checkout.cart.requires_shipping) {
+        Ok(customer) => customer,
+        Err(errors) => {
+            return Ok(checkout_form(&req, state, &checkout, StatusCode::BAD_REQUEST, &fields, &errors, None))
+        }
+    };
+    let carts = &state.commerce.carts;
+    let location = ShippingLocation {
+        country: customer.country.clone(),
+        region: customer.region.clone(),
+        postal_code: customer.postal_code.clone(),
+    };
+    // Tax follows the address given here; the order is placed on the updated totals.
+    let placed = match carts.change(id.as_str(), CartChange::SetShippingLocation(location)).await {
+        Ok(_) => carts.place_order(id.as_str(), customer, checkout.kind).await,
+        Err(e) => Err(e),
+    };
+    match placed {
+        Ok(order) => Ok(see_other(&format!("/commerce/orders/{}", order.id))),
+        Err(e) => Ok(checkout_form(&req, state, &checkout, cart_status(&e), &fields, &none, Some(&e.to_string()))),
+    }
+}
+
+/// `GET /checkout`: the checkout page of the visitor's cart.
+pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let Some(id) = CartId::from_request(&req) else {
+        return html(StatusCode::BAD_REQUEST, pages::message(&state.site, "Checkout", NO_CART_COOKIE), None);
+    };
+    match cart_checkout(&state, &id, OrderKind::Order).await {
+        Ok(checkout) => {
+            checkout_form(&req, &state, &checkout, StatusCode::OK, &Fields::new(), &FieldErrors::new(), None)
+        }
+        Err(page) => page,
+    }
+}
+
+/// `POST /checkout`: places the order of the visitor's cart.
+pub async fn place(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, CommerceError> {
+    let Some(id) = CartId::from_request(&req) else {
+        return Ok(html(StatusCode::BAD_REQUEST, pages::message(&state.site, "Checkout", NO_CART_COOKIE), None));
+    };
+    place_cart(req, body, &state, id, OrderKind::Order).await
+}
+
+/// `?cartToken=…` of the subscription checkout.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscribeQuery {
+    #[serde(default)]
+    cart_token: String,
+}
+
+pub(super) fn bad_link(state: &AppState, title: &str) -> HttpResponse {
+    html(StatusCode::NOT_FOUND, pages::message(&state.site, title, "This checkout link is not valid."), None)
+}
+
+/// `GET /checkout/subscribe?cartToken=…`: the checkout of a subscription cart.
+pub async fn show_subscribe(
+    req: HttpRequest,
+    query: web::Query<SubscribeQuery>,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    let Some(id) = CartId::parse(&query.cart_token) else { return bad_link(&state, "Subscription checkout") };
+    match cart_checkout(&state, &id, OrderKind::Subscription).await {
+        Ok(checkout) => {
+            checkout_form(&req, &state, &checkout, StatusCode::OK, &Fields::new(), &FieldErrors::new(), None)
+        }
+        Err(page) => page,
+    }
+}
+
+/// `POST /checkout/subscribe?cartToken=…`: places the subscription order.
+pub async fn place_subscribe(
+    req: HttpRequest,
+    query: web::Query<SubscribeQuery>,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, CommerceError> {
+    let Some(id) = CartId::parse(&query.cart_token) else { return Ok(bad_link(&state, "Subscription checkout")) };
+    place_cart(req, body, &state, id, OrderKind::Subscription).await
+}
+
+/// `GET /commerce/orders/{id}`: the confirmation of a placed order (its id is the
+/// unguessable key to it).
+pub async fn confirmation(id: web::Path<String>, state: web::Data<AppState>) -> HttpResponse {
+    let order = match state.commerce.storage.load_order(&id) {
+        Ok(Some(order)) => order,
+        Ok(None) => {
+            return html(StatusCode::NOT_FOUND, pages::message(&state.site, "Order", "There is no such order."), None)
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "an order could not be read");
+            let text = "The order could not be read; please try again.";
+            return html(StatusCode::INTERNAL_SERVER_ERROR, pages::message(&state.site, "Order", text), None);
+        }
+    };
+    let catalog = &state.commerce.carts.shared().catalog;
+    let plans: Vec<SubscriptionPlan> =
+        order.entries.iter().filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone())).collect();
+    html(StatusCode::OK, pages::confirmation(&state.site, &order, &plans), None)
+}

@@ -1,0 +1,187 @@
+//! The checkouts that need no cart from the visitor: `/checkout/donate?donatePageId=…`
+//! (a donation button's page) and `/checkout/giftcard?websiteId=…&giftCardProductId=…&sku=…`
+//! (one gift card). Each is a form posting back to its own address; the placed order
+//! redirects (303) to its confirmation.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use veranda_actors::commerce::cart::CartChange;
+use veranda_actors::commerce::catalog::CatalogVariant;
+use veranda_actors::commerce::checkout::donate;
+use veranda_actors::commerce::order::{Customer, OrderKind};
+use veranda_actors::domain::enums::ProductType;
+
+use super::checkout::{bad_link, html, page_crumb, see_other};
+use super::cookie::CartId;
+use super::error::{cart_status, CommerceError};
+use super::form::{self, FieldErrors, Fields};
+use super::pages::{self, FormView};
+use crate::security::crumb::CRUMB_FAIL_MESSAGE;
+use crate::state::AppState;
+
+/// `?donatePageId=…` of the donation checkout.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DonateQuery {
+    #[serde(default)]
+    donate_page_id: String,
+}
+
+fn donate_form(
+    req: &HttpRequest,
+    state: &AppState,
+    page_id: &str,
+    status: StatusCode,
+    values: &Fields,
+    errors: &FieldErrors,
+    notice: Option<&str>,
+) -> HttpResponse {
+    let (crumb, issued) = page_crumb(req, state);
+    let view = FormView { crumb: &crumb, values, errors, notice };
+    let action = format!("/checkout/donate?donatePageId={}", crate::render::util::encode_query(page_id));
+    let body = pages::donate(&state.site, &action, &[], &view);
+    html(status, body, issued.then_some(crumb.as_str()))
+}
+
+/// `GET /checkout/donate?donatePageId=…`: the donation form of a donation button.
+pub async fn show_donate(req: HttpRequest, query: web::Query<DonateQuery>, state: web::Data<AppState>) -> HttpResponse {
+    if !state.commerce.donate_pages.contains(&query.donate_page_id) {
+        return bad_link(&state, "Donate");
+    }
+    donate_form(&req, &state, &query.donate_page_id, StatusCode::OK, &Fields::new(), &FieldErrors::new(), None)
+}
+
+/// `POST /checkout/donate?donatePageId=…`: takes the donation.
+pub async fn place_donation(
+    req: HttpRequest,
+    query: web::Query<DonateQuery>,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, CommerceError> {
+    let page_id = &query.donate_page_id;
+    if !state.commerce.donate_pages.contains(page_id) {
+        return Ok(bad_link(&state, "Donate"));
+    }
+    let fields = form::read(&req, body, state.settings.max_body_bytes).await?;
+    let none = FieldErrors::new();
+    if !form::crumb_ok(&req, &state.crumb_key, &fields) {
+        return Ok(donate_form(&req, &state, page_id, StatusCode::FORBIDDEN, &fields, &none, Some(CRUMB_FAIL_MESSAGE)));
+    }
+    let shared = state.commerce.carts.shared();
+    let amount = form::amount(fields.get("amount").map(String::as_str).unwrap_or_default(), shared.currency);
+    let (customer, amount) = match (form::customer(&fields, false), amount) {
+        (Ok(customer), Ok(amount)) => (customer, amount),
+        (customer, amount) => {
+            let mut errors = customer.err().unwrap_or_default();
+            if let Err(message) = amount {
+                errors.insert("amount", message);
+            }
+            return Ok(donate_form(&req, &state, page_id, StatusCode::BAD_REQUEST, &fields, &errors, None));
+        }
+    };
+    match donate(shared, page_id, amount, customer).await {
+        Ok(order) => Ok(see_other(&format!("/commerce/orders/{}", order.id))),
+        Err(e) => Ok(donate_form(&req, &state, page_id, cart_status(&e), &fields, &none, Some(&e.to_string()))),
+    }
+}
+
+/// `?websiteId=…&giftCardProductId=…&sku=…` of the gift card checkout.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GiftCardQuery {
+    #[serde(default)]
+    website_id: String,
+    #[serde(default)]
+    gift_card_product_id: String,
+    #[serde(default)]
+    sku: String,
+}
+
+impl GiftCardQuery {
+    /// The gift card variant the link names, if it is one of this site's.
+    fn variant<'a>(&self, state: &'a AppState) -> Option<&'a CatalogVariant> {
+        let shared = state.commerce.carts.shared();
+        let variant = shared.catalog.get(&self.sku)?;
+        let ok = self.website_id == shared.website_id
+            && variant.item_id == self.gift_card_product_id
+            && variant.product_type == ProductType::GiftCard
+            && variant.sellable;
+        ok.then_some(variant)
+    }
+
+    fn action(&self) -> String {
+        use crate::render::util::encode_query;
+        format!(
+            "/checkout/giftcard?websiteId={}&giftCardProductId={}&sku={}",
+            encode_query(&self.website_id),
+            encode_query(&self.gift_card_product_id),
+            encode_query(&self.sku)
+        )
+    }
+}
+
+fn gift_card_form(
+    req: &HttpRequest,
+    state: &AppState,
+    query: &GiftCardQuery,
+    status: StatusCode,
+    values: &Fields,
+    errors: &FieldErrors,
+    notice: Option<&str>,
+) -> HttpResponse {
+    let Some(variant) = query.variant(state) else { return bad_link(state, "Gift card checkout") };
+    let (crumb, issued) = page_crumb(req, state);
+    let view = FormView { crumb: &crumb, values, errors, notice };
+    let currency = state.commerce.carts.shared().currency;
+    let body = pages::gift_card(&state.site, variant, currency, &query.action(), &view);
+    html(status, body, issued.then_some(crumb.as_str()))
+}
+
+/// `GET /checkout/giftcard?…`: the checkout of one gift card.
+pub async fn show_gift_card(
+    req: HttpRequest,
+    query: web::Query<GiftCardQuery>,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    gift_card_form(&req, &state, &query, StatusCode::OK, &Fields::new(), &FieldErrors::new(), None)
+}
+
+/// `POST /checkout/giftcard?…`: buys the gift card (a one-entry cart of its own).
+pub async fn place_gift_card(
+    req: HttpRequest,
+    query: web::Query<GiftCardQuery>,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, CommerceError> {
+    let Some(variant) = query.variant(&state) else { return Ok(bad_link(&state, "Gift card checkout")) };
+    let fields = form::read(&req, body, state.settings.max_body_bytes).await?;
+    let none = FieldErrors::new();
+    if !form::crumb_ok(&req, &state.crumb_key, &fields) {
+        return Ok(gift_card_form(
+            &req,
+            &state,
+            &query,
+            StatusCode::FORBIDDEN,
+            &fields,
+            &none,
+            Some(CRUMB_FAIL_MESSAGE),
+        ));
+    }
+    let customer: Customer = match form::customer(&fields, false) {
+        Ok(customer) => customer,
+        Err(errors) => {
+            return Ok(gift_card_form(&req, &state, &query, StatusCode::BAD_REQUEST, &fields, &errors, None))
+        }
+    };
+    let carts = &state.commerce.carts;
+    let id = CartId::generate();
+    let placed = async {
+        carts.change(id.as_str(), CartChange::AddEntry { sku: variant.sku.clone(), quantity: 1 }).await?;
+        carts.place_order(id.as_str(), customer, OrderKind::Order).await
+    };
+    match placed.await {
+        Ok(order) => Ok(see_other(&format!("/commerce/orders/{}", order.id))),
+        Err(e) => Ok(gift_card_form(&req, &state, &query, cart_status(&e), &fields, &none, Some(&e.to_string()))),
+    }
+}

@@ -1,0 +1,61 @@
+//! Why a commerce call was refused, and the status and JSON body each refusal gets:
+//! `{ "error": … }`.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{HttpResponse, ResponseError};
+use veranda_actors::commerce::cart::CartError;
+
+/// A refused commerce call.
+#[derive(Debug, thiserror::Error)]
+pub enum CommerceError {
+    /// The body is not what the call takes.
+    #[error("{0}")]
+    Malformed(String),
+    /// The body is larger than the server accepts.
+    #[error("The request body is too large.")]
+    TooLarge,
+    /// The cart refused the change.
+    #[error("{0}")]
+    Cart(#[from] CartError),
+}
+
+impl ResponseError for CommerceError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            CommerceError::Malformed(_) => StatusCode::BAD_REQUEST,
+            CommerceError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            CommerceError::Cart(e) => cart_status(e),
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status_code());
+        response.insert_header((header::CACHE_CONTROL, "no-store"));
+        if matches!(self, CommerceError::Cart(CartError::Unavailable)) {
+            response.insert_header((header::RETRY_AFTER, "1"));
+        }
+        if let CommerceError::Cart(CartError::Store(e)) = self {
+            tracing::error!(error = %e, "a cart could not be saved");
+        }
+        response.json(serde_json::json!({ "error": self.to_string() }))
+    }
+}
+
+/// The status of a cart refusal.
+pub fn cart_status(e: &CartError) -> StatusCode {
+    match e {
+        CartError::UnknownVariant(_)
+        | CartError::BadQuantity { .. }
+        | CartError::TooManyEntries(_)
+        | CartError::BadCoupon(_)
+        | CartError::TooManyCoupons(_)
+        | CartError::UnknownShippingOption(_)
+        | CartError::BadLocation(_)
+        | CartError::Empty => StatusCode::BAD_REQUEST,
+        CartError::NotInCart(_) => StatusCode::NOT_FOUND,
+        CartError::NotForSale(_) | CartError::Purchased | CartError::OutOfStock { .. } => StatusCode::CONFLICT,
+        CartError::PaymentDeclined(_) => StatusCode::PAYMENT_REQUIRED,
+        CartError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        CartError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+    }
+}

@@ -1,0 +1,166 @@
+//! The checkout forms as posted (form-encoded, without JavaScript): reading them, the
+//! crumb field, and turning them into a [`Customer`] or a donation amount with a
+//! message per bad field.
+
+use std::collections::BTreeMap;
+
+use actix_web::http::header;
+use actix_web::{web, HttpRequest};
+use veranda_actors::commerce::money::Currency;
+use veranda_actors::commerce::order::Customer;
+use veranda_actors::commerce::rules::MAX_DONATION_CENTS;
+
+use super::error::CommerceError;
+use crate::security::crumb::{CrumbKey, CRUMB_COOKIE};
+
+/// The email message of spec 000 §5.
+pub const EMAIL_INVALID: &str = "Email is not valid. Email addresses should follow the format user@domain.com.";
+/// A required field left empty.
+pub const REQUIRED: &str = "This field is required.";
+/// A field longer than [`MAX_FIELD`].
+const TOO_LONG: &str = "This is too long.";
+/// Longest text field.
+const MAX_FIELD: usize = 200;
+
+/// Field values by name, as posted.
+pub type Fields = BTreeMap<String, String>;
+/// Messages by field name.
+pub type FieldErrors = BTreeMap<&'static str, String>;
+
+/// Reads a form-encoded body of at most `limit` bytes.
+pub async fn read(req: &HttpRequest, body: web::Payload, limit: usize) -> Result<Fields, CommerceError> {
+    let declared =
+        req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > limit) {
+        return Err(CommerceError::TooLarge);
+    }
+    let bytes = body
+        .to_bytes_limited(limit)
+        .await
+        .map_err(|_| CommerceError::TooLarge)?
+        .map_err(|e| CommerceError::Malformed(format!("The form could not be read: {e}")))?;
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes)
+        .map_err(|e| CommerceError::Malformed(format!("The form could not be read: {e}")))?;
+    Ok(pairs.into_iter().collect())
+}
+
+/// Whether the form's `crumb` field equals the crumb cookie and verifies.
+pub fn crumb_ok(req: &HttpRequest, key: &CrumbKey, fields: &Fields) -> bool {
+    let cookie = req.cookie(CRUMB_COOKIE);
+    match (cookie, fields.get("crumb")) {
+        (Some(cookie), Some(field)) => cookie.value() == field && key.verifies(field),
+        _ => false,
+    }
+}
+
+fn text<'a>(fields: &'a Fields, name: &str) -> &'a str {
+    fields.get(name).map(|v| v.trim()).unwrap_or_default()
+}
+
+/// Whether `email` is 3 to 256 characters of `local@domain.tld` (spec 000 §5).
+pub fn email_ok(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else { return false };
+    let length = email.chars().count();
+    let Some((_, last)) = domain.rsplit_once('.') else { return false };
+    (3..=256).contains(&length)
+        && !local.is_empty()
+        && !local.contains(char::is_whitespace)
+        && !domain.contains(['@', ' '])
+        && !domain.starts_with('.')
+        && !domain.contains("..")
+        && (2..=4).contains(&last.len())
+        && last.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// The buyer from the checkout form; the address is required when the order ships.
+pub fn customer(fields: &Fields, ships: bool) -> Result<Customer, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let mut take = |name: &'static str, required: bool| -> String {
+        let value = text(fields, name);
+        if required && value.is_empty() {
+            errors.insert(name, REQUIRED.into());
+        } else if value.chars().count() > MAX_FIELD {
+            errors.insert(name, TOO_LONG.into());
+        }
+        value.to_string()
+    };
+    let customer = Customer {
+        email: take("email", true),
+        name: take("name", true),
+        address_line1: take("addressLine1", ships),
+        address_line2: take("addressLine2", false),
+        city: take("city", ships),
+        region: take("region", false),
+        postal_code: take("postalCode", ships),
+        country: take("country", ships).to_ascii_uppercase(),
+    };
+    if !errors.contains_key("email") && !email_ok(&customer.email) {
+        errors.insert("email", EMAIL_INVALID.into());
+    }
+    let us_zip = customer.postal_code.len() == 5 && customer.postal_code.bytes().all(|b| b.is_ascii_digit());
+    if ships && customer.country == "US" && !errors.contains_key("postalCode") && !us_zip {
+        errors.insert("postalCode", "A US zip code is exactly 5 digits.".into());
+    }
+    if errors.is_empty() {
+        Ok(customer)
+    } else {
+        Err(errors)
+    }
+}
+
+/// A donation amount typed in major units (`25`, `25.50`), in minor units of `currency`.
+pub fn amount(text: &str, currency: Currency) -> Result<u64, String> {
+    let message = "Enter an amount, such as 25 or 25.50.";
+    let text = text.trim().trim_start_matches(currency.symbol().unwrap_or("$")).replace(',', "");
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let places = currency.fraction_digits() as usize;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || (!fraction.is_empty() && (!digits(fraction) || fraction.len() > places)) {
+        return Err(message.into());
+    }
+    let whole: u64 = whole.parse().map_err(|_| message.to_string())?;
+    let fraction: u64 = if fraction.is_empty() { 0 } else { format!("{fraction:0<places$}").parse().unwrap_or(0) };
+    let per = currency.minor_per_major().unsigned_abs();
+    let cents = whole.checked_mul(per).and_then(|c| c.checked_add(fraction)).ok_or_else(|| message.to_string())?;
+    if cents == 0 {
+        return Err("The amount must be more than zero.".into());
+    }
+    if cents > MAX_DONATION_CENTS {
+        return Err(format!("The amount may be at most {} minor units.", MAX_DONATION_CENTS));
+    }
+    Ok(cents)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_follow_the_simple_pattern() {
+        assert!(email_ok("ada@example.com"));
+        assert!(!email_ok("ada@example"));
+        assert!(!email_ok("ada.example.com"));
+        assert!(!email_ok("a@b.toolong"));
+    }
+
+    #[test]
+    fn amounts_parse_in_minor_units() {
+        assert_eq!(amount("25", Currency::USD), Ok(2500));
+        assert_eq!(amount("$1,025.5", Currency::USD), Ok(102_550));
+        assert_eq!(amount("1500", Currency::JPY), Ok(1500));
+        assert!(amount("1.5", Currency::JPY).is_err());
+        assert!(amount("-5", Currency::USD).is_err());
+        assert!(amount("0", Currency::USD).is_err());
+        assert!(amount("99999999999999999999", Currency::USD).is_err());
+    }
+
+    #[test]
+    fn shipping_orders_need_an_address() {
+        let mut fields = Fields::new();
+        fields.insert("email".into(), "ada@example.com".into());
+        fields.insert("name".into(), "Ada".into());
+        assert!(customer(&fields, false).is_ok());
+        let errors = customer(&fields, true).expect_err("no address");
+        assert!(errors.contains_key("addressLine1") && errors.contains_key("postalCode"));
+    }
+}

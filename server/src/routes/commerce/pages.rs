@@ -1,0 +1,230 @@
+//! The HTML of the checkout pages and the confirmation pages. Every page works without
+//! JavaScript: plain forms posting back to the same address, with the crumb in a
+//! hidden field, labelled inputs, errors tied to their fields and announced.
+
+use maud::{html, Markup, DOCTYPE};
+use veranda_actors::commerce::cart::ShoppingCart;
+use veranda_actors::commerce::catalog::CatalogVariant;
+use veranda_actors::commerce::money::{Currency, Money};
+use veranda_actors::commerce::order::{Order, OrderKind};
+use veranda_actors::commerce::subscription::renewal_text;
+use veranda_actors::domain::enums::PageType;
+use veranda_actors::site::content::SubscriptionPlan;
+use veranda_actors::site::Site;
+
+use super::form::{FieldErrors, Fields};
+
+/// What a checkout form needs besides its fields.
+pub struct FormView<'a> {
+    /// The crumb for the hidden field.
+    pub crumb: &'a str,
+    /// Values to show again after a refused post.
+    pub values: &'a Fields,
+    /// Messages by field.
+    pub errors: &'a FieldErrors,
+    /// A message for the whole form.
+    pub notice: Option<&'a str>,
+}
+
+/// `minor` units as text.
+pub fn money(minor: u64, currency: Currency) -> String {
+    Money::new(currency, i64::try_from(minor).unwrap_or(i64::MAX)).map(Money::format).unwrap_or_default()
+}
+
+/// A whole document of `page_type` with `title` and `body`.
+pub fn document(site: &Site, page_type: PageType, title: &str, body: Markup) -> String {
+    let website = &site.settings.website;
+    html! {
+        (DOCTYPE)
+        html lang=(website.locale) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="robots" content="noindex";
+                title { (title) " · " (website.title) }
+                style { (STYLE) }
+            }
+            body class={ "page-type-" (page_type.name()) } data-page-type=(page_type.id()) {
+                header { p { a href="/" { (website.title) } } }
+                main id="main" { h1 { (title) } (body) }
+            }
+        }
+    }
+    .into_string()
+}
+
+/// Small, readable defaults: these pages carry no site stylesheet.
+const STYLE: &str = "body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:0 auto;padding:1rem}\
+label{display:block;margin-top:.75rem;font-weight:600}input,select{font:inherit;width:100%;padding:.4rem}\
+.field-error{color:#a00;font-weight:400}button{font:inherit;margin-top:1rem;padding:.5rem 1.25rem}\
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.25rem .5rem}\
+.notice{border:2px solid #a00;padding:.5rem}@media (prefers-reduced-motion:reduce){*{transition:none!important}}";
+
+/// A page with one message (and a way back to the shop).
+pub fn message(site: &Site, title: &str, text: &str) -> String {
+    document(
+        site,
+        PageType::Checkout,
+        title,
+        html! { p role="alert" { (text) } p { a href="/" { "Back to the site" } } },
+    )
+}
+
+/// One labelled input with its error.
+fn field(
+    view: &FormView<'_>,
+    name: &'static str,
+    label: &str,
+    kind: &str,
+    autocomplete: &str,
+    required: bool,
+) -> Markup {
+    let value = view.values.get(name).map(String::as_str).unwrap_or_default();
+    let error = view.errors.get(name);
+    let error_id = format!("{name}-error");
+    html! {
+        label for=(name) { (label) @if !required { " (optional)" } }
+        input id=(name) name=(name) type=(kind) value=(value) autocomplete=(autocomplete) required[required]
+            aria-invalid=[error.map(|_| "true")] aria-describedby=[error.map(|_| error_id.as_str())];
+        @if let Some(message) = error { span id=(error_id) class="field-error" { (message) } }
+    }
+}
+
+fn notice(view: &FormView<'_>) -> Markup {
+    let text = view.notice.map(str::to_string).or_else(|| {
+        (!view.errors.is_empty()).then(|| "One or more fields is invalid, please check your entries.".to_string())
+    });
+    html! { @if let Some(text) = text { p class="notice" role="alert" tabindex="-1" { (text) } } }
+}
+
+fn buyer_fields(view: &FormView<'_>) -> Markup {
+    html! {
+        (field(view, "email", "Email", "email", "email", true))
+        (field(view, "name", "Name", "text", "name", true))
+    }
+}
+
+fn address_fields(view: &FormView<'_>) -> Markup {
+    html! {
+        fieldset {
+            legend { "Shipping address" }
+            (field(view, "addressLine1", "Address", "text", "address-line1", true))
+            (field(view, "addressLine2", "Address line 2", "text", "address-line2", false))
+            (field(view, "city", "City", "text", "address-level2", true))
+            (field(view, "region", "State or region", "text", "address-level1", false))
+            (field(view, "postalCode", "Postal code", "text", "postal-code", true))
+            (field(view, "country", "Country code (e.g. US)", "text", "country", true))
+        }
+    }
+}
+
+fn summary(cart: &ShoppingCart) -> Markup {
+    let currency = cart.subtotal_amount.currency();
+    let m = |c| money(c, currency);
+    html! {
+        table {
+            caption { "Your order" }
+            thead { tr { th scope="col" { "Item" } th scope="col" { "Quantity" } th scope="col" { "Total" } } }
+            tbody {
+                @for e in &cart.entries {
+                    tr { td { (e.title) @if !e.options.is_empty() { " (" (e.options.join(", ")) ")" } } td { (e.quantity) } td { (m(e.total_cents)) } }
+                }
+            }
+        }
+        dl {
+            dt { "Subtotal" } dd { (m(cart.subtotal_cents)) }
+            @if cart.discount_cents > 0 { dt { "Discount" } dd { "−" (m(cart.discount_cents)) } }
+            @if cart.requires_shipping { dt { "Shipping" } dd { (m(cart.shipping_cost_cents)) } }
+            dt { "Tax" } dd { (m(cart.tax_cents)) }
+            dt { "Total" } dd { strong { (m(cart.grand_total_cents)) } }
+        }
+    }
+}
+
+/// The checkout page of a cart: summary, buyer and (when it ships) address fields.
+pub fn checkout(
+    site: &Site,
+    cart: &ShoppingCart,
+    plans: &[SubscriptionPlan],
+    action: &str,
+    view: &FormView<'_>,
+) -> String {
+    let title = if plans.is_empty() { "Checkout" } else { "Subscription checkout" };
+    let body = html! {
+        (notice(view))
+        (summary(cart))
+        @for plan in plans { p class="renewal" { (renewal_text(plan)) } }
+        form method="post" action=(action) novalidate {
+            input type="hidden" name="crumb" value=(view.crumb);
+            (buyer_fields(view))
+            @if cart.requires_shipping { (address_fields(view)) }
+            button type="submit" { "Place order" }
+        }
+    };
+    document(site, PageType::Checkout, title, body)
+}
+
+/// The donation page: amount and the donor.
+pub fn donate(site: &Site, action: &str, suggested: &[String], view: &FormView<'_>) -> String {
+    let body = html! {
+        (notice(view))
+        @if !suggested.is_empty() { p { "Suggested amounts: " (suggested.join(", ")) } }
+        form method="post" action=(action) novalidate {
+            input type="hidden" name="crumb" value=(view.crumb);
+            (field(view, "amount", "Amount", "text", "transaction-amount", true))
+            (buyer_fields(view))
+            button type="submit" { "Donate" }
+        }
+    };
+    document(site, PageType::Donate, "Donate", body)
+}
+
+/// The gift card page: the card and the buyer.
+pub fn gift_card(
+    site: &Site,
+    variant: &CatalogVariant,
+    currency: Currency,
+    action: &str,
+    view: &FormView<'_>,
+) -> String {
+    let body = html! {
+        (notice(view))
+        p { (variant.title) @if !variant.options.is_empty() { " (" (variant.options.join(", ")) ")" } ": " strong { (money(variant.unit_price_cents, currency)) } }
+        form method="post" action=(action) novalidate {
+            input type="hidden" name="crumb" value=(view.crumb);
+            (buyer_fields(view))
+            button type="submit" { "Buy gift card" }
+        }
+    };
+    document(site, PageType::Checkout, "Gift card checkout", body)
+}
+
+/// The page type of an order's confirmation: order (202), subscription (206) or
+/// contribution (204) confirmed.
+pub fn confirmation_type(kind: OrderKind) -> PageType {
+    match kind {
+        OrderKind::Order => PageType::OrderConfirmed,
+        OrderKind::Subscription => PageType::SubscriptionConfirmed,
+        OrderKind::Contribution => PageType::ContributionConfirmed,
+    }
+}
+
+/// The confirmation page of `order`.
+pub fn confirmation(site: &Site, order: &Order, plans: &[SubscriptionPlan]) -> String {
+    let m = |c| money(c, order.currency);
+    let title = match order.kind {
+        OrderKind::Order => "Thank you for your order",
+        OrderKind::Subscription => "Your subscription is confirmed",
+        OrderKind::Contribution => "Thank you for your contribution",
+    };
+    let body = html! {
+        p role="status" { "Order " strong class="order-id" { (order.id) } ". A receipt goes to " (order.customer.email) "." }
+        ul {
+            @for e in &order.entries { li { (e.quantity) " × " (e.title) ": " (m(e.total_cents)) } }
+        }
+        @for plan in plans { p class="renewal" { (renewal_text(plan)) } }
+        p { "Total: " strong class="grand-total" { (m(order.grand_total_cents)) } }
+        p { a href="/" { "Back to the site" } }
+    };
+    document(site, confirmation_type(order.kind), title, body)
+}

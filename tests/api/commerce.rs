@@ -1,0 +1,5 @@
+//! Commerce: the cart's JSON API, hostile input, checkout pages and orders.
+
+mod cart;
+mod checkout;
+mod support;
