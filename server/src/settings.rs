@@ -39,6 +39,9 @@ pub struct Settings {
     /// Limits of the visitor-telemetry ingest endpoints (`[telemetry]`).
     #[serde(default)]
     pub telemetry: veranda_actors::telemetry::TelemetryLimits,
+    /// History and pacing of the dashboard's live streams (`[streams]`).
+    #[serde(default)]
+    pub streams: veranda_actors::streams::StreamLimits,
 }
 
 impl Default for Settings {
@@ -54,6 +57,7 @@ impl Default for Settings {
             max_body_bytes: 256 * 1024,
             shutdown_timeout_secs: 10,
             telemetry: veranda_actors::telemetry::TelemetryLimits::default(),
+            streams: veranda_actors::streams::StreamLimits::default(),
         }
     }
 }

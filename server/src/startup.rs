@@ -90,7 +90,7 @@ impl Application {
         let forms = FormsState::new(store.clone(), site.clone(), &settings).await;
         let telemetry = TelemetryState::new(store.clone(), site.clone(), &settings).await;
         let commerce = CommerceState::new(store.clone(), site.clone(), &settings).await;
-        let streams = StreamsState::new(store.clone(), site.clone(), &settings).await;
+        let streams = StreamsState::new(store.clone(), site.clone(), &settings, telemetry.subscribe()).await;
         let state = web::Data::new(AppState {
             settings,
             site,

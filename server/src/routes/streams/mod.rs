@@ -1,22 +1,160 @@
 //! The admin live streams (websockets) and the edit APIs that feed them.
+//!
+//! | route | methods | who | answer |
+//! |---|---|---|---|
+//! | `/api/streams/edits` | GET (websocket) | admin permission | the edits stream |
+//! | `/api/streams/errors` | GET (websocket) | config permission | the errors stream |
+//! | `/api/streams/{stream}/stats` | GET | as the stream | `{stream, epoch, offset, historyEvents, clients, clientQueue, queueHighWater, slowConsumers}` |
+//! | edit APIs | see `edits` | owner, admins, editors | |
+//!
+//! A stream connection may carry `?epoch=E&offset=N`, the client's last event, to resume.
+//! The server sends JSON text frames, `type` first:
+//!
+//! - `{"type":"hello","stream":"edits","epoch":"…","offset":12}` once, first: the latest offset now.
+//! - `{"type":"event","stream":"edits","epoch":"…","offset":13,"at":1700000000000,"data":{…}}`:
+//!   offsets grow by one per event within an epoch. Edits carry an editor event
+//!   `{name, actor, action, objectType, objectId, productPage, productSection}`; errors carry
+//!   `{"type":"errorRecorded", fingerprint, message, url, at}` or
+//!   `{"type":"errorGrouped", fingerprint, message, file, line, column, lastUrl, firstSeen, lastSeen, count}`.
+//! - `{"type":"reset","stream":…,"epoch":…,"offset":…,"reason":"epoch-changed"|"beyond-history"|"ahead-of-stream"}`
+//!   instead of a replay when the resume point is no longer in the history: reload, then
+//!   live events continue after `offset`.
+//!
+//! Client frames are only read for pings, pongs and close; one larger than 64 KB closes
+//! the socket (1009). Close codes: 1001 no answer to pings, 1008 signed out, 1013 fell
+//! behind (reconnect with the last offset).
+//!
+//! ## Layout
+//!
+//! - `access`: permissions per stream and edit, and the `Origin` check.
+//! - `socket`: the websocket endpoint and its per-client loop.
+//! - `edits`: the edit APIs; `site_edits`: the edited values they keep.
+//! - `error`: the refusals.
+
+mod access;
+mod edits;
+mod error;
+mod site_edits;
+mod socket;
 
 use std::sync::Arc;
 
-use actix_web::web;
+use actix::{Actor, Addr};
+use actix_web::{web, HttpResponse};
+use tokio::sync::broadcast;
 use veranda_actors::site::Site;
 use veranda_actors::store::Store;
+use veranda_actors::streams::{metrics, Broadcaster, Journal, PublishEvent, StreamLimits, StreamName};
+use veranda_actors::telemetry::TelemetryEvent;
 
 use crate::settings::Settings;
 
+pub use error::StreamError;
+pub use site_edits::SiteEdits;
+
 /// State the stream routes share across workers.
-pub struct StreamsState {}
+pub struct StreamsState {
+    /// The edits stream.
+    pub edits: Addr<Broadcaster>,
+    /// The errors stream.
+    pub errors: Addr<Broadcaster>,
+    /// The header, footer and languages as edited.
+    pub site_edits: SiteEdits,
+}
 
 impl StreamsState {
-    /// Builds the state once at start-up.
-    pub async fn new(_store: Arc<dyn Store>, _site: Arc<Site>, _settings: &Settings) -> StreamsState {
-        StreamsState {}
+    /// Starts both broadcasters over their stored history (inside the actix system) and
+    /// feeds the errors stream from `errors`, the error queue's broadcast channel.
+    pub async fn new(
+        store: Arc<dyn Store>,
+        site: Arc<Site>,
+        settings: &Settings,
+        errors: broadcast::Receiver<TelemetryEvent>,
+    ) -> StreamsState {
+        let edits_hub = start(store.clone(), StreamName::Edits, &settings.streams).await;
+        let errors_hub = start(store.clone(), StreamName::Errors, &settings.streams).await;
+        actix::spawn(forward_errors(errors, errors_hub.clone()));
+        StreamsState { edits: edits_hub, errors: errors_hub, site_edits: SiteEdits::load(store, &site) }
+    }
+
+    /// The broadcaster of `stream`.
+    pub fn hub(&self, stream: StreamName) -> &Addr<Broadcaster> {
+        match stream {
+            StreamName::Edits => &self.edits,
+            StreamName::Errors => &self.errors,
+        }
     }
 }
 
+async fn start(store: Arc<dyn Store>, stream: StreamName, limits: &StreamLimits) -> Addr<Broadcaster> {
+    let journal = Journal::new(store, stream);
+    match Broadcaster::load(journal.clone(), stream, limits).await {
+        Ok(hub) => hub.start(),
+        Err(error) => {
+            tracing::error!(%error, stream = stream.as_str(), "cannot read the stream's history; starting a new epoch");
+            Broadcaster::unrestored(journal, stream, limits).start()
+        }
+    }
+}
+
+/// Publishes every error event on the errors stream, in order.
+async fn forward_errors(mut source: broadcast::Receiver<TelemetryEvent>, hub: Addr<Broadcaster>) {
+    loop {
+        match source.recv().await {
+            Ok(event) => {
+                let Ok(data) = serde_json::to_value(&event) else { continue };
+                match hub.send(PublishEvent(data)).await {
+                    Ok(Ok(_)) => {}
+                    Ok(Err(error)) => tracing::warn!(%error, "cannot store an errors-stream event"),
+                    Err(_) => return,
+                }
+            }
+            Err(broadcast::error::RecvError::Lagged(missed)) => {
+                tracing::warn!(missed, "the errors stream fell behind the error queue");
+                metrics::source_lagged(missed);
+            }
+            Err(broadcast::error::RecvError::Closed) => return,
+        }
+    }
+}
+
+fn not_allowed(allow: &'static str) -> HttpResponse {
+    HttpResponse::MethodNotAllowed()
+        .insert_header(("Allow", allow))
+        .json(serde_json::json!({ "error": "This method is not allowed here." }))
+}
+
 /// Registers the stream and edit routes.
-pub fn configure(_cfg: &mut web::ServiceConfig) {}
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource("/api/streams/{stream}")
+            .route(web::get().to(socket::connect))
+            .default_service(web::to(|| async { not_allowed("GET") })),
+    )
+    .service(
+        web::resource("/api/streams/{stream}/stats")
+            .route(web::get().to(socket::stats))
+            .default_service(web::to(|| async { not_allowed("GET") })),
+    )
+    .service(
+        web::resource("/api/site-header-footer")
+            .route(web::get().to(edits::header_footer))
+            .route(web::put().to(edits::save_header_footer))
+            .default_service(web::to(|| async { not_allowed("GET, PUT") })),
+    )
+    .service(
+        web::resource("/api/multilingual/settings")
+            .route(web::get().to(edits::multilingual_settings))
+            .default_service(web::to(|| async { not_allowed("GET") })),
+    )
+    .service(
+        web::resource("/api/multilingual/status")
+            .route(web::get().to(edits::multilingual_status))
+            .default_service(web::to(|| async { not_allowed("GET") })),
+    )
+    .service(
+        web::resource("/api/multilingual/languages")
+            .route(web::put().to(edits::save_languages))
+            .default_service(web::to(|| async { not_allowed("PUT") })),
+    );
+}

@@ -1,0 +1,321 @@
+//! The [`Broadcaster`] actor, one per stream: numbers every event `(epoch, offset)`, keeps
+//! the history (memory and store), and fans each event out to its subscribers.
+//!
+//! Every subscriber has a bounded queue of ready-to-send frames. Fan-out never waits: a
+//! subscriber whose queue is full is dropped at once (a slow consumer) and its socket
+//! closes, so one stalled client never holds the others back and memory stays at most
+//! `client_queue` frames per client. It reconnects with its last offset and resumes.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use actix::{Actor, Context, Handler, Message, ResponseFuture};
+use bytestring::ByteString;
+use tokio::sync::mpsc;
+
+use super::event::{Frame, StreamName};
+use super::history::{History, Resume};
+use super::journal::Journal;
+use super::limits::StreamLimits;
+use super::metrics;
+use crate::store::StoreError;
+use crate::telemetry::records::now_ms;
+
+/// Messages waiting in a broadcaster's mailbox before senders wait.
+const MAILBOX_CAPACITY: usize = 4096;
+
+/// The frames of one subscriber, ready to send.
+pub type Outbox = mpsc::Receiver<ByteString>;
+
+/// Owns one stream's history and subscribers.
+pub struct Broadcaster {
+    /// Which stream this is.
+    stream: StreamName,
+    /// The latest events and the current epoch and head.
+    history: History,
+    /// Where the history is stored.
+    journal: Journal,
+    /// Queues of the connected subscribers, by subscription id.
+    subscribers: HashMap<u64, mpsc::Sender<ByteString>>,
+    /// The next subscription id.
+    next_id: u64,
+    /// Frames a subscriber may have queued.
+    client_queue: usize,
+    /// Subscribers dropped for falling behind, since start.
+    slow_consumers: u64,
+    /// The longest any subscriber's queue has been, since start.
+    queue_high_water: usize,
+}
+
+impl Broadcaster {
+    /// A broadcaster over the stored history of `stream` (a new epoch when none is usable).
+    pub async fn load(journal: Journal, stream: StreamName, limits: &StreamLimits) -> Result<Broadcaster, StoreError> {
+        let history = journal.load(limits, now_ms()).await?;
+        Ok(Broadcaster::with_history(history, journal, stream, limits))
+    }
+
+    /// A broadcaster whose history starts empty in a new epoch, not read from the store
+    /// (when the store cannot be read at start-up; new events are still written).
+    pub fn unrestored(journal: Journal, stream: StreamName, limits: &StreamLimits) -> Broadcaster {
+        let history = History::fresh(Journal::new_epoch(), limits.history_events, limits.history_ms());
+        Broadcaster::with_history(history, journal, stream, limits)
+    }
+
+    fn with_history(history: History, journal: Journal, stream: StreamName, limits: &StreamLimits) -> Broadcaster {
+        metrics::describe();
+        metrics::history_events(stream, history.len());
+        Broadcaster {
+            stream,
+            history,
+            journal,
+            subscribers: HashMap::new(),
+            next_id: 1,
+            client_queue: limits.client_queue.max(1),
+            slow_consumers: 0,
+            queue_high_water: 0,
+        }
+    }
+
+    /// Numbers and keeps `data`, queues it for every subscriber; returns the event's
+    /// position and the offsets that fell out of the history.
+    pub fn publish(&mut self, data: serde_json::Value, now: u64) -> (Arc<super::StoredEvent>, Vec<u64>) {
+        let (event, dropped) = self.history.append(data, now);
+        let frame = ByteString::from(Frame::event(self.stream, &event).to_json());
+        let capacity = self.client_queue;
+        let mut slow = 0u64;
+        let mut high_water = self.queue_high_water;
+        self.subscribers.retain(|_, queue| match queue.try_send(frame.clone()) {
+            Ok(()) => {
+                high_water = high_water.max(capacity - queue.capacity());
+                true
+            }
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                slow += 1;
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        });
+        self.queue_high_water = high_water;
+        self.slow_consumers += slow;
+        metrics::published(self.stream);
+        metrics::slow_consumers(self.stream, slow);
+        metrics::clients(self.stream, self.subscribers.len());
+        metrics::history_events(self.stream, self.history.len());
+        (event, dropped)
+    }
+
+    /// Adds a subscriber. `resume` is the client's last `(epoch, offset)`; without it the
+    /// client gets live events only.
+    pub fn subscribe(&mut self, resume: Option<(String, u64)>, now: u64) -> Subscription {
+        let dropped = self.history.trim(now);
+        if !dropped.is_empty() {
+            actix::spawn(delete(self.journal.clone(), dropped));
+        }
+        let hello =
+            Frame::Hello { stream: self.stream, epoch: self.history.epoch().to_string(), offset: self.history.head() };
+        let mut backlog = vec![ByteString::from(hello.to_json())];
+        if let Some((epoch, offset)) = resume {
+            match self.history.resume(&epoch, offset) {
+                Resume::Replay(events) => {
+                    metrics::resumed(self.stream, "replayed");
+                    backlog.extend(events.iter().map(|e| ByteString::from(Frame::event(self.stream, e).to_json())));
+                }
+                Resume::Reset(reason) => {
+                    metrics::resumed(self.stream, "reset");
+                    let reset = Frame::Reset {
+                        stream: self.stream,
+                        epoch: self.history.epoch().to_string(),
+                        offset: self.history.head(),
+                        reason,
+                    };
+                    backlog.push(ByteString::from(reset.to_json()));
+                }
+            }
+        }
+        let (sender, outbox) = mpsc::channel(self.client_queue);
+        let id = self.next_id;
+        self.next_id += 1;
+        self.subscribers.insert(id, sender);
+        metrics::clients(self.stream, self.subscribers.len());
+        Subscription { id, backlog, outbox }
+    }
+
+    /// Removes a subscriber (its socket closed).
+    pub fn unsubscribe(&mut self, id: u64) {
+        self.subscribers.remove(&id);
+        metrics::clients(self.stream, self.subscribers.len());
+    }
+
+    /// Where the stream and its subscribers stand.
+    pub fn stats(&self) -> StreamStats {
+        StreamStats {
+            stream: self.stream,
+            epoch: self.history.epoch().to_string(),
+            offset: self.history.head(),
+            history_events: self.history.len(),
+            clients: self.subscribers.len(),
+            client_queue: self.client_queue,
+            queue_high_water: self.queue_high_water,
+            slow_consumers: self.slow_consumers,
+        }
+    }
+}
+
+async fn delete(journal: Journal, offsets: Vec<u64>) {
+    journal.delete(offsets).await
+}
+
+impl Actor for Broadcaster {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        ctx.set_mailbox_capacity(MAILBOX_CAPACITY);
+    }
+}
+
+/// A new subscriber's connection to the stream.
+#[derive(Debug)]
+pub struct Subscription {
+    /// Pass to [`Unsubscribe`] when the socket closes.
+    pub id: u64,
+    /// Frames to send first: `hello`, then the replayed events or a `reset`.
+    pub backlog: Vec<ByteString>,
+    /// Live frames; ends when the subscriber is dropped (slow consumer) or the stream stops.
+    pub outbox: Outbox,
+}
+
+/// Where a stream and its subscribers stand (the `stats` answer).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StreamStats {
+    /// The stream.
+    pub stream: StreamName,
+    /// The current epoch.
+    pub epoch: String,
+    /// The latest offset.
+    pub offset: u64,
+    /// Events kept for resuming clients.
+    pub history_events: usize,
+    /// Subscribers connected now.
+    pub clients: usize,
+    /// Frames a subscriber may have queued.
+    pub client_queue: usize,
+    /// The longest any subscriber's queue has been.
+    pub queue_high_water: usize,
+    /// Subscribers dropped for falling behind.
+    pub slow_consumers: u64,
+}
+
+/// Publishes one event; resolves with its `(epoch, offset)` once it is stored per the
+/// stream's durability class (the edits stream: on disk).
+#[derive(Message)]
+#[rtype(result = "Result<(String, u64), StoreError>")]
+pub struct PublishEvent(pub serde_json::Value);
+
+impl Handler<PublishEvent> for Broadcaster {
+    type Result = ResponseFuture<Result<(String, u64), StoreError>>;
+
+    fn handle(&mut self, msg: PublishEvent, _: &mut Self::Context) -> Self::Result {
+        let (event, dropped) = self.publish(msg.0, now_ms());
+        let journal = self.journal.clone();
+        Box::pin(async move {
+            journal.append(&event).await?;
+            journal.delete(dropped).await;
+            Ok((event.epoch.clone(), event.offset))
+        })
+    }
+}
+
+/// Adds a subscriber, resuming from `(epoch, offset)` when given; returns its subscription.
+#[derive(Message)]
+#[rtype(result = "Subscription")]
+pub struct Subscribe(pub Option<(String, u64)>);
+
+impl Handler<Subscribe> for Broadcaster {
+    type Result = actix::MessageResult<Subscribe>;
+
+    fn handle(&mut self, msg: Subscribe, _: &mut Self::Context) -> Self::Result {
+        actix::MessageResult(self.subscribe(msg.0, now_ms()))
+    }
+}
+
+/// Removes the subscriber with this id.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Unsubscribe(pub u64);
+
+impl Handler<Unsubscribe> for Broadcaster {
+    type Result = ();
+
+    fn handle(&mut self, msg: Unsubscribe, _: &mut Self::Context) {
+        self.unsubscribe(msg.0)
+    }
+}
+
+/// Returns where the stream and its subscribers stand.
+#[derive(Message)]
+#[rtype(result = "StreamStats")]
+pub struct GetStreamStats;
+
+impl Handler<GetStreamStats> for Broadcaster {
+    type Result = actix::MessageResult<GetStreamStats>;
+
+    fn handle(&mut self, _: GetStreamStats, _: &mut Self::Context) -> Self::Result {
+        actix::MessageResult(self.stats())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{SledStore, Store};
+    use serde_json::json;
+
+    async fn broadcaster(client_queue: usize) -> (Broadcaster, tempfile::TempDir) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let limits = StreamLimits { client_queue, history_events: 100, ..StreamLimits::default() };
+        let journal = Journal::new(store, StreamName::Edits);
+        (Broadcaster::load(journal, StreamName::Edits, &limits).await.expect("loads"), dir)
+    }
+
+    fn offset_of(frame: &ByteString) -> u64 {
+        let value: serde_json::Value = serde_json::from_str(frame).expect("json");
+        value["offset"].as_u64().expect("an offset")
+    }
+
+    #[actix::test]
+    async fn a_stalled_subscriber_is_dropped_while_the_others_get_every_event_in_order() {
+        let (mut hub, _dir) = broadcaster(4).await;
+        let mut reader = hub.subscribe(None, 0);
+        let stalled = hub.subscribe(None, 0);
+        let mut seen = Vec::new();
+        for i in 0..50 {
+            hub.publish(json!(i), 1);
+            while let Ok(frame) = reader.outbox.try_recv() {
+                seen.push(offset_of(&frame));
+            }
+        }
+        assert_eq!(seen, (1..=50).collect::<Vec<u64>>());
+        let stats = hub.stats();
+        assert_eq!((stats.clients, stats.slow_consumers), (1, 1));
+        assert!(stats.queue_high_water <= 4);
+        assert!(!hub.subscribers.contains_key(&stalled.id));
+    }
+
+    #[actix::test]
+    async fn a_resuming_subscriber_gets_the_missed_events_then_live_ones() {
+        let (mut hub, _dir) = broadcaster(16).await;
+        for i in 0..3 {
+            hub.publish(json!(i), 1);
+        }
+        let epoch = hub.stats().epoch;
+        let mut sub = hub.subscribe(Some((epoch, 1)), 2);
+        hub.publish(json!(3), 3);
+        let backlog: Vec<u64> = sub.backlog.iter().skip(1).map(offset_of).collect();
+        assert_eq!(backlog, vec![2, 3]);
+        assert_eq!(offset_of(&sub.outbox.try_recv().expect("a live frame")), 4);
+        let reset = hub.subscribe(Some(("another".into(), 1)), 4);
+        assert!(reset.backlog[1].contains(r#""type":"reset""#));
+    }
+}

@@ -1,0 +1,107 @@
+//! The live streams' metrics, each documented once. [`describe`] registers their help texts.
+
+use super::event::StreamName;
+use crate::store::metrics::MetricKind;
+
+/// Every stream metric.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StreamMetric {
+    /// Websocket clients connected now, by stream.
+    Clients,
+    /// Events published, by stream.
+    Events,
+    /// Clients dropped because their queue was full (slow consumers), by stream.
+    SlowConsumers,
+    /// Reconnections with a last offset, by stream and outcome (`replayed` or `reset`).
+    Resumes,
+    /// Events kept for resuming clients, by stream.
+    HistoryEvents,
+    /// Events the errors stream missed because its source ran ahead of it.
+    SourceLagged,
+}
+
+impl StreamMetric {
+    /// Every stream metric.
+    pub const ALL: [StreamMetric; 6] = [
+        StreamMetric::Clients,
+        StreamMetric::Events,
+        StreamMetric::SlowConsumers,
+        StreamMetric::Resumes,
+        StreamMetric::HistoryEvents,
+        StreamMetric::SourceLagged,
+    ];
+
+    /// The metric's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            StreamMetric::Clients => "veranda_streams_clients",
+            StreamMetric::Events => "veranda_streams_events_total",
+            StreamMetric::SlowConsumers => "veranda_streams_slow_consumers_total",
+            StreamMetric::Resumes => "veranda_streams_resumes_total",
+            StreamMetric::HistoryEvents => "veranda_streams_history_events",
+            StreamMetric::SourceLagged => "veranda_streams_source_lagged_total",
+        }
+    }
+
+    /// The metric's kind.
+    pub const fn kind(self) -> MetricKind {
+        match self {
+            StreamMetric::Clients | StreamMetric::HistoryEvents => MetricKind::Gauge,
+            _ => MetricKind::Counter,
+        }
+    }
+
+    /// The help text shown to operators.
+    pub const fn help(self) -> &'static str {
+        match self {
+            StreamMetric::Clients => "Websocket clients connected to a live stream now, by stream.",
+            StreamMetric::Events => "Events published on a live stream, by stream.",
+            StreamMetric::SlowConsumers => "Stream clients closed because their queue was full, by stream.",
+            StreamMetric::Resumes => "Stream reconnections with a last offset, by stream and outcome.",
+            StreamMetric::HistoryEvents => "Events kept for resuming stream clients, by stream.",
+            StreamMetric::SourceLagged => "Error events the errors stream missed because it fell behind its source.",
+        }
+    }
+}
+
+/// Registers the help text of every stream metric.
+pub fn describe() {
+    for metric in StreamMetric::ALL {
+        match metric.kind() {
+            MetricKind::Counter => metrics::describe_counter!(metric.name(), metric.help()),
+            _ => metrics::describe_gauge!(metric.name(), metric.help()),
+        }
+    }
+}
+
+/// Sets the number of connected clients.
+pub fn clients(stream: StreamName, count: usize) {
+    metrics::gauge!(StreamMetric::Clients.name(), "stream" => stream.as_str()).set(count as f64);
+}
+
+/// Counts a published event.
+pub fn published(stream: StreamName) {
+    metrics::counter!(StreamMetric::Events.name(), "stream" => stream.as_str()).increment(1);
+}
+
+/// Counts clients dropped as slow consumers.
+pub fn slow_consumers(stream: StreamName, count: u64) {
+    if count > 0 {
+        metrics::counter!(StreamMetric::SlowConsumers.name(), "stream" => stream.as_str()).increment(count);
+    }
+}
+
+/// Counts a resume attempt by outcome.
+pub fn resumed(stream: StreamName, outcome: &'static str) {
+    metrics::counter!(StreamMetric::Resumes.name(), "stream" => stream.as_str(), "outcome" => outcome).increment(1);
+}
+
+/// Sets the number of events kept.
+pub fn history_events(stream: StreamName, count: usize) {
+    metrics::gauge!(StreamMetric::HistoryEvents.name(), "stream" => stream.as_str()).set(count as f64);
+}
+
+/// Counts events missed from the source.
+pub fn source_lagged(count: u64) {
+    metrics::counter!(StreamMetric::SourceLagged.name()).increment(count);
+}

@@ -1,0 +1,157 @@
+//! The edit APIs (owner, admins, editors; crumb-checked; on disk before the 2xx), each
+//! publishing an editor event on the edits stream:
+//!
+//! | route | methods | body / answer |
+//! |---|---|---|
+//! | `/api/site-header-footer` | GET, PUT | `{header, footer}` |
+//! | `/api/multilingual/settings` | GET | `{defaultLanguage, languages}` |
+//! | `/api/multilingual/status` | GET | `{enabled, defaultLanguage, languageCount}` |
+//! | `/api/multilingual/languages` | PUT | `{languages: [tag, ...]}` → `{languages}` (default first) |
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use veranda_actors::accounts::SessionRecord;
+use veranda_actors::site::settings::HeaderFooter;
+use veranda_actors::streams::{EditEvent, PublishEvent};
+
+use super::access;
+use super::error::StreamError;
+use super::site_edits::{LanguageTag, MAX_HEADER_FOOTER_CHARS};
+use crate::security::session::CurrentSession;
+use crate::state::AppState;
+
+/// The signed-in editor of a request, or the refusal.
+fn editor(session: CurrentSession) -> Result<SessionRecord, StreamError> {
+    let session = session.0.ok_or(StreamError::NotSignedIn)?;
+    if !access::may_edit(&session) {
+        return Err(StreamError::Forbidden);
+    }
+    Ok(session)
+}
+
+/// Parses a JSON body into `T`, or a 400 saying why not.
+fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, StreamError> {
+    serde_json::from_slice(body).map_err(|e| StreamError::BadRequest(format!("The body is not valid: {e}")))
+}
+
+/// Publishes an editor event on the edits stream; resolves once it is on disk.
+async fn publish(state: &AppState, event: EditEvent) -> Result<(), StreamError> {
+    let data = serde_json::to_value(&event).map_err(|e| StreamError::BadRequest(e.to_string()))?;
+    state.streams.edits.send(PublishEvent(data)).await.map_err(|_| StreamError::Busy)??;
+    Ok(())
+}
+
+/// An editor event on the configuration area.
+fn event(
+    session: &SessionRecord,
+    name: &str,
+    action: &str,
+    object_type: &str,
+    object_id: &str,
+    section: &str,
+) -> EditEvent {
+    EditEvent {
+        name: name.to_string(),
+        actor: session.account_id.clone(),
+        action: action.to_string(),
+        object_type: object_type.to_string(),
+        object_id: object_id.to_string(),
+        product_page: "config".to_string(),
+        product_section: section.to_string(),
+    }
+}
+
+/// `GET /api/site-header-footer`.
+pub async fn header_footer(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, StreamError> {
+    editor(session)?;
+    Ok(no_store().json(state.streams.site_edits.header_footer()))
+}
+
+/// `PUT /api/site-header-footer`: replaces both texts.
+pub async fn save_header_footer(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: CurrentSession,
+    body: web::Bytes,
+) -> Result<HttpResponse, StreamError> {
+    if state.crumb_key.check(&req).is_err() {
+        return Ok(state.crumb_key.refusal());
+    }
+    let session = editor(session)?;
+    let value: HeaderFooter = parse(&body)?;
+    if value.header.chars().count() > MAX_HEADER_FOOTER_CHARS || value.footer.chars().count() > MAX_HEADER_FOOTER_CHARS
+    {
+        return Err(StreamError::BadRequest(format!(
+            "header and footer are limited to {MAX_HEADER_FOOTER_CHARS} characters each."
+        )));
+    }
+    state.streams.site_edits.set_header_footer(value.clone()).await?;
+    let site_id = &state.site.settings.website.id;
+    publish(
+        &state,
+        event(&session, "UserSavesSiteHeaderFooter", "save", "site-header-footer", site_id, "header-footer"),
+    )
+    .await?;
+    Ok(no_store().json(value))
+}
+
+/// `GET /api/multilingual/settings`.
+pub async fn multilingual_settings(
+    state: web::Data<AppState>,
+    session: CurrentSession,
+) -> Result<HttpResponse, StreamError> {
+    editor(session)?;
+    let edits = &state.streams.site_edits;
+    Ok(no_store().json(serde_json::json!({
+        "defaultLanguage": edits.default_language(),
+        "languages": edits.languages(),
+    })))
+}
+
+/// `GET /api/multilingual/status`.
+pub async fn multilingual_status(
+    state: web::Data<AppState>,
+    session: CurrentSession,
+) -> Result<HttpResponse, StreamError> {
+    editor(session)?;
+    let edits = &state.streams.site_edits;
+    let count = edits.languages().len();
+    Ok(no_store().json(serde_json::json!({
+        "enabled": count > 1,
+        "defaultLanguage": edits.default_language(),
+        "languageCount": count,
+    })))
+}
+
+/// The body of `PUT /api/multilingual/languages`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LanguagesBody {
+    /// The site's language tags.
+    languages: Vec<String>,
+}
+
+/// `PUT /api/multilingual/languages`: replaces the language list (the default language is kept).
+pub async fn save_languages(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: CurrentSession,
+    body: web::Bytes,
+) -> Result<HttpResponse, StreamError> {
+    if state.crumb_key.check(&req).is_err() {
+        return Ok(state.crumb_key.refusal());
+    }
+    let session = editor(session)?;
+    let body: LanguagesBody = parse(&body)?;
+    let tags = LanguageTag::parse_list(&body.languages).map_err(StreamError::BadRequest)?;
+    let languages = state.streams.site_edits.set_languages(tags).await?;
+    let site_id = &state.site.settings.website.id;
+    publish(&state, event(&session, "UserSavesLanguages", "save", "multilingual", site_id, "languages")).await?;
+    Ok(no_store().json(serde_json::json!({ "languages": languages })))
+}
+
+fn no_store() -> actix_web::HttpResponseBuilder {
+    let mut response = HttpResponse::Ok();
+    response.insert_header(("Cache-Control", "no-store"));
+    response
+}

@@ -1,0 +1,54 @@
+//! The stream and edit routes' refusals and their JSON bodies (`{"error": message}`).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use veranda_actors::store::StoreError;
+
+/// Why a stream connection or an edit was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError {
+    /// No signed-in account.
+    #[error("Sign in to continue.")]
+    NotSignedIn,
+    /// The account lacks the permission the stream or edit needs.
+    #[error("Your account does not have permission for this.")]
+    Forbidden,
+    /// The websocket's `Origin` is missing or not the site's own.
+    #[error("This stream only accepts connections from the site's own pages.")]
+    ForeignOrigin,
+    /// A query or body could not be read.
+    #[error("{0}")]
+    BadRequest(String),
+    /// The request is not a websocket handshake.
+    #[error("This address expects a websocket connection.")]
+    NotWebsocket,
+    /// The stream's actor is saturated or stopped.
+    #[error("The live stream is busy; try again shortly.")]
+    Busy,
+    /// The store failed.
+    #[error("The change could not be saved; try again shortly.")]
+    Store(#[from] StoreError),
+}
+
+impl ResponseError for StreamError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            StreamError::NotSignedIn => StatusCode::UNAUTHORIZED,
+            StreamError::Forbidden | StreamError::ForeignOrigin => StatusCode::FORBIDDEN,
+            StreamError::BadRequest(_) | StreamError::NotWebsocket => StatusCode::BAD_REQUEST,
+            StreamError::Busy | StreamError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status_code());
+        response.insert_header(("Cache-Control", "no-store"));
+        if matches!(self, StreamError::Busy | StreamError::Store(_)) {
+            response.insert_header(("Retry-After", "1"));
+        }
+        if let StreamError::Store(error) = self {
+            tracing::error!(%error, "stream or edit write failed");
+        }
+        response.json(serde_json::json!({ "error": self.to_string() }))
+    }
+}

@@ -1,0 +1,240 @@
+//! `GET /api/streams/{edits|errors}`: the websocket of one live stream, and
+//! `GET /api/streams/{edits|errors}/stats`.
+//!
+//! Before the upgrade: the `Origin` must be the site's own (403), the account signed in
+//! (401) with the stream's permission (403), and `epoch`/`offset` readable (400). Then the
+//! socket gets `hello`, the replayed events or a `reset`, and live events. It is pinged
+//! every `heartbeat_secs`; it closes when the client sends nothing (pongs included) for
+//! `client_timeout_secs` (1001), when a client frame exceeds 64 KB (1009), when it falls
+//! `client_queue` frames behind (1013: reconnect with the last offset), or when its
+//! session ends, e.g. by signing out (1008).
+
+use std::time::Duration;
+
+use actix::Addr;
+use actix_web::{web, HttpRequest, HttpResponse};
+use actix_ws::{CloseCode, CloseReason, Message, MessageStream, ProtocolError, Session};
+use bytestring::ByteString;
+use serde::Deserialize;
+use tokio::time::{interval_at, timeout, Instant, MissedTickBehavior};
+use veranda_actors::accounts::{SessionRecord, SESSION_COOKIE};
+use veranda_actors::store::{Store, Tree};
+use veranda_actors::streams::{
+    Broadcaster, GetStreamStats, StreamLimits, StreamName, Subscribe, Subscription, Unsubscribe, MAX_CLIENT_FRAME_BYTES,
+};
+
+use super::access;
+use super::error::StreamError;
+use crate::security::session::CurrentSession;
+use crate::state::AppState;
+
+/// The query of a stream connection: both or neither of `epoch` and `offset`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CursorQuery {
+    /// The epoch of the client's last event.
+    epoch: Option<String>,
+    /// The offset of the client's last event.
+    offset: Option<String>,
+}
+
+/// Reads the client's last `(epoch, offset)`, if it sent one.
+fn cursor(query: &str) -> Result<Option<(String, u64)>, StreamError> {
+    let query: CursorQuery = serde_urlencoded::from_str(query)
+        .map_err(|e| StreamError::BadRequest(format!("The query string is not readable: {e}")))?;
+    match (query.epoch, query.offset) {
+        (None, None) => Ok(None),
+        (Some(epoch), Some(offset)) if epoch.len() <= 64 => {
+            let offset =
+                offset.parse().map_err(|_| StreamError::BadRequest("offset must be a whole number.".to_string()))?;
+            Ok(Some((epoch, offset)))
+        }
+        (Some(_), Some(_)) => Err(StreamError::BadRequest("epoch is too long.".to_string())),
+        _ => Err(StreamError::BadRequest("Send both epoch and offset to resume, or neither.".to_string())),
+    }
+}
+
+/// The stream in the path.
+fn stream_of(req: &HttpRequest) -> Result<StreamName, StreamError> {
+    match req.match_info().get("stream") {
+        Some("edits") => Ok(StreamName::Edits),
+        Some("errors") => Ok(StreamName::Errors),
+        _ => Err(StreamError::BadRequest("Unknown stream.".to_string())),
+    }
+}
+
+/// Checks the origin, the account and its permission for the stream in the path.
+fn admit(
+    req: &HttpRequest,
+    state: &AppState,
+    session: CurrentSession,
+) -> Result<(StreamName, SessionRecord), StreamError> {
+    let stream = stream_of(req)?;
+    if !access::origin_allowed(req, &state.site) {
+        return Err(StreamError::ForeignOrigin);
+    }
+    let session = session.0.ok_or(StreamError::NotSignedIn)?;
+    if !access::may_watch(&session, stream) {
+        return Err(StreamError::Forbidden);
+    }
+    Ok((stream, session))
+}
+
+/// Upgrades to a websocket on the stream in the path.
+pub async fn connect(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+    session: CurrentSession,
+) -> Result<HttpResponse, StreamError> {
+    let (stream, _) = admit(&req, &state, session)?;
+    let resume = cursor(req.query_string())?;
+    let session_id = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string()).unwrap_or_default();
+    let (response, ws, messages) = actix_ws::handle(&req, body).map_err(|_| StreamError::NotWebsocket)?;
+    let hub = state.streams.hub(stream).clone();
+    let subscription = hub.send(Subscribe(resume)).await.map_err(|_| StreamError::Busy)?;
+    let client = Client {
+        ws,
+        messages: messages.max_frame_size(MAX_CLIENT_FRAME_BYTES),
+        store: state.store.clone(),
+        session_id,
+        limits: state.settings.streams.clone(),
+    };
+    actix_web::rt::spawn(client.serve(subscription, hub));
+    Ok(response)
+}
+
+/// `GET /api/streams/{stream}/stats`: where the stream and its subscribers stand.
+pub async fn stats(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: CurrentSession,
+) -> Result<HttpResponse, StreamError> {
+    let stream = stream_of(&req)?;
+    let session = session.0.ok_or(StreamError::NotSignedIn)?;
+    if !access::may_watch(&session, stream) {
+        return Err(StreamError::Forbidden);
+    }
+    let stats = state.streams.hub(stream).send(GetStreamStats).await.map_err(|_| StreamError::Busy)?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(stats))
+}
+
+/// One connected websocket.
+struct Client {
+    /// Sends frames to the client.
+    ws: Session,
+    /// Frames from the client.
+    messages: MessageStream,
+    /// Where the session is re-checked.
+    store: std::sync::Arc<dyn Store>,
+    /// The session cookie the socket was opened with.
+    session_id: String,
+    /// Heartbeat and timeout settings.
+    limits: StreamLimits,
+}
+
+impl Client {
+    /// Runs the socket until it closes, then leaves the stream.
+    async fn serve(mut self, mut subscription: Subscription, hub: Addr<Broadcaster>) {
+        let reason = self.pump(&mut subscription).await;
+        let _ = hub.send(Unsubscribe(subscription.id)).await;
+        if let Some(reason) = reason {
+            let write_limit = Duration::from_secs(self.limits.client_timeout_secs.max(1));
+            let _ = timeout(write_limit, self.ws.close(Some(reason))).await;
+        }
+    }
+
+    /// Sends the backlog, then live frames, pings and session checks; returns why the
+    /// socket must close (`None` when the client already went away).
+    async fn pump(&mut self, subscription: &mut Subscription) -> Option<CloseReason> {
+        let write_limit = Duration::from_secs(self.limits.client_timeout_secs.max(1));
+        for frame in std::mem::take(&mut subscription.backlog) {
+            if !self.send(frame, write_limit).await? {
+                return Some(too_slow());
+            }
+        }
+        let period = Duration::from_secs(self.limits.heartbeat_secs.max(1));
+        let mut heartbeat = interval_at(Instant::now() + period, period);
+        heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        let mut last_heard = Instant::now();
+        loop {
+            tokio::select! {
+                frame = subscription.outbox.recv() => match frame {
+                    Some(frame) => {
+                        if !self.send(frame, write_limit).await? {
+                            return Some(too_slow());
+                        }
+                    }
+                    None => return Some(too_slow()),
+                },
+                message = self.messages.recv() => {
+                    last_heard = Instant::now();
+                    match message {
+                        Some(Ok(Message::Ping(bytes))) => self.ws.pong(&bytes).await.ok()?,
+                        Some(Ok(Message::Close(_))) | None => return None,
+                        Some(Ok(_)) => {}
+                        Some(Err(ProtocolError::Overflow)) => {
+                            return Some(reason(CloseCode::Size, "Frames are limited to 64 KB."))
+                        }
+                        Some(Err(_)) => return Some(reason(CloseCode::Protocol, "Unreadable frame.")),
+                    }
+                }
+                _ = heartbeat.tick() => {
+                    if last_heard.elapsed() > Duration::from_secs(self.limits.client_timeout_secs) {
+                        return Some(reason(CloseCode::Away, "No answer to pings."));
+                    }
+                    if !self.signed_in() {
+                        return Some(reason(CloseCode::Policy, "Signed out."));
+                    }
+                    self.ws.ping(b"").await.ok()?;
+                }
+            }
+        }
+    }
+
+    /// Writes one frame; `Some(false)` when the write took too long, `None` when the socket is gone.
+    async fn send(&mut self, frame: ByteString, limit: Duration) -> Option<bool> {
+        match timeout(limit, self.ws.text(frame)).await {
+            Ok(Ok(())) => Some(true),
+            Ok(Err(_)) => None,
+            Err(_) => Some(false),
+        }
+    }
+
+    /// Whether the socket's session still exists and is valid.
+    fn signed_in(&self) -> bool {
+        if self.session_id.is_empty() {
+            return false;
+        }
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        self.store
+            .get(Tree::Sessions, self.session_id.as_bytes())
+            .ok()
+            .flatten()
+            .and_then(|bytes| serde_json::from_slice::<SessionRecord>(&bytes).ok())
+            .is_some_and(|s| s.is_valid_at(now))
+    }
+}
+
+fn reason(code: CloseCode, description: &str) -> CloseReason {
+    CloseReason { code, description: Some(description.to_string()) }
+}
+
+fn too_slow() -> CloseReason {
+    reason(CloseCode::Again, "Fell behind the stream; reconnect with your last offset.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cursor_is_both_epoch_and_offset_or_neither() {
+        assert_eq!(cursor("").ok(), Some(None));
+        assert_eq!(cursor("epoch=ab&offset=7").ok(), Some(Some(("ab".to_string(), 7))));
+        assert!(cursor("epoch=ab").is_err());
+        assert!(cursor("epoch=ab&offset=-1").is_err());
+        assert!(cursor("offset=x&epoch=a").is_err());
+        assert!(cursor("other=1").is_err());
+    }
+}

@@ -1,0 +1,92 @@
+//! Fan-out under a stalled client: 10,000 events on the errors stream while one
+//! subscriber never reads. The readers get every event in order; the stalled one is
+//! closed as a slow consumer and no client's queue ever grew past its bound.
+
+use serde_json::{json, Value};
+use veranda_actors::domain::enums::ContributorRole;
+use veranda_server::settings::Settings;
+use veranda_tests::{demo_site_dir, spawn_app_configured, TestApp};
+
+use crate::streams::{crumb, next_json, watch};
+
+/// Error records per request (a page load's cap; about 100 KB, under the body limit).
+const PER_REQUEST: usize = 20;
+/// Each accepted record publishes two events: the record and its group's new count.
+const EVENTS: u64 = 10_000;
+/// Frames each client may have queued.
+const CLIENT_QUEUE: usize = 256;
+
+/// One large error record (about 4 KB per frame, so the stalled socket's buffers fill).
+fn record(page_load: &str) -> Value {
+    json!({ "event": "error", "timestamp": 1, "data": { "websiteId": "w", "templateId": "t",
+        "url": format!("https://example.com/{}", "u".repeat(1900)), "userAgent": "test", "app": "loader",
+        "message": "m".repeat(1000), "stack": "", "file": format!("https://example.com/{}.js", "f".repeat(1900)),
+        "line": 1, "column": 2, "pageLoadId": page_load } })
+}
+
+async fn send_batch(app: &TestApp, crumb: &str, n: usize) {
+    let body = Value::Array((0..PER_REQUEST).map(|_| record(&format!("load-{n}"))).collect()).to_string();
+    let res = app
+        .client
+        .post(format!("{}/api/events/RecordJavascriptErrors", app.address))
+        .header("content-type", "application/json")
+        .header("cookie", format!("crumb={crumb}"))
+        .header("x-csrf-token", crumb)
+        .body(body)
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(res.status(), 202, "batch {n}");
+}
+
+#[actix_rt::test]
+async fn a_subscriber_that_never_reads_does_not_hold_back_the_others() {
+    let app = spawn_app_configured(&demo_site_dir(), |s: &mut Settings| {
+        s.streams.client_queue = CLIENT_QUEUE;
+        s.telemetry.errors_per_page_load = PER_REQUEST as u32;
+        s.telemetry.rate_per_second = 10_000;
+        s.telemetry.rate_burst = 10_000;
+    })
+    .await;
+    let admin = app.sign_in(false, &[ContributorRole::Admin], false).await;
+    let _stalled = watch(&app, "errors", &admin).await;
+    let mut readers = Vec::new();
+    for _ in 0..2 {
+        let mut socket = watch(&app, "errors", &admin).await;
+        let start = next_json(&mut socket).await["offset"].as_u64().expect("an offset");
+        readers.push(actix_rt::spawn(async move {
+            let mut offsets = Vec::with_capacity(EVENTS as usize);
+            while (offsets.len() as u64) < EVENTS {
+                let frame = next_json(&mut socket).await;
+                offsets.push(frame["offset"].as_u64().expect("an offset") - start);
+            }
+            (offsets, socket)
+        }));
+    }
+    let crumb = crumb(&app).await;
+    for n in 0..(EVENTS as usize / (2 * PER_REQUEST)) {
+        send_batch(&app, &crumb, n).await;
+    }
+    let mut open_sockets = Vec::new();
+    for reader in readers {
+        let (offsets, socket) = reader.await.expect("the reader finishes");
+        open_sockets.push(socket);
+        assert_eq!(offsets, (1..=EVENTS).collect::<Vec<u64>>(), "every event, in order, once");
+    }
+    let stats: Value = app
+        .client
+        .get(format!("{}/api/streams/errors/stats", app.address))
+        .header("cookie", &admin)
+        .send()
+        .await
+        .expect("answered")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(stats["slowConsumers"], 1, "the stalled subscriber was closed: {stats}");
+    assert_eq!(stats["clients"], 2, "{stats}");
+    assert!(stats["queueHighWater"].as_u64().expect("a number") <= CLIENT_QUEUE as u64, "{stats}");
+    let metrics = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
+    let metrics = metrics.text().await.expect("text");
+    assert!(metrics.contains("veranda_streams_slow_consumers_total{stream=\"errors\"}"), "exported");
+}
