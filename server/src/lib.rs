@@ -8,6 +8,7 @@
 //! - [`startup`]: loads the site, opens the store, binds the public and ops listeners.
 //! - [`routes`]: the public route table, one module per area.
 //! - [`render`]: server-side HTML of published pages.
+//! - [`media`]: site images resized for the size ladder and cached on disk.
 //! - [`page_context`]: the page context embedded in every page.
 //! - [`security`]: sessions and the owner redirect.
 //! - [`assets`]: the built client (Vite manifest, `/assets/*`).
@@ -19,6 +20,7 @@
 pub mod assets;
 pub mod check_site;
 pub mod cli;
+pub mod media;
 pub mod ops;
 pub mod page_context;
 pub mod render;

@@ -1,19 +1,53 @@
 //! `/images/...`: the site's images, from its `images/` folder, with a long cache
-//! lifetime. Paths are checked exactly as `/s/` paths are ([`FilePath`]); only image
-//! types are served, and SVG runs in a sandbox.
+//! lifetime and a content-hashed ETag. Paths are checked exactly as `/s/` paths are
+//! ([`FilePath`]); only image types are served, and SVG runs in a sandbox.
+//!
+//! `?format=750w` asks for one width of the size ladder ([`crate::media`]): PNG, JPEG
+//! and WebP originals are resized once and cached; an original no wider than the width
+//! asked for is served unchanged (images are never enlarged), and so are SVG and GIF.
+
+use std::sync::Arc;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 
 use super::files::{read_inside, FilePath};
 use super::{html, pages};
+use crate::media::{variants, ImageVariants, RequestedSize, ResizeError, SizeError, VariantError};
 use crate::state::AppState;
 
-/// How long browsers and caches keep an image (30 days).
+/// How long browsers and caches keep an image (30 days); the ETag revalidates after.
 const IMAGE_CACHE_CONTROL: &str = "public, max-age=2592000";
 
-/// Serves an image with its content type, or 404 / 400.
+/// Why an image request was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ImageError {
+    /// `format` is not a rung of the ladder.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    /// The original could not be resized, or the cache failed.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+}
+
+impl ResponseError for ImageError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ImageError::Size(_) => StatusCode::BAD_REQUEST,
+            ImageError::Variant(VariantError::Resize(ResizeError::Undecodable | ResizeError::TooLarge)) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            ImageError::Variant(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        html::plain(self.status_code(), &self.to_string())
+    }
+}
+
+/// Serves an image (or one ladder width of it) with its content type, or 400 / 404 / 422.
 pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let raw = req.uri().path().strip_prefix("/images/").unwrap_or_default();
     let decoded = match percent_encoding::percent_decode_str(raw).decode_utf8() {
@@ -23,23 +57,61 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     let Ok(path) = FilePath::parse(&decoded) else {
         return html::plain(StatusCode::BAD_REQUEST, "That is not a valid image path.");
     };
+    let size = match RequestedSize::from_query(req.query_string()) {
+        Ok(size) => size,
+        Err(e) => return ImageError::from(e).error_response(),
+    };
     let Some(mime) = image_type(&path) else {
         return pages::not_found(&req, &state);
     };
-    match read_inside(&state.site.dir.join("images"), &path.0).await {
-        Some(bytes) => HttpResponse::Ok()
-            .content_type(mime.as_ref())
-            .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(IMAGE_CACHE_CONTROL)))
-            .insert_header((header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
-            .insert_header(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox"))
-            .body(bytes),
-        None => pages::not_found(&req, &state),
+    let Some(original) = read_inside(&state.site.dir.join("images"), &path.0).await else {
+        return pages::not_found(&req, &state);
+    };
+    let width = match size {
+        RequestedSize::Width(width) if resizable(&mime) => width,
+        _ => {
+            let etag = variants::original_etag(&original);
+            return respond(&req, mime.as_ref(), etag, original);
+        }
+    };
+    let images = ImageVariants::for_data_dir(&state.settings.data_dir);
+    match images.variant(Arc::new(original), width).await {
+        Ok(variant) => {
+            let content_type = variant.content_type.unwrap_or(mime.as_ref());
+            respond(&req, content_type, variant.etag, variant.bytes)
+        }
+        Err(e) => ImageError::from(e).error_response(),
+    }
+}
+
+/// 200 with the image and its caching headers, or 304 when `If-None-Match` matches.
+fn respond(req: &HttpRequest, content_type: &str, etag: String, bytes: Vec<u8>) -> HttpResponse {
+    let not_modified = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+    let mut builder = if not_modified { HttpResponse::NotModified() } else { HttpResponse::Ok() };
+    builder
+        .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(IMAGE_CACHE_CONTROL)))
+        .insert_header((header::ETAG, etag))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .insert_header(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox"));
+    if not_modified {
+        builder.finish()
+    } else {
+        builder.content_type(content_type).body(bytes)
     }
 }
 
 /// The content type of an image path; None for anything that is not an image.
 fn image_type(path: &FilePath) -> Option<mime_guess::Mime> {
     mime_guess::from_path(&path.0).first().filter(|m| m.type_() == mime_guess::mime::IMAGE)
+}
+
+/// Whether images of this type are resized (SVG and GIF are served as uploaded).
+fn resizable(mime: &mime_guess::Mime) -> bool {
+    matches!(mime.subtype().as_str(), "png" | "jpeg" | "webp")
 }
 
 #[cfg(test)]
@@ -53,6 +125,17 @@ mod tests {
         assert_eq!(image_type(&parse("a/b.webp")).map(|m| m.to_string()).as_deref(), Some("image/webp"));
         for other in ["notes.html", "site.toml", "script.js", "noextension"] {
             assert!(image_type(&parse(other)).is_none(), "{other}");
+        }
+    }
+
+    #[test]
+    fn raster_images_are_resized_and_vector_and_animated_ones_are_not() {
+        let parse = |p: &str| FilePath::parse(p).expect("plain path");
+        for yes in ["a.png", "a.jpg", "a.jpeg", "a.webp"] {
+            assert!(image_type(&parse(yes)).is_some_and(|m| resizable(&m)), "{yes}");
+        }
+        for no in ["a.svg", "a.gif"] {
+            assert!(image_type(&parse(no)).is_some_and(|m| !resizable(&m)), "{no}");
         }
     }
 }

@@ -13,6 +13,14 @@ fn dimensions(text: Option<&str>) -> Option<(u32, u32)> {
     Some((w.trim().parse().ok()?, h.trim().parse().ok()?))
 }
 
+/// The width served before the loader picks one (and to visitors without JavaScript).
+const FALLBACK_WIDTH: u32 = 750;
+
+/// `url` at [`FALLBACK_WIDTH`] of the size ladder (the original when it is narrower).
+fn fallback_url(url: &str) -> String {
+    format!("{url}?format={FALLBACK_WIDTH}w")
+}
+
 /// A figure with a lazily loaded image, its caption, and its link when it has one.
 pub fn image(d: &ImageBlock) -> Markup {
     let (width, height) = dimensions(d.image_dimensions.as_deref()).unzip();
@@ -23,11 +31,17 @@ pub fn image(d: &ImageBlock) -> Markup {
         .and_then(safe_href)
         .map(str::to_string)
         .or_else(|| d.lightbox.then(|| full.clone()));
-    let img = html! { img src=(full) alt=(d.alt) loading="lazy" width=[width] height=[height]; };
+    // The lightbox opens on the image's own link only (a click-through link is followed).
+    let boxed = d.lightbox && link.as_deref() == Some(full.as_str());
+    let img = html! {
+        img src=(fallback_url(&full)) data-src=(full) data-image-dimensions=[d.image_dimensions.as_deref()]
+            data-image-focal-point=[d.focal_point.as_deref()] data-crop-mode=[d.crop_mode.as_deref()]
+            data-alignment=[d.alignment.as_deref()] alt=(d.alt) loading="lazy" decoding="async" width=[width] height=[height];
+    };
     html! {
-        figure class={ "align-" (d.alignment.as_deref().unwrap_or("center")) } {
+        figure class={ "align-" (d.alignment.as_deref().unwrap_or("center")) } data-lightbox-set[boxed] {
             @match &link {
-                Some(href) => a href=(href) { (img) },
+                Some(href) => a href=(href) data-lightbox[boxed] { (img) },
                 None => (img),
             }
             @if let Some(caption) = d.caption.as_deref().filter(|c| !c.trim().is_empty()) {
@@ -146,12 +160,16 @@ pub fn gallery(d: &GalleryBlock) -> Markup {
     let design = serde_json::to_value(d.design).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
     let count = d.slides.len();
     html! {
-        ul class={ "gallery gallery--" (design) } {
+        ul class={ "gallery gallery--" (design) } data-lightbox-set[d.lightbox]
+            data-lightbox-theme=[d.lightbox.then_some(if d.lightbox_theme == "light" { "light" } else { "dark" })] {
             @for (i, slide) in d.slides.iter().enumerate() {
+                @let through = slide.click_through_url.as_deref().and_then(safe_href);
                 li {
                     figure {
-                        a href=(slide.click_through_url.as_deref().and_then(safe_href).map(str::to_string).unwrap_or_else(|| image_url(&slide.src))) {
-                            img src=(image_url(&slide.src)) alt=(slide.alt) loading="lazy";
+                        a href=(through.map(str::to_string).unwrap_or_else(|| image_url(&slide.src)))
+                            data-lightbox[d.lightbox && through.is_none()] {
+                            img src=(fallback_url(&image_url(&slide.src))) data-src=(image_url(&slide.src))
+                                data-image-focal-point=[slide.focal_point.as_deref()] alt=(slide.alt) loading="lazy" decoding="async";
                             @if slide.alt.trim().is_empty() {
                                 span class="visually-hidden" { "Image " (i + 1) " of " (count) }
                             }
@@ -197,6 +215,54 @@ mod tests {
         ] {
             assert_eq!(https_iframe_src(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn images_carry_what_the_loader_needs_and_a_sized_fallback() {
+        let block: ImageBlock = serde_json::from_value(serde_json::json!({
+            "src": "porch.png", "alt": "The porch", "imageDimensions": "480x320",
+            "focalPoint": "0.3,0.6", "cropMode": "cover", "alignment": "left"
+        }))
+        .expect("an image block");
+        let html = image(&block).into_string();
+        for expected in [
+            r#"src="/images/porch.png?format=750w""#,
+            r#"data-src="/images/porch.png""#,
+            r#"data-image-dimensions="480x320""#,
+            r#"data-image-focal-point="0.3,0.6""#,
+            r#"data-crop-mode="cover""#,
+            r#"data-alignment="left""#,
+            r#"width="480" height="320""#,
+        ] {
+            assert!(html.contains(expected), "{expected} in {html}");
+        }
+    }
+
+    #[test]
+    fn lightbox_images_are_marked_for_the_loader() {
+        let gallery: GalleryBlock = serde_json::from_value(serde_json::json!({
+            "design": "grid", "lightboxTheme": "light",
+            "slides": [{ "src": "a.png", "alt": "A" }, { "src": "b.png", "alt": "B", "clickThroughUrl": "/menu" }]
+        }))
+        .expect("a gallery block");
+        let html = gallery_markup(&gallery);
+        assert!(html.contains(r#"data-lightbox-set data-lightbox-theme="light""#), "{html}");
+        assert_eq!(html.matches("data-lightbox>").count() + html.matches("data-lightbox ").count(), 1, "{html}");
+        let plain: GalleryBlock =
+            serde_json::from_value(serde_json::json!({ "lightbox": false, "slides": [{ "src": "a.png" }] }))
+                .expect("a gallery block");
+        assert!(!gallery_markup(&plain).contains("data-lightbox"));
+        let image_block: ImageBlock =
+            serde_json::from_value(serde_json::json!({ "src": "a.png", "lightbox": true })).expect("an image block");
+        let html = image(&image_block).into_string();
+        assert!(
+            html.contains("data-lightbox-set") && html.contains(r#"<a href="/images/a.png" data-lightbox>"#),
+            "{html}"
+        );
+    }
+
+    fn gallery_markup(d: &GalleryBlock) -> String {
+        gallery(d).into_string()
     }
 
     #[test]

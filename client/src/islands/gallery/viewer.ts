@@ -1,0 +1,133 @@
+// The moving gallery layouts: slideshow (one slide at a time, fading), slider strip (the
+// current slide scrolled to the middle) and carousel (a row of slides per step). Plain
+// DOM on top of the server's list; previous / next buttons, a pause control when it
+// autoplays, a polite "X of Y" status, arrow keys and swipes.
+import type { GalleryOptions } from './data';
+import { Autoplay, type Point, carouselControls, carouselSlidesPerRow, motionAllowed, swipeDirection } from './motion';
+import { Slides } from './slides';
+
+/** Stacked speed is 1 s (fade in; fade out takes 1.2 times as long); 0 with reduced motion. */
+const STACKED_SPEED_MS = 1000;
+/** Strip speed is 0.5 s. */
+const STRIP_SPEED_MS = 500;
+
+function control(doc: Document, className: string, label: string, text: string): HTMLButtonElement {
+  const b = doc.createElement('button');
+  b.type = 'button';
+  b.className = `gallery-control ${className}`;
+  b.setAttribute('aria-label', label);
+  b.textContent = text;
+  return b;
+}
+
+/** The region's name by layout; a page with several gets them numbered (landmarks must differ). */
+const LABELS: Partial<Record<string, string>> = { stacked: 'Slideshow', strip: 'Slider', carousel: 'Carousel' };
+
+function uniqueLabel(doc: Document, base: string): string {
+  const taken = new Set(Array.from(doc.querySelectorAll('[role="region"][aria-label]'), (r) => r.getAttribute('aria-label')));
+  let label = base;
+  for (let n = 2; taken.has(label); n += 1) label = `${base} ${n}`;
+  return label;
+}
+
+/** Whether a key press belongs to text editing (arrow keys are then left alone). */
+function editing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+/** Turns the server's `list` into a moving gallery inside `el`; returns its slides. */
+export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, options: GalleryOptions): Slides {
+  const doc = win.document;
+  const items = Array.from(list.children) as HTMLElement[];
+  const motion = motionAllowed(win);
+  const layout = options.layout;
+  const perRow = () => (layout === 'carousel' ? carouselSlidesPerRow(options.slidesPerRow, el.clientWidth || win.innerWidth) : 1);
+  const groups = () => Math.max(1, Math.ceil(items.length / perRow()));
+  const slides = new Slides(layout === 'carousel' ? groups() : items.length, layout !== 'carousel');
+  const speed = !motion ? 0 : layout === 'strip' ? STRIP_SPEED_MS : STACKED_SPEED_MS;
+
+  el.classList.add('gallery-viewer', `gallery-viewer--${layout}`);
+  el.setAttribute('role', 'region');
+  el.setAttribute('aria-roledescription', 'carousel');
+  if (!el.hasAttribute('aria-label')) el.setAttribute('aria-label', uniqueLabel(doc, LABELS[layout] ?? 'Gallery'));
+  const status = doc.createElement('p');
+  status.className = 'gallery-status';
+  status.setAttribute('aria-live', 'polite');
+  const bar = doc.createElement('div');
+  bar.className = 'gallery-controls';
+  const previous = control(doc, 'gallery-previous', 'Previous slide', '‹');
+  const next = control(doc, 'gallery-next', 'Next slide', '›');
+  bar.append(previous, next);
+  const autoplay = new Autoplay(() => slides.next(), options.autoplay && motion && items.length > 1, options.interval);
+  let pause: HTMLButtonElement | null = null;
+  if (autoplay.enabled) {
+    pause = control(doc, 'gallery-pause', 'Pause slideshow', '❚❚');
+    pause.setAttribute('aria-pressed', 'false');
+    bar.append(pause);
+  }
+  el.append(bar, status);
+
+  const render = (moved = false) => {
+    const index = slides.index;
+    const row = perRow();
+    items.forEach((item, i) => {
+      const current = layout === 'carousel' ? Math.floor(i / row) === index : i === index;
+      item.classList.toggle('is-current', current);
+      item.toggleAttribute('inert', layout === 'stacked' && !current);
+      item.setAttribute('aria-hidden', String(layout === 'stacked' && !current));
+    });
+    if (layout === 'carousel') {
+      const state = carouselControls(items.length, row, index);
+      list.style.setProperty('--per-row', String(row));
+      list.style.transform = `translateX(${-100 * index}%)`;
+      previous.disabled = state.previousDisabled;
+      next.disabled = state.nextDisabled;
+      bar.hidden = state.hidden;
+    }
+    const item = items[index];
+    if (layout === 'strip' && moved && item) {
+      // The current slide in the middle of the strip (alignment middle), without scrolling the page.
+      const left = item.offsetLeft - (list.clientWidth - item.clientWidth) / 2;
+      list.scrollTo?.({ left, behavior: speed ? 'smooth' : 'auto' });
+    }
+    status.textContent = `${index + 1} of ${slides.count}`;
+  };
+  slides.on((event) => {
+    if (event.type !== 'change') return;
+    render(true);
+    // Fade in over `speed`, out over 1.2 × speed: the move is over when the slower one ends.
+    win.setTimeout(() => slides.settle(), layout === 'stacked' ? speed * 1.2 : speed);
+  });
+
+  previous.addEventListener('click', () => slides.previous());
+  next.addEventListener('click', () => slides.next());
+  pause?.addEventListener('click', () => {
+    const paused = !autoplay.pausedBy('control');
+    if (paused) autoplay.pause('control');
+    else autoplay.resume('control');
+    pause.setAttribute('aria-pressed', String(paused));
+    pause.setAttribute('aria-label', paused ? 'Play slideshow' : 'Pause slideshow');
+    pause.textContent = paused ? '▶' : '❚❚';
+  });
+  el.addEventListener('mouseenter', () => autoplay.pause('hover'));
+  el.addEventListener('mouseleave', () => autoplay.resume('hover'));
+  el.addEventListener('focusin', () => autoplay.pause('focus'));
+  el.addEventListener('focusout', (event) => {
+    if (!el.contains(event.relatedTarget as Node | null)) autoplay.resume('focus');
+  });
+  el.addEventListener('keydown', (event) => {
+    if (editing(event.target) || slides.inMotion) return;
+    if (event.keyCode === 37 || event.key === 'ArrowLeft') slides.previous();
+    else if (event.keyCode === 39 || event.key === 'ArrowRight') slides.next();
+  });
+  let start: Point | null = null;
+  list.addEventListener('pointerdown', (e) => (start = { x: e.clientX, y: e.clientY, t: e.timeStamp }));
+  list.addEventListener('pointerup', (e) => {
+    const direction = start && swipeDirection(start, { x: e.clientX, y: e.clientY, t: e.timeStamp });
+    start = null;
+    if (direction === 'next') slides.next();
+    else if (direction === 'previous') slides.previous();
+  });
+  render();
+  return slides;
+}

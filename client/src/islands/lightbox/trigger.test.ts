@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const openFromLinks = vi.fn();
+vi.mock('./lightbox', () => ({ openFromLinks }));
+
+const { watchLightbox } = await import('./trigger');
+
+afterEach(() => {
+  document.body.replaceChildren();
+  openFromLinks.mockClear();
+  window.history.replaceState(null, '', '/');
+});
+
+const grid = `<ul data-lightbox-set>
+  <li><a id="one" href="/images/a.png" data-lightbox><img alt="A"></a></li>
+  <li><a id="two" href="/images/b.png" data-lightbox><img alt="B"></a></li>
+  <li><a id="out" href="/menu">Menu</a></li></ul>`;
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the lightbox hook', () => {
+  it('opens the set at the clicked item, and only on a click', async () => {
+    document.body.innerHTML = grid;
+    watchLightbox(window);
+    await settle();
+    expect(openFromLinks).not.toHaveBeenCalled();
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    document.querySelector('#two img')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(openFromLinks).toHaveBeenCalledTimes(1));
+    expect(openFromLinks.mock.calls[0]![3]).toBe(1);
+  });
+
+  it('leaves other links and modified clicks alone', async () => {
+    document.body.innerHTML = grid;
+    watchLightbox(window);
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.querySelector('#out')!.dispatchEvent(plain);
+    const newTab = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    document.querySelector('#one')!.dispatchEvent(newTab);
+    await settle();
+    expect(plain.defaultPrevented).toBe(false);
+    expect(newTab.defaultPrevented).toBe(false);
+    expect(openFromLinks).not.toHaveBeenCalled();
+  });
+
+  it('opens the item named in the address', async () => {
+    window.history.replaceState(null, '', '/gallery#lightbox=2');
+    document.body.innerHTML = grid;
+    watchLightbox(window);
+    await vi.waitFor(() => expect(openFromLinks).toHaveBeenCalledTimes(1));
+    expect(openFromLinks.mock.calls[0]![3]).toBe(1);
+  });
+});

@@ -1,0 +1,140 @@
+// Media in Chromium: images load at a ladder width once near the viewport, and the
+// lightbox opens from a gallery grid (its chunk fetched only then), moves with the arrow
+// keys, closes on Escape and gives focus back, with nothing for axe to report while open.
+//
+//   cd tests/e2e && npm ci && VERANDA_BIN=../../target/debug/veranda node --test media.test.mjs
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+
+import { CHROMIUM_ARGS, serverHelpers, veranda } from './support.mjs';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
+const { serverLog, startServer, stopAll } = serverHelpers(env);
+
+before(async () => {
+  const { binPath, serverEnv } = veranda();
+  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-media-'));
+  await startServer(binPath, serverEnv);
+  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+});
+
+after(stopAll);
+
+/** A page on our server whose requests are recorded; anything off this machine gets an empty answer. */
+async function openPage(path) {
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const origin = new URL(env.base).origin;
+  await context.route('**/*', (route) =>
+    route.request().url().startsWith(origin) ? route.fallback() : route.fulfill({ status: 204, body: '' }),
+  );
+  const page = await context.newPage();
+  const requests = [];
+  const errors = [];
+  page.on('request', (req) => requests.push(new URL(req.url()).pathname + new URL(req.url()).search));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
+  return { context, page, requests, errors };
+}
+
+test('images near the viewport load at a width of the ladder', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage('/gallery-designs');
+  const first = page.locator('img[data-src]').first();
+  await first.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('img[data-src]')?.classList.contains('loaded'), null, {
+    timeout: 10_000,
+  });
+  const src = await first.getAttribute('src');
+  assert.match(src ?? '', /\?format=(2500|1500|1000|750|500|300|100)w$/, `src ${src}`);
+  const res = await page.request.get(`${env.base}${src}`);
+  assert.equal(res.status(), 200);
+  assert.equal(errors.length, 0, errors.join('\n'));
+  await context.close();
+});
+
+test('the lightbox opens from a grid, arrows through, closes on Escape and returns focus', { timeout: 60_000 }, async () => {
+  const { context, page, requests, errors } = await openPage('/gallery-designs');
+  await page.mouse.wheel(0, 400);
+  await page.waitForLoadState('networkidle');
+  const lightboxChunk = () => requests.filter((r) => /\/assets\/lightbox-[^/]+\.js$/.test(r));
+  assert.deepEqual(lightboxChunk(), [], 'the lightbox chunk is not fetched before it opens');
+
+  const link = page.locator('[data-lightbox-set] a[data-lightbox]').first();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Gallery' });
+  await dialog.waitFor({ timeout: 10_000 });
+  assert.equal(await dialog.getAttribute('aria-modal'), 'true');
+  assert.equal(lightboxChunk().length, 1, 'the chunk is fetched when the lightbox opens');
+  const status = dialog.locator('[aria-live="polite"]');
+  const total = await page.locator('[data-lightbox-set]').first().locator('a[data-lightbox]').count();
+  assert.equal(await status.textContent(), `1 of ${total}`);
+  assert.equal(await page.evaluate(() => location.hash), '#lightbox=1');
+  assert.ok(await dialog.locator('.lightbox-close').evaluate((el) => el === document.activeElement), 'focus moves in');
+
+  await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(250); // past the 200 ms arrow-key throttle
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await status.textContent(), `3 of ${total}`);
+  await page.keyboard.press('Tab');
+  assert.ok(await dialog.evaluate((el) => el.contains(document.activeElement)), 'Tab stays inside');
+
+  await page.waitForTimeout(1000); // fully open: overlay, content, close control
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(() =>
+    window.axe
+      .run(document.querySelector('[role="dialog"]'), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })
+      .then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)),
+  );
+  assert.deepEqual(violations, []);
+
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+  assert.ok(await link.evaluate((el) => el === document.activeElement), 'focus returns to the link');
+  assert.equal(await page.evaluate(() => document.body.classList.contains('lightbox-open')), false);
+  assert.equal(await page.evaluate(() => location.hash), '');
+  assert.equal(errors.length, 0, errors.join('\n') + serverLog());
+  await context.close();
+});
+
+test('the slideshow autoplays, pausing on hover and by its pause control', { timeout: 60_000 }, async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await context.clock.install({ time: Date.now() });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${env.base}/gallery-designs`, { waitUntil: 'load' });
+  const show = page.locator('[data-island="gallery"]').filter({ has: page.locator('.gallery--slideshow') });
+  await show.scrollIntoViewIfNeeded();
+  const pause = show.getByRole('button', { name: 'Pause slideshow' });
+  await pause.waitFor({ timeout: 10_000 });
+  const status = show.locator('[aria-live="polite"]');
+  const total = await show.locator('ul.gallery > li').count();
+  await page.mouse.move(0, 0);
+  assert.equal(await status.textContent(), `1 of ${total}`);
+  await page.clock.runFor(4_100); // the demo slideshow's autoplay-duration is 4 s
+  assert.equal(await status.textContent(), `2 of ${total}`);
+
+  await show.hover();
+  await page.clock.runFor(12_000);
+  assert.equal(await status.textContent(), `2 of ${total}`, 'paused while hovered');
+  await page.mouse.move(0, 0);
+
+  // Clicked as events: the site's popup overlay may be up by now (its delay has passed).
+  await pause.dispatchEvent('click');
+  assert.equal(await show.getByRole('button', { name: 'Play slideshow' }).getAttribute('aria-pressed'), 'true');
+  await page.clock.runFor(12_000);
+  assert.equal(await status.textContent(), `2 of ${total}`, 'paused by the control');
+  await show.getByRole('button', { name: 'Play slideshow' }).dispatchEvent('click');
+  await page.clock.runFor(4_100);
+  assert.equal(await status.textContent(), `3 of ${total}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
