@@ -1,9 +1,15 @@
 // Starts the runtime on a page: exposes the page context, starts telemetry and watches the islands.
 import type { PageContext } from '../generated/types';
+import { startPopupOverlay } from '../widgets/popup-overlay/start';
+import { startConsent } from './consent';
 import { readPageContext } from './context';
 import { hydrateIslands } from './hydrate';
+import { watchLightbox } from '../islands/lightbox/trigger';
+import { watchImages } from './images';
 import { islands } from './islands';
+import { watchMembers } from './members';
 import { startTelemetry, type Telemetry } from './telemetry';
+import { analyticsCookiesAllowed, clearAnalyticsCookies } from './telemetry/cookies';
 
 /** What the loader exposes as `window.Veranda`. */
 export interface VerandaGlobal {
@@ -25,9 +31,18 @@ export function boot(win: Window): VerandaGlobal {
   const veranda: VerandaGlobal = { ...win.Veranda, context: readPageContext(win.document) };
   win.Veranda = veranda;
   veranda.telemetry = startTelemetry(win, veranda.context);
-  // The owner redirect's last skip rule ("not the top window") needs nothing here: the
-  // server never redirects a framed request (it reads `Sec-Fetch-Dest: iframe`), so a
-  // page inside the configuration area's preview frame is served as it is.
+  // An Accept on a page whose telemetry started quiet starts it now; a Decline under the
+  // restrictive policy clears the analytics cookies (sending already stops on its own).
+  startConsent(win, veranda.context, () => {
+    if (!analyticsCookiesAllowed(win.document, veranda.context)) clearAnalyticsCookies(win.document);
+    else if (veranda.telemetry?.quiet) veranda.telemetry = startTelemetry(win, veranda.context);
+  });
   hydrateIslands(win.document, islands);
+  watchImages(win);
+  watchLightbox(win);
+  // Login prompt, logout, escape shortcuts and the owner redirect (the server decides it
+  // first; the members chunk repeats it with what only the browser knows, the frame).
+  watchMembers(win, veranda.context);
+  startPopupOverlay(win, veranda.context);
   return veranda;
 }

@@ -141,8 +141,10 @@ describe('islands', () => {
   });
 
   it('in the registry resolve to modules with a mount function', async () => {
-    expect(Object.keys(islands)).toEqual(['menu-tabs']);
-    const module = await islands['menu-tabs']!();
-    expect(typeof module.mount).toBe('function');
+    expect(Object.keys(islands)).toContain('menu-tabs');
+    for (const load of Object.values(islands)) {
+      const module = await load();
+      expect(typeof module.mount).toBe('function');
+    }
   });
 });

@@ -13,4 +13,10 @@ export type IslandImport = () => Promise<IslandModule>;
 /** Every island, by the kind written in `data-island`. */
 export const islands: Readonly<Record<string, IslandImport>> = {
   'menu-tabs': () => import('../islands/menu-tabs/index.tsx'),
+  form: () => import('../islands/form/index.tsx'),
+  newsletter: () => import('../islands/newsletter/index.tsx'),
+  // Plain-DOM widgets (no React) that enhance the server's markup.
+  accordion: () => import('../widgets/accordion/index.ts'),
+  marquee: () => import('../widgets/marquee/index.ts'),
+  gallery: () => import('../islands/gallery/index.ts'),
 };

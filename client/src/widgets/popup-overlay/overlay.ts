@@ -1,0 +1,81 @@
+// The popup overlay's interface, a lazy chunk without React: a native modal `<dialog>`
+// with the overlay's title and text and a Close button. The browser moves focus into it,
+// keeps it there and closes it on Escape; focus goes back where it was on close. Closing
+// saves the close date, a `veranda:form-success` window event for the overlay's form saves
+// the sign-up, and the census hears `shown`, `closed` and `submitted`.
+import type { PageContext, PopupOverlaySettings } from '../../generated/types';
+import { overlayToShow, saveRecord } from './rules';
+import './overlay.css';
+
+/** The window event the forms runtime sends after a successful submission; `detail.formId`. */
+export const FORM_SUCCESS_EVENT = 'veranda:form-success';
+
+function storageOf(win: Window): Storage | null {
+  try {
+    return win.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function census(win: Window, event: string): void {
+  void win.Veranda?.telemetry?.census.overlay(event);
+}
+
+/** Opens the overlay in `win`; gives its dialog. */
+export function openOverlay(win: Window, settings: PopupOverlaySettings): HTMLDialogElement {
+  const doc = win.document;
+  const storage = storageOf(win);
+  const returnFocus = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
+
+  const dialog = doc.createElement('dialog');
+  dialog.className = `popup-overlay popup-overlay--${settings.style.replace(/[^\w-]/g, '')}`;
+  dialog.setAttribute('aria-labelledby', 'popup-overlay-title');
+  const title = doc.createElement('h2');
+  title.id = 'popup-overlay-title';
+  title.textContent = settings.title.trim() || 'Newsletter';
+  const body = doc.createElement('p');
+  body.textContent = settings.body;
+  const close = doc.createElement('button');
+  close.type = 'button';
+  close.className = 'popup-overlay__close';
+  close.textContent = 'Close';
+  close.addEventListener('click', () => dialog.close());
+  dialog.append(title);
+  if (settings.body.trim() !== '') dialog.append(body);
+  dialog.append(close);
+
+  const onSuccess = (event: Event) => {
+    const detail = (event as CustomEvent<{ formId?: string }>).detail;
+    if (!settings.formId || detail?.formId !== settings.formId) return;
+    saveRecord(storage, settings.version, { submitted: true });
+    census(win, 'submitted');
+  };
+  win.addEventListener(FORM_SUCCESS_EVENT, onSuccess);
+  dialog.addEventListener('close', () => {
+    saveRecord(storage, settings.version, { 'date-closed': Date.now() });
+    census(win, 'closed');
+    win.removeEventListener(FORM_SUCCESS_EVENT, onSuccess);
+    dialog.remove();
+    returnFocus?.focus();
+  });
+  // A click on the backdrop (the dialog element itself, outside its box) closes it too.
+  dialog.addEventListener('click', (event) => {
+    if (event.target !== dialog) return;
+    const box = dialog.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) dialog.close();
+  });
+
+  doc.body.append(dialog);
+  if (typeof dialog.showModal === 'function') dialog.showModal();
+  else dialog.setAttribute('open', '');
+  census(win, 'shown');
+  return dialog;
+}
+
+/** Opens the overlay when the rules say it is due now; gives its dialog, or `null`. */
+export function openWhenDue(win: Window, context: PageContext | null): HTMLDialogElement | null {
+  const settings = overlayToShow(win, context, Date.now());
+  return settings ? openOverlay(win, settings) : null;
+}

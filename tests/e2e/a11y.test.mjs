@@ -1,0 +1,151 @@
+// Accessibility in Chromium: axe-core (WCAG 2 A and AA rules, plus best practices) over every
+// page of the demo's sitemap and its special pages, with the cookie banner up, then over a
+// page with the popup overlay open. Zero violations is the bar. Then the widgets by hand:
+// the accordion by keyboard alone, and the marquee, which moves only in view and never
+// under reduced motion.
+//
+//   cd tests/e2e && npm ci && VERANDA_BIN=../../target/debug/veranda npm test
+//
+// It builds nothing: the binary and the client (`client/dist`) must be built first.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+
+import { CHROMIUM_ARGS, DIST, serverHelpers, veranda } from './support.mjs';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const SPECIAL_PAGES = ['/private', '/members', '/?logout=true', '/search?q=coffee', '/no-such-page-a11y'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
+const { serverLog, startServer, stopAll } = serverHelpers(env);
+
+before(async () => {
+  const { binPath, serverEnv } = veranda();
+  assert.ok(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the client first (cd client && npm ci && npm run build)');
+  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-a11y-'));
+  await startServer(binPath, serverEnv);
+  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+});
+
+after(stopAll);
+
+/** A context whose requests leaving this machine get an empty answer. */
+async function newContext() {
+  const context = await env.browser.newContext();
+  const origin = new URL(env.base).origin;
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.fallback();
+    return route.fulfill({ status: 204, body: '' });
+  });
+  return context;
+}
+
+/** Paths of the sitemap, plus the special pages. */
+async function demoPaths() {
+  const res = await fetch(`${env.base}/sitemap.xml`);
+  assert.equal(res.status, 200, `GET /sitemap.xml${serverLog()}`);
+  const xml = await res.text();
+  const paths = [...xml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/g)].map((m) => {
+    const url = new URL(m[1].replaceAll('&amp;', '&'), env.base);
+    return `${url.pathname}${url.search}`;
+  });
+  assert.ok(paths.length > 0, 'the sitemap lists pages');
+  return [...new Set([...paths, ...SPECIAL_PAGES])];
+}
+
+/** Runs axe in `page`; gives one line per violating node. */
+async function axe(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate((tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags } }).then((r) => r.violations), AXE_TAGS);
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
+}
+
+test('axe finds no violation on any demo page, with the cookie banner up', { timeout: 300_000 }, async (t) => {
+  const context = await newContext();
+  const failures = [];
+  for (const path of await demoPaths()) {
+    const page = await context.newPage();
+    await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
+    await page.mouse.wheel(0, 100_000);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ timeout: 10_000 });
+    const found = await axe(page);
+    t.diagnostic(`${path}: ${found.length} violation(s)`);
+    failures.push(...found.map((line) => `${path}: ${line}`));
+    await page.close();
+  }
+  await context.close();
+  assert.deepEqual(failures, []);
+});
+
+test('axe finds no violation with the popup overlay open', { timeout: 60_000 }, async () => {
+  const context = await newContext();
+  await context.clock.install({ time: Date.now() });
+  const page = await context.newPage();
+  await page.goto(`${env.base}/`, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  await context.clock.fastForward(20_000);
+  await page.getByRole('dialog', { name: 'Porch letters' }).waitFor({ timeout: 10_000 });
+  assert.deepEqual(await axe(page), []);
+  await context.close();
+});
+
+test('the accordion works with the keyboard alone, one item open at a time', { timeout: 60_000 }, async () => {
+  const context = await newContext();
+  await context.addCookies([{ name: 'ss_cookieAllowed', value: 'false', url: env.base }]);
+  const page = await context.newPage();
+  await page.goto(`${env.base}/about`, { waitUntil: 'load' });
+  const block = page.locator('[data-island="accordion"]');
+  await block.scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-island="accordion"][data-island-state="mounted"]', { timeout: 10_000 });
+  const open = () => block.locator('details').evaluateAll((items) => items.map((d) => d.dataset.isOpen === 'true'));
+  assert.deepEqual(await open(), [true, false, false], 'the first item starts expanded');
+
+  await block.locator('summary').nth(0).focus();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Can I bring my dog?', 'Tab reaches the next item');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await open(), [false, true, false], 'Enter opens it and closes the other');
+  await page.waitForTimeout(400);
+  await page.keyboard.press('Space');
+  assert.deepEqual(await open(), [false, false, false], 'Space closes it');
+  await page.waitForTimeout(400);
+  assert.deepEqual(await block.locator('details').evaluateAll((items) => items.map((d) => d.open)), [false, false, false]);
+  await context.close();
+});
+
+test('the marquee moves only in view and never under reduced motion', { timeout: 60_000 }, async () => {
+  const states = async (reducedMotion) => {
+    const context = await env.browser.newContext({ reducedMotion, viewport: { width: 800, height: 400 } });
+    await context.addCookies([{ name: 'ss_cookieAllowed', value: 'false', url: env.base }]);
+    const page = await context.newPage();
+    await page.goto(`${env.base}/`, { waitUntil: 'load' });
+    const block = page.locator('[data-island="marquee"]');
+    await block.scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-island="marquee"][data-island-state="mounted"]', { timeout: 10_000 });
+    await page.waitForTimeout(300);
+    const playing = () => page.evaluate(() => document.querySelector('.marquee-widget__track')?.getAnimations().map((a) => a.playState));
+    const inView = await playing();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(300);
+    const box = await block.boundingBox();
+    assert.ok(box && box.y + box.height < 0, 'scrolled past the marquee');
+    const outOfView = await playing();
+    const label = await block.locator('.visually-hidden').textContent();
+    await context.close();
+    return { inView, outOfView, label };
+  };
+  const moving = await states('no-preference');
+  assert.deepEqual(moving.inView, ['running']);
+  assert.deepEqual(moving.outOfView, ['paused']);
+  assert.ok(moving.label.trim().length > 0, 'the text is there once for screen readers');
+  const still = await states('reduce');
+  assert.deepEqual(still.inView, ['paused']);
+});
