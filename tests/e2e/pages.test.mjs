@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 
@@ -176,6 +177,11 @@ test('the home page downloads no React', { timeout: 60_000 }, async () => {
   assert.deepEqual(heavy, [], 'no React and no island chunk on /');
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test('the loader stays within its budget of 6 KB gzip (DESIGN.md)', () => {
+  const bytes = gzipSync(readFileSync(join(DIST, env.client.loaderJs)), { level: 9 }).length;
+  assert.ok(bytes <= 6 * 1024, `the loader is ${bytes} bytes gzip, over 6,144: move code into a lazy chunk`);
 });
 
 test('the menu page gets working tabs', { timeout: 60_000 }, async () => {

@@ -39,15 +39,10 @@ pub fn body(view: &PageView<'_>, ctx: &BlockCtx<'_>) -> Markup {
             p { "The page you are looking for does not exist or has moved." }
             p { a href="/" { "Go to the home page" } }
         },
-        PageBody::LockScreen { title } => html! {
-            h1 { (title) }
-            p { "This page is locked" }
-            form method="post" action=(ctx.page_path) class="lock-form" {
-                label for="page-password" { "Password" }
-                input id="page-password" type="password" name="password" autocomplete="current-password" required;
-                p { button type="submit" { "Unlock" } }
-            }
-        },
+        PageBody::LockScreen { title, crumb, error } => {
+            super::auth_pages::lock_screen(&ctx.page_path, title, crumb, *error)
+        }
+        PageBody::Login(login) => super::auth_pages::login(login),
         PageBody::MembersOnly { title } => html! {
             h1 { (title) }
             p { "This page available only site members" }

@@ -47,7 +47,7 @@ pub fn document(view: &PageView<'_>, ctx: &BlockCtx<'_>) -> Markup {
             body class={ "page-type-" (view.context.page_type.name()) } {
                 a class="skip-link" href="#main" { "Skip to content" }
                 (announcement_bar(view.site))
-                (header(view.site, &view.context.page_path))
+                (header(view.site, &view.context.page_path, view.context.authenticated_account.is_some()))
                 main id="main" tabindex="-1" { (bodies::body(view, ctx)) }
                 (footer(view.site, &view.context.page_path))
                 @if view.logout_dialog { (logout_dialog()) }
@@ -70,7 +70,9 @@ fn announcement_bar(site: &Site) -> Markup {
     }
 }
 
-fn header(site: &Site, current: &str) -> Markup {
+/// The site header; for a signed-in visitor it carries the logout control, hidden until
+/// the page's script (which performs the logout) unhides it.
+fn header(site: &Site, current: &str, signed_in: bool) -> Markup {
     let s = &site.settings;
     html! {
         header class="site-header" {
@@ -81,6 +83,7 @@ fn header(site: &Site, current: &str) -> Markup {
             @if !site.navigation.main.is_empty() {
                 nav aria-label="Main" { (nav_list(&site.navigation.main, current)) }
             }
+            @if signed_in { button type="button" class="logout-button" data-action="logout" hidden { "Log out" } }
         }
     }
 }

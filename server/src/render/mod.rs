@@ -3,10 +3,12 @@
 //! `data-block-json`; the page context is embedded as JSON for the loader.
 //!
 //! - [`layout`]: the document around the body (head, header, footer, dialogs).
-//! - [`bodies`]: the main content of each page type.
+//! - [`bodies`]: the main content of each page type; [`auth_pages`]: the lock screen
+//!   and login forms.
 //! - [`blocks`]: one renderer per block kind, grouped by area.
 //! - [`money`], [`util`], [`style`]: prices, escaping and URLs, the inline stylesheet.
 
+mod auth_pages;
 mod blocks;
 mod bodies;
 mod layout;
@@ -22,6 +24,7 @@ use veranda_actors::site::{Collection, Item, Page, SearchHit, Site};
 
 use crate::assets::Assets;
 
+pub use auth_pages::LoginView;
 pub use blocks::BlockCtx;
 
 /// Everything needed to render one published page.
@@ -50,8 +53,11 @@ pub enum PageBody<'a> {
     Search { query: String, hits: Vec<SearchHit> },
     /// HTTP 404, page type 100.
     NotFound,
-    /// A password-locked page: 'This page is locked'.
-    LockScreen { title: String },
+    /// A password-locked page: 'This page is locked', and its unlock form with the
+    /// page's crumb and the last refusal, if any.
+    LockScreen { title: String, crumb: String, error: Option<&'static str> },
+    /// The login page (`/account/login`).
+    Login(LoginView),
     /// A member-only page seen by a visitor: 'This page available only site members'.
     MembersOnly { title: String },
     /// A member area the signed-in account may not enter.
