@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository's root folder. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-/** The built client. */
-export const DIST = join(ROOT, 'client', 'dist');
+/** The built client: `client/dist`, or the folder named by VERANDA_DIST (a build made elsewhere). */
+export const DIST = process.env.VERANDA_DIST ? resolve(process.env.VERANDA_DIST) : join(ROOT, 'client', 'dist');
 /** Debian's Chromium, headless, with nothing that reaches for the network on its own. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
