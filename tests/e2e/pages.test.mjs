@@ -56,7 +56,11 @@ function readClient() {
   assert.ok(loader, 'the manifest has no loader entry');
   const dashboard = chunks.find(([, c]) => c.isEntry && c.name === 'dashboard');
   assert.ok(dashboard, 'the manifest has no dashboard entry');
-  const islandKinds = (loader[1].dynamicImports ?? []).map((key) => key.match(/islands\/([^/]+)\//)?.[1]).filter(Boolean);
+  // The loader imports the island registry's chunk, which imports each island.
+  const registry = manifest[(loader[1].dynamicImports ?? []).find((key) => key.endsWith('loader/island-chunks.ts'))];
+  assert.ok(registry, 'the loader does not import the island registry (loader/island-chunks.ts)');
+  const islandKinds = (registry.dynamicImports ?? []).map((key) => key.match(/islands\/([^/]+)\//)?.[1]).filter(Boolean);
+  assert.ok(islandKinds.includes('menu-tabs'), `the registry lists no menu-tabs island: ${islandKinds}`);
   const otherJs = chunks
     .filter(([key, c]) => key.includes('islands/') || /(^|\/)react[-.]/.test(c.file) || key.includes('node_modules/react'))
     .map(([, c]) => `/${c.file}`)

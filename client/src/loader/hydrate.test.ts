@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hydrateIslands, STATE_ATTRIBUTE } from './hydrate';
+import { chunks } from './island-chunks';
 import { islands, type IslandImport, type IslandModule } from './islands';
 
 /** An IntersectionObserver the test drives by hand. */
@@ -142,6 +143,7 @@ describe('islands', () => {
 
   it('in the registry resolve to modules with a mount function', async () => {
     expect(Object.keys(islands)).toContain('menu-tabs');
+    expect(Object.keys(islands).sort()).toEqual(Object.keys(chunks).sort());
     for (const load of Object.values(islands)) {
       const module = await load();
       expect(typeof module.mount).toBe('function');

@@ -1,5 +1,10 @@
 // The island registry: block kind -> lazy import of its chunk. Only islands that exist
 // are listed; an element whose kind is missing here keeps its server-rendered HTML.
+//
+// The loader holds only the kind names; the imports live in one small lazy chunk
+// (`island-chunks.ts`), fetched on the first island a page starts, so a new island adds a
+// word to the loader, not an import.
+import type { IslandKind } from './island-chunks';
 
 /** What every island module exports. */
 export interface IslandModule {
@@ -10,13 +15,10 @@ export interface IslandModule {
 /** Imports one island's chunk. */
 export type IslandImport = () => Promise<IslandModule>;
 
+/** Every island kind, as written in `data-island`; `island-chunks.ts` must list the same. */
+const KINDS: readonly IslandKind[] = ['menu-tabs', 'form', 'newsletter', 'accordion', 'marquee', 'gallery'];
+
 /** Every island, by the kind written in `data-island`. */
-export const islands: Readonly<Record<string, IslandImport>> = {
-  'menu-tabs': () => import('../islands/menu-tabs/index.tsx'),
-  form: () => import('../islands/form/index.tsx'),
-  newsletter: () => import('../islands/newsletter/index.tsx'),
-  // Plain-DOM widgets (no React) that enhance the server's markup.
-  accordion: () => import('../widgets/accordion/index.ts'),
-  marquee: () => import('../widgets/marquee/index.ts'),
-  gallery: () => import('../islands/gallery/index.ts'),
-};
+export const islands: Readonly<Record<string, IslandImport>> = Object.fromEntries(
+  KINDS.map((kind) => [kind, () => import('./island-chunks').then((m) => m.chunks[kind]())]),
+);

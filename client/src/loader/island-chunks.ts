@@ -1,0 +1,18 @@
+// The imports behind the island registry (`islands.ts`): a lazy chunk of its own, so the
+// loader carries one import for all islands. A kind added here must be added to `KINDS`
+// in `islands.ts` too (the type check of both lists keeps them in step).
+import type { IslandImport } from './islands';
+
+/** Every island's chunk, by kind. */
+export const chunks = {
+  'menu-tabs': () => import('../islands/menu-tabs/index.tsx'),
+  form: () => import('../islands/form/index.tsx'),
+  newsletter: () => import('../islands/newsletter/index.tsx'),
+  // Plain-DOM widgets (no React) that enhance the server's markup.
+  accordion: () => import('../widgets/accordion/index.ts'),
+  marquee: () => import('../widgets/marquee/index.ts'),
+  gallery: () => import('../islands/gallery/index.ts'),
+} satisfies Record<string, IslandImport>;
+
+/** The kinds that have an island. */
+export type IslandKind = keyof typeof chunks;
