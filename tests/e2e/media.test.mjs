@@ -122,10 +122,11 @@ test('the slideshow autoplays, pausing on hover and by its pause control', { tim
   await page.clock.runFor(4_100); // the demo slideshow's autoplay-duration is 4 s
   assert.equal(await status.textContent(), `2 of ${total}`);
 
-  await show.hover();
+  // Hover as events too: the popup overlay, once up, would take a real pointer's hover.
+  await show.dispatchEvent('mouseenter');
   await page.clock.runFor(12_000);
   assert.equal(await status.textContent(), `2 of ${total}`, 'paused while hovered');
-  await page.mouse.move(0, 0);
+  await show.dispatchEvent('mouseleave');
 
   // Clicked as events: the site's popup overlay may be up by now (its delay has passed).
   await pause.dispatchEvent('click');
