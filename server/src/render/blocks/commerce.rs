@@ -3,11 +3,13 @@
 //! island takes over.
 
 use maud::{html, Markup};
+use serde::Serialize;
 use veranda_actors::commerce::product::{self, unit_price as effective};
+use veranda_actors::commerce::rules::MAX_ENTRY_QUANTITY;
 use veranda_actors::commerce::subscription::renewal_text;
 use veranda_actors::domain::enums::ProductType;
 use veranda_actors::site::blocks::{CartBlock, DonationButtonBlock, MemberAreaBlock, ProductBlock};
-use veranda_actors::site::content::Variant;
+use veranda_actors::site::content::{OptionValue, Variant};
 use veranda_actors::site::{Collection, Item, Product};
 
 use super::BlockCtx;
@@ -45,16 +47,71 @@ fn price(ctx: &BlockCtx<'_>, product: &Product) -> Markup {
     }
 }
 
-fn add_to_cart(product: &Product, item: &Item) -> Markup {
+/// What the add-to-cart island needs: the item, the store currency, the largest
+/// quantity the cart takes and every variant with its price and availability.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AddToCartData<'a> {
+    item_id: &'a str,
+    title: &'a str,
+    currency: &'a str,
+    max_quantity: u32,
+    variants: Vec<VariantData<'a>>,
+}
+
+/// One variant as the add-to-cart island reads it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct VariantData<'a> {
+    sku: &'a str,
+    /// The price before any sale, in minor units.
+    price_cents: u64,
+    /// The price the cart charges (the sale price while on sale), in minor units.
+    unit_price_cents: u64,
+    on_sale: bool,
+    /// Whether units can be added (stock left, unlimited, or not counted).
+    available: bool,
+    option_values: &'a [OptionValue],
+}
+
+fn add_to_cart_data<'a>(ctx: &'a BlockCtx<'_>, product: &'a Product, item: &'a Item) -> AddToCartData<'a> {
+    let variants = product
+        .variants
+        .iter()
+        .map(|v| VariantData {
+            sku: &v.sku,
+            price_cents: v.price,
+            unit_price_cents: effective(v),
+            on_sale: v.on_sale && v.sale_price < v.price,
+            available: !product::tracks_stock(product.product_type, v) || v.qty_in_stock > 0,
+            option_values: &v.option_values,
+        })
+        .collect();
+    AddToCartData {
+        item_id: &item.id,
+        title: &item.title,
+        currency: ctx.currency(),
+        max_quantity: MAX_ENTRY_QUANTITY,
+        variants,
+    }
+}
+
+/// The add-to-cart control: the `add-to-cart` island's root, with the product's data;
+/// the button stays disabled until the island takes over.
+fn add_to_cart(ctx: &BlockCtx<'_>, product: &Product, item: &Item) -> Markup {
     let out = sold_out(product);
+    let json = serde_json::to_string(&add_to_cart_data(ctx, product, item)).unwrap_or_else(|_| "{}".to_string());
+    let island = product::sold_in_cart(product.product_type) && !product.variants.is_empty();
     html! {
-        @if out { p { span class="sold-out" { "Sold out" } } }
-        p {
-            button type="button" class="add-to-cart" data-item-id=(item.id) disabled {
-                @if out { "Sold Out" } @else { "Add to Cart" }
+        div class="add-to-cart-form" data-island=[island.then_some("add-to-cart")] data-block-json=[island.then_some(json)] {
+            @if out { p { span class="sold-out" { "Sold out" } } }
+            p {
+                button type="button" class="add-to-cart" data-item-id=(item.id) disabled {
+                    @if out { "Sold Out" } @else { "Add to Cart" }
+                }
             }
+            noscript { p class="muted" { "Adding to the cart needs JavaScript." } }
         }
-        noscript { p class="muted" { "Adding to the cart needs JavaScript." } }
     }
 }
 
@@ -77,7 +134,7 @@ pub fn product(ctx: &BlockCtx<'_>, d: &ProductBlock) -> Markup {
             }
             h2 { a href=(href) { (item.title) } }
             (price(ctx, product))
-            (add_to_cart(product, item))
+            (add_to_cart(ctx, product, item))
         }
     }
 }
@@ -115,7 +172,7 @@ pub fn product_details(ctx: &BlockCtx<'_>, item: &Item, product: &Product) -> Ma
                     }
                 }
             }
-            (add_to_cart(product, item))
+            (add_to_cart(ctx, product, item))
         }
     }
 }
@@ -124,7 +181,7 @@ pub fn product_details(ctx: &BlockCtx<'_>, item: &Item, product: &Product) -> Ma
 pub fn cart(d: &CartBlock) -> Markup {
     html! {
         @if d.variant == "badge" {
-            div class="cart-badge" { a href="/shop" { "Shop" } }
+            div class="cart-badge" { a href="/cart" { "Cart" } }
         } @else {
             div id="cart-root" {
                 p { "Your cart needs JavaScript to show its contents." }
