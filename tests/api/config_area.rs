@@ -32,3 +32,30 @@ async fn foreign_frame_urls_are_refused() {
         assert!(!html.contains("evil.example"), "{hostile}");
     }
 }
+
+/// The value of `name="…"` on the dashboard root.
+fn root_attribute(html: &str, name: &str) -> String {
+    let root = &html[html.find("id=\"dashboard-root\"").expect("the dashboard root")..];
+    let start = root.find(&format!("{name}=\"")).expect("the attribute") + name.len() + 2;
+    root[start..start + root[start..].find('"').expect("closed")].to_string()
+}
+
+#[actix_rt::test]
+async fn the_shell_names_the_live_panels_the_account_may_see() {
+    use veranda_actors::domain::enums::ContributorRole;
+    let app = spawn_app().await;
+    let html = app.get("/config/").await.text().await.expect("body");
+    assert_eq!(root_attribute(&html, "data-panels"), "");
+    assert_eq!(root_attribute(&html, "data-signed-in"), "false");
+    for (owner, roles, panels) in [
+        (true, vec![], "edits errors forms"),
+        (false, vec![ContributorRole::Admin], "edits errors forms"),
+        (false, vec![ContributorRole::Editor], ""),
+    ] {
+        let cookie = app.sign_in(owner, &roles, false).await;
+        let res = app.get_with("/config/", &[("cookie", &cookie)]).await;
+        let html = res.text().await.expect("body");
+        assert_eq!(root_attribute(&html, "data-panels"), panels, "{roles:?}");
+        assert_eq!(root_attribute(&html, "data-signed-in"), "true");
+    }
+}

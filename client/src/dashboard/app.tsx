@@ -1,14 +1,79 @@
-// The configuration area: the preview of the site and the live streams panel.
+// The configuration area: the preview of the site and the live panels (edits, errors,
+// form submissions), each loaded on its own.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { DashboardConfig } from './config';
 import { PreviewFrame } from './features/preview/preview-frame';
-import { StreamsPanel } from './features/streams/streams-panel';
+import type { LiveStreamTransport } from './streams/use-live-stream';
 
-export function App({ config }: { config: DashboardConfig }) {
+const EditsPanel = lazy(() => import('./features/edits/edits-panel').then((m) => ({ default: m.EditsPanel })));
+const ErrorsPanel = lazy(() => import('./features/errors/errors-panel').then((m) => ({ default: m.ErrorsPanel })));
+const FormsPanel = lazy(() => import('./features/forms/forms-panel').then((m) => ({ default: m.FormsPanel })));
+
+/** The dashboard's data cache: live data is pushed in, so reads are not repeated on focus. */
+export function newQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+}
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p className="panel panel__empty">Loading…</p>}>{children}</Suspense>;
+}
+
+/** Why no live panel shows: nobody signed in, or an account without the permission. */
+function NoPanels({ signedIn, frameUrl }: { signedIn: boolean; frameUrl: string }) {
+  const login = `/account/login?${new URLSearchParams({ returnUrl: `/config/?${new URLSearchParams({ frameUrl })}` })}`;
   return (
-    <div className="dashboard">
-      <h1>Configuration</h1>
-      <PreviewFrame url={config.frameUrl} />
-      <StreamsPanel />
-    </div>
+    <section aria-labelledby="panels-heading" className="panel dashboard__notice">
+      <h2 id="panels-heading">Live panels</h2>
+      {signedIn ? (
+        <p>Your account does not have permission for the live edits, errors and form submissions.</p>
+      ) : (
+        <p>
+          <a href={login}>Sign in</a> to follow the live edits, errors and form submissions.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The dashboard; `queryClient` and `transport` are replaced in tests. */
+export function App({
+  config,
+  queryClient,
+  transport,
+}: {
+  config: DashboardConfig;
+  queryClient?: QueryClient;
+  transport?: LiveStreamTransport;
+}) {
+  const [client] = useState(() => queryClient ?? newQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <div className="dashboard">
+        <h1>Configuration</h1>
+        <PreviewFrame url={config.frameUrl} />
+        {config.panels.length > 0 ? (
+          <div className="dashboard__panels">
+            {config.panels.includes('edits') && (
+              <Loading>
+                <EditsPanel transport={transport} />
+              </Loading>
+            )}
+            {config.panels.includes('errors') && (
+              <Loading>
+                <ErrorsPanel transport={transport} />
+              </Loading>
+            )}
+            {config.panels.includes('forms') && (
+              <Loading>
+                <FormsPanel />
+              </Loading>
+            )}
+          </div>
+        ) : (
+          <NoPanels signedIn={config.signedIn} frameUrl={config.frameUrl} />
+        )}
+      </div>
+    </QueryClientProvider>
   );
 }

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { readConfig } from './config';
+import './dashboard.css';
 
 const root = document.getElementById('dashboard-root');
 if (root) {

@@ -1,13 +1,19 @@
 //! `/config/`: the configuration area, where the owner redirect lands. Serves the
-//! dashboard entry; `frameUrl` is shown only when it is a same-site path.
+//! dashboard entry; `frameUrl` is shown only when it is a same-site path. The shell names
+//! the live panels the visitor's account may see (`data-panels`: `edits`, `errors`,
+//! `forms`) and whether anyone is signed in (`data-signed-in`), so the dashboard opens no
+//! stream it would be refused.
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use maud::{html, DOCTYPE};
 use serde::Deserialize;
+use veranda_actors::streams::StreamName;
 
 use super::html as respond;
+use super::streams::access;
 use crate::security::owner_redirect::is_same_site_path;
+use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
 /// Query of `/config/`.
@@ -18,8 +24,26 @@ pub struct ConfigQuery {
     frame_url: Option<String>,
 }
 
+/// The live panels `session` may see: each needs the permission of its stream and APIs
+/// (the error list and the form export are for the owner and admins).
+fn panels(session: &CurrentSession) -> Vec<&'static str> {
+    let Some(session) = &session.0 else { return Vec::new() };
+    let admin = access::has_admin_permission(session);
+    let mut panels = Vec::new();
+    if access::may_watch(session, StreamName::Edits) {
+        panels.push("edits");
+    }
+    if admin && access::may_watch(session, StreamName::Errors) {
+        panels.push("errors");
+    }
+    if admin {
+        panels.push("forms");
+    }
+    panels
+}
+
 /// Serves the dashboard shell.
-pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: CurrentSession) -> HttpResponse {
     let query = web::Query::<ConfigQuery>::from_query(req.query_string()).ok();
     let frame_url = query
         .and_then(|q| q.into_inner().frame_url)
@@ -38,7 +62,8 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
                 @for css in &assets.dashboard_css { link rel="stylesheet" href=(css); }
             }
             body {
-                main id="dashboard-root" data-frame-url=(frame_url) {
+                main id="dashboard-root" data-frame-url=(frame_url) data-panels=(panels(&session).join(" "))
+                    data-signed-in=(session.0.is_some()) {
                     h1 { (title) }
                     p { "Previewing " a href=(frame_url) { (frame_url) } }
                     // The dashboard renders the live preview frame; without scripts this one shows it.

@@ -1,0 +1,74 @@
+// The live edit stream: every editor event since the dashboard opened, newest first.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Announcer, useSummaryAnnouncer } from '../../components/announcer';
+import { RelativeTime } from '../../components/relative-time';
+import { statusText, useLiveStream, type LiveStreamTransport } from '../../streams/use-live-stream';
+import { addEdit, EDITS_KEY, toEditEntry, type EditEntry } from './edits';
+
+const summary = (n: number) => (n === 1 ? '1 new edit' : `${n} new edits`);
+
+/** The edits panel; `transport` replaces the websocket in tests. */
+export function EditsPanel({ transport }: { transport?: LiveStreamTransport }) {
+  const queryClient = useQueryClient();
+  const { data: edits } = useQuery<EditEntry[]>({
+    queryKey: EDITS_KEY,
+    queryFn: () => queryClient.getQueryData<EditEntry[]>(EDITS_KEY) ?? [],
+    initialData: [],
+    staleTime: Infinity,
+  });
+  const [dropped, setDropped] = useState(false);
+  const { message, note } = useSummaryAnnouncer(summary);
+  const status = useLiveStream(
+    'edits',
+    {
+      onEvent(frame) {
+        const entry = toEditEntry(frame);
+        if (!entry) return;
+        queryClient.setQueryData<EditEntry[]>(EDITS_KEY, (prev) => addEdit(prev, entry));
+        note();
+      },
+      onReset() {
+        queryClient.setQueryData<EditEntry[]>(EDITS_KEY, []);
+        setDropped(true);
+      },
+    },
+    transport,
+  );
+  return (
+    <section aria-labelledby="edits-heading" className="panel">
+      <div className="panel__head">
+        <h2 id="edits-heading">Edits</h2>
+        <p className="panel__status" data-status={status}>
+          {statusText(status)}
+        </p>
+      </div>
+      <Announcer message={message} />
+      {dropped && <p className="panel__note">The stream started over; earlier edits are no longer listed.</p>}
+      {edits.length === 0 ? (
+        <p className="panel__empty">No edits since this page opened.</p>
+      ) : (
+        <ol className="feed" aria-label="Edits, newest first">
+          {edits.map((edit) => (
+            <li key={edit.key} className="feed__item">
+              <p className="feed__title">{edit.name}</p>
+              <dl className="facts">
+                <dt>Actor</dt>
+                <dd>{edit.actor || 'unknown'}</dd>
+                <dt>Target</dt>
+                <dd>
+                  {edit.action} {edit.objectType} <code>{edit.objectId}</code>
+                  {edit.productSection && ` (${edit.productPage} › ${edit.productSection})`}
+                </dd>
+                <dt>Time</dt>
+                <dd>
+                  <RelativeTime at={edit.at} />
+                </dd>
+              </dl>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+// The live error stream: errors grouped by fingerprint with their count, first and last
+// seen, where they come from and the latest stack.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Announcer, useSummaryAnnouncer } from '../../components/announcer';
+import { RelativeTime } from '../../components/relative-time';
+import { statusText, useLiveStream, type LiveStreamTransport } from '../../streams/use-live-stream';
+import { ERRORS_KEY, fetchErrors, groupOfEvent, location, upsertGroup, type ErrorList } from './errors';
+
+/** How long after a new error record the list is read again for its stack. */
+const STACK_REFRESH_MS = 1_500;
+
+const summary = (n: number) => (n === 1 ? '1 error update' : `${n} error updates`);
+
+/** The errors panel; `transport` replaces the websocket in tests. */
+export function ErrorsPanel({ transport }: { transport?: LiveStreamTransport }) {
+  const queryClient = useQueryClient();
+  const { data, error, isPending } = useQuery({ queryKey: ERRORS_KEY, queryFn: ({ signal }) => fetchErrors(signal) });
+  const { message, note } = useSummaryAnnouncer(summary);
+  const refresh = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (refresh.current) clearTimeout(refresh.current);
+    },
+    [],
+  );
+  const status = useLiveStream(
+    'errors',
+    {
+      onEvent(frame) {
+        const group = groupOfEvent(frame.data);
+        if (group) {
+          const list = queryClient.getQueryData<ErrorList>(ERRORS_KEY);
+          if (list) queryClient.setQueryData<ErrorList>(ERRORS_KEY, upsertGroup(list, group));
+          else void queryClient.invalidateQueries({ queryKey: ERRORS_KEY });
+          note();
+        } else if (!refresh.current) {
+          // A new record: its stack comes with the next read of the list.
+          refresh.current = setTimeout(() => {
+            refresh.current = null;
+            void queryClient.invalidateQueries({ queryKey: ERRORS_KEY });
+          }, STACK_REFRESH_MS);
+        }
+      },
+      onReset() {
+        // Drop what is cached and read the list again.
+        void queryClient.resetQueries({ queryKey: ERRORS_KEY });
+      },
+    },
+    transport,
+  );
+  const stacks = new Map<string, string>();
+  for (const record of data?.records ?? []) {
+    if (!stacks.has(record.fingerprint) && record.stack) stacks.set(record.fingerprint, record.stack);
+  }
+  return (
+    <section aria-labelledby="errors-heading" className="panel">
+      <div className="panel__head">
+        <h2 id="errors-heading">Errors</h2>
+        <p className="panel__status" data-status={status}>
+          {statusText(status)}
+        </p>
+      </div>
+      <Announcer message={message} />
+      {error && <p className="panel__note">The errors could not be read: {error.message}</p>}
+      {isPending && !error && <p className="panel__empty">Reading the errors…</p>}
+      {data && data.groups.length === 0 && <p className="panel__empty">No errors recorded.</p>}
+      {data && data.groups.length > 0 && (
+        <ol className="feed" aria-label="Error groups, most recently seen first">
+          {data.groups.map((group) => (
+            <li key={group.fingerprint} className="feed__item" data-fingerprint={group.fingerprint}>
+              <p className="feed__title">{group.message || 'Error without a message'}</p>
+              <dl className="facts">
+                <dt>Where</dt>
+                <dd>
+                  <code>{location(group)}</code>
+                </dd>
+                <dt>Count</dt>
+                <dd data-count>{group.count}</dd>
+                <dt>First seen</dt>
+                <dd>
+                  <RelativeTime at={group.firstSeen} />
+                </dd>
+                <dt>Last seen</dt>
+                <dd>
+                  <RelativeTime at={group.lastSeen} /> on <code>{group.lastUrl}</code>
+                </dd>
+              </dl>
+              <details>
+                <summary>Stack</summary>
+                <pre className="stack">{stacks.get(group.fingerprint) ?? 'No stack among the recent records.'}</pre>
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

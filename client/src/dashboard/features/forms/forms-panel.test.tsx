@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonFetch, renderWithClient, settle } from '../../test/render';
+import { FormsPanel } from './forms-panel';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the form submissions panel', () => {
+  it('lists every form with its submission count and its CSV export link', async () => {
+    const now = Date.now();
+    vi.stubGlobal(
+      'fetch',
+      jsonFetch({
+        '/api/form/forms': { forms: [{ formId: 'contact', title: 'Book the porch', kind: 'form' }, { formId: 'newsletter', title: '', kind: 'newsletter' }] },
+        '/api/form/submissions?formId=contact': { formId: 'contact', submissions: [{ submittedAt: now - 120_000 }, { submittedAt: now - 600_000 }] },
+        '/api/form/submissions?formId=newsletter': { formId: 'newsletter', submissions: [] },
+      }),
+    );
+    const { container } = renderWithClient(<FormsPanel />);
+    await settle();
+    const items = [...container.querySelectorAll('li')];
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toContain('Book the porch');
+    expect(items[0]!.textContent).toContain('Submissions2');
+    expect(items[0]!.querySelector('time')?.textContent).toBe('2 minutes ago');
+    const link = items[0]!.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('/api/form/submissions?formId=contact&format=csv');
+    expect(link.textContent).toBe('Export Book the porch as CSV');
+    expect(items[1]!.textContent).toContain('none yet');
+    expect(items[1]!.querySelector('a')?.getAttribute('href')).toBe('/api/form/submissions?formId=newsletter&format=csv');
+  });
+
+  it('says why when the forms are refused', async () => {
+    vi.stubGlobal('fetch', jsonFetch({}));
+    const { container } = renderWithClient(<FormsPanel />);
+    await settle();
+    expect(container.textContent).toContain('The forms could not be read: Not here.');
+  });
+});

@@ -1,0 +1,52 @@
+// The React side of a live stream: one client per mounted panel, its status as state.
+import { useEffect, useRef, useState } from 'react';
+import type { EventFrame, ResetFrame, StreamName } from './frames';
+import { StreamClient, type StreamClientOptions, type StreamStatus } from './stream-client';
+
+/** What a panel does with its stream's events. */
+export interface LiveStreamHandlers {
+  /** A new event, in order, never twice. */
+  onEvent(frame: EventFrame): void;
+  /** The server could not replay what was missed: drop the cache and reload. */
+  onReset(frame: ResetFrame): void;
+}
+
+/** Test seams: the socket factory and URL of the stream client. */
+export type LiveStreamTransport = Pick<StreamClientOptions, 'socket' | 'url' | 'backoff'>;
+
+/** Follows `stream` while the component is mounted; gives the connection's status. */
+export function useLiveStream(stream: StreamName, handlers: LiveStreamHandlers, transport?: LiveStreamTransport): StreamStatus {
+  const [status, setStatus] = useState<StreamStatus>('connecting');
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const seams = useRef(transport);
+  useEffect(() => {
+    const client = new StreamClient({
+      ...seams.current,
+      stream,
+      onEvent: (frame) => latest.current.onEvent(frame),
+      onReset: (frame) => latest.current.onReset(frame),
+      onStatus: setStatus,
+    });
+    setStatus('connecting');
+    client.start();
+    return () => client.close();
+  }, [stream]);
+  return status;
+}
+
+/** Words for a status, for the panel's header. */
+export function statusText(status: StreamStatus): string {
+  switch (status) {
+    case 'connecting':
+      return 'Connecting…';
+    case 'live':
+      return 'Live';
+    case 'reconnecting':
+      return 'Reconnecting…';
+    case 'signed-out':
+      return 'Signed out: sign in again to follow this stream.';
+    case 'closed':
+      return 'Closed';
+  }
+}

@@ -1,0 +1,228 @@
+// Browser end-to-end test of the configuration dashboard's live panels: starts the `veranda`
+// binary named by VERANDA_BIN (after creating an owner account in its fresh data dir) with
+// the demo site; the owner signs in and opens `/config/` in Debian's Chromium, then
+// - a `PUT /api/site-header-footer` made with the owner's crumb shows in the edits panel
+//   as the server pushes it, without a reload;
+// - an error thrown on a demo page in another tab shows in the errors panel,
+//   and a second one from another page load raises its group's count to 2;
+// - new items are highlighted only without reduced motion;
+// - axe-core finds nothing on `/config/`, also at 375 px wide, where nothing scrolls sideways.
+//
+//   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test dashboard.test.mjs
+//
+// It builds nothing: the binary and the client (`client/dist`, or VERANDA_DIST) must be built first.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+
+import { CHROMIUM_ARGS, DIST, addAccount, cookieHeaderOf, serverHelpers, signIn, veranda } from './support.mjs';
+
+const OWNER = { email: 'owner@example.com', password: 'porch-swing-lantern-42' };
+const MESSAGE = 'dashboard saw the porch light flicker';
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** The running server, the browser and the owner's session. */
+const env = {
+  /** The `veranda serve` child process. */
+  server: null,
+  /** Its exit, once it has exited: `{ code, signal }`. */
+  exited: null,
+  /** The last lines it printed, for failure messages. */
+  output: [],
+  /** `http://127.0.0.1:<port>`. */
+  base: '',
+  /** The fresh data dir. */
+  dataDir: '',
+  /** The Chromium instance. */
+  browser: null,
+  /** The owner's cookies (crumb and session), by name. */
+  cookies: new Map(),
+};
+
+const { serverLog, startServer, stopAll } = serverHelpers(env);
+
+/** Adds the owner before the server opens the store. */
+const addOwner = (binPath, serverEnv) => addAccount(binPath, serverEnv, env.dataDir, { ...OWNER, role: 'owner' });
+
+/** The owner's `Cookie` header. */
+const cookieHeader = () => cookieHeaderOf(env.cookies);
+
+/** Signs the owner in; keeps the cookies. */
+async function signInOwner() {
+  env.cookies = await signIn(env.base, OWNER);
+}
+
+before(async () => {
+  const { binPath, serverEnv } = veranda();
+  assert.ok(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the client first (cd client && npm ci && npm run build)');
+  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-dashboard-'));
+  // The store is single-process: the account is made before the server opens it.
+  await addOwner(binPath, serverEnv);
+  await startServer(binPath, serverEnv);
+  await signInOwner();
+  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+});
+
+after(stopAll);
+
+/** A browser context in which requests that leave this machine get an empty answer. */
+async function newContext(options = {}) {
+  const context = await env.browser.newContext(options);
+  const origin = new URL(env.base).origin;
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.fallback();
+    return route.fulfill({ status: 204, body: '' });
+  });
+  return context;
+}
+
+/** A context signed in as the owner, with `/config/` open and both streams live. */
+async function openDashboard(options = {}) {
+  const context = await newContext(options);
+  await context.addCookies([...env.cookies].map(([name, value]) => ({ name, value, url: env.base })));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const response = await page.goto(`${env.base}/config/`, { waitUntil: 'load' });
+  assert.equal(response?.status(), 200, 'GET /config/');
+  await page.getByRole('heading', { level: 1, name: 'Configuration' }).waitFor({ timeout: 10_000 });
+  for (const name of ['Edits', 'Errors']) {
+    const status = page.getByRole('region', { name }).locator('[data-status="live"]');
+    await status.waitFor({ timeout: 10_000 }).catch(async () => {
+      assert.fail(`the ${name} stream did not go live: ${await page.getByRole('region', { name }).innerText()}${serverLog()}`);
+    });
+  }
+  return { context, page, errors };
+}
+
+/** Runs axe in `page`; gives one line per violating node. */
+async function axe(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate((tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags } }).then((r) => r.violations), AXE_TAGS);
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
+}
+
+test('an edit made through the API shows in the edits panel, pushed without a reload', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openDashboard();
+  const edits = page.getByRole('region', { name: 'Edits' });
+  await edits.getByText('No edits since this page opened.').waitFor();
+  const navigations = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+
+  const res = await fetch(`${env.base}/api/site-header-footer`, {
+    method: 'PUT',
+    headers: {
+      'Content-Type': 'application/json',
+      Cookie: cookieHeader(),
+      'X-CSRF-Token': decodeURIComponent(env.cookies.get('crumb')),
+    },
+    body: JSON.stringify({ header: 'Open on the porch', footer: 'See you at dusk' }),
+  });
+  assert.equal(res.status, 200, `PUT /api/site-header-footer: ${await res.text()}`);
+  // Bounds only so a failure ends; latency belongs in a benchmark, not a test.
+  const item = edits.getByRole('listitem').filter({ hasText: 'UserSavesSiteHeaderFooter' });
+  await item.waitFor({ timeout: 15_000 }).catch(() => assert.fail(`no edit shown: ${serverLog()}`));
+  const text = await item.innerText();
+  assert.match(text, /save site-header-footer/, text);
+  assert.match(text, /just now/, text);
+  assert.deepEqual(navigations, [], 'the dashboard did not reload');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an error thrown on a demo page shows in the errors panel, grouped with its count', { timeout: 60_000 }, async () => {
+  const { context: dashboard, page } = await openDashboard();
+  const visitor = await newContext();
+  // The demo site's restrictive cookie policy sends no telemetry before consent.
+  await visitor.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: env.base }]);
+
+  /** Opens `/` in a new tab, throws the error there, and waits until the server took it. */
+  async function throwOnDemoPage() {
+    const tab = await visitor.newPage();
+    await tab.goto(`${env.base}/`, { waitUntil: 'load' });
+    const sent = tab.waitForResponse((r) => new URL(r.url()).pathname === '/api/events/RecordJavascriptErrors', { timeout: 10_000 });
+    await tab.evaluate((message) => setTimeout(() => { throw new Error(message); }), MESSAGE);
+    const answer = await sent;
+    assert.equal(answer.status(), 202, `RecordJavascriptErrors: ${await answer.text()}`);
+    await tab.close();
+  }
+
+  const errorsPanel = page.getByRole('region', { name: 'Errors' });
+  const group = errorsPanel.getByRole('listitem').filter({ hasText: MESSAGE });
+  await throwOnDemoPage();
+  await group.waitFor({ timeout: 15_000 }).catch(() => assert.fail(`no error group shown${serverLog()}`));
+  assert.equal(await group.locator('[data-count]').innerText(), '1');
+
+  await throwOnDemoPage();
+  await page.waitForFunction(
+    (message) => [...document.querySelectorAll('[data-fingerprint]')].some((li) => li.textContent.includes(message) && li.querySelector('[data-count]')?.textContent === '2'),
+    MESSAGE,
+    { timeout: 15_000 },
+  ).catch(() => assert.fail(`the group's count did not reach 2${serverLog()}`));
+  assert.equal(await group.count(), 1, 'one group for both errors');
+
+  // The stack is behind a disclosure that the keyboard opens.
+  const summary = group.getByText('Stack', { exact: true });
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    (message) => [...document.querySelectorAll('[data-fingerprint]')].some((li) => li.textContent.includes(message) && li.querySelector('details')?.open && /Error/.test(li.querySelector('pre')?.textContent ?? '')),
+    MESSAGE,
+    { timeout: 15_000 },
+  );
+  await visitor.close();
+  await dashboard.close();
+});
+
+// Runs after the error test, so the errors panel lists a group.
+test('new items are highlighted unless reduced motion is asked for', { timeout: 60_000 }, async () => {
+  const { context, page } = await openDashboard({ reducedMotion: 'no-preference' });
+  const item = page.locator('.feed__item').first();
+  await item.waitFor({ timeout: 10_000 });
+  assert.equal(await item.evaluate((li) => getComputedStyle(li).animationName), 'dashboard-arrive');
+  await context.close();
+});
+
+// Runs after the error test, so the errors panel has a group (and a stack) to reach.
+test('the keyboard reaches the preview, every stack and every CSV export', { timeout: 60_000 }, async () => {
+  const { context, page } = await openDashboard();
+  await page.getByRole('link', { name: /as CSV/ }).first().waitFor({ timeout: 10_000 });
+  const reached = [];
+  // Tab walks through the preview's own links too (the frame keeps focus meanwhile).
+  for (let i = 0; i < 200; i += 1) {
+    await page.keyboard.press('Tab');
+    const label = await page.evaluate(() => {
+      const el = document.activeElement;
+      return el && el !== document.body ? `${el.tagName.toLowerCase()}:${(el.getAttribute('title') ?? el.textContent ?? '').trim().slice(0, 60)}` : '';
+    });
+    if (label && !reached.includes(label)) reached.push(label);
+    if (label === 'a:Export Porch letters as CSV') break;
+  }
+  assert.ok(reached.includes('iframe:Site preview'), reached.join('\n'));
+  assert.ok(reached.some((l) => l === 'summary:Stack'), reached.join('\n'));
+  assert.deepEqual(reached.filter((l) => /as CSV$/.test(l)), ['a:Export Send us a message as CSV', 'a:Export Porch letters as CSV']);
+  await context.close();
+});
+
+test('axe finds nothing on /config/, wide and at 375 px', { timeout: 60_000 }, async () => {
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 800 }]) {
+    const { context, page } = await openDashboard({ viewport, reducedMotion: 'reduce' });
+    await page.getByRole('region', { name: 'Form submissions' }).getByRole('link', { name: /as CSV/ }).first().waitFor({ timeout: 10_000 });
+    assert.deepEqual(await axe(page), [], `axe at ${viewport.width} px`);
+    // New items are highlighted only for those who have not asked for reduced motion.
+    const animation = await page.locator('.feed__item').first().evaluate((li) => getComputedStyle(li).animationName);
+    assert.equal(animation, 'none', 'no animation with reduced motion');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling at ${viewport.width} px (overflow ${overflow} px)`);
+    await context.close();
+  }
+});
