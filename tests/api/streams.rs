@@ -214,6 +214,35 @@ async fn signing_out_closes_the_accounts_socket() {
     assert_eq!(close_code(&mut socket).await, Some(CloseCode::Policy));
 }
 
+#[actix_rt::test]
+async fn signing_out_closes_the_socket_at_once_not_at_the_next_heartbeat() {
+    let app = spawn_app_configured(&demo_site_dir(), |s: &mut Settings| s.streams.heartbeat_secs = 60).await;
+    let admin = app.sign_in(true, &[], false).await;
+    let other = app.sign_in(true, &[], false).await;
+    let mut sockets = [watch(&app, "edits", &admin).await, watch(&app, "errors", &admin).await];
+    let mut others = watch(&app, "edits", &other).await;
+    for socket in sockets.iter_mut().chain([&mut others]) {
+        next_json(socket).await;
+    }
+    let crumb = crumb(&app).await;
+    let started = std::time::Instant::now();
+    let res = app
+        .client
+        .delete(format!("{}/api/site-users/account/session", app.address))
+        .header("cookie", format!("{admin}; crumb={crumb}"))
+        .header("x-csrf-token", crumb)
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(res.status(), 200);
+    for socket in &mut sockets {
+        assert_eq!(close_code(socket).await, Some(CloseCode::Policy));
+    }
+    assert!(started.elapsed() < Duration::from_secs(3), "closed in {:?}", started.elapsed());
+    edit(&app, &other, 1).await;
+    assert_eq!(next_json(&mut others).await["type"], "event", "another account's socket stays open");
+}
+
 /// Reads until the server closes the socket; its close code.
 pub async fn close_code(socket: &mut Socket) -> Option<CloseCode> {
     loop {

@@ -58,3 +58,23 @@ async fn languages_are_saved_with_the_default_first_and_the_status_follows() {
         app.get_with("/api/multilingual/status", &[("cookie", &owner)]).await.json().await.expect("JSON");
     assert_eq!((status["enabled"].as_bool(), status["languageCount"].as_u64()), (Some(true), Some(3)));
 }
+
+#[actix_rt::test]
+async fn a_saved_header_and_footer_is_what_visitors_see_next() {
+    let app = spawn_app().await;
+    let editor = app.sign_in(false, &[ContributorRole::Editor], false).await;
+    let before = app.get("/about").await.text().await.expect("HTML");
+    assert!(!before.contains("Open late on Fridays"));
+    let body = json!({ "header": "Open late on Fridays", "footer": "<b>Porch</b> & garden" });
+    assert_eq!(put(&app, "/api/site-header-footer", &editor, body).await.status(), 200);
+    for path in ["/about", "/blog", "/no-such-page"] {
+        let html = app.get(path).await.text().await.expect("HTML");
+        let header = html.split("<header").nth(1).and_then(|h| h.split("</header>").next()).expect("a header");
+        assert!(header.contains("<p>Open late on Fridays</p>"), "{path}: {header}");
+        let footer = html.split("<footer").nth(1).and_then(|f| f.split("</footer>").next()).expect("a footer");
+        assert!(
+            footer.contains("<p>&lt;b&gt;Porch&lt;/b&gt; &amp; garden</p>"),
+            "{path}: the footer is text: {footer}"
+        );
+    }
+}

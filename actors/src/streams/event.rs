@@ -129,6 +129,10 @@ pub struct EditEvent {
     pub product_page: String,
     /// The section of that page, e.g. `settings-modal`.
     pub product_section: String,
+    /// The site paths whose published pages the edit changes (none for site-wide and
+    /// configuration edits); an open page re-renders when its path is listed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<String>,
 }
 
 #[cfg(test)]

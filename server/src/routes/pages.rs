@@ -12,7 +12,7 @@ use veranda_actors::site::{Access, Resolved, Site};
 
 use super::html;
 use crate::page_context::{self, ContextInput};
-use crate::render::{render_page, PageBody, PageView};
+use crate::render::{render_page_with, PageBody, PageView};
 use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE};
 use crate::security::owner_redirect::{self, Decision, RedirectInput, NOREDIRECT_COOKIE};
 use crate::security::session::CurrentSession;
@@ -51,7 +51,8 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: Current
             .content_type("text/plain; charset=utf-8")
             .body("Published pages only answer GET and HEAD.");
     }
-    let site = &state.site;
+    // The site as edited: the loaded site with the stored content edits applied.
+    let site = &state.streams.content.site();
     let link = ContentLink::parse(req.path(), req.query_string());
     let redirect = redirect_decision(&req, site, session.0.as_ref());
     if let Decision::Redirect(location) = &redirect {
@@ -71,7 +72,7 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: Current
 
 /// The search page, `/search?q=…`.
 pub async fn search(req: HttpRequest, state: web::Data<AppState>, session: CurrentSession) -> HttpResponse {
-    let site = &state.site;
+    let site = &state.streams.content.site();
     if let Decision::Redirect(location) = redirect_decision(&req, site, session.0.as_ref()) {
         return HttpResponse::Found().insert_header((header::LOCATION, location)).finish();
     }
@@ -213,12 +214,13 @@ pub(super) fn respond(
     body: PageBody<'_>,
     logout_dialog: bool,
 ) -> HttpResponse {
+    let site = state.streams.content.site();
     let context = page_context::build(
-        &state.site,
+        &site,
         ContextInput { page_type, path, title, page_id, collection, item, filters, session },
     );
-    let markup =
-        render_page(&PageView { site: &state.site, context: &context, assets: &state.assets, body, logout_dialog });
+    let view = PageView { site: &site, context: &context, assets: &state.assets, body, logout_dialog };
+    let markup = render_page_with(&view, &state.streams.site_edits.header_footer());
     let mut response = html::page(req, status, markup);
     // Every page hands out a crumb for the calls it will make, unless it has a good one.
     // The crumb issued for this request, if any, is the one the page's forms carry.

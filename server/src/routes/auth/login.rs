@@ -94,6 +94,7 @@ pub async fn sign_in(
     let (id, _) = start_session(state.store.as_ref(), &account, remember_me, now).await?;
     if let Some(previous) = req.cookie(SESSION_COOKIE) {
         end_session(state.store.as_ref(), previous.value()).await?;
+        state.streams.sockets.session_ended(previous.value());
     }
     let secure = req.connection_info().scheme() == "https";
     let crumb = state.crumb_key.issue();

@@ -10,8 +10,9 @@ use super::login::removal_cookie;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
-/// Signs out: removes the session from the store (on disk before the answer) and
-/// expires the cookie. Signing out without a session also answers `loggedOut`.
+/// Signs out: removes the session from the store (on disk before the answer), closes
+/// its open stream sockets and expires the cookie. Signing out without a session also
+/// answers `loggedOut`.
 pub async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AuthError> {
     if state.crumb_key.check(&req).is_err() {
         return Ok(state.crumb_key.refusal());
@@ -22,6 +23,8 @@ pub async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<Http
     let _clone_cart = clone_cart(req.query_string())?;
     if let Some(cookie) = req.cookie(SESSION_COOKIE) {
         end_session(state.store.as_ref(), cookie.value()).await?;
+        // The session's open stream sockets close now, not at their next heartbeat.
+        state.streams.sockets.session_ended(cookie.value());
     }
     let secure = req.connection_info().scheme() == "https";
     Ok(HttpResponse::Ok()

@@ -21,7 +21,7 @@ use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
 /// The signed-in editor of a request, or the refusal.
-fn editor(session: CurrentSession) -> Result<SessionRecord, StreamError> {
+pub(super) fn editor(session: CurrentSession) -> Result<SessionRecord, StreamError> {
     let session = session.0.ok_or(StreamError::NotSignedIn)?;
     if !access::may_edit(&session) {
         return Err(StreamError::Forbidden);
@@ -30,12 +30,12 @@ fn editor(session: CurrentSession) -> Result<SessionRecord, StreamError> {
 }
 
 /// Parses a JSON body into `T`, or a 400 saying why not.
-fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, StreamError> {
+pub(super) fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, StreamError> {
     serde_json::from_slice(body).map_err(|e| StreamError::BadRequest(format!("The body is not valid: {e}")))
 }
 
 /// Publishes an editor event on the edits stream; resolves once it is on disk.
-async fn publish(state: &AppState, event: EditEvent) -> Result<(), StreamError> {
+pub(super) async fn publish(state: &AppState, event: EditEvent) -> Result<(), StreamError> {
     let data = serde_json::to_value(&event).map_err(|e| StreamError::BadRequest(e.to_string()))?;
     state.streams.edits.send(PublishEvent(data)).await.map_err(|_| StreamError::Busy)??;
     Ok(())
@@ -58,6 +58,7 @@ fn event(
         object_id: object_id.to_string(),
         product_page: "config".to_string(),
         product_section: section.to_string(),
+        paths: Vec::new(),
     }
 }
 
@@ -150,7 +151,7 @@ pub async fn save_languages(
     Ok(no_store().json(serde_json::json!({ "languages": languages })))
 }
 
-fn no_store() -> actix_web::HttpResponseBuilder {
+pub(super) fn no_store() -> actix_web::HttpResponseBuilder {
     let mut response = HttpResponse::Ok();
     response.insert_header(("Cache-Control", "no-store"));
     response

@@ -19,6 +19,15 @@ pub enum StreamError {
     /// A query or body could not be read.
     #[error("{0}")]
     BadRequest(String),
+    /// The edited object does not exist.
+    #[error("{0}")]
+    NotFound(String),
+    /// The edit conflicts with the site as it is (e.g. a url already taken).
+    #[error("{0}")]
+    Conflict(String),
+    /// The request body is over the edit limit.
+    #[error("The body is larger than {0} bytes.")]
+    TooLarge(usize),
     /// The request is not a websocket handshake.
     #[error("This address expects a websocket connection.")]
     NotWebsocket,
@@ -36,6 +45,9 @@ impl ResponseError for StreamError {
             StreamError::NotSignedIn => StatusCode::UNAUTHORIZED,
             StreamError::Forbidden | StreamError::ForeignOrigin => StatusCode::FORBIDDEN,
             StreamError::BadRequest(_) | StreamError::NotWebsocket => StatusCode::BAD_REQUEST,
+            StreamError::NotFound(_) => StatusCode::NOT_FOUND,
+            StreamError::Conflict(_) => StatusCode::CONFLICT,
+            StreamError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             StreamError::Busy | StreamError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }

@@ -5,7 +5,7 @@
 //! | `/api/streams/edits` | GET (websocket) | admin permission | the edits stream |
 //! | `/api/streams/errors` | GET (websocket) | config permission | the errors stream |
 //! | `/api/streams/{stream}/stats` | GET | as the stream | `{stream, epoch, offset, historyEvents, clients, clientQueue, queueHighWater, slowConsumers}` |
-//! | edit APIs | see `edits` | owner, admins, editors | |
+//! | edit APIs | see `edits` and `content` | owner, admins, editors | |
 //!
 //! A stream connection may carry `?epoch=E&offset=N`, the client's last event, to resume.
 //! The server sends JSON text frames, `type` first:
@@ -27,13 +27,19 @@
 //! ## Layout
 //!
 //! - `access`: permissions per stream and edit, and the `Origin` check.
-//! - `socket`: the websocket endpoint and its per-client loop.
-//! - `edits`: the edit APIs; `site_edits`: the edited values they keep.
+//! - `socket`: the websocket endpoint and its per-client loop; `sign_out`: the open
+//!   sockets per session, closed when the session ends.
+//! - `edits`: the edit APIs of the site's settings; `site_edits`: the edited values they keep.
+//! - `content`: the content edit APIs; `content_edits`: the overlay they keep and the
+//!   edited site visitors see.
 //! - `error`: the refusals.
 
-mod access;
+pub(crate) mod access;
+mod content;
+mod content_edits;
 mod edits;
 mod error;
+mod sign_out;
 mod site_edits;
 mod socket;
 
@@ -49,7 +55,9 @@ use veranda_actors::telemetry::TelemetryEvent;
 
 use crate::settings::Settings;
 
+pub use content_edits::ContentEdits;
 pub use error::StreamError;
+pub use sign_out::OpenSockets;
 pub use site_edits::SiteEdits;
 
 /// State the stream routes share across workers.
@@ -60,6 +68,10 @@ pub struct StreamsState {
     pub errors: Addr<Broadcaster>,
     /// The header, footer and languages as edited.
     pub site_edits: SiteEdits,
+    /// The content edits and the edited site.
+    pub content: ContentEdits,
+    /// The open stream sockets per session.
+    pub sockets: OpenSockets,
 }
 
 impl StreamsState {
@@ -74,7 +86,13 @@ impl StreamsState {
         let edits_hub = start(store.clone(), StreamName::Edits, &settings.streams).await;
         let errors_hub = start(store.clone(), StreamName::Errors, &settings.streams).await;
         actix::spawn(forward_errors(errors, errors_hub.clone()));
-        StreamsState { edits: edits_hub, errors: errors_hub, site_edits: SiteEdits::load(store, &site) }
+        StreamsState {
+            edits: edits_hub,
+            errors: errors_hub,
+            site_edits: SiteEdits::load(store.clone(), &site),
+            content: ContentEdits::load(store, site),
+            sockets: OpenSockets::default(),
+        }
     }
 
     /// The broadcaster of `stream`.
@@ -157,4 +175,31 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::put().to(edits::save_languages))
             .default_service(web::to(|| async { not_allowed("PUT") })),
     );
+    content_routes(cfg);
+}
+
+/// Registers the content edit routes (see `content`).
+fn content_routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(put_only("/api/content/items/{id}/visibility", content::item_visibility))
+        .service(put_only("/api/content/items/{id}/position", content::move_item))
+        .service(
+            web::resource("/api/content/items/{id}/thumbnail")
+                .route(web::put().to(content::blog_thumbnail))
+                .route(web::delete().to(content::blog_thumbnail))
+                .default_service(web::to(|| async { not_allowed("PUT, DELETE") })),
+        )
+        .service(put_only("/api/content/collections/{id}/settings", content::collection_settings))
+        .service(put_only("/api/content/collections/{id}/position", content::move_collection))
+        .service(put_only("/api/content/pages/{id}/settings", content::page_settings))
+        .service(put_only("/api/content/blocks/{id}", content::block_content));
+}
+
+/// A resource answering only `PUT`.
+fn put_only<F, Args>(path: &str, handler: F) -> actix_web::Resource
+where
+    F: actix_web::Handler<Args>,
+    Args: actix_web::FromRequest + 'static,
+    F::Output: actix_web::Responder + 'static,
+{
+    web::resource(path).route(web::put().to(handler)).default_service(web::to(|| async { not_allowed("PUT") }))
 }

@@ -7,7 +7,8 @@
 //! every `heartbeat_secs`; it closes when the client sends nothing (pongs included) for
 //! `client_timeout_secs` (1001), when a client frame exceeds 64 KB (1009), when it falls
 //! `client_queue` frames behind (1013: reconnect with the last offset), or when its
-//! session ends, e.g. by signing out (1008).
+//! session ends (1008): at once on signing out or at the session's expiry, and at the
+//! next heartbeat when the session disappears otherwise.
 
 use std::time::Duration;
 
@@ -16,7 +17,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use actix_ws::{CloseCode, CloseReason, Message, MessageStream, ProtocolError, Session};
 use bytestring::ByteString;
 use serde::Deserialize;
-use tokio::time::{interval_at, timeout, Instant, MissedTickBehavior};
+use tokio::time::{interval_at, sleep_until, timeout, Instant, MissedTickBehavior};
 use veranda_actors::accounts::{SessionRecord, SESSION_COOKIE};
 use veranda_actors::store::{Store, Tree};
 use veranda_actors::streams::{
@@ -25,6 +26,7 @@ use veranda_actors::streams::{
 
 use super::access;
 use super::error::StreamError;
+use super::sign_out::SocketGuard;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -87,13 +89,15 @@ pub async fn connect(
     state: web::Data<AppState>,
     session: CurrentSession,
 ) -> Result<HttpResponse, StreamError> {
-    let (stream, _) = admit(&req, &state, session)?;
+    let (stream, session) = admit(&req, &state, session)?;
     let resume = cursor(req.query_string())?;
     let session_id = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string()).unwrap_or_default();
     let (response, ws, messages) = actix_ws::handle(&req, body).map_err(|_| StreamError::NotWebsocket)?;
     let hub = state.streams.hub(stream).clone();
     let subscription = hub.send(Subscribe(resume)).await.map_err(|_| StreamError::Busy)?;
     let client = Client {
+        signed_in_guard: state.streams.sockets.register(&session_id),
+        expires_in: seconds_until(session.expires_at),
         ws,
         messages: messages.max_frame_size(MAX_CLIENT_FRAME_BYTES),
         store: state.store.clone(),
@@ -131,6 +135,10 @@ struct Client {
     session_id: String,
     /// Heartbeat and timeout settings.
     limits: StreamLimits,
+    /// The socket's place among its session's sockets; woken on signing out.
+    signed_in_guard: SocketGuard,
+    /// Time left until the session expires.
+    expires_in: Duration,
 }
 
 impl Client {
@@ -157,8 +165,12 @@ impl Client {
         let mut heartbeat = interval_at(Instant::now() + period, period);
         heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
         let mut last_heard = Instant::now();
+        let expiry = sleep_until(Instant::now() + self.expires_in);
+        tokio::pin!(expiry);
         loop {
             tokio::select! {
+                _ = self.signed_in_guard.session_ended() => return Some(reason(CloseCode::Policy, "Signed out.")),
+                _ = &mut expiry => return Some(reason(CloseCode::Policy, "The session expired.")),
                 frame = subscription.outbox.recv() => match frame {
                     Some(frame) => {
                         if !self.send(frame, write_limit).await? {
@@ -220,6 +232,12 @@ fn reason(code: CloseCode, description: &str) -> CloseReason {
     CloseReason { code, description: Some(description.to_string()) }
 }
 
+/// Time from now until the unix second `expires_at` (none when past; at most a year).
+fn seconds_until(expires_at: i64) -> Duration {
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    Duration::from_secs(expires_at.saturating_sub(now).clamp(0, 365 * 24 * 3600) as u64)
+}
+
 fn too_slow() -> CloseReason {
     reason(CloseCode::Again, "Fell behind the stream; reconnect with your last offset.")
 }
@@ -236,5 +254,13 @@ mod tests {
         assert!(cursor("epoch=ab&offset=-1").is_err());
         assert!(cursor("offset=x&epoch=a").is_err());
         assert!(cursor("other=1").is_err());
+    }
+
+    #[test]
+    fn a_session_expiry_is_a_bounded_wait() {
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        assert_eq!(seconds_until(now - 5), Duration::ZERO);
+        assert!((3590..=3600).contains(&seconds_until(now + 3600).as_secs()));
+        assert_eq!(seconds_until(i64::MAX).as_secs(), 365 * 24 * 3600);
     }
 }
