@@ -21,25 +21,43 @@ mod ingest;
 mod logs;
 mod state;
 
-use actix_web::{guard, web};
+use actix_web::http::header;
+use actix_web::{guard, web, HttpResponse, Resource, Route};
 
 pub use ingest::{Endpoint, IngestError};
 pub use state::TelemetryState;
 
-/// Registers the telemetry routes.
+/// Registers the telemetry routes. Other methods on these paths get 405 with `Allow`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/census/RecordHit", web::post().to(census::record_hit))
-        .route("/api/census/button-click", web::post().to(census::button_click))
-        .route("/api/census/button-render", web::post().to(census::button_render))
-        .route("/api/census/form-render", web::post().to(census::form_render))
-        .route("/api/census/overlay", web::post().to(census::overlay))
-        .route("/api/census/RecordQuickView/{id}", web::post().to(census::quick_view))
-        .route("/api/track/Track", web::route().guard(guard::Any(guard::Get()).or(guard::Head())).to(census::track))
-        .route("/api/events/RecordEvent", web::post().to(events::record_event))
-        .route("/api/v1/events", web::post().to(events::v1_events))
-        .route("/api/events/RecordJavascriptErrors", web::post().to(errors::record_errors))
-        .route("/api/events/errors", web::get().to(errors::list_groups))
-        .route("/api/events/Trace", web::post().to(logs::trace))
-        .route("/api/1/performance/settings", web::get().to(logs::perf_settings))
-        .route("/api/1/performance/records", web::post().to(logs::perf_records));
+    let read = || web::route().guard(guard::Any(guard::Get()).or(guard::Head()));
+    cfg.service(post_only("/api/census/RecordHit", web::post().to(census::record_hit)))
+        .service(post_only("/api/census/button-click", web::post().to(census::button_click)))
+        .service(post_only("/api/census/button-render", web::post().to(census::button_render)))
+        .service(post_only("/api/census/form-render", web::post().to(census::form_render)))
+        .service(post_only("/api/census/overlay", web::post().to(census::overlay)))
+        .service(post_only("/api/census/RecordQuickView/{id}", web::post().to(census::quick_view)))
+        .service(only("/api/track/Track", read().to(census::track), "GET, HEAD"))
+        .service(post_only("/api/events/RecordEvent", web::post().to(events::record_event)))
+        .service(post_only("/api/v1/events", web::post().to(events::v1_events)))
+        .service(post_only("/api/events/RecordJavascriptErrors", web::post().to(errors::record_errors)))
+        .service(only("/api/events/errors", web::get().to(errors::list_groups), "GET"))
+        .service(post_only("/api/events/Trace", web::post().to(logs::trace)))
+        .service(only("/api/1/performance/settings", web::get().to(logs::perf_settings), "GET"))
+        .service(post_only("/api/1/performance/records", web::post().to(logs::perf_records)));
+}
+
+/// A path answering only `route`; any other method gets 405 naming `allow`.
+fn only(path: &str, route: Route, allow: &'static str) -> Resource {
+    web::resource(path).route(route).default_service(web::to(move || method_not_allowed(allow)))
+}
+
+/// A path answering only POST.
+fn post_only(path: &str, route: Route) -> Resource {
+    only(path, route, "POST")
+}
+
+async fn method_not_allowed(allow: &'static str) -> HttpResponse {
+    HttpResponse::MethodNotAllowed()
+        .insert_header((header::ALLOW, allow))
+        .json(serde_json::json!({ "error": format!("Use {allow} for this address.") }))
 }

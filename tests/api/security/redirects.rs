@@ -1,0 +1,170 @@
+//! Open redirects: `frameUrl`, the owner redirect, the login return path, form success
+//! redirects and signing out never send anyone to another origin, whatever the trick.
+
+use serde_json::Value;
+use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password};
+use veranda_actors::domain::enums::ContributorRole;
+use veranda_actors::site::Site;
+use veranda_tests::{demo_site_copy, spawn_app, spawn_app_with_site, TestApp};
+
+use super::support::crumb;
+use crate::forms::{contact_values, full_payload, post};
+
+/// Classic open-redirect payloads: protocol-relative, backslashes, schemes, encodings,
+/// and whitespace or control characters browsers strip.
+const PAYLOADS: &[&str] = &[
+    "//evil.example",
+    "///evil.example",
+    "/\\evil.example",
+    "\\\\evil",
+    "\\/evil.example",
+    "/\\/evil.example",
+    "https:evil.example",
+    "https://evil.example",
+    "http://evil.example/",
+    "HTTPS://evil.example",
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    " javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "%2F%2Fevil.example",
+    "%2f%5cevil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    "\t//evil.example",
+    " //evil.example",
+    "/\u{0}/evil.example",
+    "\u{2215}\u{2215}evil.example",
+    "evil.example",
+];
+
+/// Payloads a site file could hold for a form's success redirect: the site check only
+/// lets through values that start with one `/`, so these reach the server.
+const PATH_LIKE: &[&str] =
+    &["/\\evil.example", "/\\/evil.example", "/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example"];
+
+#[actix_rt::test]
+async fn frame_url_is_only_ever_a_path_on_this_site() {
+    let app = spawn_app().await;
+    for payload in PAYLOADS {
+        let url = reqwest::Url::parse_with_params(&format!("{}/config/", app.address), [("frameUrl", payload)]);
+        let res = app.client.get(url.expect("a url")).send().await.expect("answered");
+        assert_eq!(res.status(), 200, "{payload:?}");
+        let html = res.text().await.expect("body");
+        assert!(html.contains("data-frame-url=\"/\""), "{payload:?} fell back to the home page");
+        assert!(!html.to_lowercase().contains("evil"), "{payload:?} is not echoed into the page");
+    }
+}
+
+#[actix_rt::test]
+async fn the_owner_redirect_stays_on_the_configuration_area() {
+    let app = spawn_app().await;
+    let owner = app.sign_in(true, &[ContributorRole::Admin], false).await;
+    for path in ["//evil.example", "/\\evil.example", "/%2F%2Fevil.example", "/a?next=//evil.example"] {
+        let res = app.get_with(path, &[("cookie", &owner)]).await;
+        let Some(location) = res.headers().get("location").and_then(|v| v.to_str().ok()).map(str::to_string) else {
+            continue;
+        };
+        assert!(location.starts_with("/config/?frameUrl=%2F"), "{path:?} → {location}");
+        let html = app.get_with(&location, &[("cookie", &owner)]).await.text().await.expect("body");
+        let frame = html.split("data-frame-url=\"").nth(1).and_then(|s| s.split('"').next()).expect("a frame url");
+        assert!(frame.starts_with('/') && !frame.starts_with("//") && !frame.contains('\\'), "{path:?} → {frame}");
+    }
+}
+
+async fn add_member(app: &TestApp) {
+    let email = Email::parse("ann@example.com").expect("a valid email");
+    let password = Password::parse("porch swing").expect("a valid password");
+    let account = Account::new(email, &password, &[AccountRole::Member], 1_700_000_000).expect("hashes");
+    create_account(app.store.as_ref(), &account).await.expect("account stored");
+}
+
+#[actix_rt::test]
+async fn the_login_return_path_never_leaves_the_site() {
+    let app = spawn_app().await;
+    add_member(&app).await;
+    for payload in PAYLOADS {
+        for param in ["redirect", "returnUrl"] {
+            let url = reqwest::Url::parse_with_params(&format!("{}/account/login", app.address), [(param, payload)]);
+            let html = app.client.get(url.expect("a url")).send().await.expect("answered").text().await.expect("body");
+            assert!(
+                html.contains("name=\"redirect\" value=\"/\""),
+                "{param}={payload:?} is offered as the return path"
+            );
+        }
+        let crumb = crumb(&app).await;
+        let form = [
+            ("email", "ann@example.com"),
+            ("password", "porch swing"),
+            ("crumb", crumb.as_str()),
+            ("redirect", payload),
+        ];
+        let res = app
+            .client
+            .post(format!("{}/account/login", app.address))
+            .header("cookie", format!("crumb={crumb}"))
+            .form(&form)
+            .send()
+            .await
+            .expect("answered");
+        assert_eq!(res.status(), 303, "{payload:?}");
+        assert_eq!(res.headers()["location"], "/", "{payload:?}");
+    }
+}
+
+#[actix_rt::test]
+async fn signing_out_answers_json_and_sends_nowhere() {
+    let app = spawn_app().await;
+    let crumb = crumb(&app).await;
+    for payload in PAYLOADS.iter().take(6) {
+        let url = reqwest::Url::parse_with_params(
+            &format!("{}/api/auth/Logout", app.address),
+            [("redirect", *payload), ("returnUrl", *payload), ("next", *payload)],
+        );
+        let res = app
+            .client
+            .post(url.expect("a url"))
+            .header("cookie", format!("crumb={crumb}"))
+            .header("x-csrf-token", &crumb)
+            .send()
+            .await
+            .expect("answered");
+        assert_eq!(res.status(), 200, "{payload:?}");
+        assert!(res.headers().get("location").is_none(), "{payload:?}");
+        assert_eq!(res.json::<Value>().await.expect("JSON")["loggedOut"], true);
+    }
+}
+
+/// A copy of the demo site whose contact form redirects to `redirect` on success.
+fn site_with_redirect(redirect: &str) -> tempfile::TempDir {
+    let dir = demo_site_copy(|_| {});
+    let path = dir.path().join("pages/contact.toml");
+    let text = std::fs::read_to_string(&path).expect("contact page");
+    let line = format!("captcha = true\nsuccessRedirect = {}", toml::Value::String(redirect.to_string()));
+    std::fs::write(&path, text.replacen("captcha = true", &line, 1)).expect("written");
+    dir
+}
+
+#[actix_rt::test]
+async fn the_site_check_refuses_success_redirects_to_other_origins() {
+    for payload in PAYLOADS.iter().filter(|p| !p.starts_with('/') || p.starts_with("//")) {
+        let dir = site_with_redirect(payload);
+        assert!(Site::load(dir.path()).is_err(), "{payload:?} must not load");
+    }
+}
+
+#[actix_rt::test]
+async fn a_success_redirect_that_is_not_a_same_site_path_is_not_answered() {
+    for payload in PATH_LIKE {
+        let dir = site_with_redirect(payload);
+        let app = spawn_app_with_site(dir.path()).await;
+        let crumb = crumb(&app).await;
+        let body = full_payload(&app, &crumb, "contact", contact_values()).await;
+        let res = post(&app, "/api/form/SaveFormSubmission", &crumb, &body).await;
+        assert_eq!(res.status(), 200, "{payload:?}");
+        let body: Value = res.json().await.expect("JSON");
+        assert_eq!(body["success"], true, "{payload:?}");
+        assert!(body.get("redirectUrl").is_none(), "{payload:?} → {body}");
+    }
+}
