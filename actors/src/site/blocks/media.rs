@@ -55,7 +55,8 @@ pub struct ImageBlock {
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VideoBlock {
-    /// Embed HTML (an iframe or object), validated by the video island.
+    /// Embed HTML (an iframe or object, see [`video_embed_type`]); sanitised when the site
+    /// is loaded, so only https iframes reach the page.
     #[serde(default)]
     pub html: String,
     /// The provider's name, e.g. YouTube, Vimeo, self.
@@ -83,6 +84,48 @@ pub struct VideoBlock {
     pub autoplay: bool,
 }
 
+/// What a video's embed HTML holds (spec 001 §3 "Video embed": iframe, object or invalid).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VideoEmbedType {
+    /// An `<iframe>`, at the top or nested inside other elements.
+    Iframe,
+    /// An `<object>` with an `<embed>` inside it.
+    Object,
+    /// Missing html, an object without an embed, or neither element.
+    Invalid,
+}
+
+/// The message for a video whose embed is [`VideoEmbedType::Invalid`] (spec 001 §8).
+pub const INVALID_VIDEO_EMBED: &str = "Invalid video embed.";
+
+/// The embed type of `html` (spec 001 §5 "Embed type"): the first `<iframe>` or
+/// `<object>` element decides, wherever it is nested; an object counts only with an
+/// `<embed>` before its closing tag; missing html is invalid.
+pub fn video_embed_type(html: &str) -> VideoEmbedType {
+    let lower = html.to_ascii_lowercase();
+    let opens = |name: &str| {
+        lower.match_indices(name).map(|(i, _)| i).find(|&i| {
+            lower[i + name.len()..].chars().next().is_some_and(|c| c == '>' || c == '/' || c.is_ascii_whitespace())
+        })
+    };
+    match (opens("<iframe"), opens("<object")) {
+        (Some(iframe), object) if object.is_none_or(|o| iframe < o) => VideoEmbedType::Iframe,
+        (_, Some(object)) => {
+            let inside = &lower[object..];
+            let inside = inside.find("</object").map_or(inside, |end| &inside[..end]);
+            let has_embed = inside.match_indices("<embed").any(|(i, _)| {
+                inside[i + 6..].chars().next().is_some_and(|c| c == '>' || c == '/' || c.is_ascii_whitespace())
+            });
+            if has_embed {
+                VideoEmbedType::Object
+            } else {
+                VideoEmbedType::Invalid
+            }
+        }
+        _ => VideoEmbedType::Invalid,
+    }
+}
+
 /// Arbitrary embedded HTML (sanitised, iframes kept only with https sources).
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -92,6 +135,13 @@ pub struct EmbedBlock {
     /// Title for assistive technology.
     pub title: String,
 }
+
+/// Video modes (spec 001 §5).
+pub const VIDEO_MODES: [&str; 3] = ["none", "fit", "fill"];
+
+/// The six map styles and their style ids (spec 001 §3 "Map widget").
+pub const MAP_STYLES: [(&str, u8); 6] =
+    [("Original", 1), ("Grayscale", 2), ("Satellite", 3), ("MinimalLight", 4), ("MinimalDark", 5), ("MinimalBlue", 6)];
 
 /// A map with a marker (spec 001 §3 "Map widget").
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

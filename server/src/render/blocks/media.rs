@@ -106,12 +106,27 @@ fn attribute(tag: &str, name: &str) -> Option<String> {
     None
 }
 
-/// Poster, title and link; a safe provider iframe waits in a `<template>` for the island.
+/// The first `<iframe>` of sanitised embed html: its https source and its width and height.
+pub fn first_iframe(html: &str) -> Option<(String, Option<u32>, Option<u32>)> {
+    let lower = html.to_ascii_lowercase();
+    let start = lower.find("<iframe")?;
+    let tag = html.get(start + "<iframe".len()..start + lower[start..].find('>')?)?;
+    let src = attribute(tag, "src")?;
+    let ok = src.starts_with("https://")
+        && src.len() > "https://".len()
+        && !src.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'<>`\\".contains(c));
+    let number = |name: &str| attribute(tag, name).and_then(|v| v.trim().parse().ok());
+    ok.then(|| (src, number("width"), number("height")))
+}
+
+/// Poster, title and link; the provider's iframe (rebuilt from its source) waits in a
+/// `<template>` for the video island, which adds the play overlay.
 pub fn video(d: &VideoBlock) -> Markup {
     let link = d.url.as_deref().and_then(safe_href);
     let provider =
         if d.provider_name.trim().is_empty() || d.provider_name == "self" { None } else { Some(&d.provider_name) };
-    let poster = d.thumbnail.as_deref().map(|t| html! { img src=(image_url(t)) alt="" loading="lazy"; });
+    let poster =
+        d.thumbnail.as_deref().map(|t| html! { img class="video-poster" src=(image_url(t)) alt="" loading="lazy"; });
     html! {
         figure class="video" {
             @match link {
@@ -119,9 +134,10 @@ pub fn video(d: &VideoBlock) -> Markup {
                 None => { (poster.unwrap_or_default()) },
             }
             @if link.is_none() { figcaption { (d.title) } }
-            @if let Some(src) = https_iframe_src(&d.html) {
+            @if let Some((src, width, height)) = first_iframe(&d.html) {
                 template class="video-embed" {
-                    iframe src=(src) title=(d.title) loading="lazy" allow="fullscreen; picture-in-picture; encrypted-media" allowfullscreen {}
+                    iframe src=(src) title=(d.title) width=[width] height=[height]
+                        allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen {}
                 }
             }
         }
@@ -263,6 +279,49 @@ mod tests {
 
     fn gallery_markup(d: &GalleryBlock) -> String {
         gallery(d).into_string()
+    }
+
+    #[test]
+    fn the_video_template_holds_the_first_https_iframe_of_the_embed() {
+        let block: VideoBlock = serde_json::from_value(serde_json::json!({
+            "title": "Clip", "url": "https://video.example/1",
+            "html": r#"<div><iframe src="https://player.example/e/1?a=1&amp;b=2" width="640" height="360"></iframe></div>"#
+        }))
+        .expect("a video block");
+        let html = video(&block).into_string();
+        assert!(
+            html.contains(r#"<template class="video-embed"><iframe src="https://player.example/e/1?a=1&amp;b=2" title="Clip" width="640" height="360""#),
+            "{html}"
+        );
+        assert_eq!(first_iframe(r#"<iframe src="http://player.example/1"></iframe>"#), None);
+        assert_eq!(first_iframe("<p>no frame</p>"), None);
+        let plain: VideoBlock =
+            serde_json::from_value(serde_json::json!({ "title": "Clip", "html": "" })).expect("a video block");
+        assert!(!video(&plain).into_string().contains("template"));
+    }
+
+    #[test]
+    fn a_map_without_a_marker_links_to_its_centre_with_the_address() {
+        let block: MapBlock = serde_json::from_value(serde_json::json!({
+            "addressTitle": "Veranda", "addressLine1": "12 Linden Street", "addressCountry": "United States"
+        }))
+        .expect("a map block");
+        let html = map(&block).into_string();
+        assert!(
+            html.contains(r#"href="https://www.openstreetmap.org/?mlat=40.720882&amp;mlon=-74.000988#map=12/40.720882/-74.000988""#),
+            "{html}"
+        );
+        assert!(
+            html.contains("<address><strong>Veranda</strong><br>12 Linden Street<br>United States</address>"),
+            "{html}"
+        );
+        assert!(html.contains(">View Veranda on OpenStreetMap</a>"), "{html}");
+        let marked: MapBlock =
+            serde_json::from_value(serde_json::json!({ "markerLat": 51.5, "markerLng": -0.12, "mapZoom": 15 }))
+                .expect("a map block");
+        let html = map(&marked).into_string();
+        assert!(html.contains("?mlat=51.5&amp;mlon=-0.12#map=15/51.5/-0.12"), "{html}");
+        assert!(html.contains("View this place on OpenStreetMap"), "{html}");
     }
 
     #[test]

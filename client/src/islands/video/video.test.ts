@@ -1,0 +1,178 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PADDING_RATIO, INVALID_VIDEO_EMBED, playerMessage, playingSrc, videoEmbedType, videoMode } from './embed';
+import { frameBox, motionAllowed, mountVideo, type VideoPlayer } from './video';
+
+const FRAME = '<iframe src="https://www.youtube-nocookie.com/embed/abc" title="Clip" width="640" height="360"></iframe>';
+
+/** A video block as the server renders it. */
+function block(title = 'Clip', frame = FRAME): HTMLElement {
+  const section = document.createElement('section');
+  section.innerHTML = `<figure class="video"><a href="https://video.example/1"><img class="video-poster" src="/images/p.png" alt=""><span class="video-title">Watch “${title}”</span></a><template class="video-embed">${frame}</template></figure>`;
+  document.body.append(section);
+  return section;
+}
+
+const mounted: VideoPlayer[] = [];
+function mountBlock(el: HTMLElement, data: Record<string, unknown>, win: Window = window): VideoPlayer | null {
+  const player = mountVideo(win, el, { html: FRAME, title: 'Clip', ...data });
+  if (player) mounted.push(player);
+  return player;
+}
+
+afterEach(() => {
+  mounted.splice(0).forEach((p) => p.destroy());
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+describe('embed rules', () => {
+  it('accepts iframes and objects with an embed, nested or not', () => {
+    expect(videoEmbedType(FRAME)).toBe('iframe');
+    expect(videoEmbedType(`<div><p>${FRAME}</p></div>`)).toBe('iframe');
+    expect(videoEmbedType('<object data="v"><embed src="v"></object>')).toBe('object');
+    expect(videoEmbedType('<div><object data="v"><param name="a" value="b"><embed src="v"></object></div>')).toBe('object');
+  });
+
+  it('refuses an object without an embed, missing html and anything else', () => {
+    for (const html of ['<object data="v"></object>', '', '  ', undefined, null, 42, '<p>text</p>', '<video src="a.mp4"></video>']) {
+      expect(videoEmbedType(html)).toBe('invalid');
+    }
+  });
+
+  it('knows the three modes and defaults to fit', () => {
+    expect(['none', 'fit', 'fill', 'stretch', undefined].map(videoMode)).toEqual(['none', 'fit', 'fill', 'fit', 'fit']);
+  });
+
+  it('speaks each player family’s pause and play message', () => {
+    expect(JSON.parse(playerMessage('https://www.youtube.com/embed/x', 'pause'))).toEqual({ event: 'command', func: 'pauseVideo', args: [] });
+    expect(JSON.parse(playerMessage('https://www.youtube-nocookie.com/embed/x', 'play')).func).toBe('playVideo');
+    expect(JSON.parse(playerMessage('https://player.vimeo.com/video/1', 'pause'))).toEqual({ method: 'pause' });
+  });
+
+  it('asks the player to start, muted when it starts on its own', () => {
+    const src = new URL(playingSrc('https://www.youtube-nocookie.com/embed/x?rel=0', true));
+    expect(Object.fromEntries(src.searchParams)).toEqual({ rel: '0', autoplay: '1', enablejsapi: '1', mute: '1' });
+    expect(new URL(playingSrc('https://player.vimeo.com/video/1', false)).searchParams.get('mute')).toBeNull();
+  });
+});
+
+describe('dimensions', () => {
+  it('pads by 56.3 % without dimensions and by the embed ratio when it fits', () => {
+    expect(DEFAULT_PADDING_RATIO).toBe(56.3);
+    expect(frameBox('fit', null, null)).toEqual({ padding: 56.3, width: 100, height: 100 });
+    expect(frameBox('fit', 400, 300)).toEqual({ padding: 75, width: 100, height: 100 });
+    expect(frameBox('none', 400, 300).padding).toBeNull();
+  });
+
+  it('covers the 56.3 % box when it fills, cropping evenly', () => {
+    const tall = frameBox('fill', 400, 300);
+    expect(tall.padding).toBe(56.3);
+    expect(tall.width).toBe(100);
+    expect(tall.height).toBeCloseTo((75 / 56.3) * 100);
+    const wide = frameBox('fill', 1000, 400);
+    expect(wide.height).toBe(100);
+    expect(wide.width).toBeCloseTo((56.3 / 40) * 100);
+  });
+});
+
+describe('the video island', () => {
+  it('warns and keeps the link for an invalid embed', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const el = block();
+    expect(mountVideo(window, el, { html: '<object data="v"></object>', title: 'Clip' })).toBeNull();
+    expect(warn).toHaveBeenCalledWith(INVALID_VIDEO_EMBED);
+    expect(el.querySelector('figure')!.classList.contains('video--invalid')).toBe(true);
+    expect(el.querySelector('button')).toBeNull();
+    expect(el.querySelector('a')!.getAttribute('href')).toBe('https://video.example/1');
+  });
+
+  it('puts a named play overlay over the poster, in a box of the embed’s ratio', () => {
+    const el = block();
+    mountBlock(el, {});
+    const wrapper = el.querySelector<HTMLElement>('.video-wrapper')!;
+    expect(wrapper.classList.contains('video-wrapper--fit')).toBe(true);
+    expect(wrapper.style.paddingBottom).toBe('56.25%');
+    expect(wrapper.querySelector('img.video-poster')).not.toBeNull();
+    expect(wrapper.querySelector('button')!.getAttribute('aria-label')).toBe('Play Clip');
+    expect(el.querySelector('iframe:not(template iframe)')).toBeNull();
+  });
+
+  it('shows the video on a click and moves focus into it', () => {
+    const el = block();
+    const player = mountBlock(el, {})!;
+    el.querySelector<HTMLButtonElement>('.video-play')!.click();
+    const frame = el.querySelector<HTMLIFrameElement>('.video-wrapper iframe')!;
+    expect(player.showing).toBe(true);
+    expect(new URL(frame.src).searchParams.get('autoplay')).toBe('1');
+    expect(frame.title).toBe('Clip');
+    expect(document.activeElement).toBe(frame);
+    expect(el.querySelector<HTMLButtonElement>('.video-play')!.hidden).toBe(true);
+  });
+
+  it.each(['Enter', ' '])('shows the video on %j', (key) => {
+    const el = block();
+    const player = mountBlock(el, {})!;
+    const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+    el.querySelector('.video-play')!.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(player.showing).toBe(true);
+  });
+
+  it('plays one video at a time: showing one returns the others to their overlay, paused', () => {
+    const first = block('One');
+    const second = block('Two');
+    const a = mountBlock(first, {})!;
+    const b = mountBlock(second, {})!;
+    first.querySelector<HTMLButtonElement>('.video-play')!.click();
+    const frame = first.querySelector<HTMLIFrameElement>('.video-wrapper iframe')!;
+    const posted = vi.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => {});
+    second.querySelector<HTMLButtonElement>('.video-play')!.click();
+    expect(a.showing).toBe(false);
+    expect(b.showing).toBe(true);
+    expect(first.querySelector('.video-wrapper iframe')).toBeNull();
+    expect(first.querySelector<HTMLButtonElement>('.video-play')!.hidden).toBe(false);
+    expect(posted).toHaveBeenCalledWith(JSON.stringify({ event: 'command', func: 'pauseVideo', args: [] }), 'https://www.youtube-nocookie.com');
+  });
+
+  it('lays the video out by mode', () => {
+    const none = block();
+    mountBlock(none, { mode: 'none' })!.show({ focus: false, muted: false });
+    expect(none.querySelector<HTMLElement>('.video-wrapper')!.style.paddingBottom).toBe('');
+    expect(none.querySelector<HTMLIFrameElement>('.video-wrapper iframe')!.getAttribute('width')).toBe('640');
+    const fill = block('Wide', FRAME.replace('height="360"', 'height="256"'));
+    mountBlock(fill, { mode: 'fill' })!.show({ focus: false, muted: false });
+    expect(fill.querySelector<HTMLElement>('.video-wrapper')!.style.paddingBottom).toBe('56.3%');
+    const frame = fill.querySelector<HTMLIFrameElement>('.video-wrapper iframe')!;
+    expect(frame.style.height).toBe('100%');
+    expect(Number.parseFloat(frame.style.width)).toBeCloseTo(140.75);
+  });
+
+  it('autoplays muted only when motion is allowed', () => {
+    const reduced = (matches: boolean) => vi.spyOn(window, 'matchMedia').mockReturnValue({ matches } as MediaQueryList);
+    window.matchMedia ??= (() => ({ matches: false })) as never;
+    reduced(false);
+    const el = block();
+    expect(mountBlock(el, { autoplay: true })!.showing).toBe(true);
+    expect(new URL(el.querySelector<HTMLIFrameElement>('.video-wrapper iframe')!.src).searchParams.get('mute')).toBe('1');
+    expect(document.activeElement).not.toBe(el.querySelector('iframe'));
+
+    reduced(true);
+    expect(mountBlock(block(), { autoplay: true })!.showing).toBe(false);
+  });
+
+  it('never autoplays under nomotion=true', () => {
+    const win = { location: { search: '?nomotion=true' }, matchMedia: () => ({ matches: false }), console } as unknown as Window;
+    expect(motionAllowed(win)).toBe(false);
+    expect(mountBlock(block(), { autoplay: true }, win)!.showing).toBe(false);
+    const free = { location: { search: '?nomotion=false' }, matchMedia: () => ({ matches: false }) } as unknown as Window;
+    expect(motionAllowed(free)).toBe(true);
+  });
+
+  it('shows the video at once, unstarted, without an overlay', () => {
+    const el = block();
+    const player = mountBlock(el, { overlay: false })!;
+    expect(player.showing).toBe(true);
+    expect(el.querySelector('.video-play')).toBeNull();
+    expect(el.querySelector<HTMLIFrameElement>('.video-wrapper iframe')!.src).toBe('https://www.youtube-nocookie.com/embed/abc');
+  });
+});
