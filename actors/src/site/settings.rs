@@ -34,6 +34,9 @@ pub struct SiteSettings {
     /// The mobile information bar (shown at 1024 px or less).
     #[serde(default)]
     pub mobile_info_bar: MobileInfoBarSettings,
+    /// How blocks enter the page as they scroll into view.
+    #[serde(default)]
+    pub block_animations: BlockAnimationSettings,
     /// Which captcha forms use.
     #[serde(default)]
     pub captcha: CaptchaSettings,
@@ -255,6 +258,57 @@ impl Default for PopupOverlaySettings {
             form_id: None,
         }
     }
+}
+
+/// How a block enters the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BlockAnimation {
+    /// No animation.
+    #[default]
+    None,
+    /// Fades in.
+    Fade,
+    /// Fades in while sliding up.
+    Slide,
+    /// Fades in while growing to full size.
+    Scale,
+}
+
+impl BlockAnimation {
+    /// The name written in `site.toml` and on the page.
+    pub fn name(self) -> &'static str {
+        match self {
+            BlockAnimation::None => "none",
+            BlockAnimation::Fade => "fade",
+            BlockAnimation::Slide => "slide",
+            BlockAnimation::Scale => "scale",
+        }
+    }
+}
+
+/// Block animations: each block animates once it is seen (off in edit mode and under
+/// reduced motion).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BlockAnimationSettings {
+    /// The animation every block gets.
+    #[serde(default)]
+    pub style: BlockAnimation,
+    /// Its duration in seconds.
+    #[serde(default = "default_animation_seconds")]
+    pub duration_seconds: f64,
+}
+
+impl Default for BlockAnimationSettings {
+    fn default() -> Self {
+        BlockAnimationSettings { style: BlockAnimation::None, duration_seconds: default_animation_seconds() }
+    }
+}
+
+/// The animation default of spec 001 §9: 0.3 s.
+fn default_animation_seconds() -> f64 {
+    0.3
 }
 
 /// The announcement bar.

@@ -1055,7 +1055,8 @@ lightbox: boolean, };
 
 export type VideoBlock = { 
 /**
- * Embed HTML (an iframe or object), validated by the video island.
+ * Embed HTML (an iframe or object, see [`video_embed_type`]); sanitised when the site
+ * is loaded, so only https iframes reach the page.
  */
 html: string, 
 /**
@@ -1521,7 +1522,12 @@ export type SocialSharingBlock = {
 /**
  * Services, e.g. email, facebook, x, linkedin, pinterest.
  */
-services: Array<string>, };
+services: Array<string>, 
+/**
+ * An X account to follow (spec 001 §3 "Follow button": username), without the `@`;
+ * the block then also offers a follow button.
+ */
+followUsername?: string, };
 
 export type ProductBlock = { 
 /**

@@ -18,6 +18,12 @@ h1,h2,h3{line-height:1.25}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .announcement-bar{background:var(--fg);color:#fff;text-align:center;padding:.5rem 1rem}
 .announcement-bar a{color:#fff}
+.announcement-bar{display:flex;align-items:center;justify-content:center;gap:1rem}
+.announcement-bar p{margin:0}
+.announcement-bar[hidden]{display:none}
+.announcement-bar-close{background:none;border:1px solid #fff;color:#fff;font:inherit;line-height:1;min-width:2.75rem;min-height:2.75rem;border-radius:4px;cursor:pointer}
+.mobile-info-bar{display:none}
+@media (max-width:1024px){.mobile-info-bar{display:block;position:sticky;bottom:0;z-index:5;background:var(--fg);color:#fff;padding:.5rem 1rem}.mobile-info-bar ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem;justify-content:center}.mobile-info-bar a{color:#fff}}
 .site-header,.site-footer{padding:1rem;border-bottom:1px solid var(--line)}
 .site-footer{border-top:1px solid var(--line);border-bottom:0;margin-top:3rem;color:var(--muted)}
 .site-title{font-size:1.375rem;font-weight:700;color:var(--fg);text-decoration:none}

@@ -279,4 +279,9 @@ pub struct MenuTabsBlock {
 pub struct SocialSharingBlock {
     /// Services, e.g. email, facebook, x, linkedin, pinterest.
     pub services: Vec<String>,
+    /// An X account to follow (spec 001 §3 "Follow button": username), without the `@`;
+    /// the block then also offers a follow button.
+    #[serde(default)]
+    #[ts(optional)]
+    pub follow_username: Option<String>,
 }

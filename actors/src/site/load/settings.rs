@@ -98,6 +98,10 @@ fn check_settings(settings: &SiteSettings, problems: &mut Problems) {
     if settings.popup_overlay.display_frequency < -1 {
         problems.add(SITE, "popupOverlay.displayFrequency", "must be -1 (never again) or a number of days");
     }
+    let seconds = settings.block_animations.duration_seconds;
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 10.0) {
+        problems.add(SITE, "blockAnimations.durationSeconds", "must be a number of seconds above 0 and at most 10");
+    }
 }
 
 #[cfg(test)]
@@ -119,6 +123,25 @@ mod tests {
         check_settings(&settings, &mut problems);
         assert!(problems.0.is_empty(), "{:?}", problems.0);
         assert_eq!(settings.store.selected_currency, "USD");
+    }
+
+    #[test]
+    fn block_animations_are_off_by_default_and_checked() {
+        let mut problems = Problems::default();
+        let settings =
+            parse_settings(toml::from_str(GOOD).expect("valid TOML"), &mut problems).expect("settings parse");
+        assert_eq!(settings.block_animations.style, crate::site::settings::BlockAnimation::None);
+        assert_eq!(settings.block_animations.duration_seconds, 0.3);
+        let text = format!("{GOOD}\n[blockAnimations]\nstyle = 'fade'\ndurationSeconds = 0\n");
+        let settings =
+            parse_settings(toml::from_str(&text).expect("valid TOML"), &mut problems).expect("settings parse");
+        assert_eq!(settings.block_animations.style, crate::site::settings::BlockAnimation::Fade);
+        check_settings(&settings, &mut problems);
+        let fields: Vec<&str> = problems.0.iter().map(|p| p.field.as_str()).collect();
+        assert_eq!(fields, ["blockAnimations.durationSeconds"]);
+        let text = format!("{GOOD}\n[blockAnimations]\nstyle = 'spin'\n");
+        assert!(parse_settings(toml::from_str(&text).expect("valid TOML"), &mut problems).is_none());
+        assert!(problems.0.iter().any(|p| p.field.starts_with("blockAnimations")), "{:?}", problems.0);
     }
 
     #[test]

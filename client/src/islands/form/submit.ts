@@ -91,7 +91,7 @@ export async function submit(submission: Submission): Promise<Outcome> {
     formId: submission.formId,
     collectionId: readPageContext(document)?.collectionId ?? '',
     objectName: submission.blockId,
-    isOverlayForm: false,
+    isOverlayForm: document.getElementById(`block-${submission.blockId}`)?.closest('.popup-overlay') != null,
     submitButtonText: submission.submitButtonText,
     form: JSON.stringify(submission.values),
     ...pageFields(),

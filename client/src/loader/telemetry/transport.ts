@@ -63,9 +63,12 @@ export async function fetchWithTimeout(url: string, init: RequestInit, timeoutMs
   }
 }
 
-/** Posts `fields` form-encoded with a timeout; any failure resolves with `null`. */
+/**
+ * Posts `fields` form-encoded with a timeout (`keepalive`, so a call made as a link is
+ * followed still arrives); any failure resolves with `null`.
+ */
 export function postForm(url: string, fields: Record<string, string>, timeoutMs: number): Promise<Response | null> {
-  return fetchWithTimeout(url, { method: 'POST', body: new URLSearchParams(fields) }, timeoutMs).catch(() => null);
+  return fetchWithTimeout(url, { method: 'POST', body: new URLSearchParams(fields), keepalive: true }, timeoutMs).catch(() => null);
 }
 
 /**

@@ -22,6 +22,37 @@ function census(win: Window, event: string): void {
   void win.Veranda?.telemetry?.census.overlay(event);
 }
 
+/** The id of the `<template>` the server puts the overlay's form block in. */
+export const FORM_TEMPLATE_ID = 'popup-overlay-form';
+
+/**
+ * A copy of the overlay's form block (from its `<template>`), with its island started; `null`
+ * when the page has none, or already shows that block (its ids would be there twice).
+ */
+export function overlayForm(doc: Document): HTMLElement | null {
+  const template = doc.getElementById(FORM_TEMPLATE_ID);
+  if (!(template instanceof HTMLTemplateElement)) return null;
+  const block = template.content.firstElementChild;
+  if (!(block instanceof HTMLElement) || (block.id && doc.getElementById(block.id))) return null;
+  const copy = doc.importNode(block, true);
+  copy.classList.add('popup-overlay__form');
+  const kind = copy.dataset.island;
+  let data: unknown = null;
+  try {
+    data = JSON.parse(copy.dataset.blockJson ?? 'null');
+  } catch {
+    return copy;
+  }
+  const load = kind === 'newsletter' ? import('../../islands/newsletter/index.tsx') : kind === 'form' ? import('../../islands/form/index.tsx') : null;
+  load
+    ?.then((island) => {
+      island.mount(copy, data);
+      copy.setAttribute('data-island-state', 'mounted');
+    })
+    .catch((error: unknown) => console.error('Veranda: the popup overlay form could not start.', error));
+  return copy;
+}
+
 /** Opens the overlay in `win`; gives its dialog. */
 export function openOverlay(win: Window, settings: PopupOverlaySettings): HTMLDialogElement {
   const doc = win.document;
@@ -43,6 +74,8 @@ export function openOverlay(win: Window, settings: PopupOverlaySettings): HTMLDi
   close.addEventListener('click', () => dialog.close());
   dialog.append(title);
   if (settings.body.trim() !== '') dialog.append(body);
+  const form = overlayForm(doc);
+  if (form) dialog.append(form);
   dialog.append(close);
 
   const onSuccess = (event: Event) => {

@@ -136,13 +136,21 @@ fn share_link(service: &str, page_url: &str) -> Option<(&'static str, String)> {
     })
 }
 
-/// A share link per configured service, carrying this page's URL.
+/// A share link per configured service, carrying this page's URL, and a link to follow the
+/// configured account (the `social-sharing` widget turns it into the provider's follow button).
 pub fn social_sharing(ctx: &BlockCtx<'_>, d: &SocialSharingBlock) -> Markup {
     html! {
         nav aria-label="Share this page" {
             ul {
                 @for (name, href) in d.services.iter().filter_map(|s| share_link(s, &ctx.page_url)) {
                     li { a href=(href) rel="noopener" target="_blank" { "Share on " (name) span class="visually-hidden" { " (opens in a new window)" } } }
+                }
+            }
+        }
+        @if let Some(user) = d.follow_username.as_deref().filter(|u| !u.is_empty()) {
+            p class="social-follow" {
+                a class="button" href={ "https://x.com/" (encode_path(user)) } rel="noopener" target="_blank" {
+                    "Follow @" (user) span class="visually-hidden" { " on X (opens in a new window)" }
                 }
             }
         }
