@@ -9,7 +9,6 @@
 //
 // It builds nothing: the binary and the client (`client/dist`) must be built first.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { mkdtemp } from 'node:fs/promises';
@@ -18,7 +17,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 
-import { CHROMIUM_ARGS, DIST, ROOT, serverHelpers, veranda } from './support.mjs';
+import { CHROMIUM_ARGS, DIST, addAccount, cookieHeaderOf, serverHelpers, signIn, veranda } from './support.mjs';
 
 const OWNER = { email: 'owner@example.com', password: 'porch-swing-lantern-42' };
 const EMAIL_INVALID = 'Email is not valid. Email addresses should follow the format name@example.com.';
@@ -45,27 +44,8 @@ const env = {
 
 const { serverLog, startServer, stopAll } = serverHelpers(env);
 
-/** Runs `veranda user add` for the owner (password on stdin); resolves when it exits 0 (at most 30 s). */
-function addOwner(binPath, serverEnv) {
-  return new Promise((resolveAdd, reject) => {
-    const child = spawn(binPath, ['user', 'add', '--email', OWNER.email, '--role', 'owner', '--data-dir', env.dataDir], {
-      cwd: ROOT,
-      env: serverEnv,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c) => (output += c));
-    child.stderr.on('data', (c) => (output += c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolveAdd();
-      else reject(new Error(`veranda user add exited ${code ?? signal}: ${output}`));
-    });
-    child.stdin.end(`${OWNER.password}\n`);
-  });
-}
+/** Adds the owner before the server opens the store. */
+const addOwner = (binPath, serverEnv) => addAccount(binPath, serverEnv, env.dataDir, { ...OWNER, role: 'owner' });
 
 before(async () => {
   const { binPath, serverEnv } = veranda();
@@ -150,24 +130,9 @@ async function exported(cookie, found) {
   assert.fail(`the export never showed the submissions; last answer: ${JSON.stringify(last)}${serverLog()}`);
 }
 
-/** The `name=value` pairs of a response's `Set-Cookie` headers (Node fetch). */
-function setCookies(res) {
-  return res.headers.getSetCookie().map((line) => line.split(';')[0].trim());
-}
-
-/** Signs the owner in the way the site's scripts do (crumb from a page, echoed in the header); gives the cookies. */
+/** Signs the owner in; gives the `Cookie` header of the session. */
 async function ownerCookie() {
-  const page = await fetch(`${env.base}/`);
-  const crumbPair = setCookies(page).find((p) => p.startsWith('crumb='));
-  assert.ok(crumbPair, 'a page GET sets the crumb cookie');
-  const crumb = decodeURIComponent(crumbPair.slice('crumb='.length));
-  const res = await fetch(`${env.base}/api/site-users/account/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: crumbPair, 'X-CSRF-Token': crumb },
-    body: JSON.stringify({ email: OWNER.email, password: OWNER.password, rememberMe: false }),
-  });
-  assert.equal(res.status, 200, `owner sign-in: ${await res.clone().text()}`);
-  return setCookies(res).join('; ');
+  return cookieHeaderOf(await signIn(env.base, OWNER));
 }
 
 test('a visitor fixes a bad email, sends the contact form and sees the success text', { timeout: 90_000 }, async () => {

@@ -10,14 +10,13 @@
 //
 // It builds nothing: the binary and the client (`client/dist`) must be built first.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 
-import { CHROMIUM_ARGS, ROOT, serverHelpers, veranda } from './support.mjs';
+import { CHROMIUM_ARGS, addAccount, serverHelpers, veranda } from './support.mjs';
 
 const MEMBER = { email: 'member@example.com', password: 'lantern-porch-swing-7' };
 const MEMBERS_ONLY = 'This page available only site members';
@@ -42,27 +41,8 @@ const env = {
 
 const { serverLog, startServer, stopAll } = serverHelpers(env);
 
-/** Runs `veranda user add` for the member (password on stdin); resolves when it exits 0 (at most 30 s). */
-function addMember(binPath, serverEnv) {
-  return new Promise((resolveAdd, reject) => {
-    const child = spawn(binPath, ['user', 'add', '--email', MEMBER.email, '--role', 'member', '--data-dir', env.dataDir], {
-      cwd: ROOT,
-      env: serverEnv,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c) => (output += c));
-    child.stderr.on('data', (c) => (output += c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolveAdd();
-      else reject(new Error(`veranda user add exited with ${code ?? signal}:\n${output}`));
-    });
-    child.stdin.end(`${MEMBER.password}\n`);
-  });
-}
+/** Adds the member before the server opens the store. */
+const addMember = (binPath, serverEnv) => addAccount(binPath, serverEnv, env.dataDir, { ...MEMBER, role: 'member' });
 
 before(async () => {
   const { binPath, serverEnv } = veranda();

@@ -219,7 +219,7 @@ test('the configuration area renders the dashboard around the preview frame', { 
   const root = page.locator('#dashboard-root');
   await root.getByRole('heading', { name: 'Configuration', exact: true }).waitFor({ timeout: 10_000 });
   assert.equal(await root.locator('iframe').getAttribute('src'), '/menu');
-  assert.match(await root.innerText(), /Live streams arrive here/);
+  assert.match(await root.innerText(), /Sign in to follow the live edits, errors and form submissions\./);
   assert.ok(scripts.includes(env.client.dashboardJs), 'the dashboard script was loaded');
   assert.deepEqual(problems, []);
   await context.close();

@@ -108,3 +108,63 @@ export function serverHelpers(env) {
 
   return { keepOutput, serverLog, waitReady, startServer, stopAll };
 }
+
+/**
+ * Runs `veranda user add` for `account` (`{ email, password, role }`, password on stdin) against
+ * `dataDir`; resolves when it exits 0 (at most 30 s). The store is single-process: call it before
+ * the server opens the data dir.
+ */
+export function addAccount(binPath, serverEnv, dataDir, { email, password, role }) {
+  return new Promise((resolveAdd, reject) => {
+    const child = spawn(binPath, ['user', 'add', '--email', email, '--role', role, '--data-dir', dataDir], {
+      cwd: ROOT,
+      env: serverEnv,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolveAdd();
+      else reject(new Error(`veranda user add exited with ${code ?? signal}:\n${output}`));
+    });
+    child.stdin.end(`${password}\n`);
+  });
+}
+
+/** The `name=value` pairs of a response's `Set-Cookie` headers (Node fetch), by name. */
+export function setCookies(res) {
+  return new Map(res.headers.getSetCookie().map((line) => {
+    const pair = line.split(';')[0];
+    const at = pair.indexOf('=');
+    return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+  }));
+}
+
+/** A `Cookie` header of `cookies` (a Map by name). */
+export function cookieHeaderOf(cookies) {
+  return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/**
+ * Signs `account` in at `base` the way the site's scripts do: a page GET gives the crumb cookie,
+ * the session POST echoes it in `X-CSRF-Token`. Gives every cookie set on the way, by name.
+ */
+export async function signIn(base, { email, password }) {
+  const page = await fetch(`${base}/`);
+  assert.equal(page.status, 200, 'GET / for the crumb');
+  const crumb = setCookies(page).get('crumb');
+  assert.ok(crumb, 'a page GET sets the crumb cookie');
+  const cookies = new Map([['crumb', crumb]]);
+  const res = await fetch(`${base}/api/site-users/account/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookieHeaderOf(cookies), 'X-CSRF-Token': decodeURIComponent(crumb) },
+    body: JSON.stringify({ email, password, rememberMe: false }),
+  });
+  assert.equal(res.status, 200, `sign-in of ${email}: ${await res.clone().text()}`);
+  for (const [name, value] of setCookies(res)) cookies.set(name, value);
+  return cookies;
+}

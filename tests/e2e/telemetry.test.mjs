@@ -9,7 +9,6 @@
 //
 // It builds nothing: the binary and the client (`client/dist`) must be built first.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +16,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 
-import { CHROMIUM_ARGS, DIST, ROOT, serverHelpers, veranda } from './support.mjs';
+import { CHROMIUM_ARGS, DIST, addAccount, cookieHeaderOf, serverHelpers, signIn, veranda } from './support.mjs';
 
 const OWNER = { email: 'owner@example.com', password: 'porch-swing-lantern-42' };
 const MESSAGE = 'porch light flickered';
@@ -40,27 +39,8 @@ const env = {
 
 const { serverLog, startServer, stopAll } = serverHelpers(env);
 
-/** Runs `veranda user add` for the owner (password on stdin); resolves when it exits 0 (at most 30 s). */
-function addOwner(binPath, serverEnv) {
-  return new Promise((resolveAdd, reject) => {
-    const child = spawn(binPath, ['user', 'add', '--email', OWNER.email, '--role', 'owner', '--data-dir', env.dataDir], {
-      cwd: ROOT,
-      env: serverEnv,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c) => (output += c));
-    child.stderr.on('data', (c) => (output += c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolveAdd();
-      else reject(new Error(`veranda user add exited ${code ?? signal}: ${output}`));
-    });
-    child.stdin.end(`${OWNER.password}\n`);
-  });
-}
+/** Adds the owner before the server opens the store. */
+const addOwner = (binPath, serverEnv) => addAccount(binPath, serverEnv, env.dataDir, { ...OWNER, role: 'owner' });
 
 before(async () => {
   const { binPath, serverEnv } = veranda();
@@ -87,31 +67,9 @@ async function newContext(options = {}) {
   return context;
 }
 
-/** The `name=value` pairs of a response's `Set-Cookie` headers (Node fetch), by name. */
-function setCookies(res) {
-  return new Map(res.headers.getSetCookie().map((line) => {
-    const pair = line.split(';')[0];
-    const at = pair.indexOf('=');
-    return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
-  }));
-}
-
-/**
- * Signs the owner in the way the site's scripts do: a page GET gives the crumb cookie, the
- * session POST echoes it in `X-CSRF-Token`. Gives the `Cookie` header of the session.
- */
+/** Signs the owner in; gives the `Cookie` header of the session. */
 async function ownerCookie() {
-  const page = await fetch(`${env.base}/`);
-  assert.equal(page.status, 200, 'GET / for the crumb');
-  const crumb = setCookies(page).get('crumb');
-  assert.ok(crumb, 'a page GET sets the crumb cookie');
-  const res = await fetch(`${env.base}/api/site-users/account/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: `crumb=${crumb}`, 'X-CSRF-Token': decodeURIComponent(crumb) },
-    body: JSON.stringify({ email: OWNER.email, password: OWNER.password, rememberMe: false }),
-  });
-  assert.equal(res.status, 200, `owner sign-in: ${await res.clone().text()}`);
-  return [...setCookies(res)].map(([name, value]) => `${name}=${value}`).join('; ');
+  return cookieHeaderOf(await signIn(env.base, OWNER));
 }
 
 /** Polls `GET /api/events/errors` as the owner (≤ 10 s) until `found` gives a value. */

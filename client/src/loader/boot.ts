@@ -8,6 +8,7 @@ import { watchLightbox } from '../islands/lightbox/trigger';
 import { watchImages } from './images';
 import { islands } from './islands';
 import { watchMembers } from './members';
+import { watchPreview } from './preview';
 import { startTelemetry, type Telemetry } from './telemetry';
 import { analyticsCookiesAllowed, clearAnalyticsCookies } from './telemetry/cookies';
 
@@ -43,6 +44,10 @@ export function boot(win: Window): VerandaGlobal {
   // Login prompt, logout, escape shortcuts and the owner redirect (the server decides it
   // first; the members chunk repeats it with what only the browser knows, the frame).
   watchMembers(win, veranda.context);
+  // The live preview: a chunk of its own, fetched only for signed-in contributors.
+  watchPreview(win, veranda.context);
   startPopupOverlay(win, veranda.context);
+  // Block animations are a chunk of their own, fetched only where the site animates blocks.
+  if (win.document.body.dataset.blockAnimation) void import('../widgets/animations/index.ts').then((m) => m.start(win), () => {});
   return veranda;
 }

@@ -12,6 +12,17 @@ export const chunks = {
   accordion: () => import('../widgets/accordion/index.ts'),
   marquee: () => import('../widgets/marquee/index.ts'),
   gallery: () => import('../islands/gallery/index.ts'),
+  button: () => import('../widgets/button/index.ts'),
+  'announcement-bar': () => import('../widgets/announcement-bar/index.ts'),
+  'member-area': () => import('../widgets/pricing-toggle/index.ts'),
+  'scaled-text': () => import('../widgets/scaled-text/index.ts'),
+  'restaurant-booking': () => import('../widgets/restaurant-booking/index.ts'),
+  'social-sharing': () => import('../widgets/social-follow/index.ts'),
+  // Commerce: add to cart, the cart badge and the cart block (spec 000 §2, §4).
+  'add-to-cart': () => import('../commerce/add-to-cart.ts'),
+  'cart-badge': () => import('../commerce/cart-badge.ts'),
+  cart: () => import('../commerce/cart-page.ts'),
+  video: () => import('../islands/video/index.ts'),
 } satisfies Record<string, IslandImport>;
 
 /** The kinds that have an island. */

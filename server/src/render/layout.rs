@@ -4,10 +4,11 @@
 
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use veranda_actors::site::content::NavLink;
-use veranda_actors::site::Site;
+use veranda_actors::site::settings::{AnnouncementBarSettings, BlockAnimation, HeaderFooter, MobileInfoBarSettings};
+use veranda_actors::site::{Block, BlockData, Site};
 
-use super::blocks::BlockCtx;
-use super::util::{safe_href, script_json};
+use super::blocks::{self, BlockCtx};
+use super::util::{encode_query, safe_href, script_json};
 use super::{bodies, style, PageBody, PageView};
 
 /// `website.baseUrl` joined with a site path.
@@ -15,8 +16,9 @@ pub fn canonical_url(site: &Site, path: &str) -> String {
     format!("{}{}", site.settings.website.base_url.trim_end_matches('/'), path)
 }
 
-/// The full document.
-pub fn document(view: &PageView<'_>, ctx: &BlockCtx<'_>) -> Markup {
+/// The full document, with `header_footer` (the site's texts as last edited) in the
+/// header and footer.
+pub fn document(view: &PageView<'_>, ctx: &BlockCtx<'_>, header_footer: &HeaderFooter) -> Markup {
     let website = &view.site.settings.website;
     let page_title = view.context.page_title.trim();
     let title = if page_title.is_empty() || page_title == website.title {
@@ -44,26 +46,93 @@ pub fn document(view: &PageView<'_>, ctx: &BlockCtx<'_>) -> Markup {
                 script id="page-context" type="application/json" { (PreEscaped(script_json(view.context))) }
                 @if let Some(js) = &view.assets.loader_js { script type="module" src=(js) {} }
             }
-            body class={ "page-type-" (view.context.page_type.name()) } {
+            body class={ "page-type-" (view.context.page_type.name()) }
+                data-block-animation=[block_animation(view.site)]
+                data-block-animation-duration=[block_animation(view.site).map(|_| view.site.settings.block_animations.duration_seconds)] {
                 a class="skip-link" href="#main" { "Skip to content" }
-                (announcement_bar(view.site))
-                (header(view.site, &view.context.page_path, view.context.authenticated_account.is_some()))
+                (announcement_bar(&view.site.settings.announcement_bar))
+                (header(view.site, header_footer, &view.context.page_path, view.context.authenticated_account.is_some()))
                 main id="main" tabindex="-1" { (bodies::body(view, ctx)) }
-                (footer(view.site, &view.context.page_path))
+                (footer(view.site, header_footer, &view.context.page_path))
+                (mobile_info_bar(&view.site.settings.mobile_info_bar))
+                (popup_overlay_form(view.site, ctx))
                 @if view.logout_dialog { (logout_dialog()) }
             }
         }
     }
 }
 
-fn announcement_bar(site: &Site) -> Markup {
-    let bar = &site.settings.announcement_bar;
+/// The site's block animation, when it has one: the loader animates blocks into view.
+fn block_animation(site: &Site) -> Option<&'static str> {
+    let style = site.settings.block_animations.style;
+    (style != BlockAnimation::None).then_some(style.name())
+}
+
+/// The element id of the `<template>` holding the popup overlay's form block.
+pub const POPUP_OVERLAY_FORM_TEMPLATE: &str = "popup-overlay-form";
+
+/// The block whose form the popup overlay shows (`popupOverlay.formId`), if the site has one.
+fn overlay_form_block(site: &Site) -> Option<&Block> {
+    let overlay = &site.settings.popup_overlay;
+    let form_id = overlay.form_id.as_deref().filter(|_| !overlay.style.trim().eq_ignore_ascii_case("none"))?;
+    site.pages.iter().flat_map(|p| p.blocks.iter()).find(|b| match &b.data {
+        BlockData::Newsletter(n) => n.form_id == form_id,
+        BlockData::Form(f) => f.form_id == form_id,
+        _ => false,
+    })
+}
+
+/// The popup overlay's form block, inert in a `<template>` until the overlay opens and
+/// mounts it inside its dialog.
+fn popup_overlay_form(site: &Site, ctx: &BlockCtx<'_>) -> Markup {
+    html! {
+        @if let Some(b) = overlay_form_block(site) {
+            template id=(POPUP_OVERLAY_FORM_TEMPLATE) { (blocks::block(ctx, b)) }
+        }
+    }
+}
+
+/// The announcement bar above the header. Its close button stays hidden until the
+/// `announcement-bar` widget, which remembers the dismissal, takes the bar over.
+fn announcement_bar(bar: &AnnouncementBarSettings) -> Markup {
     html! {
         @if bar.enabled && !bar.text.trim().is_empty() {
-            aside class="announcement-bar" aria-label="Announcement" {
-                @match bar.url.as_deref().and_then(safe_href) {
-                    Some(href) => a href=(href) { (bar.text) },
-                    None => (bar.text),
+            aside class="announcement-bar" aria-label="Announcement" data-island="announcement-bar" {
+                p {
+                    @match bar.url.as_deref().and_then(safe_href) {
+                        Some(href) => a href=(href) { (bar.text) },
+                        None => (bar.text),
+                    }
+                }
+                button type="button" class="announcement-bar-close" aria-label="Close announcement" hidden { "×" }
+            }
+        }
+    }
+}
+
+/// The mobile information bar: call, write, find and opening hours, shown by the
+/// stylesheet only at widths of 1024 px or less.
+fn mobile_info_bar(bar: &MobileInfoBarSettings) -> Markup {
+    let given = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
+    let (phone, email, address, hours) = (given(&bar.phone), given(&bar.email), given(&bar.address), given(&bar.hours));
+    let any = phone.is_some() || email.is_some() || address.is_some() || hours.is_some();
+    html! {
+        @if bar.enabled && any {
+            aside class={ "mobile-info-bar mobile-info-bar--" (bar.style) } aria-label="Contact information" {
+                ul {
+                    @if let Some(phone) = &phone {
+                        li { a href={ "tel:" (phone.replace(|c: char| c.is_whitespace(), "")) } { "Call " (phone) } }
+                    }
+                    @if let Some(email) = &email { li { a href={ "mailto:" (email) } { "Email " (email) } } }
+                    @if let Some(address) = &address {
+                        li {
+                            a href={ "https://www.google.com/maps/search/?api=1&query=" (encode_query(address)) }
+                                rel="noopener" target="_blank" {
+                                (address) span class="visually-hidden" { " (map, opens in a new window)" }
+                            }
+                        }
+                    }
+                    @if let Some(hours) = &hours { li { "Hours: " (hours) } }
                 }
             }
         }
@@ -72,30 +141,46 @@ fn announcement_bar(site: &Site) -> Markup {
 
 /// The site header; for a signed-in visitor it carries the logout control, hidden until
 /// the page's script (which performs the logout) unhides it.
-fn header(site: &Site, current: &str, signed_in: bool) -> Markup {
+fn header(site: &Site, texts: &HeaderFooter, current: &str, signed_in: bool) -> Markup {
     let s = &site.settings;
     html! {
         header class="site-header" {
             div {
                 a class="site-title" href="/" { (s.website.title) }
-                @if !s.header_footer.header.trim().is_empty() { p { (s.header_footer.header) } }
+                @if !texts.header.trim().is_empty() { p { (texts.header) } }
             }
             @if !site.navigation.main.is_empty() {
                 nav aria-label="Main" { (nav_list(&site.navigation.main, current)) }
             }
+            @if sells(site) { (cart_badge()) }
             @if signed_in { button type="button" class="logout-button" data-action="logout" hidden { "Log out" } }
         }
     }
 }
 
-fn footer(site: &Site, current: &str) -> Markup {
-    let s = &site.settings;
+/// Where the header's cart link goes: the cart page.
+pub const CART_PAGE: &str = "/cart";
+
+/// Whether the site has a cart page and something to put in it.
+fn sells(site: &Site) -> bool {
+    site.pages.iter().any(|p| p.url == CART_PAGE)
+        && site.collections.iter().any(|c| c.items.iter().any(|i| i.product.is_some()))
+}
+
+/// The header's link to the cart; the `cart-badge` island adds the item count.
+fn cart_badge() -> Markup {
+    html! {
+        a class="cart-badge" href=(CART_PAGE) data-island="cart-badge" { "Cart" }
+    }
+}
+
+fn footer(site: &Site, texts: &HeaderFooter, current: &str) -> Markup {
     html! {
         footer class="site-footer" {
             @if !site.navigation.footer.is_empty() {
                 nav aria-label="Footer" { (nav_list(&site.navigation.footer, current)) }
             }
-            @if !s.header_footer.footer.trim().is_empty() { p { (s.header_footer.footer) } }
+            @if !texts.footer.trim().is_empty() { p { (texts.footer) } }
         }
     }
 }
@@ -135,7 +220,39 @@ fn logout_dialog() -> Markup {
 
 #[cfg(test)]
 mod tests {
-    use super::is_current;
+    use veranda_actors::site::settings::{AnnouncementBarSettings, MobileInfoBarSettings};
+
+    use super::{announcement_bar, is_current, mobile_info_bar};
+
+    #[test]
+    fn the_announcement_bar_has_a_close_button_hidden_until_its_widget_starts() {
+        let bar: AnnouncementBarSettings =
+            serde_json::from_value(serde_json::json!({ "enabled": true, "text": "Open late", "url": "/hours" }))
+                .expect("announcement bar settings parse");
+        let html = announcement_bar(&bar).into_string();
+        assert!(html.contains("data-island=\"announcement-bar\""));
+        assert!(html.contains("<a href=\"/hours\">Open late</a>"));
+        assert!(html.contains("aria-label=\"Close announcement\" hidden"));
+    }
+
+    #[test]
+    fn the_mobile_information_bar_links_phone_email_and_map_and_says_the_hours() {
+        let bar: MobileInfoBarSettings = serde_json::from_value(serde_json::json!({
+            "enabled": true, "style": "location-hours", "phone": "+1 555 0142", "email": "hi@ex.com",
+            "address": "12 Linden St", "hours": "Tue–Sun 7–4"
+        }))
+        .expect("mobile information bar settings parse");
+        let html = mobile_info_bar(&bar).into_string();
+        assert!(html.contains("class=\"mobile-info-bar mobile-info-bar--location-hours\""));
+        assert!(html.contains("href=\"tel:+15550142\""));
+        assert!(html.contains("href=\"mailto:hi@ex.com\""));
+        assert!(html.contains("query=12%20Linden%20St"));
+        assert!(html.contains("Hours: Tue–Sun 7–4"));
+        let off = MobileInfoBarSettings { enabled: false, ..bar.clone() };
+        assert!(mobile_info_bar(&off).into_string().is_empty());
+        let empty = MobileInfoBarSettings { phone: None, email: None, address: None, hours: Some(" ".into()), ..bar };
+        assert!(mobile_info_bar(&empty).into_string().is_empty(), "nothing to show, no bar");
+    }
 
     #[test]
     fn navigation_marks_only_the_current_path() {

@@ -20,12 +20,13 @@ pub mod util;
 mod tests;
 
 use veranda_actors::domain::context::PageContext;
+use veranda_actors::site::settings::HeaderFooter;
 use veranda_actors::site::{Collection, Item, Page, SearchHit, Site};
 
 use crate::assets::Assets;
 
 pub use auth_pages::LoginView;
-pub use blocks::BlockCtx;
+pub use blocks::{block_content, BlockCtx};
 
 /// Everything needed to render one published page.
 pub struct PageView<'a> {
@@ -64,8 +65,14 @@ pub enum PageBody<'a> {
     MemberAreaDenied { title: String },
 }
 
-/// Renders a complete HTML document.
+/// Renders a complete HTML document with the site's own header and footer.
 pub fn render_page(view: &PageView<'_>) -> String {
+    render_page_with(view, &view.site.settings.header_footer)
+}
+
+/// Renders a complete HTML document with `header_footer`, the header and footer as
+/// last edited.
+pub fn render_page_with(view: &PageView<'_>, header_footer: &HeaderFooter) -> String {
     let today = time::OffsetDateTime::now_utc().date();
     let ctx = BlockCtx {
         site: view.site,
@@ -73,5 +80,5 @@ pub fn render_page(view: &PageView<'_>) -> String {
         today: format!("{:04}-{:02}-{:02}", today.year(), u8::from(today.month()), today.day()),
         page_path: view.context.page_path.clone(),
     };
-    layout::document(view, &ctx).into_string()
+    layout::document(view, &ctx, header_footer).into_string()
 }

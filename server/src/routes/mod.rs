@@ -5,6 +5,7 @@ pub mod auth;
 pub mod commerce;
 mod config_area;
 mod files;
+mod form_list;
 pub mod forms;
 mod html;
 mod images;
@@ -13,6 +14,7 @@ mod panel;
 mod sitemap;
 pub mod streams;
 pub mod telemetry;
+pub mod widget;
 
 use actix_web::{guard, web, Route};
 
@@ -27,7 +29,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(commerce::configure)
         .configure(streams::configure)
         .configure(forms::configure)
+        .configure(form_list::configure)
         .configure(telemetry::configure)
+        .configure(widget::configure)
         .route("/assets/{file:.*}", read().to(crate::assets::serve))
         .route("/s/{path:.*}", read().to(files::serve))
         .route("/images/{path:.*}", read().to(images::serve))

@@ -121,7 +121,7 @@ impl BlockKind {
     /// Whether the loader hydrates this kind with an island (a lazy chunk).
     /// Kinds that are complete as server HTML return false.
     pub fn needs_island(self) -> bool {
-        !matches!(self, BlockKind::Text | BlockKind::Image | BlockKind::Audio | BlockKind::ScaledText)
+        !matches!(self, BlockKind::Text | BlockKind::Image | BlockKind::Audio)
     }
 }
 

@@ -6,7 +6,10 @@ use std::collections::HashSet;
 use super::fields::Fields;
 use super::rules::MAX_PRICE_CENTS;
 use super::{Loader, Reference};
-use crate::site::blocks::{Block, BlockData, BlockKind, FieldKind, FormField};
+use crate::site::blocks::{
+    video_embed_type, Block, BlockData, BlockKind, FieldKind, FormField, VideoEmbedType, INVALID_VIDEO_EMBED,
+    MAP_STYLES, VIDEO_MODES,
+};
 use crate::site::content::CollectionKind;
 use crate::site::sanitize;
 
@@ -86,10 +89,11 @@ impl Loader {
                 self.check_link(file, &at("clickThroughUrl"), image.click_through_url.as_deref());
             }
             BlockData::Video(video) => {
-                video.html = sanitize::embed(&video.html);
-                if video.html.trim().is_empty() && video.url.is_none() {
-                    self.problems.add(file, path, "a video needs html (an https iframe) or a url");
+                if video_embed_type(&video.html) == VideoEmbedType::Invalid {
+                    self.problems.add(file, at("html"), INVALID_VIDEO_EMBED);
                 }
+                self.one_of(file, &at("mode"), video.mode.as_deref(), &VIDEO_MODES);
+                video.html = sanitize::embed(&video.html);
                 self.check_link(file, &at("url"), video.url.as_deref());
                 if let Some(thumbnail) = &video.thumbnail {
                     self.check_file(file, &at("thumbnail"), "images", thumbnail);
@@ -106,6 +110,7 @@ impl Loader {
                 if map.map_zoom > 22 {
                     self.problems.add(file, at("mapZoom"), "must be between 0 and 22");
                 }
+                self.one_of(file, &at("style"), Some(&map.style), &MAP_STYLES.map(|(name, _)| name));
             }
             BlockData::Form(form) => {
                 self.claim_form_id(file, &at("formId"), &form.form_id);
@@ -227,6 +232,13 @@ impl Loader {
             BlockData::SocialSharing(sharing) => {
                 for (i, service) in sharing.services.iter().enumerate() {
                     self.one_of(file, &format!("{path}.services[{i}]"), Some(service), &SHARING_SERVICES);
+                }
+                if let Some(name) = &sharing.follow_username {
+                    let valid =
+                        (1..=15).contains(&name.len()) && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                    if !valid {
+                        self.problems.add(file, at("followUsername"), "must be 1 to 15 letters, digits or underscores");
+                    }
                 }
             }
             BlockData::Product(product) => self.note(file, &at("product"), Reference::Product(product.product.clone())),

@@ -55,6 +55,11 @@ pub fn block(ctx: &BlockCtx<'_>, block: &Block) -> Markup {
     }
 }
 
+/// A block's own HTML, without the wrapping element (what widget rendering answers).
+pub fn block_content(ctx: &BlockCtx<'_>, block: &Block) -> Markup {
+    inner(ctx, block)
+}
+
 fn inner(ctx: &BlockCtx<'_>, block: &Block) -> Markup {
     let id = block.id.as_str();
     match &block.data {
