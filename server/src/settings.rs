@@ -42,6 +42,9 @@ pub struct Settings {
     /// History and pacing of the dashboard's live streams (`[streams]`).
     #[serde(default)]
     pub streams: veranda_actors::streams::StreamLimits,
+    /// Rate limits and reCAPTCHA of the forms routes (`[forms]`).
+    #[serde(default)]
+    pub forms: veranda_actors::forms::config::FormSettings,
 }
 
 impl Default for Settings {
@@ -58,6 +61,7 @@ impl Default for Settings {
             shutdown_timeout_secs: 10,
             telemetry: veranda_actors::telemetry::TelemetryLimits::default(),
             streams: veranda_actors::streams::StreamLimits::default(),
+            forms: veranda_actors::forms::config::FormSettings::default(),
         }
     }
 }

@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 /// Shortest and longest address accepted (spec 000 §9: email length 3 to 256).
 pub const EMAIL_LENGTH: std::ops::RangeInclusive<usize> = 3..=256;
 
-/// An email address: a local part, `@`, a dotted domain whose final label is 2 to 4
-/// letters or digits (spec 000 §5). Lowercase, so it doubles as the account key.
+/// An email address that passed [`check_email`]. Lowercase, so it doubles as the
+/// account key.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Email(String);
@@ -28,26 +28,40 @@ impl Email {
     /// Parses `raw` (surrounding whitespace ignored) into a lowercase address.
     pub fn parse(raw: &str) -> Result<Email, EmailError> {
         let text = raw.trim();
-        if !EMAIL_LENGTH.contains(&text.chars().count()) {
-            return Err(EmailError::Length);
-        }
-        let (local, domain) = text.split_once('@').ok_or(EmailError::Pattern)?;
-        let local_ok = !local.is_empty() && local.chars().all(|c| c.is_ascii_alphanumeric() || "._%+-".contains(c));
-        let labels: Vec<&str> = domain.split('.').collect();
-        let Some((last, rest)) = labels.split_last() else { return Err(EmailError::Pattern) };
-        let domain_ok = !rest.is_empty()
-            && rest.iter().all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
-            && (2..=4).contains(&last.len())
-            && last.chars().all(|c| c.is_ascii_alphanumeric());
-        if !local_ok || !domain_ok {
-            return Err(EmailError::Pattern);
-        }
+        check_email(text)?;
         Ok(Email(text.to_ascii_lowercase()))
     }
 
     /// The address as text.
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+}
+
+/// Spec 000 §5's simple pattern, the one check of every email address (accounts and
+/// form fields): 3 to 256 characters; a non-empty local part, one `@`, a dotted domain
+/// of non-empty labels whose final label is 2 to 4 letters or digits; no whitespace or
+/// control characters anywhere.
+pub fn check_email(text: &str) -> Result<(), EmailError> {
+    if !EMAIL_LENGTH.contains(&text.chars().count()) {
+        return Err(EmailError::Length);
+    }
+    if text.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(EmailError::Pattern);
+    }
+    let (local, domain) = text.split_once('@').ok_or(EmailError::Pattern)?;
+    let labels: Vec<&str> = domain.split('.').collect();
+    let Some((last, rest)) = labels.split_last() else { return Err(EmailError::Pattern) };
+    let ok = !local.is_empty()
+        && !domain.contains('@')
+        && !rest.is_empty()
+        && rest.iter().all(|l| !l.is_empty())
+        && (2..=4).contains(&last.len())
+        && last.chars().all(|c| c.is_ascii_alphanumeric());
+    if ok {
+        Ok(())
+    } else {
+        Err(EmailError::Pattern)
     }
 }
 
@@ -105,5 +119,6 @@ mod tests {
         let long = format!("{}@example.com", "a".repeat(250));
         assert_eq!(Email::parse(&long), Err(EmailError::Length));
         assert!(Email::parse("a@b.co").is_ok());
+        assert_eq!(Email::parse("ann\u{0}x@example.com"), Err(EmailError::Pattern), "no control characters");
     }
 }

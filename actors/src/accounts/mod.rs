@@ -16,7 +16,7 @@ mod registry;
 mod session;
 
 pub use account::{Account, AccountId, AccountIdError, AccountRole, AccountSummary, RoleError, ACCOUNT_ID_LEN};
-pub use email::{Email, EmailError, EMAIL_LENGTH};
+pub use email::{check_email, Email, EmailError, EMAIL_LENGTH};
 pub use password::{Password, PasswordDigest, PasswordError, MAX_PASSWORD_BYTES};
 pub use registry::{create_account, find_by_email, find_by_id, AccountError};
 pub use session::{

@@ -15,6 +15,7 @@
 //! - [`messages`]: every message, defined once.
 
 pub mod captcha;
+pub mod config;
 pub mod definition;
 pub mod export;
 pub mod messages;

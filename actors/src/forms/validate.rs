@@ -2,7 +2,6 @@
 //! email addresses, textarea maximum lengths and US zip codes.
 
 use std::collections::BTreeMap;
-use std::ops::RangeInclusive;
 
 use super::messages;
 use super::value::{parts, FieldValue};
@@ -12,7 +11,7 @@ use crate::site::blocks::{FieldKind, FormField};
 pub type FieldErrors = BTreeMap<String, String>;
 
 /// Spec §5 and §9: an email address has 3 to 256 characters.
-pub const EMAIL_LENGTH: RangeInclusive<usize> = 3..=256;
+pub use crate::accounts::EMAIL_LENGTH;
 
 /// Country values that make an address one in the United States.
 const US_COUNTRIES: [&str; 4] = ["us", "usa", "united states", "united states of america"];
@@ -50,21 +49,10 @@ fn is_missing(field: &FormField, value: &FieldValue) -> bool {
     }
 }
 
-/// Spec §5's simple pattern: 3 to 256 characters; a local part, `@`, a dotted domain
-/// whose final label is 2 to 4 letters or digits; no whitespace anywhere.
+/// Spec §5's simple pattern, the same check as account addresses
+/// ([`crate::accounts::check_email`]).
 pub fn is_email(text: &str) -> bool {
-    if !EMAIL_LENGTH.contains(&text.chars().count()) || text.chars().any(char::is_whitespace) {
-        return false;
-    }
-    let Some((local, domain)) = text.split_once('@') else { return false };
-    let labels: Vec<&str> = domain.split('.').collect();
-    let Some((last, rest)) = labels.split_last() else { return false };
-    !local.is_empty()
-        && !domain.contains('@')
-        && !rest.is_empty()
-        && rest.iter().all(|l| !l.is_empty())
-        && (2..=4).contains(&last.len())
-        && last.chars().all(|c| c.is_ascii_alphanumeric())
+    crate::accounts::check_email(text).is_ok()
 }
 
 /// Whether `text` is longer than a textarea's maximum. A maximum of 0 or less means no

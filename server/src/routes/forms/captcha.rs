@@ -2,7 +2,7 @@
 //!
 //! `GET /api/form/captcha/challenge` hands out an ALTCHA challenge (see
 //! [`veranda_actors::forms::captcha::altcha`]): `{algorithm, challenge, maxnumber,
-//! salt, signature}`, never cached, at most [`CHALLENGES_PER_WINDOW`] per address per
+//! salt, signature}`, never cached, at most `[forms] challenges_per_minute` per address per
 //! window (429 with `Retry-After` beyond). The save call's `captchaKey` carries the
 //! solved payload, base64-encoded; [`check`] verifies it and that it was not used
 //! before. When the site's provider is reCAPTCHA, `captchaKey` is the widget's token,
@@ -23,9 +23,6 @@ use super::error::FormsError;
 use super::submit::{now_secs, peer_ip};
 use super::{lock, FormsState};
 use crate::state::AppState;
-
-/// Challenges one address may ask for per [`super::RATE_WINDOW`].
-pub const CHALLENGES_PER_WINDOW: usize = 60;
 
 /// `GET /api/form/captcha/challenge`: a fresh ALTCHA challenge.
 pub async fn challenge(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, FormsError> {

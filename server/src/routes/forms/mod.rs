@@ -7,6 +7,7 @@
 //! - [`captcha`]: `GET /api/form/captcha/challenge` and the check of a submission's captcha.
 //! - [`plain`]: plain HTML form posts (no script) and `GET /api/form/thank-you`.
 //! - [`export`]: `GET /api/form/submissions?formId=…&format=json|csv` for owners and admins.
+//! - [`siteverify`]: the reCAPTCHA verifier asking Google's siteverify API.
 //! - [`claim`]: in-flight claims on single-use tokens.
 //! - [`error`]: every refusal and the status it maps to.
 
@@ -15,12 +16,13 @@ mod claim;
 mod error;
 mod export;
 mod plain;
+mod siteverify;
 mod submit;
 
 use std::collections::HashSet;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
@@ -33,12 +35,7 @@ use veranda_actors::store::{Store, StoreError, Tree};
 
 use crate::settings::Settings;
 
-/// Submissions one address may send to one form per [`RATE_WINDOW`].
-pub const SUBMISSIONS_PER_WINDOW: usize = 10;
-/// Submission keys one address may ask for per [`RATE_WINDOW`].
-pub const KEYS_PER_WINDOW: usize = 60;
-/// The rate-limit window.
-pub const RATE_WINDOW: Duration = Duration::from_secs(60);
+pub use veranda_actors::forms::config::RATE_WINDOW;
 /// Addresses (or address and form pairs) tracked before new ones are refused.
 const MAX_TRACKED: usize = 100_000;
 /// Submissions returned by one export, newest first.
@@ -69,7 +66,8 @@ pub struct FormsState {
 
 impl FormsState {
     /// Builds the state once at start-up.
-    pub async fn new(store: Arc<dyn Store>, site: Arc<Site>, _settings: &Settings) -> FormsState {
+    pub async fn new(store: Arc<dyn Store>, site: Arc<Site>, settings: &Settings) -> FormsState {
+        let limits = &settings.forms;
         let altcha = match altcha_key(store.as_ref()).await {
             Ok(key) => Altcha::new(&key),
             Err(e) => {
@@ -79,12 +77,13 @@ impl FormsState {
         };
         FormsState {
             index: FormIndex::of_site(&site),
-            submit_limiter: Mutex::new(RateLimiter::new(SUBMISSIONS_PER_WINDOW, RATE_WINDOW, MAX_TRACKED)),
-            key_limiter: Mutex::new(RateLimiter::new(KEYS_PER_WINDOW, RATE_WINDOW, MAX_TRACKED)),
-            challenge_limiter: Mutex::new(RateLimiter::new(captcha::CHALLENGES_PER_WINDOW, RATE_WINDOW, MAX_TRACKED)),
+            submit_limiter: Mutex::new(RateLimiter::new(limits.submissions_per_minute, RATE_WINDOW, MAX_TRACKED)),
+            key_limiter: Mutex::new(RateLimiter::new(limits.keys_per_minute, RATE_WINDOW, MAX_TRACKED)),
+            challenge_limiter: Mutex::new(RateLimiter::new(limits.challenges_per_minute, RATE_WINDOW, MAX_TRACKED)),
             altcha,
             captcha: site.settings.captcha.clone(),
-            recaptcha: None,
+            recaptcha: siteverify::SiteVerify::from_settings(limits)
+                .map(|verifier| Arc::new(verifier) as Arc<dyn RecaptchaVerifier>),
             redeeming: Mutex::new(HashSet::new()),
             last_sweep: Mutex::new(None),
         }

@@ -1,0 +1,45 @@
+//! The forms settings of the server (`[forms]` in `veranda.toml`): per-address rate
+//! limits, and the reCAPTCHA secret and where it is checked.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+/// The window every forms rate limit counts in.
+pub const RATE_WINDOW: Duration = Duration::from_secs(60);
+
+/// Google's reCAPTCHA verification endpoint.
+pub const RECAPTCHA_VERIFY_URL: &str = "https://www.google.com/recaptcha/api/siteverify";
+
+/// Settings of the forms routes; rate limits are counted per [`RATE_WINDOW`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FormSettings {
+    /// Submissions one client IP may send to one form per minute (429 beyond).
+    pub submissions_per_minute: usize,
+    /// Submission keys one client IP may ask for per minute.
+    pub keys_per_minute: usize,
+    /// Captcha challenges one client IP may ask for per minute.
+    pub challenges_per_minute: usize,
+    /// The reCAPTCHA secret key; unset, forms asking for reCAPTCHA get
+    /// 'ReCaptcha has not been set up!'.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recaptcha_secret: Option<String>,
+    /// Where reCAPTCHA tokens are verified (Google's siteverify API).
+    pub recaptcha_verify_url: String,
+    /// Milliseconds one verification may take before the submission is refused.
+    pub recaptcha_timeout_ms: u64,
+}
+
+impl Default for FormSettings {
+    fn default() -> Self {
+        FormSettings {
+            submissions_per_minute: 10,
+            keys_per_minute: 60,
+            challenges_per_minute: 60,
+            recaptcha_secret: None,
+            recaptcha_verify_url: RECAPTCHA_VERIFY_URL.to_string(),
+            recaptcha_timeout_ms: 5000,
+        }
+    }
+}
