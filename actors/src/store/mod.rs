@@ -148,6 +148,19 @@ pub trait Store: Send + Sync + 'static {
     /// Every entry whose key starts with `prefix`, in key order, at most `limit` of them.
     fn scan_prefix(&self, tree: Tree, prefix: &[u8], limit: usize) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError>;
 
+    /// Every entry with `start <= key < end` (no upper bound when `end` is `None`), in key
+    /// order, at most `limit` of them. Reads only the range, never the whole tree.
+    fn scan_range(
+        &self,
+        tree: Tree,
+        start: &[u8],
+        end: Option<&[u8]>,
+        limit: usize,
+    ) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError>;
+
+    /// Removes every key of `keys` in one atomic batch; resolves per the tree's durability class.
+    fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> StoreFuture<'a, ()>;
+
     /// Flushes everything written so far.
     fn flush(&self) -> StoreFuture<'_, ()>;
 }

@@ -136,6 +136,37 @@ impl Store for SledStore {
             .collect()
     }
 
+    fn scan_range(
+        &self,
+        tree: Tree,
+        start: &[u8],
+        end: Option<&[u8]>,
+        limit: usize,
+    ) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+        let tree = self.tree(tree)?;
+        let entries = match end {
+            Some(end) if end <= start => return Ok(Vec::new()),
+            Some(end) => tree.range(start..end),
+            None => tree.range(start..),
+        };
+        entries.take(limit).map(|r| r.map(|(k, v)| (k.to_vec(), v.to_vec())).map_err(backend)).collect()
+    }
+
+    fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            if keys.is_empty() {
+                return Ok(());
+            }
+            self.flusher.check_open()?;
+            let mut batch = sled::Batch::default();
+            for key in keys {
+                batch.remove(key.as_slice());
+            }
+            self.tree(tree)?.apply_batch(batch).map_err(backend)?;
+            self.acknowledge(tree).await
+        })
+    }
+
     fn flush(&self) -> StoreFuture<'_, ()> {
         Box::pin(self.flusher.next_flush())
     }

@@ -16,6 +16,10 @@ pub struct TelemetryLimits {
     pub errors_per_page_load: u32,
     /// Trace entries buffered before a flush is forced.
     pub trace_buffer: usize,
+    /// Days telemetry records are kept before the retention sweep removes them; 0 keeps them forever.
+    pub retention_days: u32,
+    /// Seconds between retention sweeps.
+    pub retention_sweep_secs: u64,
 }
 
 impl Default for TelemetryLimits {
@@ -26,6 +30,8 @@ impl Default for TelemetryLimits {
             mailbox_capacity: 1024,
             errors_per_page_load: 20,
             trace_buffer: 1000,
+            retention_days: 90,
+            retention_sweep_secs: 3600,
         }
     }
 }

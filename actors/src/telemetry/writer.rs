@@ -6,16 +6,21 @@
 //! flushes telemetry trees within its own interval. The queue holds at most
 //! [`WRITER_QUEUE_JOBS`] jobs, so what an acknowledged record waits for is bounded; a full
 //! queue refuses the job and the request gets 503.
+//!
+//! With a [`Retention`], the same thread runs the retention sweep: one bounded step at a
+//! time ([`retention`](super::retention)), with queued writes handled between steps.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
 use crate::store::{Store, Tree};
 use crate::telemetry::metrics::{self, Queue};
+use crate::telemetry::records::now_ms;
+use crate::telemetry::retention::{Retention, Sweeper, STEP_PAUSE, SWEPT_TREES};
 
 /// Jobs waiting for the writer thread before new ones are refused.
 pub const WRITER_QUEUE_JOBS: usize = 4096;
@@ -36,6 +41,8 @@ enum Job {
     Writes(Vec<Write>),
     /// Answered once every job queued before it is written.
     Drain(oneshot::Sender<()>),
+    /// Runs a whole retention sweep now; answered with the records removed (0 without retention).
+    Sweep(oneshot::Sender<u64>),
 }
 
 /// The writer's queue is full.
@@ -56,11 +63,18 @@ impl TelemetryWriter {
     /// Starts the writer thread on `store`. Should the thread not start, the failure is
     /// logged and every write is refused as busy (503), which keeps the server serving.
     pub fn start(store: Arc<dyn Store>) -> TelemetryWriter {
+        Self::start_with_retention(store, None)
+    }
+
+    /// Starts the writer thread on `store`; with a `retention`, the thread also sweeps
+    /// old telemetry away, a first time at once and then every `retention.every`.
+    pub fn start_with_retention(store: Arc<dyn Store>, retention: Option<Retention>) -> TelemetryWriter {
         let (tx, rx) = sync_channel(WRITER_QUEUE_JOBS);
         let depth = Arc::new(AtomicUsize::new(0));
         let counted = depth.clone();
-        let spawned =
-            std::thread::Builder::new().name("veranda-telemetry-writer".into()).spawn(move || run(store, rx, counted));
+        let spawned = std::thread::Builder::new()
+            .name("veranda-telemetry-writer".into())
+            .spawn(move || run(store, rx, counted, retention.map(Sweeper::new)));
         if let Err(error) = spawned {
             tracing::error!(%error, "cannot start the telemetry writer; telemetry writes will be refused");
         }
@@ -84,7 +98,7 @@ impl TelemetryWriter {
                 self.depth.fetch_sub(1, Ordering::Relaxed);
                 match job {
                     Job::Writes(writes) => Err(WriterBusy(writes)),
-                    Job::Drain(_) => Err(WriterBusy(Vec::new())),
+                    Job::Drain(_) | Job::Sweep(_) => Err(WriterBusy(Vec::new())),
                 }
             }
         }
@@ -112,10 +126,25 @@ impl TelemetryWriter {
             let _ = written.await;
         }
     }
+
+    /// Runs a whole retention sweep on the writer thread, after everything queued before
+    /// the call; resolves with the records removed (0 when retention is off or the
+    /// sweep failed).
+    pub async fn sweep_now(&self) -> u64 {
+        let (done, removed) = oneshot::channel();
+        let tx = self.tx.clone();
+        let queued = tokio::task::spawn_blocking(move || tx.send(Job::Sweep(done)).is_ok()).await;
+        if queued.unwrap_or(false) {
+            removed.await.unwrap_or(0)
+        } else {
+            0
+        }
+    }
 }
 
-/// The writer thread: writes every job in order until every handle is dropped.
-fn run(store: Arc<dyn Store>, rx: Receiver<Job>, depth: Arc<AtomicUsize>) {
+/// The writer thread: writes every job in order until every handle is dropped, and runs
+/// the retention sweep's steps when they are due.
+fn run(store: Arc<dyn Store>, rx: Receiver<Job>, depth: Arc<AtomicUsize>, mut sweeper: Option<Sweeper>) {
     let runtime = match tokio::runtime::Builder::new_current_thread().build() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -123,7 +152,24 @@ fn run(store: Arc<dyn Store>, rx: Receiver<Job>, depth: Arc<AtomicUsize>) {
             return;
         }
     };
-    while let Ok(job) = rx.recv() {
+    let mut next_step = Instant::now();
+    loop {
+        let job = match &mut sweeper {
+            None => match rx.recv() {
+                Ok(job) => job,
+                Err(_) => return,
+            },
+            Some(sweeper) => {
+                if Instant::now() >= next_step {
+                    next_step = Instant::now() + sweep_step(&runtime, sweeper, store.as_ref());
+                }
+                match rx.recv_timeout(next_step.saturating_duration_since(Instant::now())) {
+                    Ok(job) => job,
+                    Err(RecvTimeoutError::Timeout) => continue,
+                    Err(RecvTimeoutError::Disconnected) => return,
+                }
+            }
+        };
         match job {
             Job::Writes(writes) => {
                 let left = depth.fetch_sub(1, Ordering::Relaxed).saturating_sub(1);
@@ -141,6 +187,36 @@ fn run(store: Arc<dyn Store>, rx: Receiver<Job>, depth: Arc<AtomicUsize>) {
             Job::Drain(done) => {
                 let _ = done.send(());
             }
+            Job::Sweep(done) => {
+                let removed = match &sweeper {
+                    Some(running) => {
+                        let mut whole = Sweeper::new(running.retention());
+                        runtime.block_on(whole.sweep(store.as_ref(), now_ms())).unwrap_or_else(|error| {
+                            tracing::warn!(%error, "telemetry retention sweep failed");
+                            0
+                        })
+                    }
+                    None => 0,
+                };
+                let _ = done.send(removed);
+            }
+        }
+    }
+}
+
+/// Runs one step of the retention sweep; returns how long to wait before the next one.
+fn sweep_step(runtime: &tokio::runtime::Runtime, sweeper: &mut Sweeper, store: &dyn Store) -> Duration {
+    let now = now_ms();
+    match runtime.block_on(sweeper.step(store, now)) {
+        Ok(step) if step.done => {
+            metrics::retention_swept(now, &SWEPT_TREES);
+            sweeper.retention().every
+        }
+        Ok(_) => STEP_PAUSE,
+        Err(error) => {
+            tracing::warn!(%error, "telemetry retention sweep failed");
+            *sweeper = Sweeper::new(sweeper.retention());
+            sweeper.retention().every
         }
     }
 }
@@ -162,5 +238,29 @@ mod tests {
         writer.drained().await;
         assert_eq!(store.get(Tree::Census, b"a").expect("gets").as_deref(), Some(&b"2"[..]), "in order");
         assert_eq!(store.scan_prefix(Tree::Perf, b"", 10).expect("scans").len(), 3);
+    }
+
+    #[tokio::test]
+    async fn the_writer_thread_sweeps_old_records_and_keeps_writing() {
+        use crate::telemetry::records::record_key;
+        use crate::telemetry::TelemetryLimits;
+
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let limits = TelemetryLimits { retention_days: 1, ..TelemetryLimits::default() };
+        let writer = TelemetryWriter::start_with_retention(store.clone(), Retention::from_limits(&limits));
+        let day_ms = 86_400_000;
+        let old = record_key(now_ms() - 2 * day_ms).to_vec();
+        let recent = record_key(now_ms()).to_vec();
+        writer.write(Tree::Census, old.clone(), b"old".to_vec()).expect("queued");
+        writer.write(Tree::Census, recent.clone(), b"new".to_vec()).expect("queued");
+        assert_eq!(writer.sweep_now().await, 1);
+        assert_eq!(store.get(Tree::Census, &old).expect("gets"), None);
+        assert_eq!(store.get(Tree::Census, &recent).expect("gets").as_deref(), Some(&b"new"[..]));
+
+        let keep_forever = TelemetryWriter::start(store.clone());
+        keep_forever.write(Tree::Census, old.clone(), b"old".to_vec()).expect("queued");
+        assert_eq!(keep_forever.sweep_now().await, 0, "no retention, no sweep");
+        assert!(store.get(Tree::Census, &old).expect("gets").is_some());
     }
 }

@@ -31,6 +31,12 @@ impl Store for NullStore {
     fn scan_prefix(&self, _: Tree, _: &[u8], _: usize) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
         Ok(Vec::new())
     }
+    fn scan_range(&self, _: Tree, _: &[u8], _: Option<&[u8]>, _: usize) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+        Ok(Vec::new())
+    }
+    fn delete_all<'a>(&'a self, _: Tree, _: &'a [Vec<u8>]) -> StoreFuture<'a, ()> {
+        Box::pin(async { Ok(()) })
+    }
     fn flush(&self) -> StoreFuture<'_, ()> {
         Box::pin(async { Ok(()) })
     }
