@@ -68,7 +68,7 @@ describe('the dashboard', () => {
     expect(readConfig(root).panels).toEqual(['edits']);
     const reactRoot = createRoot(root);
     act(() => reactRoot.render(<App config={readConfig(root)} queryClient={testQueryClient()} transport={fakeTransport(sockets)} />));
-    await settleUntil(() => root.querySelectorAll('h2').length === 2);
+    await settleUntil(() => root.querySelectorAll('h2').length === 2 && sockets.length === 1);
     expect([...root.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Previewing /', 'Edits']);
     expect(sockets.map((s) => s.url)).toEqual(['/api/streams/edits']);
     act(() => reactRoot.unmount());

@@ -9,6 +9,8 @@ import type { LiveStreamTransport } from './streams/use-live-stream';
 const EditsPanel = lazy(() => import('./features/edits/edits-panel').then((m) => ({ default: m.EditsPanel })));
 const ErrorsPanel = lazy(() => import('./features/errors/errors-panel').then((m) => ({ default: m.ErrorsPanel })));
 const FormsPanel = lazy(() => import('./features/forms/forms-panel').then((m) => ({ default: m.FormsPanel })));
+const VisitorsPanel = lazy(() => import('./features/visitors/visitors-panel').then((m) => ({ default: m.VisitorsPanel })));
+const VitalsPanel = lazy(() => import('./features/vitals/vitals-panel').then((m) => ({ default: m.VitalsPanel })));
 
 /** The dashboard's data cache: live data is pushed in, so reads are not repeated on focus. */
 export function newQueryClient(): QueryClient {
@@ -67,6 +69,16 @@ export function App({
             {config.panels.includes('forms') && (
               <Loading>
                 <FormsPanel />
+              </Loading>
+            )}
+            {config.panels.includes('visitors') && (
+              <Loading>
+                <VisitorsPanel />
+              </Loading>
+            )}
+            {config.panels.includes('vitals') && (
+              <Loading>
+                <VitalsPanel />
               </Loading>
             )}
           </div>

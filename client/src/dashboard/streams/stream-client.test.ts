@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventFrame, ResetFrame } from './frames';
+import type { Cursor, EventFrame, ResetFrame } from './frames';
 import { FakeSocket } from '../test/fake-socket';
 import { backoffDelay, StreamClient, type StreamStatus } from './stream-client';
 
@@ -8,9 +8,10 @@ let events: EventFrame[];
 let resets: ResetFrame[];
 let statuses: StreamStatus[];
 
-function client(stream: 'edits' | 'errors' = 'edits'): StreamClient {
+function client(stream: 'edits' | 'errors' = 'edits', from: Cursor | null = null): StreamClient {
   return new StreamClient({
     stream,
+    from,
     onEvent: (f) => events.push(f),
     onReset: (f) => resets.push(f),
     onStatus: (s) => statuses.push(s),
@@ -42,6 +43,16 @@ afterEach(() => {
 });
 
 describe('a stream client', () => {
+  it('starts after a given cursor and skips events up to it', () => {
+    const c = client('edits', { epoch: 'e1', offset: 5 });
+    c.start();
+    expect(last().url).toBe('/api/streams/edits?epoch=e1&offset=5');
+    last().send(hello(7));
+    last().send(event(5));
+    last().send(event(6));
+    expect(events.map((e) => e.offset)).toEqual([6]);
+  });
+
   it('joins without a cursor, then resumes from the last event it saw', () => {
     const c = client();
     c.start();

@@ -46,6 +46,8 @@ export interface StreamClientOptions {
   socket?: SocketFactory;
   /** The URL of the stream for a cursor (default: this origin's `/api/streams/{stream}`). */
   url?(stream: StreamName, cursor: Cursor | null): string;
+  /** The last event already known (e.g. listed over HTTP): the first connection resumes after it. */
+  from?: Cursor | null;
   /** Reconnection delays. */
   backoff?: Backoff;
   /** A number in [0, 1) for jitter (default `Math.random`). */
@@ -77,6 +79,7 @@ export class StreamClient {
 
   constructor(options: StreamClientOptions) {
     this.options = options;
+    this.cursor = options.from ?? null;
   }
 
   /** The last event seen (or the stream's position when it was joined). */

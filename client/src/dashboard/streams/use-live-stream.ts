@@ -1,6 +1,6 @@
 // The React side of a live stream: one client per mounted panel, its status as state.
 import { useEffect, useRef, useState } from 'react';
-import type { EventFrame, ResetFrame, StreamName } from './frames';
+import type { Cursor, EventFrame, ResetFrame, StreamName } from './frames';
 import { StreamClient, type StreamClientOptions, type StreamStatus } from './stream-client';
 
 /** What a panel does with its stream's events. */
@@ -14,15 +14,32 @@ export interface LiveStreamHandlers {
 /** Test seams: the socket factory and URL of the stream client. */
 export type LiveStreamTransport = Pick<StreamClientOptions, 'socket' | 'url' | 'backoff'>;
 
+/** Where a panel's stream starts: after `from` once `ready` (default: at once, live events only). */
+export interface LiveStreamStart {
+  /** Connect only when true (e.g. once past events are listed). */
+  ready: boolean;
+  /** The last event already known; the stream resumes after it. */
+  from: Cursor | null;
+}
+
 /** Follows `stream` while the component is mounted; gives the connection's status. */
-export function useLiveStream(stream: StreamName, handlers: LiveStreamHandlers, transport?: LiveStreamTransport): StreamStatus {
+export function useLiveStream(
+  stream: StreamName,
+  handlers: LiveStreamHandlers,
+  transport?: LiveStreamTransport,
+  start: LiveStreamStart = { ready: true, from: null },
+): StreamStatus {
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const latest = useRef(handlers);
   latest.current = handlers;
   const seams = useRef(transport);
+  const from = useRef(start.from);
+  from.current = start.from;
   useEffect(() => {
+    if (!start.ready) return;
     const client = new StreamClient({
       ...seams.current,
+      from: from.current,
       stream,
       onEvent: (frame) => latest.current.onEvent(frame),
       onReset: (frame) => latest.current.onReset(frame),
@@ -31,7 +48,7 @@ export function useLiveStream(stream: StreamName, handlers: LiveStreamHandlers, 
     setStatus('connecting');
     client.start();
     return () => client.close();
-  }, [stream]);
+  }, [stream, start.ready]);
   return status;
 }
 

@@ -1,11 +1,23 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTransport, socketOf, type FakeSocket } from '../../test/fake-socket';
-import { renderWithClient } from '../../test/render';
+import { jsonFetch, renderWithClient, settleUntil } from '../../test/render';
+import { PAST_EDITS_PATH } from './edits';
 import { EditsPanel } from './edits-panel';
 
 afterEach(() => {
   document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+const data = (name: string, objectId = 'site-1') => ({
+  name,
+  actor: 'owner-1',
+  action: 'save',
+  objectType: 'site-header-footer',
+  objectId,
+  productPage: 'config',
+  productSection: 'header-footer',
 });
 
 const edit = (offset: number, name: string, objectId = 'site-1') => ({
@@ -14,16 +26,33 @@ const edit = (offset: number, name: string, objectId = 'site-1') => ({
   epoch: 'e1',
   offset,
   at: Date.now(),
-  data: { name, actor: 'owner-1', action: 'save', objectType: 'site-header-footer', objectId, productPage: 'config', productSection: 'header-footer' },
+  data: data(name, objectId),
 });
 
+/** The stream's history as the server lists it: `names` at offsets 1.., the stream at the last. */
+const history = (...names: string[]) => ({
+  stream: 'edits',
+  epoch: 'e1',
+  offset: names.length,
+  events: names.map((name, i) => ({ epoch: 'e1', offset: i + 1, at: Date.now() - 60_000, data: data(name) })),
+});
+
+/** Renders the panel over `answers` and waits for its socket. */
+async function open(answers: Record<string, unknown> = { [PAST_EDITS_PATH]: history() }, asked: string[] = []) {
+  vi.stubGlobal('fetch', jsonFetch(answers, asked));
+  const sockets: FakeSocket[] = [];
+  const rendered = renderWithClient(<EditsPanel transport={fakeTransport(sockets)} />);
+  await settleUntil(() => sockets.length > 0);
+  return { ...rendered, sockets, socket: socketOf(sockets, 'edits') };
+}
+
+const titles = (container: HTMLElement) => [...container.querySelectorAll('li')].map((li) => li.querySelector('.feed__title')?.textContent);
+
 describe('the edits panel', () => {
-  it('lists each edit once, newest first, with event type, actor, target and a relative time', () => {
-    const sockets: FakeSocket[] = [];
-    const { container } = renderWithClient(<EditsPanel transport={fakeTransport(sockets)} />);
+  it('lists each edit once, newest first, with event type, actor, target and a relative time', async () => {
+    const { container, socket } = await open();
     expect(container.querySelector('h2')?.textContent).toBe('Edits');
-    expect(container.textContent).toContain('No edits since this page opened.');
-    const socket = socketOf(sockets, 'edits');
+    expect(container.textContent).toContain('No edits yet.');
     act(() => socket.send({ type: 'hello', stream: 'edits', epoch: 'e1', offset: 4 }));
     expect(container.querySelector('[data-status]')?.textContent).toBe('Live');
     act(() => {
@@ -32,19 +61,45 @@ describe('the edits panel', () => {
       socket.send(edit(6, 'UserSavesLanguages', 'site-2'));
     });
     const items = [...container.querySelectorAll('li')];
-    expect(items.map((li) => li.querySelector('.feed__title')?.textContent)).toEqual(['UserSavesLanguages', 'UserSavesSiteHeaderFooter']);
+    expect(titles(container)).toEqual(['UserSavesLanguages', 'UserSavesSiteHeaderFooter']);
     expect(items[0]!.textContent).toContain('owner-1');
     expect(items[0]!.textContent).toContain('save site-header-footer site-2');
     expect(items[0]!.querySelector('time')?.textContent).toBe('just now');
   });
 
-  it('drops the list when the server resets the stream, and keeps following', () => {
-    const sockets: FakeSocket[] = [];
-    const { container } = renderWithClient(<EditsPanel transport={fakeTransport(sockets)} />);
-    const socket = socketOf(sockets, 'edits');
+  it('lists the past edits first, then resumes the stream after the last listed offset', async () => {
+    const asked: string[] = [];
+    const { container, socket } = await open({ [PAST_EDITS_PATH]: history('A', 'B', 'C') }, asked);
+    expect(asked).toEqual([PAST_EDITS_PATH]);
+    expect(socket.url).toBe('/api/streams/edits?epoch=e1&offset=3');
+    expect(titles(container)).toEqual(['C', 'B', 'A']);
+    expect(container.querySelector('li time')?.textContent).toBe('1 minute ago');
+    act(() => {
+      socket.send({ type: 'hello', stream: 'edits', epoch: 'e1', offset: 4 });
+      socket.send(edit(3, 'C'));
+      socket.send(edit(4, 'D'));
+    });
+    expect(titles(container)).toEqual(['D', 'C', 'B', 'A']);
+  });
+
+  it('follows live edits from now and says so when the past edits cannot be listed', async () => {
+    const { container, socket } = await open({});
+    expect(socket.url).toBe('/api/streams/edits');
+    expect(container.textContent).toContain('Past edits could not be listed (Not here.)');
+    expect(container.textContent).toContain('No edits since this page opened.');
     act(() => {
       socket.send({ type: 'hello', stream: 'edits', epoch: 'e1', offset: 0 });
-      socket.send(edit(1, 'UserSavesSiteHeaderFooter'));
+      socket.send(edit(1, 'A'));
+    });
+    expect(titles(container)).toEqual(['A']);
+  });
+
+  it('drops the list when the server resets the stream, and keeps following', async () => {
+    const { container, socket } = await open({ [PAST_EDITS_PATH]: history('A') });
+    expect(container.querySelectorAll('li')).toHaveLength(1);
+    act(() => {
+      socket.send({ type: 'hello', stream: 'edits', epoch: 'e1', offset: 1 });
+      socket.send(edit(2, 'UserSavesSiteHeaderFooter'));
       socket.send({ type: 'reset', stream: 'edits', epoch: 'e2', offset: 9, reason: 'epoch-changed' });
     });
     expect(container.querySelectorAll('li')).toHaveLength(0);
@@ -53,12 +108,10 @@ describe('the edits panel', () => {
     expect(container.querySelectorAll('li')).toHaveLength(1);
   });
 
-  it('announces new edits politely, as one summary', () => {
+  it('announces new edits politely, as one summary', async () => {
+    const { container, socket } = await open();
     vi.useFakeTimers();
     try {
-      const sockets: FakeSocket[] = [];
-      const { container } = renderWithClient(<EditsPanel transport={fakeTransport(sockets)} />);
-      const socket = socketOf(sockets, 'edits');
       const status = container.querySelector('[role="status"]')!;
       act(() => {
         socket.send({ type: 'hello', stream: 'edits', epoch: 'e1', offset: 0 });
@@ -74,10 +127,8 @@ describe('the edits panel', () => {
     }
   });
 
-  it('closes its socket when it goes away', () => {
-    const sockets: FakeSocket[] = [];
-    const { root } = renderWithClient(<EditsPanel transport={fakeTransport(sockets)} />);
-    const socket = socketOf(sockets, 'edits');
+  it('closes its socket when it goes away', async () => {
+    const { root, socket } = await open();
     act(() => root.unmount());
     expect(socket.closedWith).toBe(1000);
   });

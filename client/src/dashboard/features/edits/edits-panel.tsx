@@ -1,10 +1,12 @@
-// The live edit stream: every editor event since the dashboard opened, newest first.
+// The edit stream: the latest edits of the stream's history when the dashboard opens, then
+// every new one live, resumed from the last listed offset (no gap, no duplicate); newest first.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Announcer, useSummaryAnnouncer } from '../../components/announcer';
 import { RelativeTime } from '../../components/relative-time';
 import { statusText, useLiveStream, type LiveStreamTransport } from '../../streams/use-live-stream';
-import { addEdit, EDITS_KEY, toEditEntry, type EditEntry } from './edits';
+import { getJson } from '../../api/http';
+import { addEdit, EDITS_KEY, fromRecent, PAST_EDITS_KEY, PAST_EDITS_PATH, toEditEntry, type EditEntry, type RecentEvents } from './edits';
 
 const summary = (n: number) => (n === 1 ? '1 new edit' : `${n} new edits`);
 
@@ -16,6 +18,18 @@ export function EditsPanel({ transport }: { transport?: LiveStreamTransport }) {
     queryFn: () => queryClient.getQueryData<EditEntry[]>(EDITS_KEY) ?? [],
     initialData: [],
     staleTime: Infinity,
+  });
+  // Lists the past edits into the cache, then gives the cursor the live stream resumes from.
+  const past = useQuery({
+    queryKey: PAST_EDITS_KEY,
+    queryFn: async ({ signal }) => {
+      const { edits: listed, cursor } = fromRecent(await getJson<RecentEvents>(PAST_EDITS_PATH, signal));
+      queryClient.setQueryData<EditEntry[]>(EDITS_KEY, listed);
+      return cursor;
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
   });
   const [dropped, setDropped] = useState(false);
   const { message, note } = useSummaryAnnouncer(summary);
@@ -34,6 +48,7 @@ export function EditsPanel({ transport }: { transport?: LiveStreamTransport }) {
       },
     },
     transport,
+    { ready: !past.isPending, from: past.data ?? null },
   );
   return (
     <section aria-labelledby="edits-heading" className="panel">
@@ -44,9 +59,10 @@ export function EditsPanel({ transport }: { transport?: LiveStreamTransport }) {
         </p>
       </div>
       <Announcer message={message} />
+      {past.isError && <p className="panel__note">Past edits could not be listed ({past.error.message}); new edits still appear.</p>}
       {dropped && <p className="panel__note">The stream started over; earlier edits are no longer listed.</p>}
       {edits.length === 0 ? (
-        <p className="panel__empty">No edits since this page opened.</p>
+        <p className="panel__empty">{past.isPending ? 'Loading past edits…' : past.isError ? 'No edits since this page opened.' : 'No edits yet.'}</p>
       ) : (
         <ol className="feed" aria-label="Edits, newest first">
           {edits.map((edit) => (

@@ -1,5 +1,5 @@
 // The edits stream's events as the panel keeps them: newest first, at most `MAX_EDITS`.
-import type { EventFrame } from '../../streams/frames';
+import type { Cursor, EventFrame, StreamName } from '../../streams/frames';
 
 /** The query key of the edits seen since the dashboard opened. */
 export const EDITS_KEY = ['streams', 'edits'] as const;
@@ -56,4 +56,39 @@ export function toEditEntry(frame: EventFrame): EditEntry | null {
 /** `edits` with `entry` in front, trimmed to `MAX_EDITS`. */
 export function addEdit(edits: readonly EditEntry[] | undefined, entry: EditEntry): EditEntry[] {
   return [entry, ...(edits ?? [])].slice(0, MAX_EDITS);
+}
+
+/** How many past edits the panel lists when it opens. */
+export const PAST_EDITS_LIMIT = MAX_EDITS;
+
+/** The route listing the latest edits of the stream's history. */
+export const PAST_EDITS_PATH = `/api/streams/edits/events?limit=${PAST_EDITS_LIMIT}`;
+
+/** The query key of the past edits read when the panel opens. */
+export const PAST_EDITS_KEY = ['streams', 'edits', 'past'] as const;
+
+/** One event of `GET /api/streams/{stream}/events`. */
+export interface PastEvent extends Cursor {
+  /** When it was published (unix ms). */
+  at: number;
+  /** The event itself. */
+  data: unknown;
+}
+
+/** The answer of `GET /api/streams/{stream}/events`: the latest events, oldest first, and the stream's position. */
+export interface RecentEvents extends Cursor {
+  /** The stream. */
+  stream: StreamName;
+  /** The events, oldest first. */
+  events: PastEvent[];
+}
+
+/** The listed edits, newest first, and where the live stream resumes (the stream's position then). */
+export function fromRecent(recent: RecentEvents): { edits: EditEntry[]; cursor: Cursor } {
+  const edits: EditEntry[] = [];
+  for (const event of recent.events) {
+    const entry = toEditEntry({ type: 'event', stream: 'edits', ...event });
+    if (entry) edits.unshift(entry);
+  }
+  return { edits: edits.slice(0, MAX_EDITS), cursor: { epoch: recent.epoch, offset: recent.offset } };
 }

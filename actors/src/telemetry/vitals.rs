@@ -1,0 +1,199 @@
+//! [`VitalHistograms`]: the recent web vitals per page path label, in fixed-bucket
+//! histograms, so the dashboard's p75 per page costs a walk over a few buckets, never a
+//! scan of the perf records.
+//!
+//! Memory is bounded: the path labels are the site's known paths plus `other`, five vitals
+//! each, a fixed number of buckets per vital, and two windows (the current one and the one
+//! before; the older is dropped when a window of [`VITALS_WINDOW_MS`] ends). Bucket bounds
+//! include the web-vitals thresholds, so a p75 compared to them rates exactly.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use crate::telemetry::metrics::TelemetryMetric;
+
+/// How long one window of vitals lasts; a p75 covers between one and two windows.
+pub const VITALS_WINDOW_MS: u64 = 60 * 60 * 1000;
+
+/// Upper bounds (ms) of the buckets of LCP, INP, FCP and TTFB; a last bucket takes the rest.
+const MS_BOUNDS: [f64; 26] = [
+    50.0, 100.0, 150.0, 200.0, 300.0, 400.0, 500.0, 600.0, 800.0, 1000.0, 1200.0, 1500.0, 1800.0, 2000.0, 2500.0,
+    3000.0, 3500.0, 4000.0, 5000.0, 6000.0, 8000.0, 10000.0, 15000.0, 20000.0, 30000.0, 60000.0,
+];
+
+/// Upper bounds of the CLS buckets (unitless); a last bucket takes the rest.
+const CLS_BOUNDS: [f64; 14] = [0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1.0, 2.0];
+
+/// The five vitals, in report order.
+const VITALS: [TelemetryMetric; 5] =
+    [TelemetryMetric::Lcp, TelemetryMetric::Inp, TelemetryMetric::Cls, TelemetryMetric::Fcp, TelemetryMetric::Ttfb];
+
+fn bounds(metric: TelemetryMetric) -> &'static [f64] {
+    if metric == TelemetryMetric::Cls {
+        &CLS_BOUNDS
+    } else {
+        &MS_BOUNDS
+    }
+}
+
+fn index(metric: TelemetryMetric) -> Option<usize> {
+    VITALS.iter().position(|m| *m == metric)
+}
+
+/// The counts of one vital of one path in one window.
+#[derive(Debug, Clone, Default)]
+struct Histogram {
+    /// Counts per bucket; one more than the bounds (the overflow bucket).
+    counts: Vec<u32>,
+    /// The largest value seen (reported when the p75 falls in the overflow bucket).
+    max: f64,
+}
+
+/// One window: per path label, per vital.
+type Window = HashMap<String, [Histogram; 5]>;
+
+/// The p75 of each vital of one page path, with how many page loads it covers.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageVitals {
+    /// The path label (a known path or `other`).
+    pub path: String,
+    /// LCP p75 in ms, when measured.
+    pub lcp: Option<VitalSummary>,
+    /// INP p75 in ms.
+    pub inp: Option<VitalSummary>,
+    /// CLS p75, unitless.
+    pub cls: Option<VitalSummary>,
+    /// FCP p75 in ms.
+    pub fcp: Option<VitalSummary>,
+    /// TTFB p75 in ms.
+    pub ttfb: Option<VitalSummary>,
+}
+
+/// One vital's p75 (the upper bound of the bucket holding it) and sample count.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct VitalSummary {
+    /// The 75th percentile.
+    pub p75: f64,
+    /// How many values it covers.
+    pub count: u64,
+}
+
+/// Recent vitals per path label, in two rotating windows.
+#[derive(Debug, Default)]
+pub struct VitalHistograms {
+    /// The window being filled and when it started.
+    current: Window,
+    /// Its start (unix ms).
+    current_start: u64,
+    /// The window before it.
+    previous: Window,
+}
+
+impl VitalHistograms {
+    /// No values yet.
+    pub fn new() -> VitalHistograms {
+        VitalHistograms::default()
+    }
+
+    fn rotate(&mut self, now: u64) {
+        if now.saturating_sub(self.current_start) < VITALS_WINDOW_MS {
+            return;
+        }
+        let gap = now.saturating_sub(self.current_start);
+        self.previous = if gap < 2 * VITALS_WINDOW_MS { std::mem::take(&mut self.current) } else { Window::new() };
+        self.current.clear();
+        self.current_start = now - now % VITALS_WINDOW_MS;
+    }
+
+    /// Adds `value` (ms, or unitless for CLS, as the page reported it) of `metric` on `path` at `now`.
+    pub fn observe(&mut self, metric: TelemetryMetric, path: &str, value: f64, now: u64) {
+        let Some(i) = index(metric) else { return };
+        self.rotate(now);
+        let bounds = bounds(metric);
+        let histograms = self.current.entry(path.to_string()).or_default();
+        let histogram = &mut histograms[i];
+        if histogram.counts.is_empty() {
+            histogram.counts = vec![0; bounds.len() + 1];
+        }
+        let bucket = bounds.iter().position(|b| value <= *b).unwrap_or(bounds.len());
+        histogram.counts[bucket] = histogram.counts[bucket].saturating_add(1);
+        histogram.max = histogram.max.max(value);
+    }
+
+    /// The p75 of every vital per path over both windows at `now`, paths in order.
+    pub fn report(&mut self, now: u64) -> Vec<PageVitals> {
+        self.rotate(now);
+        let mut paths: Vec<&String> = self.current.keys().chain(self.previous.keys()).collect();
+        paths.sort();
+        paths.dedup();
+        paths
+            .into_iter()
+            .map(|path| {
+                let p75 = |i: usize| self.p75(path, i);
+                PageVitals { path: path.clone(), lcp: p75(0), inp: p75(1), cls: p75(2), fcp: p75(3), ttfb: p75(4) }
+            })
+            .collect()
+    }
+
+    fn p75(&self, path: &str, i: usize) -> Option<VitalSummary> {
+        let bounds = bounds(VITALS[i]);
+        let mut counts = vec![0u64; bounds.len() + 1];
+        let mut max = 0f64;
+        for window in [&self.current, &self.previous] {
+            if let Some(h) = window.get(path).map(|h| &h[i]) {
+                for (total, n) in counts.iter_mut().zip(&h.counts) {
+                    *total += u64::from(*n);
+                }
+                max = max.max(h.max);
+            }
+        }
+        let count: u64 = counts.iter().sum();
+        if count == 0 {
+            return None;
+        }
+        let rank = (count * 3).div_ceil(4);
+        let mut seen = 0;
+        let bucket = counts.iter().position(|n| {
+            seen += n;
+            seen >= rank
+        })?;
+        let p75 = bounds.get(bucket).copied().map_or(max, |b| b.min(max));
+        Some(VitalSummary { p75, count })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_p75_is_the_bucket_bound_of_the_75th_percentile_per_path() {
+        let mut vitals = VitalHistograms::new();
+        for value in [900.0, 1100.0, 2400.0, 3900.0] {
+            vitals.observe(TelemetryMetric::Lcp, "/", value, 10);
+        }
+        vitals.observe(TelemetryMetric::Cls, "/about", 0.3, 10);
+        let report = vitals.report(20);
+        assert_eq!(report.iter().map(|p| p.path.as_str()).collect::<Vec<_>>(), vec!["/", "/about"]);
+        assert_eq!(report[0].lcp, Some(VitalSummary { p75: 2500.0, count: 4 }));
+        assert_eq!(report[0].cls, None);
+        assert_eq!(report[1].cls, Some(VitalSummary { p75: 0.3, count: 1 }));
+    }
+
+    #[test]
+    fn values_older_than_two_windows_are_forgotten() {
+        let mut vitals = VitalHistograms::new();
+        vitals.observe(TelemetryMetric::Ttfb, "/", 120.0, 0);
+        assert_eq!(vitals.report(VITALS_WINDOW_MS + 1)[0].ttfb.map(|v| v.count), Some(1));
+        assert!(vitals.report(3 * VITALS_WINDOW_MS).is_empty());
+    }
+
+    #[test]
+    fn a_p75_in_the_overflow_bucket_is_the_largest_value() {
+        let mut vitals = VitalHistograms::new();
+        vitals.observe(TelemetryMetric::Inp, "/", 90_000.0, 5);
+        assert_eq!(vitals.report(6)[0].inp, Some(VitalSummary { p75: 90_000.0, count: 1 }));
+    }
+}
