@@ -4,6 +4,7 @@
 mod census;
 mod crash;
 mod ingest;
+mod retention;
 mod session_ids;
 mod vitals;
 

@@ -6,6 +6,7 @@
 // - an error thrown on a demo page in another tab shows in the errors panel,
 //   and a second one from another page load raises its group's count to 2;
 // - new items are highlighted only without reduced motion;
+// - a page view on a demo page raises today's page views in the visitors panel;
 // - axe-core finds nothing on `/config/`, also at 375 px wide, where nothing scrolls sideways.
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test dashboard.test.mjs
@@ -112,7 +113,7 @@ async function axe(page) {
 test('an edit made through the API shows in the edits panel, pushed without a reload', { timeout: 60_000 }, async () => {
   const { context, page, errors } = await openDashboard();
   const edits = page.getByRole('region', { name: 'Edits' });
-  await edits.getByText('No edits since this page opened.').waitFor();
+  await edits.getByText('No edits yet.').waitFor();
   const navigations = [];
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) navigations.push(frame.url());
@@ -211,6 +212,23 @@ test('the keyboard reaches the preview, every stack and every CSV export', { tim
   assert.ok(reached.some((l) => l === 'summary:Stack'), reached.join('\n'));
   assert.deepEqual(reached.filter((l) => /as CSV$/.test(l)), ['a:Export Send us a message as CSV', 'a:Export Porch letters as CSV']);
   await context.close();
+});
+
+test('a page view on a demo page shows in the visitors panel', { timeout: 60_000 }, async () => {
+  const { context: dashboard, page } = await openDashboard();
+  const today = page.getByRole('region', { name: 'Visitors' }).locator('[data-figure="today"]');
+  await today.waitFor({ timeout: 10_000 });
+  const before = Number(await today.innerText());
+  const visitor = await newContext();
+  await visitor.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: env.base }]);
+  const tab = await visitor.newPage();
+  const hit = tab.waitForResponse((r) => new URL(r.url()).pathname === '/api/census/RecordHit', { timeout: 10_000 });
+  await tab.goto(`${env.base}/`, { waitUntil: 'load' });
+  assert.equal((await hit).status(), 204);
+  // The panel reads the figures again every 10 s.
+  await page.waitForFunction((n) => Number(document.querySelector('[data-figure="today"]')?.textContent) > n, before, { timeout: 25_000 });
+  await visitor.close();
+  await dashboard.close();
 });
 
 test('axe finds nothing on /config/, wide and at 375 px', { timeout: 60_000 }, async () => {

@@ -146,6 +146,20 @@ impl Broadcaster {
         metrics::clients(self.stream, self.subscribers.len());
     }
 
+    /// The latest `limit` events still in the history at `now`, with the stream's position.
+    pub fn recent(&mut self, limit: usize, now: u64) -> RecentEvents {
+        let dropped = self.history.trim(now);
+        if !dropped.is_empty() {
+            actix::spawn(delete(self.journal.clone(), dropped));
+        }
+        RecentEvents {
+            stream: self.stream,
+            epoch: self.history.epoch().to_string(),
+            offset: self.history.head(),
+            events: self.history.latest(limit).iter().map(|e| e.as_ref().clone()).collect(),
+        }
+    }
+
     /// Where the stream and its subscribers stand.
     pub fn stats(&self) -> StreamStats {
         StreamStats {
@@ -262,6 +276,34 @@ impl Handler<GetStreamStats> for Broadcaster {
 
     fn handle(&mut self, _: GetStreamStats, _: &mut Self::Context) -> Self::Result {
         actix::MessageResult(self.stats())
+    }
+}
+
+/// The latest events of a stream, oldest first, with the stream's position: a client that
+/// lists them and then subscribes from `(epoch, offset)` misses nothing and sees nothing twice.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecentEvents {
+    /// The stream.
+    pub stream: StreamName,
+    /// The current epoch.
+    pub epoch: String,
+    /// The latest offset (the last listed event's, when any are listed).
+    pub offset: u64,
+    /// The events, oldest first.
+    pub events: Vec<super::StoredEvent>,
+}
+
+/// Returns the latest `limit` events of the stream's history.
+#[derive(Message)]
+#[rtype(result = "RecentEvents")]
+pub struct GetRecentEvents(pub usize);
+
+impl Handler<GetRecentEvents> for Broadcaster {
+    type Result = actix::MessageResult<GetRecentEvents>;
+
+    fn handle(&mut self, msg: GetRecentEvents, _: &mut Self::Context) -> Self::Result {
+        actix::MessageResult(self.recent(msg.0, now_ms()))
     }
 }
 

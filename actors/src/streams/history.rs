@@ -106,6 +106,12 @@ impl History {
         dropped
     }
 
+    /// The latest `limit` kept events, oldest first; the last one is at the head.
+    pub fn latest(&self, limit: usize) -> Vec<Arc<StoredEvent>> {
+        let skip = self.events.len().saturating_sub(limit);
+        self.events.iter().skip(skip).cloned().collect()
+    }
+
     /// What a client that last saw `offset` of `epoch` gets.
     pub fn resume(&self, epoch: &str, offset: u64) -> Resume {
         if epoch != self.epoch {
@@ -144,6 +150,19 @@ mod tests {
         assert_eq!(offsets(history.resume("e", 2)), vec![3, 4, 5]);
         assert_eq!(offsets(history.resume("e", 5)), Vec::<u64>::new());
         assert_eq!(offsets(history.resume("e", 0)), vec![1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn the_latest_events_end_at_the_head() {
+        let mut history = History::fresh("e".into(), 10, u64::MAX);
+        assert!(history.latest(3).is_empty());
+        for i in 0..5 {
+            history.append(json!(i), 100);
+        }
+        let latest: Vec<u64> = history.latest(3).iter().map(|e| e.offset).collect();
+        assert_eq!(latest, vec![3, 4, 5]);
+        assert_eq!(history.latest(50).len(), 5);
+        assert!(history.latest(0).is_empty());
     }
 
     #[test]

@@ -24,7 +24,8 @@ mod limits;
 pub mod metrics;
 
 pub use broadcaster::{
-    Broadcaster, GetStreamStats, Outbox, PublishEvent, StreamStats, Subscribe, Subscription, Unsubscribe,
+    Broadcaster, GetRecentEvents, GetStreamStats, Outbox, PublishEvent, RecentEvents, StreamStats, Subscribe,
+    Subscription, Unsubscribe,
 };
 pub use event::{EditEvent, Frame, ResetReason, StoredEvent, StreamName};
 pub use history::{History, Resume};

@@ -30,11 +30,15 @@ pub enum TelemetryMetric {
     Fcp,
     /// Real-user Time To First Byte, by page path.
     Ttfb,
+    /// Telemetry records removed by the retention sweep, by tree.
+    RetentionRemoved,
+    /// When the last complete retention sweep finished (unix seconds).
+    RetentionLastSweep,
 }
 
 impl TelemetryMetric {
     /// Every telemetry metric.
-    pub const ALL: [TelemetryMetric; 11] = [
+    pub const ALL: [TelemetryMetric; 13] = [
         TelemetryMetric::Accepted,
         TelemetryMetric::Rejected,
         TelemetryMetric::QueueDepth,
@@ -46,6 +50,8 @@ impl TelemetryMetric {
         TelemetryMetric::Cls,
         TelemetryMetric::Fcp,
         TelemetryMetric::Ttfb,
+        TelemetryMetric::RetentionRemoved,
+        TelemetryMetric::RetentionLastSweep,
     ];
 
     /// The metric's name.
@@ -62,16 +68,21 @@ impl TelemetryMetric {
             TelemetryMetric::Cls => "veranda_webvitals_cls",
             TelemetryMetric::Fcp => "veranda_webvitals_fcp_seconds",
             TelemetryMetric::Ttfb => "veranda_webvitals_ttfb_seconds",
+            TelemetryMetric::RetentionRemoved => "veranda_retention_removed_total",
+            TelemetryMetric::RetentionLastSweep => "veranda_retention_last_sweep_timestamp_seconds",
         }
     }
 
     /// The metric's kind.
     pub const fn kind(self) -> MetricKind {
         match self {
-            TelemetryMetric::Accepted | TelemetryMetric::Rejected => MetricKind::Counter,
-            TelemetryMetric::QueueDepth | TelemetryMetric::LiveVisitorSessions | TelemetryMetric::ErrorGroups => {
-                MetricKind::Gauge
+            TelemetryMetric::Accepted | TelemetryMetric::Rejected | TelemetryMetric::RetentionRemoved => {
+                MetricKind::Counter
             }
+            TelemetryMetric::QueueDepth
+            | TelemetryMetric::LiveVisitorSessions
+            | TelemetryMetric::ErrorGroups
+            | TelemetryMetric::RetentionLastSweep => MetricKind::Gauge,
             _ => MetricKind::Histogram,
         }
     }
@@ -90,6 +101,8 @@ impl TelemetryMetric {
             TelemetryMetric::Cls => "Real-user Cumulative Layout Shift (unitless), by page path.",
             TelemetryMetric::Fcp => "Real-user First Contentful Paint, in seconds, by page path.",
             TelemetryMetric::Ttfb => "Real-user Time To First Byte, in seconds, by page path.",
+            TelemetryMetric::RetentionRemoved => "Telemetry records removed by the retention sweep, by tree.",
+            TelemetryMetric::RetentionLastSweep => "When the last complete retention sweep finished, in unix seconds.",
         }
     }
 }
@@ -183,6 +196,20 @@ pub fn live_sessions(count: usize) {
 /// Sets the number of error groups.
 pub fn error_groups(count: usize) {
     metrics::gauge!(TelemetryMetric::ErrorGroups.name()).set(count as f64);
+}
+
+/// Counts records the retention sweep removed from `tree`.
+pub fn retention_removed(tree: &'static str, count: u64) {
+    metrics::counter!(TelemetryMetric::RetentionRemoved.name(), "tree" => tree).increment(count);
+}
+
+/// Records when a complete retention sweep of `trees` finished (unix ms); every swept
+/// tree's removal counter is exported from then on, at 0 if nothing was removed.
+pub fn retention_swept(at_ms: u64, trees: &[&'static str]) {
+    for &tree in trees {
+        metrics::counter!(TelemetryMetric::RetentionRemoved.name(), "tree" => tree).increment(0);
+    }
+    metrics::gauge!(TelemetryMetric::RetentionLastSweep.name()).set(at_ms as f64 / 1000.0);
 }
 
 /// Records one web-vital observation (seconds, or unitless for CLS) for a page path label.

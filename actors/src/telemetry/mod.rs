@@ -28,6 +28,8 @@
 //! - [`session_ids`]: the `SS_SESSION_ID` and `SS_ANALYTICS_ID` identifiers.
 //! - [`errors`]: error records, fingerprints, groups and the per-page-load cap.
 //! - [`records`]: record keys and the clock.
+//! - [`retention`]: the sweep that removes telemetry older than `retention_days` (run on
+//!   the [`TelemetryWriter`]'s thread).
 //! - [`metrics`]: the ingest metrics, documented once.
 //! - [`limits`]: the tunable limits (part of the server settings).
 
@@ -36,12 +38,15 @@ pub mod errors;
 pub mod events;
 pub mod limits;
 pub mod metrics;
+pub mod page_views;
 pub mod perf;
 pub mod records;
+pub mod retention;
 pub mod rules;
 pub mod session_ids;
 pub mod traces;
 pub mod visitor;
+pub mod vitals;
 pub mod writer;
 
 pub use errors::ErrorQueue;

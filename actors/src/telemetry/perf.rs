@@ -17,6 +17,7 @@ use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics::{self, TelemetryMetric};
 use crate::telemetry::records::{now_ms, record_key, truncate_chars};
 use crate::telemetry::rules::path_of;
+use crate::telemetry::vitals::{PageVitals, VitalHistograms};
 use crate::telemetry::writer::TelemetryWriter;
 
 /// Most records one request may carry.
@@ -123,12 +124,20 @@ pub struct PerfCollector {
     known_paths: HashSet<String>,
     /// Mailbox size; a full mailbox makes requests answer 503.
     mailbox_capacity: usize,
+    /// The recent vitals per path label, for the dashboard's percentiles.
+    vitals: VitalHistograms,
 }
 
 impl PerfCollector {
     /// A collector labelling `known_paths` (everything else is `other`).
     pub fn new(writer: TelemetryWriter, known_paths: HashSet<String>, limits: &TelemetryLimits) -> PerfCollector {
-        PerfCollector { writer, loads: HashMap::new(), known_paths, mailbox_capacity: limits.mailbox_capacity }
+        PerfCollector {
+            writer,
+            loads: HashMap::new(),
+            known_paths,
+            mailbox_capacity: limits.mailbox_capacity,
+            vitals: VitalHistograms::new(),
+        }
     }
 
     /// The path label of a record.
@@ -152,6 +161,7 @@ impl PerfCollector {
             if let Some((metric, factor)) = vital(&record.name) {
                 if !load.observed.contains(&metric) {
                     load.observed.push(metric);
+                    self.vitals.observe(metric, &label, record.value, now);
                     observations.push((metric, label, record.value * factor));
                 }
             }
@@ -197,6 +207,19 @@ impl Handler<RecordPerf> for PerfCollector {
     }
 }
 
+/// Returns the p75 of each web vital per page path over the recent records.
+#[derive(Message)]
+#[rtype(result = "Vec<PageVitals>")]
+pub struct GetPageVitals;
+
+impl Handler<GetPageVitals> for PerfCollector {
+    type Result = actix::MessageResult<GetPageVitals>;
+
+    fn handle(&mut self, _: GetPageVitals, _: &mut Self::Context) -> Self::Result {
+        actix::MessageResult(self.vitals.report(now_ms()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,6 +256,9 @@ mod tests {
             seen,
             vec![(TelemetryMetric::Lcp, "/about".to_string(), 1.5), (TelemetryMetric::Cls, "other".to_string(), 0.25)]
         );
+        let report = collector.vitals.report(0);
+        assert_eq!(report.iter().map(|p| p.path.as_str()).collect::<Vec<_>>(), vec!["/about", "other"]);
+        assert_eq!(report[0].lcp.map(|v| (v.p75, v.count)), Some((1500.0, 1)), "the first LCP of the page load only");
         collector.prune(PAGE_LOAD_MEMORY.as_millis() as u64);
         assert_eq!(collector.record(&records[..1], 0).len(), 1, "a forgotten page load counts again");
     }

@@ -124,6 +124,12 @@ impl VisitorSessions {
         self.sessions.len()
     }
 
+    /// How many visitors were seen in the `window_ms` up to `now`.
+    pub fn active_since(&self, now: u64, window_ms: u64) -> usize {
+        let oldest = now.saturating_sub(window_ms);
+        self.sessions.values().filter(|s| s.last_seen >= oldest).count()
+    }
+
     fn load(&self, id: &VisitorId) -> Option<VisitState> {
         let bytes = self.store.get(Tree::VisitorSessions, id.as_str().as_bytes()).ok().flatten()?;
         serde_json::from_slice(&bytes).ok()
@@ -187,6 +193,22 @@ impl Handler<GetVisitorSession> for VisitorSessions {
     }
 }
 
+/// Returns how many visitors were seen in the last `window_ms` (live visitors).
+#[derive(Message)]
+#[rtype(result = "usize")]
+pub struct CountActiveVisitors {
+    /// How far back a visitor counts as live.
+    pub window_ms: u64,
+}
+
+impl Handler<CountActiveVisitors> for VisitorSessions {
+    type Result = usize;
+
+    fn handle(&mut self, msg: CountActiveVisitors, _: &mut Self::Context) -> usize {
+        self.active_since(now_ms(), msg.window_ms)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,6 +236,19 @@ mod tests {
         assert_eq!((state.visits, state.pages_this_visit), (2, 1));
         sessions.sweep(later + VISIT_LENGTH_MS);
         assert_eq!(sessions.live(), 0);
+    }
+
+    #[test]
+    fn live_visitors_are_those_seen_within_the_window() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let writer = TelemetryWriter::start(store.clone());
+        let mut sessions = VisitorSessions::new(store, writer, &TelemetryLimits::default());
+        let other = || VisitorId::parse("v2").expect("valid");
+        sessions.visit(&next_visit(None, None, 1_000, id), 1_000);
+        sessions.visit(&next_visit(None, None, 400_000, other), 400_000);
+        assert_eq!(sessions.active_since(400_000, 300_000), 1);
+        assert_eq!(sessions.active_since(400_000, 500_000), 2);
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod panel;
 mod sitemap;
 pub mod streams;
 pub mod telemetry;
+mod visitor_stats;
 pub mod widget;
 
 use actix_web::{guard, web, Route};
@@ -31,6 +32,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(forms::configure)
         .configure(form_list::configure)
         .configure(telemetry::configure)
+        .configure(visitor_stats::configure)
         .configure(widget::configure)
         .route("/assets/{file:.*}", read().to(crate::assets::serve))
         .route("/s/{path:.*}", read().to(files::serve))

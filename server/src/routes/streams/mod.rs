@@ -5,6 +5,7 @@
 //! | `/api/streams/edits` | GET (websocket) | admin permission | the edits stream |
 //! | `/api/streams/errors` | GET (websocket) | config permission | the errors stream |
 //! | `/api/streams/{stream}/stats` | GET | as the stream | `{stream, epoch, offset, historyEvents, clients, clientQueue, queueHighWater, slowConsumers}` |
+//! | `/api/streams/{stream}/events?limit=N` | GET | as the stream | `{stream, epoch, offset, events: [{epoch, offset, at, data}]}`, the latest N (default 50, at most 500) oldest first |
 //! | edit APIs | see `edits` and `content` | owner, admins, editors | |
 //!
 //! A stream connection may carry `?epoch=E&offset=N`, the client's last event, to resume.
@@ -39,6 +40,7 @@ mod content;
 mod content_edits;
 mod edits;
 mod error;
+mod recent;
 mod sign_out;
 mod site_edits;
 mod socket;
@@ -152,6 +154,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(
         web::resource("/api/streams/{stream}/stats")
             .route(web::get().to(socket::stats))
+            .default_service(web::to(|| async { not_allowed("GET") })),
+    )
+    .service(
+        web::resource("/api/streams/{stream}/events")
+            .route(web::get().to(recent::recent))
             .default_service(web::to(|| async { not_allowed("GET") })),
     )
     .service(

@@ -57,7 +57,7 @@ fn cursor(query: &str) -> Result<Option<(String, u64)>, StreamError> {
 }
 
 /// The stream in the path.
-fn stream_of(req: &HttpRequest) -> Result<StreamName, StreamError> {
+pub(super) fn stream_of(req: &HttpRequest) -> Result<StreamName, StreamError> {
     match req.match_info().get("stream") {
         Some("edits") => Ok(StreamName::Edits),
         Some("errors") => Ok(StreamName::Errors),

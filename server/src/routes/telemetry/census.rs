@@ -159,6 +159,9 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         offer(&state.telemetry.visitors, RecordVisit { outcome, at: now })?;
     }
     store_hit(state, &hit)?;
+    if kind == "pageView" {
+        state.telemetry.page_views.record(now);
+    }
     let mut response = HttpResponse::NoContent();
     for cookie in cookies.into_iter().flatten().chain(ids.iter().flat_map(id_cookies)) {
         response.cookie(cookie);

@@ -16,6 +16,7 @@ use veranda_actors::site::Site;
 use veranda_actors::store::Store;
 use veranda_actors::telemetry::errors::FlushErrors;
 use veranda_actors::telemetry::events::EVENT_BUFFER;
+use veranda_actors::telemetry::page_views::PageViewCounter;
 use veranda_actors::telemetry::traces::FlushTraces;
 use veranda_actors::telemetry::{
     metrics, ErrorQueue, PerfCollector, TelemetryEvent, TelemetryLimits, TelemetryWriter, TraceFlusher, VisitorSessions,
@@ -39,6 +40,8 @@ pub struct TelemetryState {
     pub perf: Addr<PerfCollector>,
     /// Writes telemetry records to the store.
     pub writer: TelemetryWriter,
+    /// Page views today and in the last hour, counted as they are recorded.
+    pub page_views: Arc<PageViewCounter>,
     /// The live telemetry stream (new errors, group changes).
     events: broadcast::Sender<TelemetryEvent>,
     /// Requests per client IP.
@@ -53,7 +56,8 @@ impl TelemetryState {
         let (events, _) = broadcast::channel(EVENT_BUFFER);
         let mut known_paths: HashSet<String> = site.published_urls().into_iter().collect();
         known_paths.extend(["/".to_string(), "/search".to_string()]);
-        let writer = TelemetryWriter::start(store.clone());
+        let retention = veranda_actors::telemetry::retention::Retention::from_limits(limits);
+        let writer = TelemetryWriter::start_with_retention(store.clone(), retention);
         let visitors = VisitorSessions::new(store.clone(), writer.clone(), limits).start();
         let errors = ErrorQueue::new(store.clone(), writer.clone(), limits, events.clone()).start();
         let traces = TraceFlusher::new(store, limits).start();
@@ -70,7 +74,16 @@ impl TelemetryState {
                 cleanup.shrink_to_fit();
             }
         });
-        TelemetryState { visitors, errors, traces, perf, writer, events, limiter }
+        TelemetryState {
+            visitors,
+            errors,
+            traces,
+            perf,
+            writer,
+            page_views: Arc::new(PageViewCounter::new()),
+            events,
+            limiter,
+        }
     }
 
     /// A receiver of the live telemetry stream.
