@@ -16,7 +16,6 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export BENCH_DIR="$ROOT/benches/load"
-TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 DURATION=${DURATION:-10s}
 THREADS=2
 CONNECTIONS=64
@@ -26,34 +25,10 @@ BUDGET_SECS=170
 command -v wrk >/dev/null || { echo "wrk is missing (apt-get install -y wrk)" >&2; exit 2; }
 command -v curl >/dev/null || { echo "curl is missing" >&2; exit 2; }
 
-(cd "$ROOT" && cargo build --release -p veranda-server -p veranda-benches --bin veranda --bin bare_204)
-
-SECONDS=0
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$WORK"
-  echo "[${SECONDS}s] stopped" >&2
-}
-trap cleanup EXIT
-trap 'echo "interrupted (signal or time budget)" >&2; exit 130' INT TERM
-
-# The whole run (after the build) is bounded: the watchdog ends this script.
-# Its output goes nowhere, so a pipe reading this script's output ends with the script.
-echo "time budget: ${BUDGET_SECS}s after the build" >&2
-( trap 'kill "$nap" 2>/dev/null; exit 0' TERM
-  sleep "$BUDGET_SECS" & nap=$!
-  wait "$nap" && kill -TERM $$ ) >/dev/null 2>&1 &
-PIDS+=($!)
-
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
-}
-PORT=$(free_port)
-OPS_PORT=$(free_port)
-BARE_PORT=$(free_port)
+# shellcheck source=benches/load/lib.sh
+source "$BENCH_DIR/lib.sh"
+bench_build
+bench_begin "$BUDGET_SECS"
 
 cat >"$WORK/veranda.toml" <<EOF
 # Written by benches/load/ingest.sh: the defaults of config/veranda.toml except the
@@ -68,43 +43,14 @@ errors_per_page_load = 20
 trace_buffer = 1000
 EOF
 
-"$TARGET_DIR/release/veranda" serve --config "$WORK/veranda.toml" --site "$ROOT/config/sites/demo" \
-  --data-dir "$WORK/data" --listen "127.0.0.1:$PORT" --ops-listen "127.0.0.1:$OPS_PORT" >"$WORK/veranda.log" 2>&1 &
-PIDS+=($!)
-"$TARGET_DIR/release/bare_204" "$BARE_PORT" >"$WORK/bare.log" 2>&1 &
-PIDS+=($!)
-
-wait_for() {
-  for _ in $(seq 1 100); do
-    if curl -fs -o /dev/null "$@"; then return 0; fi
-    sleep 0.1
-  done
-  return 1
-}
-wait_for "http://127.0.0.1:$OPS_PORT/health/ready" || { echo "veranda did not start:" >&2; cat "$WORK/veranda.log" >&2; exit 1; }
-wait_for -X POST "http://127.0.0.1:$BARE_PORT/" || { echo "bare_204 did not start:" >&2; cat "$WORK/bare.log" >&2; exit 1; }
+start_servers "$WORK/veranda.toml"
 
 # The crumb cookie a page hands out, echoed by the error reporter.
-CRUMB=$(curl -s -D - -o /dev/null "http://127.0.0.1:$PORT/" | tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: crumb=\([^;]*\).*/\1/p' | head -n1)
-[ -n "$CRUMB" ] || { echo "no crumb cookie from GET /" >&2; exit 1; }
+page_crumb
 export BENCH_CRUMB="$CRUMB"
 
-# One wrk run; prints "name target rps ok_rps p50 p99 non2xx errors" and keeps it in $WORK/rows.
-run() {
-  local name=$1 target=$2 port=$3 script=$4 connections=$5 pace=${6:-}
-  local out="$WORK/$name-$target.out"
-  BENCH_CONNECTIONS=$connections BENCH_PACE_RPS=$pace timeout 40 \
-    wrk -t"$THREADS" -c"$connections" -d"$DURATION" -s "$BENCH_DIR/$script" "http://127.0.0.1:$port/" >"$out" 2>&1 || true
-  local result
-  result=$(grep '^RESULT ' "$out" || true)
-  if [ -z "$result" ]; then echo "wrk failed for $name/$target:" >&2; cat "$out" >&2; exit 1; fi
-  echo "$result" | awk -v name="$name" -v target="$target" -v conns="$connections" '{
-      for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      secs = v["duration_us"] / 1e6
-      printf "%s %s %d %.0f %.0f %.2f %.2f %d %d\n", name, target, conns, v["requests"] / secs,
-        (v["requests"] - v["non2xx"]) / secs, v["p50_us"] / 1000, v["p99_us"] / 1000, v["non2xx"], v["socket_errors"]
-    }' | tee -a "$WORK/rows"
-}
+# One wrk run of $DURATION: run NAME TARGET PORT SCRIPT CONNECTIONS [PACE_RPS].
+run() { wrk_run "$1" "$2" "$3" "$4" "$5" "$DURATION" "${6:-}"; }
 
 # One request per endpoint must get its success status: a run whose requests are
 # refused (crumb, parsing, recording rules) measures nothing.
