@@ -7,82 +7,17 @@
 //! (run `cargo build -p veranda-server` before `cargo test -p veranda-tests` alone).
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use serde_json::{json, Value};
-use veranda_tests::repo_root;
+use veranda_tests::process::{random_below, ServerProcess};
 
 const ROUNDS: usize = 8;
 const SHOPPERS: usize = 6;
 /// Quantity changes a shopper makes before checking out.
 const CHANGES_PER_ORDER: u32 = 7;
-
-fn binary() -> PathBuf {
-    if let Some(path) = std::env::var_os("VERANDA_BIN") {
-        return PathBuf::from(path);
-    }
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps");
-    let path = dir.join("veranda");
-    assert!(path.is_file(), "{} is missing: run `cargo build -p veranda-server` first", path.display());
-    path
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
-}
-
-fn random_below(n: u64) -> u64 {
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
-    u64::from(nanos.wrapping_mul(2_654_435_761)) % n
-}
-
-/// A running server, SIGKILLed when dropped.
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-async fn start(data: &Path) -> Server {
-    let (port, ops_port) = (free_port(), free_port());
-    let mut command = Command::new(binary());
-    command.current_dir(repo_root()).env_remove("RUST_LOG");
-    for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
-        command.env_remove(key);
-    }
-    let child = command
-        .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
-        .arg("--site")
-        .arg(repo_root().join("config/sites/demo"))
-        .arg("--data-dir")
-        .arg(data)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    let server = Server { child, address: format!("http://127.0.0.1:{port}") };
-    let probe = reqwest::Client::new();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let ready = probe.get(format!("http://127.0.0.1:{ops_port}/health/ready")).send().await;
-        if ready.is_ok_and(|r| r.status() == 200) {
-            return server;
-        }
-        assert!(Instant::now() < deadline, "the server did not become ready");
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-}
 
 async fn crumb_of(address: &str) -> String {
     let res = reqwest::Client::new().get(format!("{address}/")).send().await.expect("answered");
@@ -155,7 +90,7 @@ async fn acknowledged_cart_changes_and_orders_survive_sigkill() {
     let data = tempfile::tempdir().expect("data dir");
     let acked = Arc::new(Mutex::new(Acked::default()));
     for round in 0..=ROUNDS {
-        let server = start(data.path()).await;
+        let server = ServerProcess::start(data.path()).await;
         let client = reqwest::Client::new();
         let (carts, orders) = {
             let acked = acked.lock().expect("not poisoned");

@@ -2,16 +2,13 @@
 //! its editor event on the edits stream, refuses bad calls with a clear 4xx, and survives
 //! a restart of the server.
 
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
 use serde_json::{json, Value};
 use veranda_actors::accounts::{SessionRecord, SESSION_COOKIE};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::site::{BlockData, Site};
 use veranda_actors::store::{SledStore, Store, Tree};
-use veranda_tests::{demo_site_dir, repo_root, spawn_app, TestApp};
+use veranda_tests::process::ServerProcess;
+use veranda_tests::{demo_site_dir, spawn_app, TestApp};
 
 use crate::streams::{crumb, next_json, watch, Socket};
 
@@ -339,59 +336,6 @@ async fn a_text_blocks_content_is_replaced_sanitised() {
     assert_eq!(res.status(), 404);
 }
 
-/// The `veranda` binary (see `forms_crash`).
-fn binary() -> PathBuf {
-    if let Some(path) = std::env::var_os("VERANDA_BIN") {
-        return PathBuf::from(path);
-    }
-    let exe = std::env::current_exe().expect("the test binary's path");
-    exe.parent().and_then(Path::parent).expect("target/<profile>/deps").join("veranda")
-}
-
-/// A running `veranda`, killed (SIGKILL) when dropped.
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-async fn start(data: &Path) -> Server {
-    let port =
-        |()| std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a port");
-    let (port, ops_port) = (port(()), port(()));
-    let mut command = Command::new(binary());
-    command.current_dir(repo_root()).env_remove("RUST_LOG");
-    for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
-        command.env_remove(key);
-    }
-    let child = command
-        .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
-        .arg("--site")
-        .arg(demo_site_dir())
-        .arg("--data-dir")
-        .arg(data)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    let server = Server { child, address: format!("http://127.0.0.1:{port}") };
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let ready = reqwest::get(format!("http://127.0.0.1:{ops_port}/health/ready")).await;
-        if ready.is_ok_and(|r| r.status() == 200) {
-            return server;
-        }
-        assert!(Instant::now() < deadline, "the server did not become ready");
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-}
-
 #[actix_rt::test]
 async fn content_edits_survive_a_killed_server() {
     let data = tempfile::tempdir().expect("a data dir");
@@ -414,7 +358,7 @@ async fn content_edits_survive_a_killed_server() {
     let site = Site::load(demo_site_dir()).expect("the demo site loads");
     let (id, path, _) = blog_posts(&site).remove(0);
     let client = reqwest::Client::new();
-    let server = start(data.path()).await;
+    let server = ServerProcess::start(data.path()).await;
     let home = client.get(format!("{}/", server.address)).send().await.expect("answered");
     let crumb = home
         .headers()
@@ -442,7 +386,7 @@ async fn content_edits_survive_a_killed_server() {
     assert_eq!(res.status(), 200);
     drop(server);
 
-    let server = start(data.path()).await;
+    let server = ServerProcess::start(data.path()).await;
     let item = client.get(format!("{}{path}", server.address)).send().await.expect("answered");
     assert_eq!(item.status(), 404, "the item is still hidden");
     let about =

@@ -7,16 +7,14 @@
 //! `cargo build -p veranda-server` before `cargo test -p veranda-tests` alone).
 
 use std::net::{IpAddr, Ipv4Addr};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use serde_json::{json, Value};
-use veranda_actors::accounts::{SessionRecord, SESSION_COOKIE};
-use veranda_actors::store::{SledStore, Store, Tree};
-use veranda_tests::{demo_site_copy, repo_root};
+use veranda_actors::accounts::SESSION_COOKIE;
+use veranda_tests::demo_site_copy;
+use veranda_tests::process::{random_below, store_owner_session, ServerProcess};
 
 use super::forms::{contact_values, payload, KEY_PATH, SAVE_PATH};
 
@@ -26,86 +24,6 @@ const VISITORS: u8 = 6;
 const OWNER_SESSION: &str = "crash-harness-owner";
 /// Saves one address may make to one form per minute (the server's limit).
 const SAVES_PER_ADDRESS: u32 = 10;
-
-/// The `veranda` binary to start.
-fn binary() -> PathBuf {
-    if let Some(path) = std::env::var_os("VERANDA_BIN") {
-        return PathBuf::from(path);
-    }
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps");
-    let path = dir.join("veranda");
-    assert!(path.is_file(), "{} is missing: run `cargo build -p veranda-server` first", path.display());
-    path
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
-}
-
-/// A number in `0..n` that differs from run to run (no cryptographic need).
-fn random_below(n: u64) -> u64 {
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
-    u64::from(nanos.wrapping_mul(2_654_435_761)) % n
-}
-
-/// A running server, SIGKILLed when dropped.
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-async fn start(site: &Path, data: &Path) -> Server {
-    let (port, ops_port) = (free_port(), free_port());
-    let mut command = Command::new(binary());
-    command.current_dir(repo_root()).env_remove("RUST_LOG");
-    for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
-        command.env_remove(key);
-    }
-    let child = command
-        .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
-        .arg("--site")
-        .arg(site)
-        .arg("--data-dir")
-        .arg(data)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    let server = Server { child, address: format!("http://127.0.0.1:{port}") };
-    let probe = reqwest::Client::new();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let ready = probe.get(format!("http://127.0.0.1:{ops_port}/health/ready")).send().await;
-        if ready.is_ok_and(|r| r.status() == 200) {
-            return server;
-        }
-        assert!(Instant::now() < deadline, "the server did not become ready");
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-}
-
-/// Stores a signed-in owner session before the first start (sled is single-process).
-async fn add_owner_session(data: &Path) {
-    let store = SledStore::open(data).expect("the store opens");
-    let record = SessionRecord {
-        account_id: "owner".into(),
-        owner: true,
-        roles: Vec::new(),
-        member: false,
-        expires_at: i64::MAX,
-    };
-    let bytes = serde_json::to_vec(&record).expect("serialises");
-    store.put(Tree::Sessions, OWNER_SESSION.as_bytes(), &bytes).await.expect("stored");
-    store.close().expect("closed");
-}
 
 /// A client sending from `ip`, so each gets its own rate-limit allowance.
 fn client_from(ip: Ipv4Addr) -> reqwest::Client {
@@ -185,11 +103,11 @@ async fn every_acknowledged_submission_survives_sigkill_at_a_random_moment() {
     let text = std::fs::read_to_string(&contact).expect("contact page");
     std::fs::write(&contact, text.replacen("captcha = true", "captcha = false", 1)).expect("written");
     let data = tempfile::tempdir().expect("data dir");
-    add_owner_session(data.path()).await;
+    store_owner_session(data.path(), OWNER_SESSION).await;
 
     let acked = Arc::new(Mutex::new(Vec::new()));
     for round in 0..=ROUNDS {
-        let server = start(site.path(), data.path()).await;
+        let server = ServerProcess::start_with_site(site.path(), data.path()).await;
         let stored = exported_subjects(&server.address).await;
         let missing: Vec<String> =
             acked.lock().expect("not poisoned").iter().filter(|s| !stored.contains(s)).cloned().collect();

@@ -1,6 +1,8 @@
 //! Helpers for black-box tests: `spawn_app()` starts the server on port 0 with a
 //! temporary data dir and the demo site (or a site you pass), plus a client that does
-//! not follow redirects.
+//! not follow redirects. [`process`] runs the real binary, for tests that kill it.
+
+pub mod process;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

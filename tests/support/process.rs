@@ -1,0 +1,137 @@
+//! The real `veranda` binary as a child process, for tests that kill it (SIGKILL) at a
+//! random moment and restart it on the same data dir.
+//!
+//! The binary is `$VERANDA_BIN` when set; otherwise it is brought up to date once per test
+//! run (`cargo build -p veranda-server --bin veranda`), so a stale binary is never tested.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use veranda_actors::accounts::SessionRecord;
+use veranda_actors::store::{SledStore, Store, Tree};
+
+use crate::{demo_site_dir, repo_root};
+
+/// The `veranda` binary to start.
+pub fn veranda_binary() -> PathBuf {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY
+        .get_or_init(|| {
+            if let Some(bin) = std::env::var_os("VERANDA_BIN") {
+                return PathBuf::from(bin);
+            }
+            let status = Command::new(env!("CARGO"))
+                .args(["build", "-q", "-p", "veranda-server", "--bin", "veranda"])
+                .current_dir(repo_root())
+                .status()
+                .expect("cargo runs");
+            assert!(status.success(), "cargo build -p veranda-server --bin veranda failed");
+            // Test binaries run from target/<profile>/deps/; the server is in target/<profile>/.
+            let exe = std::env::current_exe().expect("the test binary's path");
+            let profile_dir = exe.parent().and_then(Path::parent).expect("target/<profile>");
+            profile_dir.join(format!("veranda{}", std::env::consts::EXE_SUFFIX))
+        })
+        .clone()
+}
+
+/// A free TCP port on 127.0.0.1.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
+}
+
+/// A number in `0..n` that differs from run to run (no cryptographic need).
+pub fn random_below(n: u64) -> u64 {
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
+    u64::from(nanos.wrapping_mul(2_654_435_761)) % n
+}
+
+/// Stores a signed-in owner session under `session_id` in the store at `data`, before
+/// the server opens it (sled is single-process).
+pub async fn store_owner_session(data: &Path, session_id: &str) {
+    let store = SledStore::open(data).expect("the store opens");
+    let record = SessionRecord {
+        account_id: "owner".into(),
+        owner: true,
+        roles: Vec::new(),
+        member: false,
+        expires_at: i64::MAX,
+    };
+    let bytes = serde_json::to_vec(&record).expect("a session serialises");
+    store.put(Tree::Sessions, session_id.as_bytes(), &bytes).await.expect("session stored");
+    store.close().expect("the store closes");
+}
+
+/// A running `veranda serve`; SIGKILLed when dropped.
+pub struct ServerProcess {
+    child: Child,
+    /// `http://127.0.0.1:<port>` of the public listener.
+    pub address: String,
+    /// `http://127.0.0.1:<port>` of the ops listener.
+    pub ops_address: String,
+}
+
+impl ServerProcess {
+    /// Starts the binary on the demo site and `data`, with no `VERANDA_*` variable of
+    /// this process; returns once `/health/ready` answers 200 (at most 30 s).
+    pub async fn start(data: &Path) -> ServerProcess {
+        ServerProcess::start_with_site(&demo_site_dir(), data).await
+    }
+
+    /// Starts the binary on the site in `site` and `data`.
+    pub async fn start_with_site(site: &Path, data: &Path) -> ServerProcess {
+        let (port, ops_port) = (free_port(), free_port());
+        let mut command = Command::new(veranda_binary());
+        command.current_dir(repo_root()).env_remove("RUST_LOG");
+        for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
+            command.env_remove(key);
+        }
+        let child = command
+            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
+            .arg("--site")
+            .arg(site)
+            .arg("--data-dir")
+            .arg(data)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let server = ServerProcess {
+            child,
+            address: format!("http://127.0.0.1:{port}"),
+            ops_address: format!("http://127.0.0.1:{ops_port}"),
+        };
+        let probe = reqwest::Client::new();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let ready = probe.get(format!("{}/health/ready", server.ops_address)).send().await;
+            if ready.is_ok_and(|r| r.status() == 200) {
+                return server;
+            }
+            assert!(Instant::now() < deadline, "the server did not become ready");
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// SIGKILL: no shutdown hook, no final flush.
+    pub fn kill_9(mut self) {
+        self.child.kill().expect("SIGKILL");
+        self.child.wait().expect("reaped");
+    }
+
+    /// SIGTERM, then asserts a clean exit.
+    pub fn stop(mut self) {
+        let pid = self.child.id().to_string();
+        assert!(Command::new("kill").args(["-TERM", &pid]).status().expect("kill runs").success());
+        let status = self.child.wait().expect("reaped");
+        assert!(status.success(), "a clean stop: {status:?}");
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
