@@ -1,0 +1,156 @@
+//! The content edit APIs (owner, admins, editors; crumb-checked; bodies at most 64 KB;
+//! on disk before the 2xx). Each changes what visitors see from the next request on and
+//! publishes its editor event (spec 001 §7) on the edits stream, listing the changed
+//! pages' paths in `paths`:
+//!
+//! | route | method | body | event (`action`) |
+//! |---|---|---|---|
+//! | `/api/content/items/{itemId}/visibility` | PUT | `{state}`: `published`, `draft`, `private`, … | `UserChangesItemVisibility` (`show` / `hide`) |
+//! | `/api/content/items/{itemId}/position` | PUT | `{position, collectionId?}` | `UserMovesCollectionItem` (`move`) |
+//! | `/api/content/items/{itemId}/thumbnail` | PUT | `{image}`: a file in `images/` | `UserChangesBlogThumbnail` (`save`) |
+//! | `/api/content/items/{itemId}/thumbnail` | DELETE | none | `UserRemovesBlogThumbnail` (`remove`) |
+//! | `/api/content/collections/{collectionId}/settings` | PUT | `{title?, description?}` | `UserSavesCollectionSettings` (`save`) |
+//! | `/api/content/collections/{collectionId}/position` | PUT | `{position}` | `UserMovesCollection` (`move`) |
+//! | `/api/content/pages/{pageId}/settings` | PUT | `{title?, description?}` | `UserSavesPageSettings` (`save`) |
+//! | `/api/content/blocks/{blockId}` | PUT | `{html}` (text blocks; sanitised) | `UserSavesBlockContent` (`save`) |
+//!
+//! Positions count from 0 and are clamped to the list. Every answer is the edited
+//! object's new values. Unknown ids get 404; an item moved to a collection of another
+//! kind, or where its url is taken, gets 409.
+//!
+//! [`items`]: item visibility, moves and blog thumbnails; [`collections`]: collection
+//! settings and moves; [`pages`]: page settings and block content.
+
+mod collections;
+mod items;
+mod pages;
+
+pub use collections::{collection_settings, move_collection};
+pub use items::{blog_thumbnail, item_visibility, move_item};
+pub use pages::{block_content, page_settings};
+
+use actix_web::{HttpRequest, HttpResponse};
+use serde::Deserialize;
+use veranda_actors::accounts::SessionRecord;
+use veranda_actors::site::Site;
+use veranda_actors::streams::EditEvent;
+
+use super::edits::editor;
+use super::error::StreamError;
+use crate::security::session::CurrentSession;
+use crate::state::AppState;
+
+/// Largest edit body, in bytes.
+pub const MAX_EDIT_BODY: usize = 64 * 1024;
+/// Longest title, in characters.
+pub const MAX_TITLE_CHARS: usize = 200;
+/// Longest description, in characters.
+pub const MAX_DESCRIPTION_CHARS: usize = 2000;
+/// Longest text-block rich text, in bytes.
+pub const MAX_BLOCK_HTML_BYTES: usize = 60 * 1024;
+
+/// Crumb, account and body size checks shared by every content edit.
+fn admit(req: &HttpRequest, state: &AppState, session: CurrentSession, body: &[u8]) -> Result<SessionRecord, Refusal> {
+    if state.crumb_key.check(req).is_err() {
+        return Err(Refusal::Crumb);
+    }
+    let session = editor(session)?;
+    if body.len() > MAX_EDIT_BODY {
+        return Err(StreamError::TooLarge(MAX_EDIT_BODY).into());
+    }
+    Ok(session)
+}
+
+/// A refused edit: the crumb refusal of every state change, or a [`StreamError`].
+pub enum Refusal {
+    /// The crumb is missing or wrong.
+    Crumb,
+    /// Any other refusal.
+    Error(StreamError),
+}
+
+impl From<StreamError> for Refusal {
+    fn from(error: StreamError) -> Refusal {
+        Refusal::Error(error)
+    }
+}
+
+/// Turns a handler's result into the answer.
+fn answer(state: &AppState, result: Result<HttpResponse, Refusal>) -> Result<HttpResponse, StreamError> {
+    match result {
+        Ok(response) => Ok(response),
+        Err(Refusal::Crumb) => Ok(state.crumb_key.refusal()),
+        Err(Refusal::Error(error)) => Err(error),
+    }
+}
+
+/// An editor event on the site's editors.
+fn event(session: &SessionRecord, name: &str, action: &str, target: (&str, &str), place: (&str, &str)) -> EditEvent {
+    EditEvent {
+        name: name.to_string(),
+        actor: session.account_id.clone(),
+        action: action.to_string(),
+        object_type: target.0.to_string(),
+        object_id: target.1.to_string(),
+        product_page: place.0.to_string(),
+        product_section: place.1.to_string(),
+        paths: Vec::new(),
+    }
+}
+
+/// The path of an item page.
+fn item_path(collection_url: &str, url_id: &str) -> String {
+    format!("{}/{url_id}", collection_url.trim_end_matches('/'))
+}
+
+/// The collection holding item `item_id`, and the item's index in it.
+fn find_item<'a>(site: &'a Site, item_id: &str) -> Result<(&'a veranda_actors::site::Collection, usize), StreamError> {
+    site.collections
+        .iter()
+        .find_map(|c| c.items.iter().position(|i| i.id == item_id).map(|at| (c, at)))
+        .ok_or_else(|| StreamError::NotFound(format!("No item has the id '{item_id}'.")))
+}
+
+/// The collection with id `id`.
+fn find_collection<'a>(site: &'a Site, id: &str) -> Result<&'a veranda_actors::site::Collection, StreamError> {
+    site.collections
+        .iter()
+        .find(|c| c.id == id)
+        .ok_or_else(|| StreamError::NotFound(format!("No collection has the id '{id}'.")))
+}
+
+/// Checks an optional title and description.
+fn check_texts(title: &Option<String>, description: &Option<String>) -> Result<(), StreamError> {
+    if let Some(title) = title {
+        if title.trim().is_empty() || title.chars().count() > MAX_TITLE_CHARS {
+            return Err(StreamError::BadRequest(format!("title must have 1 to {MAX_TITLE_CHARS} characters.")));
+        }
+    }
+    if description.as_ref().is_some_and(|d| d.chars().count() > MAX_DESCRIPTION_CHARS) {
+        return Err(StreamError::BadRequest(format!("description is limited to {MAX_DESCRIPTION_CHARS} characters.")));
+    }
+    if title.is_none() && description.is_none() {
+        return Err(StreamError::BadRequest("Send title, description or both.".to_string()));
+    }
+    Ok(())
+}
+
+/// The body of a collection or page settings change.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SettingsBody {
+    /// The new title.
+    title: Option<String>,
+    /// The new description (plain text).
+    description: Option<String>,
+}
+
+/// The body of a move.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct MoveBody {
+    /// The new position, from 0.
+    position: usize,
+    /// The collection to move an item into (its own when absent).
+    collection_id: Option<String>,
+}
