@@ -148,6 +148,14 @@ async fn a_plain_newsletter_sign_up_is_kept_and_a_same_site_redirect_is_followed
     let res = plain_post(&app, Some(&crumb), &CONTACT_FIELDS, &[]).await;
     assert_eq!(res.status(), 303);
     assert_eq!(res.headers()["location"], "/about");
+
+    // An absolute address on the site's own origin (`website.baseUrl`) is followed too.
+    let dir = contact_without_captcha("successRedirect = \"http://127.0.0.1:8080/about?sent=1\"");
+    let app = spawn_app_with_site(dir.path()).await;
+    let crumb = self::crumb(&app).await;
+    let res = plain_post(&app, Some(&crumb), &CONTACT_FIELDS, &[]).await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(res.headers()["location"], "http://127.0.0.1:8080/about?sent=1");
 }
 
 #[actix_rt::test]

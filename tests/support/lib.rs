@@ -160,6 +160,17 @@ pub fn demo_site_copy(edit: impl FnOnce(&mut toml::Table)) -> tempfile::TempDir 
     dir
 }
 
+/// A copy of the demo site (its `site.toml` changed by `edit`) whose contact form
+/// sends visitors to `redirect` after success.
+pub fn demo_site_with_redirect(redirect: &str, edit: impl FnOnce(&mut toml::Table)) -> tempfile::TempDir {
+    let dir = demo_site_copy(edit);
+    let path = dir.path().join("pages/contact.toml");
+    let text = std::fs::read_to_string(&path).expect("contact page");
+    let line = format!("captcha = true\nsuccessRedirect = {}", toml::Value::String(redirect.to_string()));
+    std::fs::write(&path, text.replacen("captcha = true", &line, 1)).expect("written");
+    dir
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("mkdir");
     for entry in std::fs::read_dir(from).expect("readable") {

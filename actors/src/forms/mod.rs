@@ -9,6 +9,7 @@
 //! - [`validate`]: required fields, email, textarea length, US zip.
 //! - [`payload`]: the save call's body, and reading it into valid values.
 //! - [`plain`]: a plain HTML form post's fields as the save call's values.
+//! - [`redirect`]: where a visitor may be sent after success.
 //! - [`record`]: stored submissions, submission keys, mailing lists, and their store keys.
 //! - [`export`]: submissions as CSV, defused against spreadsheet formulas.
 //! - [`rate`]: the sliding-window rate limit.
@@ -23,6 +24,7 @@ pub mod payload;
 pub mod plain;
 pub mod rate;
 pub mod record;
+pub mod redirect;
 pub mod validate;
 pub mod value;
 

@@ -46,6 +46,9 @@ pub struct SiteSettings {
     /// Header and footer text.
     #[serde(default)]
     pub header_footer: HeaderFooter,
+    /// Where forms may send visitors after success.
+    #[serde(default)]
+    pub forms: FormsSiteSettings,
     /// Feature flags and A/B tests, by name.
     #[serde(default)]
     pub features: BTreeMap<String, FeatureFlag>,
@@ -55,6 +58,23 @@ pub struct SiteSettings {
     /// Whether the escape key opens the login prompt for visitors.
     #[serde(default)]
     pub use_escape_key_to_login: bool,
+}
+
+/// Forms settings of the site (`[forms]`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FormsSiteSettings {
+    /// Origins (`https://host[:port]`) besides the site's own that a form's
+    /// `successRedirect` may lead to; see [`crate::forms::redirect`].
+    #[serde(default)]
+    pub redirect_allow_list: Vec<String>,
+}
+
+impl SiteSettings {
+    /// Where this site's forms may send visitors after success.
+    pub fn redirect_policy(&self) -> crate::forms::redirect::RedirectPolicy {
+        crate::forms::redirect::RedirectPolicy::new(&self.website.base_url, &self.forms.redirect_allow_list)
+    }
 }
 
 /// The website's identity.

@@ -77,10 +77,7 @@ pub fn config_location(path: &str, query: &str) -> String {
 /// Whether `frame_url` is a same-site path that may be shown in the preview frame:
 /// it starts with one `/`, never `//` or `/\`, and has no control characters.
 pub fn is_same_site_path(frame_url: &str) -> bool {
-    frame_url.starts_with('/')
-        && !frame_url.starts_with("//")
-        && !frame_url.starts_with("/\\")
-        && !frame_url.chars().any(|c| c.is_control() || c == '\\')
+    veranda_actors::forms::redirect::is_site_path(frame_url)
 }
 
 #[cfg(test)]

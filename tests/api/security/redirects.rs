@@ -5,7 +5,7 @@ use serde_json::Value;
 use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::site::Site;
-use veranda_tests::{demo_site_copy, spawn_app, spawn_app_with_site, TestApp};
+use veranda_tests::{demo_site_with_redirect, spawn_app, spawn_app_with_site, TestApp};
 
 use super::support::crumb;
 use crate::forms::{contact_values, full_payload, post};
@@ -39,8 +39,8 @@ const PAYLOADS: &[&str] = &[
     "evil.example",
 ];
 
-/// Payloads a site file could hold for a form's success redirect: the site check only
-/// lets through values that start with one `/`, so these reach the server.
+/// Paths that start with one `/` but lead elsewhere once a browser strips or reads their
+/// backslashes and control characters: refused like other origins.
 const PATH_LIKE: &[&str] =
     &["/\\evil.example", "/\\/evil.example", "/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example"];
 
@@ -136,35 +136,49 @@ async fn signing_out_answers_json_and_sends_nowhere() {
     }
 }
 
-/// A copy of the demo site whose contact form redirects to `redirect` on success.
-fn site_with_redirect(redirect: &str) -> tempfile::TempDir {
-    let dir = demo_site_copy(|_| {});
-    let path = dir.path().join("pages/contact.toml");
-    let text = std::fs::read_to_string(&path).expect("contact page");
-    let line = format!("captcha = true\nsuccessRedirect = {}", toml::Value::String(redirect.to_string()));
-    std::fs::write(&path, text.replacen("captcha = true", &line, 1)).expect("written");
-    dir
+/// Lists `origins` in `[forms] redirectAllowList` of `site.toml`.
+fn allow(origins: &[&str]) -> impl FnOnce(&mut toml::Table) {
+    let list: Vec<toml::Value> = origins.iter().map(|o| toml::Value::String(o.to_string())).collect();
+    move |site| {
+        let mut forms = toml::Table::new();
+        forms.insert("redirectAllowList".into(), toml::Value::Array(list));
+        site.insert("forms".into(), toml::Value::Table(forms));
+    }
 }
 
 #[actix_rt::test]
 async fn the_site_check_refuses_success_redirects_to_other_origins() {
-    for payload in PAYLOADS.iter().filter(|p| !p.starts_with('/') || p.starts_with("//")) {
-        let dir = site_with_redirect(payload);
-        assert!(Site::load(dir.path()).is_err(), "{payload:?} must not load");
+    for payload in PAYLOADS.iter().chain(PATH_LIKE) {
+        let dir = demo_site_with_redirect(payload, allow(&["https://shop.example.com"]));
+        let problems = Site::load(dir.path()).expect_err(&format!("{payload:?} must not load"));
+        assert!(problems.to_string().contains("successRedirect"), "{payload:?}: {problems}");
     }
 }
 
 #[actix_rt::test]
-async fn a_success_redirect_that_is_not_a_same_site_path_is_not_answered() {
-    for payload in PATH_LIKE {
-        let dir = site_with_redirect(payload);
-        let app = spawn_app_with_site(dir.path()).await;
-        let crumb = crumb(&app).await;
-        let body = full_payload(&app, &crumb, "contact", contact_values()).await;
-        let res = post(&app, "/api/form/SaveFormSubmission", &crumb, &body).await;
-        assert_eq!(res.status(), 200, "{payload:?}");
-        let body: Value = res.json().await.expect("JSON");
-        assert_eq!(body["success"], true, "{payload:?}");
-        assert!(body.get("redirectUrl").is_none(), "{payload:?} → {body}");
-    }
+async fn allow_list_entries_that_are_not_origins_are_refused_with_their_field() {
+    let dir = demo_site_with_redirect("/about", allow(&["https://shop.example.com", "https://x.example/thanks"]));
+    let problems = Site::load(dir.path()).expect_err("a path in an origin list is refused").to_string();
+    assert!(problems.contains("site.toml: forms.redirectAllowList[1]"), "{problems}");
+    assert!(!problems.contains("redirectAllowList[0]"), "{problems}");
+}
+
+/// The answer to a valid contact submission on a site whose form redirects to `redirect`.
+async fn answer_for(redirect: &str, origins: &[&str]) -> Value {
+    let dir = demo_site_with_redirect(redirect, allow(origins));
+    let app = spawn_app_with_site(dir.path()).await;
+    let crumb = crumb(&app).await;
+    let body = full_payload(&app, &crumb, "contact", contact_values()).await;
+    let res = post(&app, "/api/form/SaveFormSubmission", &crumb, &body).await;
+    assert_eq!(res.status(), 200, "{redirect:?}");
+    res.json().await.expect("JSON")
+}
+
+#[actix_rt::test]
+async fn a_success_redirect_to_a_listed_origin_or_the_sites_own_is_answered() {
+    let listed = answer_for("https://shop.example.com/thanks?from=contact", &["https://shop.example.com"]).await;
+    assert_eq!(listed["redirectUrl"], "https://shop.example.com/thanks?from=contact");
+    let own = Site::load(veranda_tests::demo_site_dir()).expect("the demo site loads").settings.website.base_url;
+    let own = format!("{}/thanks", own.trim_end_matches('/'));
+    assert_eq!(answer_for(&own, &[]).await["redirectUrl"], own.as_str());
 }

@@ -116,8 +116,10 @@ impl Loader {
                 self.claim_form_id(file, &at("formId"), &form.form_id);
                 self.check_form_fields(file, path, &form.fields);
                 form.post_submit_html = sanitize::rich_text(&form.post_submit_html);
-                if form.success_redirect.as_deref().is_some_and(|r| !r.starts_with('/') || r.starts_with("//")) {
-                    self.problems.add(file, at("successRedirect"), "must be a path on this site, starting with /");
+                if form.success_redirect.as_deref().is_some_and(|r| !self.redirects.allows(r)) {
+                    let message = "must be a path on this site (starting with /) or an address on the site's own \
+                                   origin or one listed in [forms] redirectAllowList of site.toml";
+                    self.problems.add(file, at("successRedirect"), message);
                 }
             }
             BlockData::Newsletter(newsletter) => {

@@ -28,6 +28,7 @@ use std::path::{Path, PathBuf};
 use self::fields::{syntax_message, Problems};
 use super::content::CollectionKind;
 use super::{Site, SiteProblems};
+use crate::forms::redirect::RedirectPolicy;
 
 /// Reads the site at `dir`, collecting every problem rather than stopping at the first.
 pub fn load(dir: PathBuf) -> Result<Site, SiteProblems> {
@@ -84,6 +85,8 @@ struct Loader {
     urls: Vec<(String, String, String)>,
     /// References to check in the second pass.
     references: Vec<Noted>,
+    /// Where forms may redirect, from `site.toml` (read before any page).
+    redirects: RedirectPolicy,
 }
 
 impl Loader {
@@ -96,6 +99,7 @@ impl Loader {
             skus: HashMap::new(),
             urls: Vec::new(),
             references: Vec::new(),
+            redirects: RedirectPolicy::default(),
         }
     }
 

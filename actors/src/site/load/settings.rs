@@ -14,6 +14,7 @@ impl Loader {
         let table = self.read_table(SITE)?;
         let settings = parse_settings(table, &mut self.problems)?;
         check_settings(&settings, &mut self.problems);
+        self.redirects = settings.redirect_policy();
         Some(settings)
     }
 
@@ -97,6 +98,11 @@ fn check_settings(settings: &SiteSettings, problems: &mut Problems) {
     }
     if settings.popup_overlay.display_frequency < -1 {
         problems.add(SITE, "popupOverlay.displayFrequency", "must be -1 (never again) or a number of days");
+    }
+    for (i, entry) in settings.forms.redirect_allow_list.iter().enumerate() {
+        if let Err(problem) = crate::forms::redirect::parse_origin(entry) {
+            problems.add(SITE, format!("forms.redirectAllowList[{i}]"), problem);
+        }
     }
     let seconds = settings.block_animations.duration_seconds;
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 10.0) {

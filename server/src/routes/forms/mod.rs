@@ -28,6 +28,7 @@ use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use veranda_actors::forms::captcha::{Altcha, RecaptchaVerifier};
 use veranda_actors::forms::rate::RateLimiter;
+use veranda_actors::forms::redirect::RedirectPolicy;
 use veranda_actors::forms::FormIndex;
 use veranda_actors::site::settings::CaptchaSettings;
 use veranda_actors::site::Site;
@@ -62,6 +63,8 @@ pub struct FormsState {
     redeeming: Mutex<HashSet<String>>,
     /// When expired keys were last swept from the store.
     last_sweep: Mutex<Option<Instant>>,
+    /// Where a success may send the visitor: this site, or origins the owner listed.
+    redirects: RedirectPolicy,
 }
 
 impl FormsState {
@@ -77,6 +80,7 @@ impl FormsState {
         };
         FormsState {
             index: FormIndex::of_site(&site),
+            redirects: site.settings.redirect_policy(),
             submit_limiter: Mutex::new(RateLimiter::new(limits.submissions_per_minute, RATE_WINDOW, MAX_TRACKED)),
             key_limiter: Mutex::new(RateLimiter::new(limits.keys_per_minute, RATE_WINDOW, MAX_TRACKED)),
             challenge_limiter: Mutex::new(RateLimiter::new(limits.challenges_per_minute, RATE_WINDOW, MAX_TRACKED)),

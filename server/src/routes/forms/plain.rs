@@ -115,12 +115,13 @@ async fn store(req: &HttpRequest, body: web::Payload, state: &AppState) -> Resul
         spend.commit(state.store.as_ref()).await?;
     }
     keep(state.store.as_ref(), form, &payload, values).await?;
-    Ok(success_location(form))
+    Ok(success_location(forms, form))
 }
 
-/// The form's redirect when it is a path on this site, else the thank-you view.
-fn success_location(form: &FormDefinition) -> String {
-    match form.success_redirect.as_deref().filter(|u| is_same_site_path(u)) {
+/// The form's redirect when it is a path on this site or on an allowed origin, else the
+/// thank-you view.
+fn success_location(forms: &super::FormsState, form: &FormDefinition) -> String {
+    match forms.redirects.vet(form.success_redirect.as_deref()) {
         Some(url) => url.to_string(),
         None => {
             let query = serde_urlencoded::to_string([("formId", form.form_id.as_str())]).unwrap_or_default();

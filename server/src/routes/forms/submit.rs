@@ -26,7 +26,6 @@ use super::claim::Claim;
 use super::error::FormsError;
 use super::plain;
 use super::{lock, FormsState};
-use crate::security::owner_redirect::is_same_site_path;
 use crate::state::AppState;
 
 /// How often expired keys are swept from the store, at most.
@@ -88,7 +87,7 @@ pub async fn save(
         spend.commit(state.store.as_ref()).await?;
     }
     keep(state.store.as_ref(), form, &payload, values).await?;
-    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(success_body(form)))
+    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(success_body(forms, form)))
 }
 
 /// Writes a valid submission where its form sends it; resolves once it is on disk.
@@ -129,11 +128,11 @@ fn unserialisable(e: serde_json::Error) -> FormsError {
 }
 
 /// `{ success, redirectUrl?, postSubmitHtml? }`: the redirect only when it is a path on
-/// this site; the HTML as sanitised when the site was loaded.
-fn success_body(form: &FormDefinition) -> Value {
+/// this site or on an allowed origin; the HTML as sanitised when the site was loaded.
+fn success_body(forms: &FormsState, form: &FormDefinition) -> Value {
     let mut body = Map::new();
     body.insert("success".into(), Value::Bool(true));
-    if let Some(url) = form.success_redirect.as_deref().filter(|u| is_same_site_path(u)) {
+    if let Some(url) = forms.redirects.vet(form.success_redirect.as_deref()) {
         body.insert("redirectUrl".into(), Value::String(url.to_string()));
     }
     if !form.post_submit_html.trim().is_empty() {
