@@ -8,16 +8,16 @@ CARGO ?= cargo
 DEBIAN_PACKAGES := chromium redis-server prometheus
 VERANDA_BIN := target/debug/veranda
 
-.PHONY: run test deps system-deps client-deps client e2e-deps rust-test client-test e2e-test check-site
+.PHONY: run test deps system-deps client-deps client e2e-deps lighthouse-deps rust-test client-test e2e-test lighthouse-test check-site
 
 run: client-deps client
 	$(CARGO) run --release -p veranda-server -- serve
 
 test: deps client
 	$(CARGO) build -p veranda-server
-	$(MAKE) rust-test client-test e2e-test
+	$(MAKE) rust-test client-test e2e-test lighthouse-test
 
-deps: system-deps client-deps e2e-deps
+deps: system-deps client-deps e2e-deps lighthouse-deps
 
 # Debian packages the tests start: Chromium (browser tests), redis-server, promtool.
 system-deps:
@@ -37,6 +37,9 @@ client-deps:
 e2e-deps:
 	cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error
 
+lighthouse-deps:
+	cd tests/lighthouse && npm ci --no-audit --no-fund --loglevel=error
+
 client:
 	cd client && npm run build
 
@@ -49,6 +52,11 @@ client-test:
 
 e2e-test:
 	cd tests/e2e && VERANDA_BIN=../../$(VERANDA_BIN) npm test
+
+# Lighthouse (mobile preset) on two demo pages: accessibility must be 100; the performance
+# figures land in target/lighthouse.json (recorded in benches/README.md, not asserted).
+lighthouse-test:
+	cd tests/lighthouse && VERANDA_BIN=../../$(VERANDA_BIN) npm test
 
 check-site:
 	$(CARGO) run -q -p veranda-server -- check-site config/sites/demo

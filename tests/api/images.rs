@@ -136,3 +136,14 @@ async fn hostile_originals_get_4xx_never_5xx() {
     }
     assert_eq!(app.get("/images/missing.png?format=300w").await.status(), 404);
 }
+
+#[actix_rt::test]
+async fn an_image_block_without_dimensions_reserves_its_space_from_the_file() {
+    // The demo's porch image block names no `imageDimensions`; porch.png is 480×320.
+    let app = spawn_app().await;
+    let html = app.get("/").await.text().await.expect("html");
+    let tag_start = html.find("<img src=\"/images/porch.png").expect("the porch image is on the home page");
+    let tag = &html[tag_start..tag_start + html[tag_start..].find('>').expect("the tag ends")];
+    assert!(tag.contains(r#"width="480""#) && tag.contains(r#"height="320""#), "{tag}");
+    assert!(tag.contains(r#"data-image-dimensions="480x320""#), "{tag}");
+}

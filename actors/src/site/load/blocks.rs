@@ -83,6 +83,9 @@ impl Loader {
             BlockData::Text(text) => text.html = sanitize::rich_text(&text.html),
             BlockData::Image(image) => {
                 self.check_file(file, &at("src"), "images", &image.src);
+                if image.image_dimensions.is_none() {
+                    image.image_dimensions = self.image_dimensions(&image.src);
+                }
                 self.require_alt(file, &at("alt"), &image.alt);
                 self.one_of(file, &at("alignment"), image.alignment.as_deref(), &ALIGNMENTS);
                 self.one_of(file, &at("cropMode"), image.crop_mode.as_deref(), &["cover", "contain", "none"]);
