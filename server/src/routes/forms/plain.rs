@@ -28,7 +28,7 @@ use veranda_actors::forms::plain::values_from_pairs;
 use veranda_actors::forms::{messages, read_form, FormDefinition, FormError, SavePayload};
 
 use super::error::FormsError;
-use super::submit::{keep, peer_ip};
+use super::submit::{commit_spend, keep, peer_ip};
 use super::{captcha, lock};
 use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE, CRUMB_HEADER};
 use crate::security::owner_redirect::is_same_site_path;
@@ -111,10 +111,11 @@ async fn store(req: &HttpRequest, body: web::Payload, state: &AppState) -> Resul
         .map_err(FormsError::RateLimited)?;
     let spend = captcha::check(forms, state.store.as_ref(), form, &payload, peer_ip(req)).await?;
     let values = read_form(form, &values_from_pairs(form, &pairs))?;
-    if let Some(spend) = &spend {
-        spend.commit(state.store.as_ref()).await?;
-    }
-    keep(state.store.as_ref(), form, &payload, values).await?;
+    // One group commit for the captcha's spending and the submission.
+    let store = state.store.as_ref();
+    let (spent, kept) = futures_util::join!(commit_spend(store, spend.as_ref()), keep(store, form, &payload, values));
+    spent?;
+    kept?;
     Ok(success_location(forms, form))
 }
 

@@ -82,12 +82,26 @@ pub async fn save(
     let spend = captcha::check(forms, state.store.as_ref(), form, &payload, peer_ip(&req)).await?;
     let values = read_form(form, &payload.form)?;
 
-    state.store.delete(Tree::Submissions, record_key.as_bytes()).await?;
-    if let Some(spend) = &spend {
-        spend.commit(state.store.as_ref()).await?;
-    }
-    keep(state.store.as_ref(), form, &payload, values).await?;
+    // The key's removal, the captcha's spending and the submission share one group
+    // commit: the answer waits for all three to be on disk, never for three flushes in turn.
+    let store = state.store.as_ref();
+    let (removed, spent, kept) = futures_util::join!(
+        store.delete(Tree::Submissions, record_key.as_bytes()),
+        commit_spend(store, spend.as_ref()),
+        keep(store, form, &payload, values),
+    );
+    removed?;
+    spent?;
+    kept?;
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(success_body(forms, form)))
+}
+
+/// Spends the captcha solution, if there is one; resolves once that is on disk.
+pub(super) async fn commit_spend(store: &dyn Store, spend: Option<&captcha::Spend<'_>>) -> Result<(), FormsError> {
+    match spend {
+        Some(spend) => spend.commit(store).await,
+        None => Ok(()),
+    }
 }
 
 /// Writes a valid submission where its form sends it; resolves once it is on disk.
