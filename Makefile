@@ -8,14 +8,14 @@ CARGO ?= cargo
 DEBIAN_PACKAGES := chromium redis-server prometheus
 VERANDA_BIN := target/debug/veranda
 
-.PHONY: run test deps system-deps client-deps client e2e-deps lighthouse-deps rust-test client-test e2e-test lighthouse-test check-site
+.PHONY: run test deps system-deps client-deps client e2e-deps lighthouse-deps rust-test client-test e2e-test lighthouse-test openapi-test fuzz-test check-site
 
 run: client-deps client
 	$(CARGO) run --release -p veranda-server -- serve
 
 test: deps client
 	$(CARGO) build -p veranda-server
-	$(MAKE) rust-test client-test e2e-test lighthouse-test
+	$(MAKE) rust-test client-test e2e-test lighthouse-test openapi-test fuzz-test
 
 deps: system-deps client-deps e2e-deps lighthouse-deps
 
@@ -57,6 +57,16 @@ e2e-test:
 # figures land in target/lighthouse.json (recorded in benches/README.md, not asserted).
 lighthouse-test:
 	cd tests/lighthouse && VERANDA_BIN=../../$(VERANDA_BIN) npm test
+
+# schemathesis (PyPI, in .venv-schemathesis/) against the served OpenAPI document: no 5xx,
+# answers as documented, invalid input refused with a 4xx.
+openapi-test:
+	VERANDA_BIN=$(VERANDA_BIN) tests/openapi/run.sh
+
+# cargo-fuzz (installed into .tools/) over the five targets of fuzz/, each for FUZZ_SECONDS
+# from the seed corpora in fuzz/corpus/; any crash fails the run with the input's path.
+fuzz-test:
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-20} fuzz/run.sh
 
 check-site:
 	$(CARGO) run -q -p veranda-server -- check-site config/sites/demo

@@ -13,6 +13,7 @@
 //! - [`security`]: sessions and the owner redirect.
 //! - [`assets`]: the built client (Vite manifest, `/assets/*`).
 //! - [`ops`]: `/metrics` and health probes on the ops listener.
+//! - [`overload`]: the limit on state-changing requests in flight (503 past it).
 //! - [`shutdown`]: the stop signals.
 //! - [`check_site`]: `veranda check-site`.
 //! - [`user_add`]: `veranda user add`.
@@ -22,6 +23,7 @@ pub mod check_site;
 pub mod cli;
 pub mod media;
 pub mod ops;
+pub mod overload;
 pub mod page_context;
 pub mod render;
 pub mod routes;

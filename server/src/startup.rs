@@ -8,10 +8,11 @@ use std::time::Duration;
 use actix_web::dev::Server;
 use actix_web::{web, App, HttpServer};
 use veranda_actors::site::Site;
-use veranda_actors::store::{SledStore, Store};
+use veranda_actors::store::{stalled, SledStore, StalledStore, Store};
 
 use crate::assets::Assets;
 use crate::ops;
+use crate::overload::{self, WriteGate, MAX_WRITES_IN_FLIGHT};
 use crate::routes;
 use crate::routes::auth::AuthState;
 use crate::routes::commerce::CommerceState;
@@ -37,6 +38,35 @@ pub enum StartupError {
     /// A listener could not be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind { addr: String, source: std::io::Error },
+    /// The shared store (`--redis-url`) could not be used.
+    #[error("{0}")]
+    Redis(String),
+}
+
+/// Wraps `store` in a [`StalledStore`] when the test-only variable
+/// `VERANDA_TEST_STORE_STALL_MS` is set (the overload suite), warning loudly at start-up and
+/// every minute after: a stalled store takes only `1000 / ms` writes per second. The
+/// variable is not a setting of the configuration file; unset, `store` is returned as is.
+fn stall_for_tests(store: Arc<dyn Store>) -> Result<Arc<dyn Store>, veranda_actors::store::StoreError> {
+    let Some(value) = std::env::var_os(stalled::STALL_ENV) else { return Ok(store) };
+    let stall =
+        StalledStore::parse_stall(&value.to_string_lossy()).map_err(veranda_actors::store::StoreError::Backend)?;
+    let warn = move || {
+        tracing::warn!(
+            stall_ms = stall.as_millis() as u64,
+            "TEST-ONLY: {} is set; every store write is delayed. Never run a real site like this.",
+            stalled::STALL_ENV
+        )
+    };
+    warn();
+    std::thread::Builder::new()
+        .name("veranda-stall-warning".into())
+        .spawn(move || loop {
+            std::thread::sleep(Duration::from_secs(60));
+            warn();
+        })
+        .map_err(|e| veranda_actors::store::StoreError::Backend(e.to_string()))?;
+    Ok(Arc::new(StalledStore::new(store, stall)?))
 }
 
 /// A started server: both listeners bound, not yet running.
@@ -56,6 +86,8 @@ impl Application {
             SledStore::open(&settings.data_dir)
                 .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?,
         );
+        let store = stall_for_tests(store)
+            .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?;
         let assets = Assets::load(&settings.assets_dir).map_err(StartupError::Assets)?;
         Self::build_with(settings, site, store, assets).await
     }
@@ -89,7 +121,7 @@ impl Application {
         let auth = AuthState::new(store.clone(), site.clone(), &settings).await;
         let forms = FormsState::new(store.clone(), site.clone(), &settings).await;
         let telemetry = TelemetryState::new(store.clone(), site.clone(), &settings).await;
-        let commerce = CommerceState::new(store.clone(), site.clone(), &settings).await;
+        let commerce = CommerceState::new(store.clone(), site.clone(), &settings).await.map_err(StartupError::Redis)?;
         let streams = StreamsState::new(store.clone(), site.clone(), &settings, telemetry.subscribe()).await;
         let state = web::Data::new(AppState {
             settings,
@@ -105,12 +137,15 @@ impl Application {
         });
 
         let public_state = state.clone();
+        let write_gate = web::Data::new(WriteGate::new(MAX_WRITES_IN_FLIGHT));
         let public = HttpServer::new(move || {
             App::new()
                 .app_data(public_state.clone())
+                .app_data(write_gate.clone())
                 .app_data(web::PayloadConfig::new(max_body))
                 .app_data(web::JsonConfig::default().limit(max_body))
                 .app_data(web::FormConfig::default().limit(max_body))
+                .wrap(actix_web::middleware::from_fn(overload::limit_writes))
                 .wrap(ops::RequestMetrics)
                 .configure(routes::configure)
         })

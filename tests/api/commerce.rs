@@ -2,4 +2,5 @@
 
 mod cart;
 mod checkout;
+mod plain;
 mod support;

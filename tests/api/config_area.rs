@@ -48,8 +48,8 @@ async fn the_shell_names_the_live_panels_the_account_may_see() {
     assert_eq!(root_attribute(&html, "data-panels"), "");
     assert_eq!(root_attribute(&html, "data-signed-in"), "false");
     for (owner, roles, panels) in [
-        (true, vec![], "edits errors forms visitors vitals"),
-        (false, vec![ContributorRole::Admin], "edits errors forms visitors vitals"),
+        (true, vec![], "edits errors forms visitors vitals orders"),
+        (false, vec![ContributorRole::Admin], "edits errors forms visitors vitals orders"),
         (false, vec![ContributorRole::Editor], ""),
     ] {
         let cookie = app.sign_in(owner, &roles, false).await;

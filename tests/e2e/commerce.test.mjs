@@ -94,7 +94,7 @@ test('a visitor shops, changes the cart and checks out with the keyboard alone',
     await tabTo(page, '.add-to-cart-form select');
     await page.keyboard.press('ArrowDown');
     assert.equal(await form.locator('select').inputValue(), '2 lb');
-    assert.equal((await form.locator('.add-to-cart__price').textContent()).trim(), '$38');
+    assert.equal((await form.locator('.add-to-cart__price').textContent()).trim(), '$38.00');
     await tabTo(page, '.add-to-cart-form input[type="number"]');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('2');
@@ -117,13 +117,13 @@ test('a visitor shops, changes the cart and checks out with the keyboard alone',
     const rows = page.locator('#cart-root .cart-entries tbody tr');
     await rows.first().waitFor();
     assert.equal(await rows.count(), 2);
-    assert.equal(await total(page, 'Subtotal'), '$85');
+    assert.equal(await total(page, 'Subtotal'), '$85.00');
     await tabTo(page, 'button[aria-label="Increase quantity of House blend coffee beans"]');
     await page.keyboard.press('Enter');
     await page.waitForFunction(
       () => document.querySelector('input[aria-label="Quantity of House blend coffee beans"]')?.value === '3',
     );
-    assert.equal(await total(page, 'Subtotal'), '$123');
+    assert.equal(await total(page, 'Subtotal'), '$123.00');
     await badgeReads(page, '4', '4 items in cart');
     // Focus stays on the stepper after the redraw.
     assert.equal(
@@ -134,7 +134,7 @@ test('a visitor shops, changes the cart and checks out with the keyboard alone',
     await page.keyboard.press('Enter');
     await page.locator('#cart-root [role="status"]', { hasText: 'removed from your cart' }).waitFor();
     assert.equal(await rows.count(), 1);
-    assert.equal(await total(page, 'Subtotal'), '$114');
+    assert.equal(await total(page, 'Subtotal'), '$114.00');
     await badgeReads(page, '3', '3 items in cart');
 
     // Checkout with the offline provider.

@@ -7,6 +7,7 @@
 //   and a second one from another page load raises its group's count to 2;
 // - new items are highlighted only without reduced motion;
 // - a page view on a demo page raises today's page views in the visitors panel;
+// - an order placed through checkout while the dashboard is open shows in the orders panel;
 // - axe-core finds nothing on `/config/`, also at 375 px wide, where nothing scrolls sideways.
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test dashboard.test.mjs
@@ -231,10 +232,72 @@ test('a page view on a demo page shows in the visitors panel', { timeout: 60_000
   await dashboard.close();
 });
 
+/** The value of cookie `name` set by `res`. */
+function setCookie(res, name) {
+  const line = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  return line?.slice(name.length + 1).split(';')[0];
+}
+
+/** Places an order for `quantity` mugs as a visitor would (cart API, then the checkout form); gives its id. */
+async function placeOrder(email, quantity) {
+  const crumb = setCookie(await fetch(`${env.base}/`), 'crumb');
+  assert.ok(crumb, 'GET / sets a crumb');
+  const added = await fetch(`${env.base}/api/commerce/cart/entries`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: `crumb=${crumb}`, 'X-CSRF-Token': decodeURIComponent(crumb) },
+    body: JSON.stringify({ sku: 'VER-HB-12OZ', quantity }),
+  });
+  assert.equal(added.status, 200, `add to cart: ${await added.text()}`);
+  const cart = setCookie(added, 'cart');
+  const form = new URLSearchParams({
+    crumb,
+    email,
+    name: 'Grace Hopper',
+    addressLine1: '12 Linden Street',
+    city: 'Riverton',
+    region: 'NY',
+    postalCode: '10001',
+    country: 'US',
+  });
+  const placed = await fetch(`${env.base}/checkout`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `crumb=${crumb}; cart=${cart}` },
+    body: form,
+  });
+  assert.equal(placed.status, 303, `checkout: ${await placed.text()}`);
+  return placed.headers.get('location').replace('/commerce/orders/', '');
+}
+
+test('an order placed while the dashboard is open shows in the orders panel', { timeout: 90_000 }, async () => {
+  const { context, page, errors } = await openDashboard();
+  const orders = page.getByRole('region', { name: 'Orders', exact: true });
+  await orders.getByText(/No orders yet\.|newest orders/).first().waitFor({ timeout: 10_000 });
+  const id = await placeOrder('grace@example.com', 2);
+  // The panel reads the list again every 15 s; the bound only ends a failure.
+  const row = orders.locator(`tr[data-order-id="${id}"]`);
+  await row.waitFor({ timeout: 40_000 }).catch(async () => assert.fail(`order ${id} not shown: ${await orders.innerText()}${serverLog()}`));
+  const cells = await row.locator('th, td').allInnerTexts();
+  assert.deepEqual(cells.slice(2), ['grace@example.com', '2', '$40.84', 'Order'], cells.join(' | '));
+  assert.equal(cells[0], id.slice(0, 8));
+  assert.equal(await orders.locator('caption').innerText(), 'The newest orders, newest first (at most 20)');
+  assert.equal(await orders.getByRole('columnheader').count(), 6);
+  // The refresh button is reached and used from the keyboard.
+  const button = orders.getByRole('button', { name: 'Refresh orders' });
+  await button.focus();
+  const reread = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/orders', { timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  assert.equal((await reread).status(), 200);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('axe finds nothing on /config/, wide and at 375 px', { timeout: 60_000 }, async () => {
   for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 800 }]) {
     const { context, page } = await openDashboard({ viewport, reducedMotion: 'reduce' });
     await page.getByRole('region', { name: 'Form submissions' }).getByRole('link', { name: /as CSV/ }).first().waitFor({ timeout: 10_000 });
+    // Runs after the orders test, so the orders table is there too.
+    await page.getByRole('region', { name: 'Orders', exact: true }).locator('tbody tr').first().waitFor({ timeout: 10_000 });
     assert.deepEqual(await axe(page), [], `axe at ${viewport.width} px`);
     // New items are highlighted only for those who have not asked for reduced motion.
     const animation = await page.locator('.feed__item').first().evaluate((li) => getComputedStyle(li).animationName);

@@ -54,8 +54,22 @@ pub async fn place(
         return Err(e);
     }
 
+    let purchased_change = CartChange::MarkPurchased { order_id: order.id.clone() };
+    if shared.storage.is_shared() {
+        // A versioned write, so a change another instance made meanwhile is kept.
+        return match super::cart::actor::change_shared(shared, &cart.id, purchased_change).await {
+            Ok(purchased) => Ok((order, purchased)),
+            Err(e) => {
+                tracing::error!(error = %e, order = %order.id, "a purchased cart could not be saved");
+                let mut purchased = cart;
+                purchased.is_purchased = true;
+                purchased.order_id = order.id.clone();
+                Ok((order, purchased))
+            }
+        };
+    }
     let mut purchased = cart;
-    apply(&mut purchased, CartChange::MarkPurchased { order_id: order.id.clone() }, &shared.catalog, &shared.rules)?;
+    apply(&mut purchased, purchased_change, &shared.catalog, &shared.rules)?;
     if let Err(e) = shared.storage.save_cart(&purchased).await {
         // The order stands; the cart is marked purchased in memory and the next change
         // writes it again.

@@ -3,6 +3,10 @@
 //! unit: a reservation succeeds only when every line has enough stock, and its new
 //! levels are on disk before it is answered. Levels start from the store, else from
 //! the site's `qtyInStock`.
+//!
+//! When the storage is shared by several instances (Redis), the storage takes the
+//! units itself in one atomic step ([`CommerceStorage::reserve_stock`]); the levels
+//! here are then only this instance's last view of them.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -12,7 +16,7 @@ use actix::{Actor, AtomicResponse, Context, Handler, Message};
 
 use super::cart::CartError;
 use super::catalog::Catalog;
-use super::storage::CommerceStorage;
+use super::storage::{CommerceStorage, Reservation};
 
 /// Owns the stock levels of every counted variant.
 pub struct Inventory {
@@ -45,27 +49,41 @@ impl Inventory {
         Inventory { levels, titles, storage }
     }
 
-    /// Takes every line's units, or none when one line lacks stock. Returns the new
-    /// levels of the lines whose stock is counted.
-    pub fn reserve(&mut self, lines: &[(String, u32)]) -> Result<Vec<(String, u32)>, CartError> {
+    /// The units `lines` want of each counted SKU, one line per SKU, in SKU order.
+    pub fn wanted(&self, lines: &[(String, u32)]) -> Vec<(String, u32)> {
         let mut wanted: HashMap<&str, u32> = HashMap::new();
         for (sku, quantity) in lines {
             if self.levels.contains_key(sku) {
-                *wanted.entry(sku).or_default() += quantity;
+                let units = wanted.entry(sku).or_default();
+                *units = units.saturating_add(*quantity);
             }
         }
+        let mut wanted: Vec<(String, u32)> = wanted.into_iter().map(|(sku, units)| (sku.to_string(), units)).collect();
+        wanted.sort();
+        wanted
+    }
+
+    /// The refusal for `sku` having only `available` units.
+    fn out_of_stock(&self, sku: &str, available: u32) -> CartError {
+        let title = self.titles.get(sku).cloned().unwrap_or_else(|| sku.to_string());
+        CartError::OutOfStock { title, available }
+    }
+
+    /// Takes every line's units, or none when one line lacks stock. Returns the new
+    /// levels of the lines whose stock is counted.
+    pub fn reserve(&mut self, lines: &[(String, u32)]) -> Result<Vec<(String, u32)>, CartError> {
+        let wanted = self.wanted(lines);
         for (sku, quantity) in &wanted {
-            let available = self.levels.get(*sku).copied().unwrap_or(0);
+            let available = self.levels.get(sku).copied().unwrap_or(0);
             if available < *quantity {
-                let title = self.titles.get(*sku).cloned().unwrap_or_else(|| sku.to_string());
-                return Err(CartError::OutOfStock { title, available });
+                return Err(self.out_of_stock(sku, available));
             }
         }
         let mut changed = Vec::with_capacity(wanted.len());
         for (sku, quantity) in wanted {
-            if let Some(level) = self.levels.get_mut(sku) {
+            if let Some(level) = self.levels.get_mut(&sku) {
                 *level -= quantity;
-                changed.push((sku.to_string(), *level));
+                changed.push((sku, *level));
             }
         }
         Ok(changed)
@@ -106,6 +124,20 @@ impl Handler<ReserveStock> for Inventory {
     type Result = AtomicResponse<Self, Result<(), CartError>>;
 
     fn handle(&mut self, msg: ReserveStock, _: &mut Self::Context) -> Self::Result {
+        if let Some(reserving) = self.storage.reserve_stock(self.wanted(&msg.lines)) {
+            return AtomicResponse::new(Box::pin(reserving.into_actor(self).map(|result, inventory, _| {
+                match result.map_err(CartError::from)? {
+                    Reservation::Reserved(levels) => {
+                        inventory.levels.extend(levels);
+                        Ok(())
+                    }
+                    Reservation::Short { sku, available } => {
+                        inventory.levels.insert(sku.clone(), available);
+                        Err(inventory.out_of_stock(&sku, available))
+                    }
+                }
+            })));
+        }
         let changed = match self.reserve(&msg.lines) {
             Ok(changed) => changed,
             Err(e) => return AtomicResponse::new(Box::pin(actix::fut::ready(Err(e)))),
@@ -133,6 +165,12 @@ impl Handler<ReleaseStock> for Inventory {
     type Result = AtomicResponse<Self, Result<(), CartError>>;
 
     fn handle(&mut self, msg: ReleaseStock, _: &mut Self::Context) -> Self::Result {
+        if let Some(releasing) = self.storage.release_stock(self.wanted(&msg.lines)) {
+            return AtomicResponse::new(Box::pin(releasing.into_actor(self).map(|result, inventory, _| {
+                inventory.levels.extend(result?);
+                Ok(())
+            })));
+        }
         let levels = self.release(&msg.lines);
         let write = self.storage.save_stock(levels);
         AtomicResponse::new(Box::pin(write.into_actor(self).map(|result, _, _| result.map_err(CartError::from))))

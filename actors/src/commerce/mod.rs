@@ -18,6 +18,7 @@
 //! - [`order`]: orders and the payment-provider interface.
 //! - [`checkout`]: placing an order.
 //! - [`storage`]: the storage trait carts, stock and orders are kept behind.
+//! - [`redis_storage`]: the same in Redis, shared by several instances.
 //! - [`subscription`]: renewal text of subscription plans.
 
 pub mod cart;
@@ -27,6 +28,7 @@ pub mod inventory;
 pub mod money;
 pub mod order;
 pub mod product;
+pub mod redis_storage;
 pub mod rules;
 pub mod storage;
 pub mod subscription;

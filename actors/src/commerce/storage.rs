@@ -27,6 +27,97 @@ pub trait CommerceStorage: Send + Sync + 'static {
     fn save_order(&self, order: &Order) -> StoreFuture<'static, ()>;
     /// Every stored order, at most `limit`.
     fn orders(&self, limit: usize) -> Result<Vec<Order>, StoreError>;
+
+    /// Whether other server instances write to this storage too. Then a cart actor
+    /// cannot trust its cached cart: it re-reads the cart before each change and writes
+    /// with [`save_cart_versioned`](Self::save_cart_versioned).
+    fn is_shared(&self) -> bool {
+        false
+    }
+
+    /// The cart with `id` and its version, if stored. Unshared storage has no versions
+    /// (its one cart actor is the only writer) and answers version 0.
+    fn load_cart_versioned(&self, id: &str) -> StoreFuture<'static, Option<VersionedCart>> {
+        let loaded = self.load_cart(id).map(|cart| cart.map(|cart| VersionedCart { cart, version: 0 }));
+        Box::pin(std::future::ready(loaded))
+    }
+
+    /// Stores `cart` only if its stored version is still `expected` (0: not stored)
+    /// and, unless `checkout` (the write of the checkout holding the claim), no
+    /// checkout of it is under way; resolves once durable. Unshared storage writes
+    /// unconditionally.
+    fn save_cart_versioned(
+        &self,
+        cart: &ShoppingCart,
+        expected: u64,
+        _checkout: bool,
+    ) -> StoreFuture<'static, CartWrite> {
+        let write = self.save_cart(cart);
+        Box::pin(async move {
+            write.await?;
+            Ok(CartWrite::Saved(expected))
+        })
+    }
+
+    /// Takes the units of `lines` (distinct SKUs) atomically in the storage itself, for
+    /// storage several instances share; `None` when the caller keeps the levels (the
+    /// [`Inventory`](super::inventory::Inventory) actor then serialises reservations).
+    fn reserve_stock(&self, _lines: Vec<(String, u32)>) -> Option<StoreFuture<'static, Reservation>> {
+        None
+    }
+
+    /// Claims cart `id` for one checkout across instances; `false` when another
+    /// checkout of it is under way. The claim lapses by itself after a while, so a
+    /// crashed instance cannot keep it. Unshared storage needs no claim (the cart's
+    /// one actor runs one checkout at a time).
+    fn claim_checkout(&self, _id: &str) -> StoreFuture<'static, bool> {
+        Box::pin(std::future::ready(Ok(true)))
+    }
+
+    /// Ends the claim of [`claim_checkout`](Self::claim_checkout).
+    fn end_checkout(&self, _id: &str) -> StoreFuture<'static, ()> {
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    /// Gives back the units of `lines` in the storage itself; `None` as for
+    /// [`reserve_stock`](Self::reserve_stock). Resolves to the new levels.
+    fn release_stock(&self, _lines: Vec<(String, u32)>) -> Option<StoreFuture<'static, Vec<(String, u32)>>> {
+        None
+    }
+}
+
+/// A stored cart and the version it was stored at.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VersionedCart {
+    /// The cart.
+    pub cart: ShoppingCart,
+    /// Its version: 1 for the first write, one more for each later one.
+    pub version: u64,
+}
+
+/// The outcome of a versioned cart write.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CartWrite {
+    /// Written; the new version.
+    Saved(u64),
+    /// Someone else wrote first; the cart as it now stands (`None`: not stored).
+    Conflict(Option<Box<VersionedCart>>),
+    /// Not written: a checkout of the cart is under way.
+    CheckingOut,
+}
+
+/// The outcome of a stock reservation in shared storage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reservation {
+    /// Every line was taken; the new levels.
+    Reserved(Vec<(String, u32)>),
+    /// Nothing was taken: `sku` has only `available` units.
+    Short {
+        /// The first line that lacks units.
+        sku: String,
+        /// Units it has.
+        available: u32,
+    },
 }
 
 /// Commerce records in the durable trees of a [`Store`].

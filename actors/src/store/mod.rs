@@ -13,16 +13,19 @@
 //!
 //! - `sled_store`: [`SledStore`], the embedded implementation.
 //! - `flusher`: group commit, the one thread that flushes for every waiting writer.
+//! - [`stalled`]: [`StalledStore`], a test-only wrapper whose writes wait (overload tests).
 //! - [`metrics`]: the store's metrics, documented once.
 
 mod flusher;
 pub mod metrics;
 mod sled_store;
+pub mod stalled;
 
 use std::future::Future;
 use std::pin::Pin;
 
 pub use sled_store::{SledStore, TELEMETRY_FLUSH_INTERVAL};
+pub use stalled::StalledStore;
 
 /// A boxed future returned by store operations.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
@@ -132,6 +135,9 @@ pub enum StoreError {
     /// The store is shutting down and takes no more writes.
     #[error("the store is closed")]
     Closed,
+    /// A shared store (Redis) did not answer; the call may be retried.
+    #[error("shared store unavailable: {0}")]
+    Unavailable(String),
 }
 
 /// Key-value storage by tree.

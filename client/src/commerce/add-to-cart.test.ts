@@ -71,7 +71,7 @@ describe('the add-to-cart island', () => {
     const button = el.querySelector<HTMLButtonElement>('button.add-to-cart')!;
     expect(el.querySelector('noscript')).toBeNull();
     expect(el.querySelector('label')!.textContent).toBe('Colour');
-    expect(el.querySelector('.add-to-cart__price')!.textContent).toBe('Regular price $48 Sale price $39');
+    expect(el.querySelector('.add-to-cart__price')!.textContent).toBe('Regular price $48.00 Sale price $39.00');
     expect(button.disabled).toBe(false);
     select.value = 'Blue';
     select.dispatchEvent(new Event('change'));
@@ -79,7 +79,7 @@ describe('the add-to-cart island', () => {
     expect(button.disabled).toBe(true);
     select.value = 'Rust';
     select.dispatchEvent(new Event('change'));
-    expect(el.querySelector('.add-to-cart__price')!.textContent).toBe('$48');
+    expect(el.querySelector('.add-to-cart__price')!.textContent).toBe('$48.00');
     expect(button.textContent).toBe('Add to Cart');
   });
 
@@ -115,5 +115,27 @@ describe('the add-to-cart island', () => {
     await settle();
     expect(el.querySelector('[role="alert"]')!.textContent).toBe('Only 2 left of VER-APRON-SAGE.');
     expect(el.querySelector('[role="status"]')!.textContent).toBe('');
+  });
+
+  it('takes over the plain form: its fields go, a submit adds through the API and never posts', async () => {
+    const calls = stubFetch(() => ({ status: 200, body: cartAnswer({ totalQuantity: 1 }) }));
+    document.body.innerHTML = `<div class="add-to-cart-form" data-island="add-to-cart">
+      <form method="post" action="/commerce/cart/add">
+        <div class="add-to-cart__plain"><input type="hidden" name="returnTo" value="/shop/apron">
+          <label for="p-sku">Option</label><select id="p-sku" name="sku"><option value="Sage">Sage</option></select>
+          <label for="p-q">Quantity</label><input id="p-q" name="quantity" type="number" value="1"></div>
+        <p><button type="submit" class="add-to-cart" data-item-id="apron">Add to Cart</button></p>
+      </form><p class="add-to-cart__plain"><a href="/commerce/cart">View your cart</a></p></div>`;
+    const el = document.querySelector<HTMLElement>('.add-to-cart-form')!;
+    mount(el, DATA);
+    expect(el.querySelector('.add-to-cart__plain')).toBeNull();
+    expect(el.querySelectorAll('select')).toHaveLength(1);
+    expect(el.querySelectorAll('input[type="number"]')).toHaveLength(1);
+    const submit = new Event('submit', { cancelable: true });
+    el.querySelector('form')!.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    el.querySelector<HTMLButtonElement>('button.add-to-cart')!.click();
+    await settle();
+    expect(calls).toEqual([{ url: '/api/commerce/cart/entries', method: 'POST', body: { sku: 'Sage', quantity: 1 } }]);
   });
 });

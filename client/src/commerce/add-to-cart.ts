@@ -3,7 +3,8 @@
 // option), a quantity, the chosen variant's price (the sale price beside the struck
 // original), its sold-out state, and an add through the cart API without a reload.
 // Success is announced in a polite live region and fires the ad-pixel `add-to-cart`
-// event; a refusal shows the data layer's message (spec 000 §8) in an alert.
+// event; a refusal shows the data layer's message (spec 000 §8) in an alert. The server's
+// markup is a plain form that works without JavaScript; its fields are replaced here.
 import { addEntry } from './cart';
 import { formatMinor } from './money';
 import './commerce.css';
@@ -114,7 +115,10 @@ export function mount(el: HTMLElement, data: unknown): void {
     return;
   }
   const id = `add-to-cart-${(counter += 1)}`;
-  el.querySelectorAll('noscript').forEach((n) => n.remove());
+  el.querySelectorAll('noscript, .add-to-cart__plain').forEach((n) => n.remove());
+  // Without JavaScript the control is a plain form post; here the click adds through the
+  // API, and Enter in a field (which submits the form) clicks the button instead.
+  button.form?.addEventListener('submit', (event) => event.preventDefault());
   el.querySelectorAll('.sold-out').forEach((n) => (n.closest('p') ?? n).remove());
 
   const selects = new Map<string, HTMLSelectElement>();

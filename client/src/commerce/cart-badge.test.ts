@@ -43,7 +43,7 @@ describe('the cart badge', () => {
     expect(count.hidden).toBe(false);
     expect(count.textContent).toBe('2');
     expect(el.querySelector('.visually-hidden')!.textContent).toBe('2 items in cart');
-    expect(el.querySelector('.cart-badge__subtotal')!.textContent).toBe('$32');
+    expect(el.querySelector('.cart-badge__subtotal')!.textContent).toBe('$32.00');
     announceCart(parseCart(cartAnswer({ totalQuantity: 150, subtotalCents: 250050 })));
     expect(count.textContent).toBe('100+');
     expect(el.querySelector('.visually-hidden')!.textContent).toBe('More than 100 items in cart');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CART_CHANGED_EVENT } from './cart';
-import { EMPTY_CART, mount, UNABLE_TO_REMOVE_ITEM, UNABLE_TO_UPDATE_QUANTITY } from './cart-page';
+import { EMPTY_CART, mount, UNABLE_TO_CHOOSE_SHIPPING, UNABLE_TO_REMOVE_ITEM, UNABLE_TO_UPDATE_QUANTITY } from './cart-page';
 import { cartAnswer, settle, stubFetch, type Call } from './test-support';
 
 const entry = (sku: string, title: string, quantity: number, unit: number) => ({
@@ -50,8 +50,8 @@ describe('the cart page', () => {
   it('lists entries, coupons, totals and the checkout link', async () => {
     const { root } = await cartBlock(() => ({ status: 200, body: TWO }));
     expect(cells(root)).toEqual([
-      ['Beans', '$16', '−+', '$32', 'Remove'],
-      ['Guide', '$9', '−+', '$9', 'Remove'],
+      ['Beans', '$16.00', '−+', '$32.00', 'Remove'],
+      ['Guide', '$9.00', '−+', '$9.00', 'Remove'],
     ]);
     expect(root.querySelector<HTMLButtonElement>('[aria-label="Decrease quantity of Guide"]')!.disabled).toBe(true);
     expect([...root.querySelectorAll('.cart-coupon-list li')].map((li) => li.firstChild!.textContent)).toEqual([
@@ -59,7 +59,7 @@ describe('the cart page', () => {
       'NOPE: not a valid coupon',
     ]);
     const totals = [...root.querySelectorAll('.cart-totals dt, .cart-totals dd')].map((n) => n.textContent);
-    expect(totals).toEqual(['Subtotal', '$41', 'Discount', '−$4.10', 'Total', '$41']);
+    expect(totals).toEqual(['Subtotal', '$41.00', 'Discount', '−$4.10', 'Total', '$41.00']);
     expect(root.querySelector('a.cart-checkout')!.getAttribute('href')).toBe('/commerce/goto-checkout');
   });
 
@@ -75,7 +75,7 @@ describe('the cart page', () => {
     window.removeEventListener(CART_CHANGED_EVENT, changed);
     expect(calls.at(-1)).toEqual({ url: '/api/commerce/cart/entries/BEANS', method: 'PUT', body: { quantity: 3 } });
     expect(changed).toHaveBeenCalledTimes(1);
-    expect(cells(root)).toEqual([['Beans', '$16', '−+', '$48', 'Remove']]);
+    expect(cells(root)).toEqual([['Beans', '$16.00', '−+', '$48.00', 'Remove']]);
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Increase quantity of Beans');
   });
 
@@ -99,5 +99,64 @@ describe('the cart page', () => {
     root.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
     await settle();
     expect(calls.at(-1)).toEqual({ url: '/api/commerce/cart/coupons', method: 'POST', body: { code: 'SPRING' } });
+  });
+
+  it('lists the shipping options, sends the choice and shows the new totals', async () => {
+    const options = [
+      { id: 'standard', name: 'Standard shipping', costCents: 600 },
+      { id: 'express', name: 'Express shipping', costCents: 1500 },
+    ];
+    const shipping = (selected: (typeof options)[0] | null, cost: number) =>
+      cartAnswer({
+        entries: [entry('BEANS', 'Beans', 1, 1600)],
+        subtotalCents: 1600,
+        shippingCostCents: cost,
+        grandTotalCents: 1600 + cost,
+        totalQuantity: 1,
+        requiresShipping: true,
+        shippingOptions: options,
+        selectedShippingOption: selected,
+      });
+    const { root, calls } = await cartBlock((call) =>
+      call.method === 'PUT' ? { status: 200, body: shipping(options[1]!, 1500) } : { status: 200, body: shipping(options[0]!, 600) },
+    );
+    const radios = [...root.querySelectorAll<HTMLInputElement>('.cart-shipping input[type="radio"]')];
+    expect(radios.map((r) => [r.labels![0]!.textContent, r.checked])).toEqual([
+      ['Standard shipping: $6.00', true],
+      ['Express shipping: $15.00', false],
+    ]);
+    expect(root.querySelector('.cart-shipping legend')!.textContent).toBe('Shipping');
+    radios[1]!.focus();
+    radios[1]!.checked = true;
+    radios[1]!.dispatchEvent(new Event('change'));
+    await settle();
+    expect(calls.at(-1)).toEqual({ url: '/api/commerce/cart/shipping-option', method: 'PUT', body: { optionId: 'express' } });
+    const totals = [...root.querySelectorAll('.cart-totals dt, .cart-totals dd')].map((n) => n.textContent);
+    expect(totals).toEqual(['Subtotal', '$16.00', 'Shipping', '$15.00', 'Total', '$31.00']);
+    expect(root.querySelector<HTMLInputElement>('.cart-shipping input[value="express"]')!.checked).toBe(true);
+    expect(document.activeElement).toBe(root.querySelector('.cart-shipping input[value="express"]'));
+  });
+
+  it('shows a refused shipping choice and keeps the chosen option', async () => {
+    const cart = cartAnswer({
+      entries: [entry('BEANS', 'Beans', 1, 1600)],
+      requiresShipping: true,
+      shippingOptions: [{ id: 'standard', name: 'Standard shipping', costCents: 600 }, { id: 'gone', name: 'Gone', costCents: 1 }],
+      selectedShippingOption: { id: 'standard', name: 'Standard shipping', costCents: 600 },
+    });
+    const { root } = await cartBlock((call) =>
+      call.method === 'GET' ? { status: 200, body: cart } : { status: 400, body: { error: "There is no shipping option 'gone'." } },
+    );
+    const gone = root.querySelector<HTMLInputElement>('.cart-shipping input[value="gone"]')!;
+    gone.checked = true;
+    gone.dispatchEvent(new Event('change'));
+    await settle();
+    expect(root.querySelector('[role="alert"]')!.textContent).toBe(`${UNABLE_TO_CHOOSE_SHIPPING}. There is no shipping option 'gone'.`);
+    expect(root.querySelector<HTMLInputElement>('.cart-shipping input[value="standard"]')!.checked).toBe(true);
+  });
+
+  it('shows no shipping choice when nothing ships', async () => {
+    const { root } = await cartBlock(() => ({ status: 200, body: TWO }));
+    expect(root.querySelector('.cart-shipping')).toBeNull();
   });
 });

@@ -6,7 +6,8 @@
 //
 // Every change goes through the cart API; the view is redrawn from the server's answer
 // and keeps the keyboard focus on the same control (or the cart's heading when that
-// control is gone). Refusals: 'Unable to update quantity', 'Unable to remove item'
+// control is gone). When the cart ships, its shipping options are radio buttons and the
+// chosen one is sent to `/api/commerce/cart/shipping-option` (the totals follow). Refusals: 'Unable to update quantity', 'Unable to remove item'
 // (spec 000 §8) with the server's reason.
 import {
   applyCoupon,
@@ -16,6 +17,7 @@ import {
   onCartChanged,
   removeCoupon,
   removeEntry,
+  selectShipping,
   type ShoppingCart,
 } from './cart';
 import { mountBadge } from './cart-badge';
@@ -26,6 +28,8 @@ import './commerce.css';
 export const UNABLE_TO_UPDATE_QUANTITY = 'Unable to update quantity';
 /** Spec 000 §8. */
 export const UNABLE_TO_REMOVE_ITEM = 'Unable to remove item';
+/** A refused shipping choice (the spec has no words for it). */
+export const UNABLE_TO_CHOOSE_SHIPPING = 'Unable to choose shipping option';
 /** Shown for an empty cart. */
 export const EMPTY_CART = 'Your cart is empty.';
 /** The largest quantity the stepper offers (the cart's entry limit). */
@@ -127,7 +131,8 @@ export class CartView {
       shop.href = SHOP_URL;
       return [element('p', 'cart__empty', EMPTY_CART), element('p').appendChild(shop).parentNode!];
     }
-    return [this.entries(cart), this.coupons(cart), this.totals(cart), this.checkout()];
+    const shipping = this.shipping(cart);
+    return [this.entries(cart), this.coupons(cart), ...(shipping ? [shipping] : []), this.totals(cart), this.checkout()];
   }
 
   private entries(cart: ShoppingCart): HTMLElement {
@@ -242,6 +247,29 @@ export class CartView {
     for (const c of cart.invalidCoupons) item(c.code, `${c.code}: not a valid coupon`, true);
     if (list.childElementCount) section.append(list);
     return section;
+  }
+
+  /** The shipping options as radio buttons; choosing one updates the totals. */
+  private shipping(cart: ShoppingCart): HTMLElement | null {
+    if (!cart.requiresShipping || cart.shippingOptions.length === 0) return null;
+    const fieldset = element('fieldset', 'cart-shipping');
+    fieldset.append(element('legend', '', 'Shipping'));
+    const chosen = cart.selectedShippingOption?.id ?? null;
+    cart.shippingOptions.forEach((option, i) => {
+      const id = `cart-shipping-${i}`;
+      const row = element('p', 'cart-shipping__option');
+      const radio = keyed(element('input'), `shipping:${option.id}`);
+      Object.assign(radio, { type: 'radio', name: 'cart-shipping', id, value: option.id, checked: option.id === chosen });
+      const label = element('label', '', `${option.name}: ${this.money(option.costCents)}`);
+      label.htmlFor = id;
+      radio.addEventListener('change', () => {
+        if (!radio.checked || option.id === chosen) return;
+        this.run(() => selectShipping(option.id), UNABLE_TO_CHOOSE_SHIPPING, `Shipping: ${option.name}.`);
+      });
+      row.append(radio, ' ', label);
+      fieldset.append(row);
+    });
+    return fieldset;
   }
 
   private totals(cart: ShoppingCart): HTMLElement {

@@ -31,6 +31,13 @@ export interface CartCoupon {
   discountCents: number;
 }
 
+/** A shipping option the buyer may choose. */
+export interface ShippingOption {
+  id: string;
+  name: string;
+  costCents: number;
+}
+
 /** The fields of the shopping cart the islands show. */
 export interface ShoppingCart {
   entries: CartEntry[];
@@ -44,6 +51,8 @@ export interface ShoppingCart {
   totalQuantity: number;
   subtotalAmount: { currencyCode: string; value: number };
   requiresShipping: boolean;
+  shippingOptions: ShippingOption[];
+  selectedShippingOption: ShippingOption | null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -57,6 +66,11 @@ function coupons(value: unknown): CartCoupon[] {
   return Array.isArray(value)
     ? value.filter(isRecord).map((c) => ({ code: str(c.code), discountCents: num(c.discountCents) }))
     : [];
+}
+
+function shippingOption(value: unknown): ShippingOption | null {
+  if (!isRecord(value) || typeof value.id !== 'string' || value.id === '') return null;
+  return { id: value.id, name: str(value.name) || value.id, costCents: num(value.costCents) };
 }
 
 /** Reads the server's cart answer; anything missing is empty or zero. */
@@ -84,6 +98,10 @@ export function parseCart(value: unknown): ShoppingCart {
     totalQuantity: num(cart.totalQuantity),
     subtotalAmount: { currencyCode: str(amount.currencyCode) || 'USD', value: num(amount.value) },
     requiresShipping: cart.requiresShipping === true,
+    shippingOptions: Array.isArray(cart.shippingOptions)
+      ? cart.shippingOptions.map(shippingOption).filter((o): o is ShippingOption => o !== null)
+      : [],
+    selectedShippingOption: shippingOption(cart.selectedShippingOption),
   };
 }
 
@@ -135,6 +153,11 @@ export function applyCoupon(code: string): Promise<ShoppingCart> {
 /** Removes a coupon code. */
 export function removeCoupon(code: string): Promise<ShoppingCart> {
   return change(`${CART_API}/coupons/${encodeURIComponent(code)}`, 'DELETE');
+}
+
+/** Chooses the shipping option `optionId`. */
+export function selectShipping(optionId: string): Promise<ShoppingCart> {
+  return change(`${CART_API}/shipping-option`, 'PUT', { optionId });
 }
 
 /** Spec 000 §2: the badge's text and what it is spoken as. */

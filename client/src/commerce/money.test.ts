@@ -40,10 +40,10 @@ describe('money formatting', () => {
     for (const c of cases) expect(minorToDecimal(BigInt(c.minor), parseCurrency(c.currency)!)).toBe(c.value);
   });
 
-  it('formats money values and trims zero fractions by default', () => {
-    expect(formatMoney({ currencyCode: 'USD', value: 12 })).toBe('$12');
+  it('formats money values and keeps zero fractions by default', () => {
+    expect(formatMoney({ currencyCode: 'USD', value: 12 })).toBe('$12.00');
     expect(formatMoney({ currencyCode: 'usd', value: 12.5 })).toBe('$12.50');
-    expect(formatMoney({ currencyCode: 'USD', value: 12 }, { trimZeroFractions: false })).toBe('$12.00');
+    expect(formatMoney({ currencyCode: 'USD', value: 12 }, { trimZeroFractions: true })).toBe('$12');
     expect(formatMoney({ currencyCode: 'JPY', value: 1234 })).toBe('¥1,234');
   });
 

@@ -37,7 +37,7 @@ export interface Money {
 
 /** How to format. */
 export interface MoneyFormatOptions {
-  /** Leave off a zero fraction (`$12` rather than `$12.00`); on by default. */
+  /** Leave off a zero fraction (`$12` rather than `$12.00`); off by default (spec 000 §9). */
   trimZeroFractions?: boolean;
 }
 
@@ -92,7 +92,7 @@ export function formatMinor(minor: number | bigint | string, currency: string, o
     throw new RangeError(`An amount has at most ${MAX_INTEGER_PLACES} integer places.`);
   }
   // Exact decimal text is accepted by `format` (Intl.NumberFormat v3).
-  const format = formatter(code, options.trimZeroFractions ?? true).format as unknown as (value: string) => string;
+  const format = formatter(code, options.trimZeroFractions ?? false).format as unknown as (value: string) => string;
   return format(decimal);
 }
 

@@ -1,5 +1,5 @@
 // The configuration area: the preview of the site and the live panels (edits, errors,
-// form submissions), each loaded on its own.
+// form submissions, visitors, web vitals, orders), each loaded on its own.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { DashboardConfig } from './config';
@@ -10,6 +10,7 @@ const EditsPanel = lazy(() => import('./features/edits/edits-panel').then((m) =>
 const ErrorsPanel = lazy(() => import('./features/errors/errors-panel').then((m) => ({ default: m.ErrorsPanel })));
 const FormsPanel = lazy(() => import('./features/forms/forms-panel').then((m) => ({ default: m.FormsPanel })));
 const VisitorsPanel = lazy(() => import('./features/visitors/visitors-panel').then((m) => ({ default: m.VisitorsPanel })));
+const OrdersPanel = lazy(() => import('./features/orders/orders-panel').then((m) => ({ default: m.OrdersPanel })));
 const VitalsPanel = lazy(() => import('./features/vitals/vitals-panel').then((m) => ({ default: m.VitalsPanel })));
 
 /** The dashboard's data cache: live data is pushed in, so reads are not repeated on focus. */
@@ -79,6 +80,11 @@ export function App({
             {config.panels.includes('vitals') && (
               <Loading>
                 <VitalsPanel />
+              </Loading>
+            )}
+            {config.panels.includes('orders') && (
+              <Loading>
+                <OrdersPanel />
               </Loading>
             )}
           </div>

@@ -1,9 +1,9 @@
 // The dashboard's configuration, read once from the server-rendered shell.
 
 /** A live panel of the dashboard. */
-export type PanelName = 'edits' | 'errors' | 'forms' | 'visitors' | 'vitals';
+export type PanelName = 'edits' | 'errors' | 'forms' | 'visitors' | 'vitals' | 'orders';
 
-const PANELS: readonly PanelName[] = ['edits', 'errors', 'forms', 'visitors', 'vitals'];
+const PANELS: readonly PanelName[] = ['edits', 'errors', 'forms', 'visitors', 'vitals', 'orders'];
 
 /** What the dashboard needs from its shell. */
 export interface DashboardConfig {

@@ -22,6 +22,7 @@ export const chunks = {
   'add-to-cart': () => import('../commerce/add-to-cart.ts'),
   'cart-badge': () => import('../commerce/cart-badge.ts'),
   cart: () => import('../commerce/cart-page.ts'),
+  'quick-view': () => import('../commerce/quick-view.ts'),
   video: () => import('../islands/video/index.ts'),
 } satisfies Record<string, IslandImport>;
 

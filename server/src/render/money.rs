@@ -4,7 +4,7 @@
 use veranda_actors::commerce::money::{Currency, Money};
 
 /// Formats `minor` units of `currency` (a code; unknown codes fall back to the default
-/// currency, USD): grouping on, zero fractions trimmed, e.g. `$1,234.50`, `$12`, `¥1,500`.
+/// currency, USD): grouping on, zero fractions kept, e.g. `$1,234.50`, `$12.00`, `¥1,500`.
 pub fn format_money(minor: u64, currency: &str) -> String {
     let currency = Currency::parse(currency).unwrap_or_default();
     let minor = i64::try_from(minor).unwrap_or(i64::MAX);
@@ -21,11 +21,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn amounts_are_grouped_and_zero_fractions_trimmed() {
-        assert_eq!(format_money(0, "USD"), "$0");
+    fn amounts_are_grouped_and_zero_fractions_kept() {
+        assert_eq!(format_money(0, "USD"), "$0.00");
         assert_eq!(format_money(5, "USD"), "$0.05");
         assert_eq!(format_money(123_456_789, "USD"), "$1,234,567.89");
-        assert_eq!(format_money(100_000, "EUR"), "€1,000");
+        assert_eq!(format_money(100_000, "EUR"), "€1,000.00");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `/config/`: the configuration area, where the owner redirect lands. Serves the
 //! dashboard entry; `frameUrl` is shown only when it is a same-site path. The shell names
 //! the live panels the visitor's account may see (`data-panels`: `edits`, `errors`,
-//! `forms`, `visitors`, `vitals`) and whether anyone is signed in (`data-signed-in`), so the dashboard opens no
+//! `forms`, `visitors`, `vitals`, `orders`) and whether anyone is signed in (`data-signed-in`), so the dashboard opens no
 //! stream it would be refused.
 
 use actix_web::http::StatusCode;
@@ -40,6 +40,7 @@ fn panels(session: &CurrentSession) -> Vec<&'static str> {
         panels.push("forms");
         panels.push("visitors");
         panels.push("vitals");
+        panels.push("orders");
     }
     panels
 }

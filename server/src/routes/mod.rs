@@ -9,6 +9,7 @@ mod form_list;
 pub mod forms;
 mod html;
 mod images;
+mod openapi;
 mod pages;
 mod panel;
 mod sitemap;
@@ -34,6 +35,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(telemetry::configure)
         .configure(visitor_stats::configure)
         .configure(widget::configure)
+        .configure(openapi::configure)
         .route("/assets/{file:.*}", read().to(crate::assets::serve))
         .route("/s/{path:.*}", read().to(files::serve))
         .route("/images/{path:.*}", read().to(images::serve))

@@ -5,11 +5,24 @@
 //! cart as it was). Checkout runs inside the actor too, so one cart is never checked
 //! out twice. An actor idle for [`CartShared::idle`] stops; the next call starts a
 //! fresh one that rehydrates from storage.
+//!
+//! When the storage is shared by several instances ([`CommerceStorage::is_shared`]),
+//! another instance may change the same cart at any time, so the actor keeps no
+//! trusted copy: each change re-reads the cart with its version, applies the change
+//! and writes it back only if the version is unchanged. On a conflict the write
+//! answers with the cart as it now stands and the change is applied again, up to
+//! [`MAX_WRITE_ATTEMPTS`] times with a short random pause between attempts; after that
+//! the change is refused with [`CartError::Conflict`] and nothing was written. While
+//! an instance checks the cart out (it holds the cart's checkout claim) other changes
+//! are refused with [`CartError::Unavailable`], as a single instance's actor would
+//! make them wait.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
+
+use rand::Rng;
 
 use actix::fut::{ActorFutureExt, WrapFuture};
 use actix::{Actor, ActorContext, Addr, AsyncContext, AtomicResponse, Context, Handler, MailboxError, Message};
@@ -23,7 +36,10 @@ use crate::commerce::inventory::Inventory;
 use crate::commerce::money::Currency;
 use crate::commerce::order::{Customer, Order, OrderKind, PaymentProvider};
 use crate::commerce::rules::StoreRules;
-use crate::commerce::storage::CommerceStorage;
+use crate::commerce::storage::{CartWrite, CommerceStorage};
+
+/// How often a change to a shared cart is applied again after conflicting writes.
+pub const MAX_WRITE_ATTEMPTS: u32 = 12;
 
 /// What every cart actor shares.
 pub struct CartShared {
@@ -73,10 +89,40 @@ pub struct Cart {
 impl Cart {
     /// The cart as stored, or a new empty one.
     fn current(&self) -> ShoppingCart {
-        self.cart.clone().unwrap_or_else(|| {
-            ShoppingCart::new(&self.id, &self.shared.website_id, self.shared.currency, crate::commerce::now_ms())
-        })
+        self.cart.clone().unwrap_or_else(|| empty_cart(&self.shared, &self.id))
     }
+}
+
+/// A new cart `id`.
+fn empty_cart(shared: &CartShared, id: &str) -> ShoppingCart {
+    ShoppingCart::new(id, &shared.website_id, shared.currency, crate::commerce::now_ms())
+}
+
+/// Applies `change` to cart `id` in shared storage with versioned writes: reads the
+/// cart, applies the change, writes it if nobody wrote in between, else applies it
+/// again to the cart as it now stands. Returns the cart as written.
+pub async fn change_shared(shared: &CartShared, id: &str, change: CartChange) -> Result<ShoppingCart, CartError> {
+    let checkout = matches!(change, CartChange::MarkPurchased { .. });
+    let mut stored = shared.storage.load_cart_versioned(id).await?;
+    for attempt in 0..MAX_WRITE_ATTEMPTS {
+        let (mut next, version) = match stored {
+            Some(v) => (v.cart, v.version),
+            None => (empty_cart(shared, id), 0),
+        };
+        apply(&mut next, change.clone(), &shared.catalog, &shared.rules)?;
+        match shared.storage.save_cart_versioned(&next, version, checkout).await? {
+            CartWrite::Saved(_) => return Ok(next),
+            CartWrite::CheckingOut => return Err(CartError::Unavailable),
+            CartWrite::Conflict(current) => {
+                tracing::debug!(cart = %id, attempt, "a versioned cart write conflicted; applying the change again");
+                stored = current.map(|v| *v);
+                // Spread the writers out: up to 1, 2, 4 … 32 ms.
+                let pause = rand::rng().random_range(0..=(1u64 << attempt.min(5)));
+                tokio::time::sleep(Duration::from_millis(pause)).await;
+            }
+        }
+    }
+    Err(CartError::Conflict)
 }
 
 impl Actor for Cart {
@@ -123,6 +169,15 @@ impl Handler<ChangeCart> for Cart {
 
     fn handle(&mut self, msg: ChangeCart, _: &mut Self::Context) -> Self::Result {
         self.last_used = Instant::now();
+        if self.shared.storage.is_shared() {
+            let (shared, id) = (self.shared.clone(), self.id.clone());
+            let changing = async move { change_shared(&shared, &id, msg.0).await };
+            return AtomicResponse::new(Box::pin(changing.into_actor(self).map(|result, cart, _| {
+                let next = result?;
+                cart.cart = Some(next.clone());
+                Ok(next)
+            })));
+        }
         let mut next = self.current();
         if let Err(e) = apply(&mut next, msg.0, &self.shared.catalog, &self.shared.rules) {
             return AtomicResponse::new(Box::pin(actix::fut::ready(Err(e))));
@@ -152,9 +207,29 @@ impl Handler<PlaceOrder> for Cart {
 
     fn handle(&mut self, msg: PlaceOrder, _: &mut Self::Context) -> Self::Result {
         self.last_used = Instant::now();
-        let cart = self.current();
+        let cached = self.current();
         let shared = self.shared.clone();
-        let placing = async move { checkout::place(&shared, cart, msg.customer, msg.kind).await };
+        let placing = async move {
+            if !shared.storage.is_shared() {
+                return checkout::place(&shared, cached, msg.customer, msg.kind).await;
+            }
+            // Shared storage: one checkout of the cart across instances, of the cart as
+            // stored rather than this instance's copy.
+            let id = cached.id.clone();
+            if !shared.storage.claim_checkout(&id).await? {
+                return Err(CartError::Unavailable);
+            }
+            let placed = async {
+                let stored = shared.storage.load_cart_versioned(&id).await?;
+                let cart = stored.map(|v| v.cart).unwrap_or(cached);
+                checkout::place(&shared, cart, msg.customer, msg.kind).await
+            }
+            .await;
+            if let Err(e) = shared.storage.end_checkout(&id).await {
+                tracing::warn!(error = %e, cart = %id, "a checkout claim was left to lapse");
+            }
+            placed
+        };
         AtomicResponse::new(Box::pin(placing.into_actor(self).map(|result, cart, _| {
             let (order, purchased) = result?;
             cart.cart = Some(purchased);
@@ -192,6 +267,10 @@ impl Carts {
     /// The cart `id`, if it exists. Reading a cart that is neither live nor stored starts
     /// no actor, so made-up ids cost nothing.
     pub async fn get(&self, id: &str) -> Result<Option<ShoppingCart>, CartError> {
+        if self.shared.storage.is_shared() {
+            // Another instance may have changed it: read it as stored.
+            return Ok(self.shared.storage.load_cart_versioned(id).await?.map(|v| v.cart));
+        }
         let live = lock(&self.live).get(id).is_some_and(|(_, addr)| addr.connected());
         if !live && self.shared.storage.load_cart(id)?.is_none() {
             return Ok(None);
@@ -236,7 +315,8 @@ impl Carts {
         if let Some((_, addr)) = live.get(id).filter(|(_, addr)| addr.connected()) {
             return Ok(addr.clone());
         }
-        let cart = self.shared.storage.load_cart(id)?;
+        // Shared storage is read before each change, not when the actor starts.
+        let cart = if self.shared.storage.is_shared() { None } else { self.shared.storage.load_cart(id)? };
         let generation = self.generation.fetch_add(1, Ordering::Relaxed);
         let addr = Cart {
             id: id.to_string(),

@@ -58,10 +58,20 @@ pub enum CartError {
     /// The cart's actor is gone or overloaded.
     #[error("The cart is busy; please try again.")]
     Unavailable,
+    /// Other server instances kept changing the cart while this change was retried.
+    #[error("The cart was changed elsewhere at the same time; please try again.")]
+    Conflict,
+    /// The shared store (Redis) did not answer; nothing was changed. The inner text is
+    /// for the log.
+    #[error("The store is unavailable right now; nothing was changed. Please try again shortly.")]
+    StoreUnavailable(String),
 }
 
 impl From<StoreError> for CartError {
     fn from(e: StoreError) -> Self {
-        CartError::Store(e.to_string())
+        match e {
+            StoreError::Unavailable(why) => CartError::StoreUnavailable(why),
+            e => CartError::Store(e.to_string()),
+        }
     }
 }

@@ -10,13 +10,15 @@ use super::Money;
 pub struct FormatOptions {
     /// Thousands separators in the integer part (default on).
     pub grouping: bool,
-    /// Leave out a fraction that is all zeros (default on): `$12`, not `$12.00`.
+    /// Leave out a fraction that is all zeros: `$12`, not `$12.00`. Off by default
+    /// (spec 000 §9: "thousands grouping on by default, trimming zero fractions off by
+    /// default").
     pub trim_zero_fractions: bool,
 }
 
 impl Default for FormatOptions {
     fn default() -> Self {
-        FormatOptions { grouping: true, trim_zero_fractions: true }
+        FormatOptions { grouping: true, trim_zero_fractions: false }
     }
 }
 

@@ -2,7 +2,7 @@
 //!
 //! [`Money::new`] refuses amounts with more than [`MAX_INTEGER_PLACES`] integer digits;
 //! [`Money::format`] writes the amount as an `en-US` browser's `Intl.NumberFormat` does
-//! (grouping on, zero fractions trimmed by default). On the wire a money object is
+//! (grouping on, zero fractions kept by default). On the wire a money object is
 //! `{ "currencyCode": "USD", "value": 12.5 }` (spec 000 §3); [`format_value`] formats
 //! such a JSON value and refuses anything else with [`FORMAT_EXPECTS_MONEY`].
 //!
@@ -72,7 +72,7 @@ impl Money {
         self.minor as f64 / self.currency.minor_per_major() as f64
     }
 
-    /// The amount as text with the default options (grouping, zero fractions trimmed).
+    /// The amount as text with the default options (grouping, zero fractions kept).
     pub fn format(self) -> String {
         self.format_with(FormatOptions::default())
     }
@@ -111,12 +111,20 @@ fn from_wire(wire: &Wire) -> Result<Money, MoneyError> {
     if !wire.value.is_finite() {
         return Err(MoneyError::NotMoney);
     }
-    let minor = (wire.value * currency.minor_per_major() as f64).round();
+    let per = currency.minor_per_major() as f64;
+    let minor = (wire.value * per).round();
     if minor.abs() >= 1e18 {
         return Err(MoneyError::TooLarge);
     }
     // In range of i64 by the check above.
-    Money::new(currency, minor as i64)
+    let mut minor = minor as i64;
+    // Near 10^15 major units a double cannot hold every cent, so the largest amounts are
+    // written as exactly 10^15: read that as the largest amount rather than refuse it.
+    let spacing = f64::from_bits(wire.value.abs().to_bits() + 1) - wire.value.abs();
+    if minor.unsigned_abs() == 10_u64.pow(MAX_INTEGER_PLACES) * per as u64 && spacing * per > 1.0 {
+        minor -= minor.signum();
+    }
+    Money::new(currency, minor)
 }
 
 /// Formats a JSON value that should be a money object; anything else is

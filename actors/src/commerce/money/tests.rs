@@ -37,11 +37,13 @@ fn every_currency_formats_as_the_table_says() {
 }
 
 #[test]
-fn trimming_and_grouping_are_on_by_default() {
+fn grouping_is_on_and_trimming_off_by_default() {
     let usd = |minor| Money::new(Currency::USD, minor).expect("small");
-    assert_eq!(usd(1200).format(), "$12");
+    assert_eq!(usd(1200).format(), "$12.00");
     assert_eq!(usd(1250).format(), "$12.50");
-    assert_eq!(usd(123_456_700).format(), "$1,234,567");
+    assert_eq!(usd(123_456_700).format(), "$1,234,567.00");
+    let trimmed = FormatOptions { grouping: true, trim_zero_fractions: true };
+    assert_eq!(usd(1200).format_with(trimmed), "$12");
     let plain = FormatOptions { grouping: false, trim_zero_fractions: false };
     assert_eq!(usd(123_456_700).format_with(plain), "$1234567.00");
 }
@@ -67,7 +69,7 @@ fn more_than_fifteen_integer_places_is_refused() {
 #[test]
 fn the_default_currency_is_usd() {
     assert_eq!(Currency::default(), Currency::USD);
-    assert_eq!(Money::default().format(), "$0");
+    assert_eq!(Money::default().format(), "$0.00");
 }
 
 #[test]
@@ -93,4 +95,17 @@ fn anything_but_a_money_object_is_refused_with_the_spec_message() {
         let error = format_value(&bad).expect_err("not money");
         assert_eq!(error.to_string(), FORMAT_EXPECTS_MONEY, "{bad}");
     }
+}
+
+#[test]
+fn the_largest_amounts_read_back_from_their_own_json() {
+    // The second one is written as 999236167322829.5, which reads back 23 units off.
+    for minor in [99_999_999_999_999_999, 99_923_616_732_282_937, -99_999_999_999_999_999] {
+        let money = Money::new(Currency::EUR, minor).expect("15 integer places");
+        let text = serde_json::to_string(&money).expect("serialises");
+        let back: Money = serde_json::from_str(&text).expect("its own JSON reads back");
+        assert!(back.minor().abs_diff(minor) <= 100, "{text} read as {}", back.minor());
+    }
+    let yen = json!({ "currencyCode": "JPY", "value": 1e15 });
+    assert!(serde_json::from_value::<Money>(yen).is_err(), "a yen amount of 10^15 is exact and too large");
 }

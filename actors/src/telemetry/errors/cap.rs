@@ -45,6 +45,8 @@ pub enum Admission {
     },
     /// The page load already used its cap: nothing accepted.
     Refused,
+    /// Too many records wait for the store: nothing accepted, try again later (503).
+    Busy,
 }
 
 /// Counts per page load.

@@ -7,6 +7,12 @@
 //! The latest [`RECENT_ERRORS`] records are also kept in memory, newest first, for the
 //! owners' error list.
 //!
+//! When the writer's queue is full (the store cannot keep up), the batch stays with the
+//! actor as its backlog and is offered again, before newer records, at the next interval.
+//! Records accepted and not yet handed over (pending plus backlog) are bounded by
+//! [`MAX_UNWRITTEN`]: past it new records are refused with [`Admission::Busy`] (503), so an
+//! overloaded store never makes the queue grow without bound.
+//!
 //! Keys in the errors tree: `r/<record key>` for records, `g/<fingerprint>` for groups
 //! (restored at start).
 
@@ -35,6 +41,9 @@ use crate::telemetry::writer::{TelemetryWriter, Write};
 pub const ERROR_FLUSH_INTERVAL: Duration = Duration::from_millis(250);
 /// How many of the latest records are kept in memory for the error list.
 pub const RECENT_ERRORS: usize = 50;
+/// Most writes (records and groups) accepted and not yet handed to the writer; past
+/// this, new records are refused as busy.
+pub const MAX_UNWRITTEN: usize = 10_000;
 /// Key prefix of error records.
 const RECORD_PREFIX: &[u8] = b"r/";
 /// Key prefix of error groups.
@@ -52,6 +61,8 @@ pub struct ErrorQueue {
     pending: Vec<(u64, ErrorReport)>,
     /// Groups changed since the last write.
     changed: BTreeSet<String>,
+    /// Writes the writer refused (its queue was full), offered again first.
+    backlog: Vec<Write>,
     /// The latest records, newest first.
     recent: VecDeque<RecentError>,
     /// The live error stream.
@@ -79,6 +90,7 @@ impl ErrorQueue {
             groups,
             pending: Vec::new(),
             changed: BTreeSet::new(),
+            backlog: Vec::new(),
             recent: VecDeque::with_capacity(RECENT_ERRORS),
             events,
             mailbox_capacity: limits.mailbox_capacity,
@@ -87,6 +99,9 @@ impl ErrorQueue {
 
     /// Admits `reports` for the page load `key` at `now`, groups and publishes them.
     pub fn record(&mut self, key: PageLoadKey, reports: Vec<ErrorReport>, now: u64) -> Admission {
+        if self.unwritten() >= MAX_UNWRITTEN {
+            return Admission::Busy;
+        }
         let admission = self.caps.admit(key, reports.len(), now);
         let Admission::Accepted { accepted, .. } = admission else { return admission };
         for report in reports.into_iter().take(accepted) {
@@ -107,9 +122,25 @@ impl ErrorQueue {
             self.recent.push_front(RecentError { at: now, fingerprint: print, report: report.clone() });
             self.pending.push((now, report));
         }
-        metrics::queue_depth(Queue::Errors, self.pending.len());
+        metrics::queue_depth(Queue::Errors, self.unwritten());
         metrics::error_groups(self.groups.len());
         admission
+    }
+
+    /// Writes accepted and not yet handed to the writer: pending records and the backlog.
+    pub fn unwritten(&self) -> usize {
+        self.pending.len() + self.backlog.len()
+    }
+
+    /// Hands the backlog and the writes due to the writer; what it refuses (its queue is
+    /// full) becomes the backlog, offered again next time.
+    pub fn hand_over(&mut self, now: u64) {
+        let mut batch = std::mem::take(&mut self.backlog);
+        batch.extend(self.take_batch(now));
+        if let Err(busy) = self.writer.write_all(batch) {
+            self.backlog = busy.0;
+        }
+        metrics::queue_depth(Queue::Errors, self.unwritten());
     }
 
     /// Takes the writes due: every pending record and every changed group.
@@ -163,14 +194,7 @@ impl Actor for ErrorQueue {
 
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(self.mailbox_capacity);
-        ctx.run_interval(ERROR_FLUSH_INTERVAL, |queue, _| {
-            let batch = queue.take_batch(now_ms());
-            if let Err(busy) = queue.writer.write_all(batch) {
-                // Keep the batch: it is queued as soon as the writer has room.
-                let writer = queue.writer.clone();
-                actix::spawn(async move { writer.write_all_waiting(busy.0).await });
-            }
-        });
+        ctx.run_interval(ERROR_FLUSH_INTERVAL, |queue, _| queue.hand_over(now_ms()));
     }
 }
 
@@ -230,7 +254,8 @@ impl Handler<FlushErrors> for ErrorQueue {
     type Result = ResponseFuture<usize>;
 
     fn handle(&mut self, _: FlushErrors, _: &mut Self::Context) -> Self::Result {
-        let batch = self.take_batch(now_ms());
+        let mut batch = std::mem::take(&mut self.backlog);
+        batch.extend(self.take_batch(now_ms()));
         let writer = self.writer.clone();
         Box::pin(async move {
             let written = batch.len();
@@ -277,5 +302,71 @@ mod tests {
         assert!(queue.take_batch(300).is_empty());
         let restored = ErrorQueue::new(store, writer, &TelemetryLimits::default(), events);
         assert_eq!(restored.groups()[0].count, 2);
+    }
+
+    /// A store that never finishes a write: the writer thread blocks on its first job.
+    struct StuckStore(SledStore);
+
+    impl Store for StuckStore {
+        fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, crate::store::StoreError> {
+            self.0.get(tree, key)
+        }
+        fn put<'a>(&'a self, _: Tree, _: &'a [u8], _: &'a [u8]) -> crate::store::StoreFuture<'a, ()> {
+            Box::pin(std::future::pending())
+        }
+        fn delete<'a>(&'a self, _: Tree, _: &'a [u8]) -> crate::store::StoreFuture<'a, ()> {
+            Box::pin(std::future::pending())
+        }
+        fn scan_prefix(
+            &self,
+            tree: Tree,
+            prefix: &[u8],
+            limit: usize,
+        ) -> Result<Vec<(Vec<u8>, Vec<u8>)>, crate::store::StoreError> {
+            self.0.scan_prefix(tree, prefix, limit)
+        }
+        fn scan_range(
+            &self,
+            tree: Tree,
+            start: &[u8],
+            end: Option<&[u8]>,
+            limit: usize,
+        ) -> Result<Vec<(Vec<u8>, Vec<u8>)>, crate::store::StoreError> {
+            self.0.scan_range(tree, start, end, limit)
+        }
+        fn delete_all<'a>(&'a self, _: Tree, _: &'a [Vec<u8>]) -> crate::store::StoreFuture<'a, ()> {
+            Box::pin(std::future::pending())
+        }
+        fn flush(&self) -> crate::store::StoreFuture<'_, ()> {
+            self.0.flush()
+        }
+    }
+
+    #[actix::test]
+    async fn a_store_that_cannot_keep_up_bounds_the_queue_and_refuses_as_busy() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(StuckStore(SledStore::open(dir.path()).expect("opens")));
+        let (events, _rx) = broadcast::channel(16);
+        let writer = TelemetryWriter::start(store.clone());
+        let mut queue = ErrorQueue::new(store, writer, &TelemetryLimits::default(), events);
+        let mut busy_at = None;
+        for n in 0..(MAX_UNWRITTEN * 2) {
+            let key = PageLoadKey::Id(format!("load-{n}"));
+            match queue.record(key, vec![report(&format!("boom {}", n % 10))], 100) {
+                Admission::Accepted { .. } => {}
+                Admission::Busy => {
+                    busy_at = Some(n);
+                    break;
+                }
+                Admission::Refused => panic!("each page load is new"),
+            }
+            // Hands over after every record: the writer's queue fills, then the backlog.
+            queue.hand_over(100 + n as u64);
+        }
+        let busy_at = busy_at.expect("the queue refuses once it holds its maximum");
+        assert!(queue.unwritten() >= MAX_UNWRITTEN && queue.unwritten() <= MAX_UNWRITTEN + 16, "{}", queue.unwritten());
+        assert!(busy_at >= crate::telemetry::writer::WRITER_QUEUE_JOBS, "the writer's queue filled first: {busy_at}");
+        assert!(!queue.backlog.is_empty(), "refused batches are kept, not dropped");
+        assert_eq!(queue.record(PageLoadKey::Id("late".into()), vec![report("late")], 200), Admission::Busy);
     }
 }

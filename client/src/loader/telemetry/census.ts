@@ -40,6 +40,8 @@ export interface Census {
   formRender(formId: string): Promise<void>;
   /** Records a popup overlay event (shown, closed, submitted, ...). */
   overlay(event: string): Promise<void>;
+  /** Records that the quick view of product item `itemId` was opened (no payload). */
+  quickView?(itemId: string): Promise<void>;
 }
 
 /** Whether `win` can use localStorage (blocked storage throws on access). */
@@ -119,5 +121,6 @@ export function createCensus(win: Window, context: PageContext | null, visitorCo
     buttonClick: (button) => withPage('button-click', { ...button }),
     formRender: (formId) => withPage('form-render', { formId }),
     overlay: (event) => withPage('overlay', { event }),
+    quickView: (itemId) => send(`RecordQuickView/${encodeURIComponent(itemId)}`, () => ({})),
   };
 }

@@ -40,7 +40,7 @@ export function quietTelemetry(): Telemetry {
   return {
     session: null,
     visitorCookie: '',
-    census: { recordHit: resolved, buttonRender: resolved, buttonClick: resolved, formRender: resolved, overlay: resolved },
+    census: { recordHit: resolved, buttonRender: resolved, buttonClick: resolved, formRender: resolved, overlay: resolved, quickView: resolved },
     errors: { report: () => {}, flush: () => {} },
     trace: { log: () => {}, flush: () => {} },
     events: { recordEvent: resolved, track: resolved },

@@ -96,23 +96,90 @@ fn add_to_cart_data<'a>(ctx: &'a BlockCtx<'_>, product: &'a Product, item: &'a I
     }
 }
 
-/// The add-to-cart control: the `add-to-cart` island's root, with the product's data;
-/// the button stays disabled until the island takes over.
+/// Where the add-to-cart form posts without JavaScript (`routes::commerce::plain`).
+const PLAIN_ADD: &str = "/commerce/cart/add";
+/// The cart page that works without JavaScript.
+const PLAIN_CART: &str = "/commerce/cart";
+
+/// The add-to-cart control: the `add-to-cart` island's root, with the product's data.
+/// Without JavaScript it is a plain form posting to [`PLAIN_ADD`] (variant, quantity
+/// and this page to come back to); the island removes the plain fields (marked
+/// `add-to-cart__plain`) and adds through the cart API instead. When nothing can be
+/// added (sold out, not sold through the cart) there is no form and the button is
+/// disabled.
 fn add_to_cart(ctx: &BlockCtx<'_>, product: &Product, item: &Item) -> Markup {
     let out = sold_out(product);
     let json = serde_json::to_string(&add_to_cart_data(ctx, product, item)).unwrap_or_else(|_| "{}".to_string());
     let island = product::sold_in_cart(product.product_type) && !product.variants.is_empty();
+    let field_id = |name: &str| format!("plain-{name}-{}", item.id);
+    let available = |v: &Variant| !product::tracks_stock(product.product_type, v) || v.qty_in_stock > 0;
+    let plain = island && !out;
+    let button = html! {
+        p {
+            button type=(if plain { "submit" } else { "button" }) class="add-to-cart" data-item-id=(item.id) disabled[!plain] {
+                @if out { "Sold Out" } @else { "Add to Cart" }
+            }
+        }
+    };
     html! {
         div class="add-to-cart-form" data-island=[island.then_some("add-to-cart")] data-block-json=[island.then_some(json)] {
             @if out { p { span class="sold-out" { "Sold out" } } }
-            p {
-                button type="button" class="add-to-cart" data-item-id=(item.id) disabled {
-                    @if out { "Sold Out" } @else { "Add to Cart" }
+            @if plain {
+                form method="post" action=(PLAIN_ADD) {
+                    div class="add-to-cart__plain" {
+                        input type="hidden" name="returnTo" value=(ctx.page_path);
+                        @if let [only] = product.variants.as_slice() {
+                            input type="hidden" name="sku" value=(only.sku);
+                        } @else {
+                            label for=(field_id("sku")) { "Option" }
+                            select id=(field_id("sku")) name="sku" {
+                                @for v in &product.variants {
+                                    option value=(v.sku) disabled[!available(v)] {
+                                        @if v.option_values.is_empty() { (v.sku) } @else { (options_text(v)) }
+                                        " — " (format_money(effective(v), ctx.currency()))
+                                        @if !available(v) { " (sold out)" }
+                                    }
+                                }
+                            }
+                        }
+                        label for=(field_id("quantity")) { "Quantity" }
+                        input id=(field_id("quantity")) name="quantity" type="number" min="1" max=(MAX_ENTRY_QUANTITY) value="1" inputmode="numeric";
+                    }
+                    (button)
                 }
+                p class="add-to-cart__plain" { a href=(PLAIN_CART) { "View your cart" } }
+            } @else {
+                (button)
             }
-            noscript { p class="muted" { "Adding to the cart needs JavaScript." } }
         }
     }
+}
+
+/// What the quick view island needs: the product's page, images, excerpt and the
+/// add-to-cart data.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct QuickViewData<'a> {
+    url: String,
+    images: Vec<String>,
+    excerpt: &'a str,
+    product: AddToCartData<'a>,
+}
+
+/// The `data-block-json` of a product card's quick view, when the product can be added
+/// to the cart (the card is then the `quick-view` island's root).
+pub fn quick_view_json(ctx: &BlockCtx<'_>, collection: &Collection, item: &Item) -> Option<String> {
+    let product = item.product.as_ref()?;
+    if !product::sold_in_cart(product.product_type) || product.variants.is_empty() {
+        return None;
+    }
+    let data = QuickViewData {
+        url: collection.item_url(item),
+        images: item.image.iter().map(|i| image_url(i)).collect(),
+        excerpt: &item.excerpt,
+        product: add_to_cart_data(ctx, product, item),
+    };
+    serde_json::to_string(&data).ok()
 }
 
 /// The `collection/urlId` a product block names.
@@ -184,7 +251,7 @@ pub fn cart(d: &CartBlock) -> Markup {
             div class="cart-badge" { a href="/cart" { "Cart" } }
         } @else {
             div id="cart-root" {
-                p { "Your cart needs JavaScript to show its contents." }
+                p { a href=(PLAIN_CART) { "View and change your cart" } }
                 p { a href="/shop" { "Continue shopping" } }
             }
         }

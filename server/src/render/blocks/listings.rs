@@ -7,12 +7,13 @@ use maud::{html, Markup};
 use veranda_actors::site::blocks::{CalendarBlock, MenuTabsBlock, SummaryBlock, TourDatesBlock};
 use veranda_actors::site::{Collection, Item};
 
-use super::commerce::product_price;
+use super::commerce::{product_price, quick_view_json};
 use super::BlockCtx;
 use crate::render::util::{human_date, human_month, image_url, safe_href};
 
 /// An item in a list: image, title link, date, price (products) and excerpt. `level` is
-/// the heading level (2 or 3).
+/// the heading level (2 or 3). A product that can be added to the cart makes the card
+/// the `quick-view` island's root, with the product's data.
 pub fn item_card(
     ctx: &BlockCtx<'_>,
     collection: &Collection,
@@ -23,9 +24,10 @@ pub fn item_card(
 ) -> Markup {
     let href = collection.item_url(item);
     let title = html! { a href=(href) { (item.title) } };
+    let quick_view = quick_view_json(ctx, collection, item);
     html! {
         li {
-            article class="item-card" {
+            article class="item-card" data-island=[quick_view.is_some().then_some("quick-view")] data-block-json=[quick_view] {
                 @if let Some(image) = &item.image {
                     a href=(href) tabindex="-1" aria-hidden="true" { img src=(image_url(image)) alt="" loading="lazy"; }
                 }

@@ -129,12 +129,12 @@ fn blocks_read_well_without_javascript() {
     );
     // Donation, accordion, button.
     assert!(html.contains("href=\"/checkout/donate?donatePageId=abcdefabcdefabcdefabcdef\""));
-    assert!(html.contains("Suggested amounts: $10, $2,500"));
+    assert!(html.contains("Suggested amounts: $10.00, $2,500.00"));
     assert!(html.contains("<details open><summary>Hours</summary>"));
     assert!(html.contains("<details><summary>Parking</summary>"));
     assert!(html.contains("href=\"https://example.com/book\" target=\"_blank\" rel=\"noopener\""));
     // Member area: both options.
-    assert!(html.contains("$5 per month") && html.contains("$50 per year"));
+    assert!(html.contains("$5.00 per month") && html.contains("$50.00 per year"));
     // Gallery: every slide links to its full image.
     assert!(html.contains("<a href=\"/images/a.jpg\" data-lightbox><img src=\"/images/a.jpg?format=750w\""));
     assert!(html.contains("<a href=\"/images/b.jpg\" data-lightbox>"));
@@ -166,7 +166,7 @@ fn summaries_show_published_items_and_calendars_upcoming_events_by_month() {
 #[test]
 fn products_show_price_in_store_currency_and_sold_out_when_no_stock() {
     let html = home();
-    assert!(html.contains("from $1,299"));
+    assert!(html.contains("from $1,299.00"));
     assert!(html.contains("<span class=\"sold-out\">Sold out</span>"));
     let button = tags(&html, "button").into_iter().find(|t| t.contains("add-to-cart")).expect("add-to-cart button");
     assert!(has_flag(button, "disabled"));

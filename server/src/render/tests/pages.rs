@@ -194,7 +194,7 @@ fn collections_list_items_and_say_how_they_are_filtered() {
         PageBody::Collection { collection: shop, items: shop.items.iter().collect() },
         false,
     );
-    assert!(html.contains("from $1,299") && html.contains("$9.99"));
+    assert!(html.contains("from $1,299.00") && html.contains("$9.99"));
     assert_eq!(html.matches("<span class=\"sold-out\">Sold out</span>").count(), 1, "only the swing is sold out");
 }
 
@@ -224,7 +224,7 @@ fn items_show_their_details_body_and_product() {
         PageBody::Item { collection: shop, item: &shop.items[0] },
         false,
     );
-    assert!(html.contains("<td>$1,499</td>") && html.contains("<td>Sold out</td>"));
+    assert!(html.contains("<td>$1,499.00</td>") && html.contains("<td>Sold out</td>"));
     let ebook = render(
         &site,
         PageType::ContentItem,

@@ -31,10 +31,10 @@ impl ResponseError for CommerceError {
     fn error_response(&self) -> HttpResponse {
         let mut response = HttpResponse::build(self.status_code());
         response.insert_header((header::CACHE_CONTROL, "no-store"));
-        if matches!(self, CommerceError::Cart(CartError::Unavailable)) {
+        if matches!(self, CommerceError::Cart(CartError::Unavailable | CartError::StoreUnavailable(_))) {
             response.insert_header((header::RETRY_AFTER, "1"));
         }
-        if let CommerceError::Cart(CartError::Store(e)) = self {
+        if let CommerceError::Cart(CartError::Store(e) | CartError::StoreUnavailable(e)) = self {
             tracing::error!(error = %e, "a cart could not be saved");
         }
         response.json(serde_json::json!({ "error": self.to_string() }))
@@ -56,6 +56,7 @@ pub fn cart_status(e: &CartError) -> StatusCode {
         CartError::NotForSale(_) | CartError::Purchased | CartError::OutOfStock { .. } => StatusCode::CONFLICT,
         CartError::PaymentDeclined(_) => StatusCode::PAYMENT_REQUIRED,
         CartError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        CartError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        CartError::Unavailable | CartError::StoreUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        CartError::Conflict => StatusCode::CONFLICT,
     }
 }

@@ -10,6 +10,7 @@
 //! - [`direct`]: `/checkout/donate` and `/checkout/giftcard`, checkouts without a cart.
 //! - [`pages`]: the HTML of the checkout and confirmation pages.
 //! - [`form`]: reading and checking the checkout forms.
+//! - [`plain`]: the cart without JavaScript: `/commerce/cart` and its form posts.
 //! - [`error`]: every refusal and the status it maps to.
 
 mod cart_api;
@@ -18,7 +19,9 @@ pub mod cookie;
 mod direct;
 mod error;
 mod form;
+mod orders_list;
 mod pages;
+mod plain;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -32,6 +35,7 @@ use veranda_actors::commerce::catalog::Catalog;
 use veranda_actors::commerce::inventory::Inventory;
 use veranda_actors::commerce::money::Currency;
 use veranda_actors::commerce::order::OfflineProvider;
+use veranda_actors::commerce::redis_storage::{redact, RedisStorage};
 use veranda_actors::commerce::rules::StoreRules;
 use veranda_actors::commerce::storage::{CommerceStorage, StoreStorage};
 use veranda_actors::site::blocks::BlockData;
@@ -57,10 +61,22 @@ pub struct CommerceState {
 
 impl CommerceState {
     /// Builds the state once at start-up: the catalog, the store's rules, the
-    /// inventory (levels from the store) and the cart registry.
-    pub async fn new(store: Arc<dyn Store>, site: Arc<Site>, _settings: &Settings) -> CommerceState {
-        let storage: Arc<dyn CommerceStorage> = Arc::new(StoreStorage::new(store));
+    /// inventory (levels from the store) and the cart registry. With `redis_url` set,
+    /// carts, stock and orders live in Redis (shared by every instance given the same
+    /// URL; see [`RedisStorage`]) instead of the data directory; the error then names
+    /// the URL Redis could not be reached at.
+    pub async fn new(store: Arc<dyn Store>, site: Arc<Site>, settings: &Settings) -> Result<CommerceState, String> {
         let catalog = Catalog::of_site(&site);
+        let storage: Arc<dyn CommerceStorage> = match &settings.redis_url {
+            None => Arc::new(StoreStorage::new(store)),
+            Some(url) => {
+                let fail = |e: String| format!("cannot use Redis at {}: {e}", redact(url));
+                let redis = RedisStorage::connect(url).await.map_err(fail)?;
+                let levels = catalog.stocked().map(|(sku, level)| (sku.to_string(), level)).collect();
+                redis.seed_stock(levels).await.map_err(|e| fail(e.to_string()))?;
+                Arc::new(redis)
+            }
+        };
         let inventory = Inventory::load(&catalog, storage.clone()).unwrap_or_else(|e| {
             tracing::error!(error = %e, "stock levels could not be read; limited products are not sold");
             Inventory::closed(&catalog, storage.clone())
@@ -75,7 +91,7 @@ impl CommerceState {
             currency: Currency::parse(&site.settings.store.selected_currency).unwrap_or_default(),
             idle: CART_IDLE,
         };
-        CommerceState { carts: Carts::new(shared), storage, donate_pages: donate_pages(&site) }
+        Ok(CommerceState { carts: Carts::new(shared), storage, donate_pages: donate_pages(&site) })
     }
 }
 
@@ -104,6 +120,7 @@ fn donate_pages(site: &Site) -> HashSet<String> {
 
 /// Registers the commerce routes. Other methods on these paths get 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.configure(orders_list::configure);
     cfg.service(
         web::resource("/api/commerce/cart")
             .route(crate::routes::read().to(cart_api::get))
@@ -174,6 +191,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(crate::routes::read().to(checkout::confirmation))
             .default_service(web::to(|| method_not_allowed("GET, HEAD"))),
     );
+    plain::configure(cfg);
 }
 
 async fn method_not_allowed(allow: &'static str) -> HttpResponse {

@@ -43,6 +43,7 @@ async fn record(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
             Ok(HttpResponse::Accepted().json(serde_json::json!({ "accepted": accepted, "dropped": dropped })))
         }
         Admission::Refused => Err(IngestError::PageLoadCap(state.settings.telemetry.errors_per_page_load)),
+        Admission::Busy => Err(IngestError::Busy),
     }
 }
 

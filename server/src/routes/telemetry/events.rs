@@ -107,8 +107,13 @@ async fn v1(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resul
             custom_schema_name: form.get("customSchemaName").map(str::to_string),
         }
     } else {
-        serde_json::from_slice(&body)
-            .map_err(|e| IngestError::BadRequest(format!("expected a JSON event object: {e}")))?
+        // Only an object: serde would also read a struct from a JSON array.
+        match serde_json::from_slice::<serde_json::Value>(&body) {
+            Ok(value @ serde_json::Value::Object(_)) => serde_json::from_value(value),
+            Ok(_) => return Err(IngestError::BadRequest("expected a JSON event object".into())),
+            Err(e) => Err(e),
+        }
+        .map_err(|e| IngestError::BadRequest(format!("expected a JSON event object: {e}")))?
     };
     let common = data_field("commonData", raw.common_data)?;
     let custom = data_field("customData", raw.custom_data)?;

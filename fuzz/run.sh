@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Builds every fuzz target once and runs each for a bounded time; fails on any crash and
+# prints the crashing input's path.
+#
+#   fuzz/run.sh                   every target, FUZZ_SECONDS (default 30) each
+#   fuzz/run.sh money_format      only the targets named
+#   FUZZ_SECONDS=300 fuzz/run.sh  a longer manual run
+#
+# Works on the stable toolchain: cargo-fuzz builds without a sanitizer (`-s none`), which
+# needs no nightly flags; panics (failed assertions) are what the targets report.
+# cargo-fuzz is installed into .tools/ of the checkout when missing. Builds go to
+# fuzz/target, so the main target directory is untouched. New inputs the fuzzer finds go
+# to fuzz/target/run-corpus/<target>; the seed corpus in fuzz/corpus/<target> is only read.
+# A crash is written to fuzz/artifacts/<target>/; to keep it as a regression seed, copy
+# it into fuzz/corpus/<target>/ named regression-<what>.
+set -euo pipefail
+
+FUZZ_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(dirname "$FUZZ_DIR")
+SECONDS_EACH=${FUZZ_SECONDS:-30}
+TARGETS=(visitor_cookie form_payload block_json money_format site_loader)
+if [ $# -gt 0 ]; then TARGETS=("$@"); fi
+
+CARGO_FUZZ="$ROOT/.tools/bin/cargo-fuzz"
+if [ ! -x "$CARGO_FUZZ" ]; then
+  echo "installing cargo-fuzz into $ROOT/.tools"
+  cargo install --locked --root "$ROOT/.tools" cargo-fuzz
+fi
+
+cd "$ROOT"
+# The fuzz workspace resolves the same dependency versions as the main one: its lock file
+# starts as a copy of the main Cargo.lock, and cargo only adds the fuzzing crates to it.
+cp Cargo.lock fuzz/Cargo.lock
+echo "building ${#TARGETS[@]} fuzz target(s)"
+"$CARGO_FUZZ" build -s none --target-dir fuzz/target
+BIN="$FUZZ_DIR/target/x86_64-unknown-linux-gnu/release"
+
+failed=()
+for target in "${TARGETS[@]}"; do
+  seeds="$FUZZ_DIR/corpus/$target"
+  found="$FUZZ_DIR/target/run-corpus/$target"
+  artifacts="$FUZZ_DIR/artifacts/$target"
+  log="$FUZZ_DIR/target/$target.log"
+  mkdir -p "$found" "$artifacts"
+  echo "fuzzing $target for ${SECONDS_EACH}s"
+  # -timeout: one input taking over 10 s counts as a crash (a hang); -rss_limit_mb bounds memory.
+  if "$BIN/$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$artifacts/" -print_final_stats=1 "$found" "$seeds" >"$log" 2>&1; then
+    grep -E '^(Done|#[0-9]+ +DONE)' "$log" | tail -1 || true
+  else
+    echo "FAILED: $target" >&2
+    grep -E "panicked|ERROR|SUMMARY" "$log" | head -5 >&2 || true
+    crash=$(grep -oE "Test unit written to [^ ]+" "$log" | sed 's/Test unit written to //' | tail -1)
+    echo "crashing input: ${crash:-see $log}" >&2
+    failed+=("$target")
+  fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzzing found crashes in: ${failed[*]}" >&2
+  exit 1
+fi
+echo "all ${#TARGETS[@]} fuzz target(s) ran ${SECONDS_EACH}s each without a crash"

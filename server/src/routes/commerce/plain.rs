@@ -1,0 +1,383 @@
+//! The cart without JavaScript: plain HTML form posts that add to the cart, change a
+//! quantity, remove an entry and choose a shipping option, and the cart page they work
+//! on, `GET /commerce/cart`. With JavaScript the islands take the same forms over and
+//! use the JSON API instead ([`super::cart_api`]).
+//!
+//! | Route | Fields |
+//! |---|---|
+//! | `POST /commerce/cart/add` | `sku` (or `itemId` of a product with one variant), `quantity` (default 1) |
+//! | `POST /commerce/cart/quantity` | `sku`, `quantity` |
+//! | `POST /commerce/cart/remove` | `sku` |
+//! | `POST /commerce/cart/shipping` | `optionId` |
+//!
+//! Every post may carry `returnTo`, where to go afterwards (default: the cart page).
+//!
+//! ## Checks
+//!
+//! Like the plain posts of forms ([`crate::routes::forms::plain`]): the `crumb` cookie
+//! must be there and verify (it is `SameSite=Lax`, so a cross-site post never carries
+//! it), and when the browser says where the post came from (`Sec-Fetch-Site`, `Origin`)
+//! it must be this site. The product pages are rendered the same for everyone, so their
+//! forms carry no crumb field; the cart page does, and a `crumb` field, when posted,
+//! must equal the cookie. A refused check answers 403 with a fresh crumb cookie.
+//!
+//! Success answers `303 See Other` to `returnTo`, which must be a path on this site
+//! (anything else is refused before the cart is touched: never an open redirect).
+//! Refusals answer their status (400 for bad input, 404 for an entry not in the cart,
+//! 409 for a product not for sale, 413 for an oversized form) with a small page giving
+//! the reason and a link back. A cart cookie that is present but not a well-formed id is
+//! refused (400) and cleared, so the next try starts a new cart; a missing cookie starts
+//! one on add and is refused for the other changes, which need a cart.
+
+use actix_web::cookie::Cookie;
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use maud::{html, Markup};
+use veranda_actors::commerce::cart::{CartChange, CartError, ShoppingCart};
+use veranda_actors::commerce::rules::MAX_ENTRY_QUANTITY;
+use veranda_actors::domain::enums::PageType;
+
+use super::checkout::{html as html_response, page_crumb};
+use super::cookie::{CartId, CART_COOKIE};
+use super::error::{cart_status, CommerceError};
+use super::form::{self, Fields};
+use super::pages::{document, money};
+use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE};
+use crate::security::owner_redirect::is_same_site_path;
+use crate::state::AppState;
+
+/// The cart page that works without JavaScript.
+pub const PLAIN_CART_PAGE: &str = "/commerce/cart";
+/// Where the add form posts.
+pub const ADD_PATH: &str = "/commerce/cart/add";
+/// Where a quantity change posts.
+pub const QUANTITY_PATH: &str = "/commerce/cart/quantity";
+/// Where a removal posts.
+pub const REMOVE_PATH: &str = "/commerce/cart/remove";
+/// Where a shipping choice posts.
+pub const SHIPPING_PATH: &str = "/commerce/cart/shipping";
+/// Longest `returnTo` accepted.
+const MAX_RETURN: usize = 2000;
+
+/// A posted change without a cart cookie.
+pub const NO_CART: &str =
+    "Your cart could not be found. Either your session has expired or you do not have cookies enabled.";
+/// A cart cookie that is not one this server makes.
+pub const BAD_CART_COOKIE: &str = "Your cart cookie was not recognised and has been cleared. Please try again.";
+/// A `returnTo` that is not a path on this site.
+pub const BAD_RETURN: &str = "The address to return to must be a path on this site.";
+
+/// Why a plain post was refused: the status and the message shown.
+struct Refusal {
+    status: StatusCode,
+    message: String,
+    /// Clear the cart cookie (it was malformed).
+    clear_cart: bool,
+    /// Issue a fresh crumb (the crumb check failed).
+    fresh_crumb: bool,
+}
+
+impl Refusal {
+    fn bad(message: impl Into<String>) -> Refusal {
+        Refusal { status: StatusCode::BAD_REQUEST, message: message.into(), clear_cart: false, fresh_crumb: false }
+    }
+}
+
+impl From<CommerceError> for Refusal {
+    fn from(e: CommerceError) -> Refusal {
+        let status = e.status_code();
+        if let CommerceError::Cart(CartError::Store(inner)) = &e {
+            tracing::error!(error = %inner, "a cart could not be saved");
+        }
+        Refusal { status, message: e.to_string(), clear_cart: false, fresh_crumb: false }
+    }
+}
+
+impl From<CartError> for Refusal {
+    fn from(e: CartError) -> Refusal {
+        CommerceError::Cart(e).into()
+    }
+}
+
+/// `POST /commerce/cart/add`.
+pub async fn add(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
+    post(&req, body, &state, |fields, state| {
+        let quantity = quantity(fields.get("quantity").map(String::as_str).unwrap_or("1"))?;
+        let sku = match (text(fields, "sku"), text(fields, "itemId")) {
+            (Some(sku), _) => sku.to_string(),
+            (None, Some(item)) => match state.commerce.carts.shared().catalog.skus_of(item) {
+                [only] => only.clone(),
+                [] => return Err(Refusal::bad(format!("There is no product '{item}' in this store."))),
+                _ => return Err(Refusal::bad("Choose a variant: this product has several.")),
+            },
+            (None, None) => return Err(Refusal::bad("Choose the product to add.")),
+        };
+        Ok((CartChange::AddEntry { sku, quantity }, true))
+    })
+    .await
+}
+
+/// `POST /commerce/cart/quantity`.
+pub async fn change_quantity(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
+    post(&req, body, &state, |fields, _| {
+        let sku = text(fields, "sku").ok_or_else(|| Refusal::bad("Name the item to change."))?.to_string();
+        let quantity = quantity(fields.get("quantity").map(String::as_str).unwrap_or_default())?;
+        Ok((CartChange::ChangeQuantity { sku, quantity }, false))
+    })
+    .await
+}
+
+/// `POST /commerce/cart/remove`.
+pub async fn remove(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
+    post(&req, body, &state, |fields, _| {
+        let sku = text(fields, "sku").ok_or_else(|| Refusal::bad("Name the item to remove."))?.to_string();
+        Ok((CartChange::RemoveEntry { sku }, false))
+    })
+    .await
+}
+
+/// `POST /commerce/cart/shipping`.
+pub async fn shipping(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
+    post(&req, body, &state, |fields, _| {
+        let option_id = text(fields, "optionId").ok_or_else(|| Refusal::bad("Choose a shipping option."))?.to_string();
+        Ok((CartChange::SelectShipping { option_id }, false))
+    })
+    .await
+}
+
+/// A posted field, trimmed; `None` when missing or empty.
+fn text<'a>(fields: &'a Fields, name: &str) -> Option<&'a str> {
+    fields.get(name).map(|v| v.trim()).filter(|v| !v.is_empty())
+}
+
+/// A quantity as typed: a whole number from 1 to the entry limit.
+fn quantity(text: &str) -> Result<u32, Refusal> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|q| (1..=MAX_ENTRY_QUANTITY).contains(q))
+        .ok_or_else(|| CartError::BadQuantity { max: MAX_ENTRY_QUANTITY }.into())
+}
+
+/// Runs one plain post: the checks, `read` turning the fields into a change (and whether
+/// it may start a new cart), the change, then 303 to `returnTo`.
+async fn post<F>(req: &HttpRequest, body: web::Payload, state: &AppState, read: F) -> HttpResponse
+where
+    F: FnOnce(&Fields, &AppState) -> Result<(CartChange, bool), Refusal>,
+{
+    match apply(req, body, state, read).await {
+        Ok((location, new_cart)) => {
+            let mut response = HttpResponse::SeeOther();
+            response.insert_header((header::LOCATION, location)).insert_header((header::CACHE_CONTROL, "no-store"));
+            if let Some(id) = new_cart {
+                response.cookie(id.cookie());
+            }
+            response.finish()
+        }
+        Err((refusal, back)) => refusal_page(req, state, refusal, &back),
+    }
+}
+
+/// The checks and the change; the address to go to and the new cart's id, if one was
+/// made; or the refusal with the address to offer as the way back.
+async fn apply<F>(
+    req: &HttpRequest,
+    body: web::Payload,
+    state: &AppState,
+    read: F,
+) -> Result<(String, Option<CartId>), (Refusal, String)>
+where
+    F: FnOnce(&Fields, &AppState) -> Result<(CartChange, bool), Refusal>,
+{
+    let fallback = || PLAIN_CART_PAGE.to_string();
+    if !same_site(req, state) {
+        let refusal = Refusal {
+            status: StatusCode::FORBIDDEN,
+            message: CRUMB_FAIL_MESSAGE.into(),
+            clear_cart: false,
+            fresh_crumb: true,
+        };
+        return Err((refusal, fallback()));
+    }
+    let fields = form::read(req, body, state.settings.max_body_bytes).await.map_err(|e| (e.into(), fallback()))?;
+    let back = match text(&fields, "returnTo") {
+        None => fallback(),
+        Some(path) if path.len() <= MAX_RETURN && is_same_site_path(path) => path.to_string(),
+        Some(_) => return Err((Refusal::bad(BAD_RETURN), fallback())),
+    };
+    let fail = |refusal: Refusal| (refusal, back.clone());
+    if let Some(field) = fields.get("crumb") {
+        let cookie = req.cookie(CRUMB_COOKIE);
+        if cookie.is_none_or(|c| c.value() != field) {
+            let refusal = Refusal {
+                status: StatusCode::FORBIDDEN,
+                message: CRUMB_FAIL_MESSAGE.into(),
+                clear_cart: false,
+                fresh_crumb: true,
+            };
+            return Err(fail(refusal));
+        }
+    }
+    let (change, may_start) = read(&fields, state).map_err(fail)?;
+    let (id, new) = match (req.cookie(CART_COOKIE), CartId::from_request(req)) {
+        (_, Some(id)) => (id, false),
+        (Some(_), None) => {
+            let refusal = Refusal {
+                status: StatusCode::BAD_REQUEST,
+                message: BAD_CART_COOKIE.into(),
+                clear_cart: true,
+                fresh_crumb: false,
+            };
+            return Err(fail(refusal));
+        }
+        (None, None) if may_start => (CartId::generate(), true),
+        (None, None) => return Err(fail(Refusal::bad(NO_CART))),
+    };
+    state.commerce.carts.change(id.as_str(), change).await.map_err(|e| fail(e.into()))?;
+    Ok((back, new.then_some(id)))
+}
+
+/// The crumb cookie verifies, and the browser does not say the post came from elsewhere.
+fn same_site(req: &HttpRequest, state: &AppState) -> bool {
+    let crumb_ok = req.cookie(CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(c.value()));
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    let fetch_site_ok = header("sec-fetch-site").is_none_or(|v| v == "same-origin");
+    let host = req.connection_info().host().to_string();
+    let origin_ok = header("origin").is_none_or(|origin| origin.split_once("://").is_some_and(|(_, h)| h == host));
+    crumb_ok && fetch_site_ok && origin_ok
+}
+
+/// The page of a refused post: its reason and a link back.
+fn refusal_page(req: &HttpRequest, state: &AppState, refusal: Refusal, back: &str) -> HttpResponse {
+    let body = html! {
+        p class="notice" role="alert" { (refusal.message) }
+        p { a href=(back) { "Go back" } }
+        p { a href=(PLAIN_CART_PAGE) { "View your cart" } }
+    };
+    let page = document(&state.site, PageType::ShowCart, "Your cart was not changed", body);
+    let mut response = html_response(refusal.status, page, None);
+    if refusal.fresh_crumb {
+        let _ = response.add_cookie(&crumb_cookie(&state.crumb_key.issue()));
+    }
+    if refusal.clear_cart && req.cookie(CART_COOKIE).is_some() {
+        let mut gone = Cookie::build(CART_COOKIE, "").path("/").finish();
+        gone.make_removal();
+        let _ = response.add_cookie(&gone);
+    }
+    response
+}
+
+/// `GET /commerce/cart`: the visitor's cart with a form for every change.
+pub async fn cart_page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let carts = &state.commerce.carts;
+    let cart = match CartId::from_request(&req) {
+        Some(id) => match carts.get(id.as_str()).await {
+            Ok(cart) => cart,
+            Err(e) => {
+                let page = document(&state.site, PageType::ShowCart, "Your cart", html! { p role="alert" { (e) } });
+                return html_response(cart_status(&e), page, None);
+            }
+        },
+        None => None,
+    };
+    let cart = cart.unwrap_or_else(|| ShoppingCart::new("", "", carts.shared().currency, 0));
+    let (crumb, issued) = page_crumb(&req, &state);
+    let page = document(&state.site, PageType::ShowCart, "Your cart", cart_body(&cart, &crumb));
+    html_response(StatusCode::OK, page, issued.then_some(crumb.as_str()))
+}
+
+/// The hidden fields every cart form carries.
+fn hidden(crumb: &str) -> Markup {
+    html! {
+        input type="hidden" name="crumb" value=(crumb);
+        input type="hidden" name="returnTo" value=(PLAIN_CART_PAGE);
+    }
+}
+
+/// The cart's entries, shipping choice and totals, each change a form of its own.
+fn cart_body(cart: &ShoppingCart, crumb: &str) -> Markup {
+    let currency = cart.subtotal_amount.currency();
+    let m = |c| money(c, currency);
+    let selected = cart.selected_shipping_option.as_ref().map(|o| o.id.as_str());
+    html! {
+        @if cart.entries.is_empty() {
+            p class="cart__empty" { "Your cart is empty." }
+            p { a href="/" { "Continue shopping" } }
+        } @else {
+            table class="cart-entries" {
+                caption { "Items in your cart" }
+                thead { tr { th scope="col" { "Item" } th scope="col" { "Price" } th scope="col" { "Quantity" } th scope="col" { "Total" } th scope="col" { "Remove" } } }
+                tbody {
+                    @for (i, e) in cart.entries.iter().enumerate() {
+                        tr data-sku=(e.sku) {
+                            th scope="row" { (e.title) @if !e.options.is_empty() { br; small { (e.options.join(", ")) } } }
+                            td { (m(e.unit_price_cents)) }
+                            td {
+                                form method="post" action=(QUANTITY_PATH) class="cart-quantity" {
+                                    (hidden(crumb))
+                                    input type="hidden" name="sku" value=(e.sku);
+                                    label for={ "quantity-" (i) } class="visually-hidden" { "Quantity of " (e.title) }
+                                    input id={ "quantity-" (i) } name="quantity" type="number" min="1" max=(MAX_ENTRY_QUANTITY) value=(e.quantity) inputmode="numeric" style="width:5rem";
+                                    " "
+                                    button type="submit" aria-label={ "Update quantity of " (e.title) } { "Update" }
+                                }
+                            }
+                            td { (m(e.total_cents)) }
+                            td {
+                                form method="post" action=(REMOVE_PATH) class="cart-remove" {
+                                    (hidden(crumb))
+                                    input type="hidden" name="sku" value=(e.sku);
+                                    button type="submit" aria-label={ "Remove " (e.title) } { "Remove" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            @if cart.requires_shipping && !cart.shipping_options.is_empty() {
+                form method="post" action=(SHIPPING_PATH) class="cart-shipping" {
+                    (hidden(crumb))
+                    fieldset {
+                        legend { "Shipping" }
+                        @for (i, o) in cart.shipping_options.iter().enumerate() {
+                            p {
+                                input type="radio" id={ "shipping-" (i) } name="optionId" value=(o.id) checked[selected == Some(o.id.as_str())];
+                                " "
+                                label for={ "shipping-" (i) } style="display:inline" { (o.name) ": " (m(o.cost_cents)) }
+                            }
+                        }
+                    }
+                    button type="submit" { "Choose shipping" }
+                }
+            }
+            dl class="cart-totals" {
+                dt { "Subtotal" } dd { (m(cart.subtotal_cents)) }
+                @if cart.discount_cents > 0 { dt { "Discount" } dd { "−" (m(cart.discount_cents)) } }
+                @if cart.requires_shipping { dt { "Shipping" } dd { (m(cart.shipping_cost_cents)) } }
+                @if cart.tax_cents > 0 { dt { "Tax" } dd { (m(cart.tax_cents)) } }
+                dt { "Total" } dd { strong { (m(cart.grand_total_cents)) } }
+            }
+            p { a class="cart-checkout" href="/commerce/goto-checkout" { "Checkout" } }
+            p { a href="/" { "Continue shopping" } }
+        }
+    }
+}
+
+/// Registers the plain cart page and its form posts. Other methods get 405.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    use super::method_not_allowed;
+    cfg.service(
+        web::resource(PLAIN_CART_PAGE)
+            .route(crate::routes::read().to(cart_page))
+            .default_service(web::to(|| method_not_allowed("GET, HEAD"))),
+    );
+    for (path, handler) in [(ADD_PATH, 0), (QUANTITY_PATH, 1), (REMOVE_PATH, 2), (SHIPPING_PATH, 3)] {
+        let route = match handler {
+            0 => web::post().to(add),
+            1 => web::post().to(change_quantity),
+            2 => web::post().to(remove),
+            _ => web::post().to(shipping),
+        };
+        cfg.service(web::resource(path).route(route).default_service(web::to(|| method_not_allowed("POST"))));
+    }
+}

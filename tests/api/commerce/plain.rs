@@ -1,0 +1,286 @@
+//! The cart without JavaScript: the plain form posts (`/commerce/cart/add`, `…/quantity`,
+//! `…/remove`, `…/shipping`), their crumb and origin checks, the 303 back to a same-site
+//! path only, hostile input, and the plain cart page `/commerce/cart`.
+
+use serde_json::Value;
+use veranda_tests::{spawn_app, TestApp};
+
+use super::support::{cookie_value, set_cookie, Shopper};
+
+/// Posts `fields` form-encoded to `path` with `cookie` and extra `headers`.
+async fn post(
+    app: &TestApp,
+    path: &str,
+    cookie: &str,
+    headers: &[(&str, &str)],
+    fields: &[(&str, &str)],
+) -> reqwest::Response {
+    let mut req = app.client.post(format!("{}{path}", app.address)).form(fields);
+    if !cookie.is_empty() {
+        req = req.header("cookie", cookie);
+    }
+    for (name, value) in headers {
+        req = req.header(*name, *value);
+    }
+    req.send().await.expect("answered")
+}
+
+/// What a browser sends with a form post from a page of this site.
+fn same_origin(app: &TestApp) -> [(&str, &str); 2] {
+    [("origin", app.address.as_str()), ("sec-fetch-site", "same-origin")]
+}
+
+/// The visitor's cart as the JSON API reads it.
+async fn cart(app: &TestApp, crumb: &str, cart: &str) -> Value {
+    let res = app.get_with("/api/commerce/cart", &[("cookie", &format!("crumb={crumb}; cart={cart}"))]).await;
+    res.json().await.expect("a cart")
+}
+
+fn location(res: &reqwest::Response) -> &str {
+    res.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or_default()
+}
+
+#[actix_rt::test]
+async fn a_product_page_form_adds_to_a_new_cart_and_goes_back_to_the_page() {
+    let app = spawn_app().await;
+    let s = Shopper::new(&app).await;
+    // The product page carries the plain form: variant, quantity and the way back.
+    let page = s.get("/shop/house-blend").await.text().await.expect("html");
+    assert!(page.contains(r#"action="/commerce/cart/add""#), "{page}");
+    assert!(page.contains(r#"name="returnTo" value="/shop/house-blend""#));
+    assert!(page.contains(r#"name="sku""#) && page.contains(r#"name="quantity""#));
+
+    // A sold-out product has no form, only its disabled button.
+    let sold_out = s.get("/shop/enamel-mug").await.text().await.expect("html");
+    assert!(!sold_out.contains("/commerce/cart/add"), "{sold_out}");
+    assert!(sold_out.contains("Sold Out"));
+
+    let fields = [("sku", "VER-HB-12OZ"), ("quantity", "2"), ("returnTo", "/shop/house-blend")];
+    let res = post(&app, "/commerce/cart/add", &s.cookies(), &same_origin(&app), &fields).await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(location(&res), "/shop/house-blend");
+    let cookie = set_cookie(&res, "cart").expect("a new cart cookie");
+    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+    let id = cookie_value(&res, "cart").expect("id");
+    let now = cart(&app, &s.crumb, &id).await;
+    assert_eq!((now["totalQuantity"].as_u64(), now["subtotalCents"].as_u64()), (Some(2), Some(3200)));
+
+    // Again into the same cart, by item id for a product with one variant; no returnTo
+    // goes to the plain cart page.
+    let cookies = format!("crumb={}; cart={id}", s.crumb);
+    let res = post(&app, "/commerce/cart/add", &cookies, &[], &[("itemId", "655ce11df2f4e659fc001bd7")]).await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(location(&res), "/commerce/cart");
+    assert!(set_cookie(&res, "cart").is_none(), "the cart is kept");
+    let now = cart(&app, &s.crumb, &id).await;
+    assert_eq!(now["totalQuantity"], 3);
+}
+
+#[actix_rt::test]
+async fn the_cart_page_changes_quantities_removes_entries_and_chooses_shipping() {
+    let app = spawn_app().await;
+    let mut s = Shopper::new(&app).await;
+    s.add("VER-HB-12OZ", 1).await;
+    s.add("VER-GUIDE-PDF", 1).await;
+    let id = s.cart.clone().expect("a cart");
+
+    let page = s.get("/commerce/cart").await;
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.expect("html");
+    for needle in [
+        r#"action="/commerce/cart/quantity""#,
+        r#"action="/commerce/cart/remove""#,
+        r#"action="/commerce/cart/shipping""#,
+        &format!(r#"name="crumb" value="{}""#, s.crumb),
+        r#"aria-label="Remove The Veranda brewing guide (PDF)""#,
+        "Express shipping: $15",
+    ] {
+        assert!(html.contains(needle), "{needle} in {html}");
+    }
+
+    let back = [("returnTo", "/commerce/cart")];
+    let res = s.post_form("/commerce/cart/quantity", &[("sku", "VER-HB-12OZ"), ("quantity", "4"), back[0]]).await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(location(&res), "/commerce/cart");
+    assert_eq!(cart(&app, &s.crumb, &id).await["totalQuantity"], 5);
+
+    let res = s.post_form("/commerce/cart/remove", &[("sku", "VER-GUIDE-PDF"), back[0]]).await;
+    assert_eq!(res.status(), 303);
+    let now = cart(&app, &s.crumb, &id).await;
+    assert_eq!((now["totalQuantity"].as_u64(), now["entries"].as_array().map(Vec::len)), (Some(4), Some(1)));
+
+    let res = s.post_form("/commerce/cart/shipping", &[("optionId", "express"), back[0]]).await;
+    assert_eq!(res.status(), 303);
+    let now = cart(&app, &s.crumb, &id).await;
+    assert_eq!(now["selectedShippingOption"]["id"], "express");
+    assert_eq!(now["shippingCostCents"], 1500);
+    let html = s.get("/commerce/cart").await.text().await.expect("html");
+    assert!(html.contains(r#"value="express" checked"#), "{html}");
+    assert!(html.contains(r#"value="4""#));
+}
+
+#[actix_rt::test]
+async fn posts_without_a_good_crumb_or_from_another_site_are_refused() {
+    let app = spawn_app().await;
+    let s = Shopper::new(&app).await;
+    let fields = [("sku", "VER-HB-12OZ"), ("quantity", "1")];
+    let forged = "AAAAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+    let cases: Vec<(String, Vec<(&str, &str)>)> = vec![
+        (String::new(), vec![]),
+        (format!("crumb={forged}"), vec![]),
+        (s.cookies(), vec![("origin", "https://evil.example")]),
+        (s.cookies(), vec![("sec-fetch-site", "cross-site")]),
+    ];
+    for (cookie, headers) in &cases {
+        let res = post(&app, "/commerce/cart/add", cookie, headers, &fields).await;
+        assert_eq!(res.status(), 403, "{cookie} {headers:?}");
+        assert!(set_cookie(&res, "cart").is_none(), "no cart is made");
+        assert!(cookie_value(&res, "crumb").is_some(), "a fresh crumb");
+        let body = res.text().await.expect("html");
+        assert!(body.contains("Your session token is missing or stale"), "{body}");
+    }
+    // A crumb field that is not the cookie's.
+    let res =
+        post(&app, "/commerce/cart/add", &s.cookies(), &[], &[("sku", "VER-HB-12OZ"), ("crumb", "other.crumb")]).await;
+    assert_eq!(res.status(), 403);
+}
+
+#[actix_rt::test]
+async fn never_redirects_off_the_site() {
+    let app = spawn_app().await;
+    let s = Shopper::new(&app).await;
+    for target in ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "shop"] {
+        let fields = [("sku", "VER-HB-12OZ"), ("returnTo", target)];
+        let res = post(&app, "/commerce/cart/add", &s.cookies(), &[], &fields).await;
+        assert_eq!(res.status(), 400, "{target}");
+        assert!(res.headers().get("location").is_none());
+        assert!(set_cookie(&res, "cart").is_none(), "{target}: nothing was added");
+        let body = res.text().await.expect("html");
+        assert!(body.contains("The address to return to must be a path on this site."), "{body}");
+        assert!(!body.contains("evil.example"), "the refusal links back on this site only");
+    }
+}
+
+#[actix_rt::test]
+async fn hostile_input_gets_a_4xx_page_with_a_message() {
+    let app = spawn_app().await;
+    let mut s = Shopper::new(&app).await;
+    s.add("VER-HB-12OZ", 1).await;
+    let cases: [(&str, Vec<(&str, &str)>, u16, &str); 11] = [
+        ("/commerce/cart/add", vec![("sku", "NO-SUCH-SKU")], 400, "There is no product variant 'NO-SUCH-SKU'"),
+        (
+            "/commerce/cart/add",
+            vec![("sku", "VER-HB-12OZ"), ("quantity", "-3")],
+            400,
+            "Quantities must be whole numbers from 1 to 1000.",
+        ),
+        (
+            "/commerce/cart/add",
+            vec![("sku", "VER-HB-12OZ"), ("quantity", "99999999999999999999")],
+            400,
+            "Quantities must be whole numbers",
+        ),
+        (
+            "/commerce/cart/add",
+            vec![("sku", "VER-HB-12OZ"), ("quantity", "1001")],
+            400,
+            "Quantities must be whole numbers",
+        ),
+        (
+            "/commerce/cart/add",
+            vec![("sku", "VER-HB-12OZ"), ("quantity", "two")],
+            400,
+            "Quantities must be whole numbers",
+        ),
+        ("/commerce/cart/add", vec![], 400, "Choose the product to add."),
+        (
+            "/commerce/cart/add",
+            vec![("itemId", "6d0e4b8336d2071273f617b5")],
+            400,
+            "Choose a variant: this product has several.",
+        ),
+        (
+            "/commerce/cart/quantity",
+            vec![("sku", "VER-HB-12OZ"), ("quantity", "0")],
+            400,
+            "Quantities must be whole numbers",
+        ),
+        ("/commerce/cart/quantity", vec![("sku", "VER-GUIDE-PDF"), ("quantity", "2")], 404, "is not in the cart."),
+        ("/commerce/cart/remove", vec![], 400, "Name the item to remove."),
+        ("/commerce/cart/shipping", vec![("optionId", "teleport")], 400, "There is no shipping option 'teleport'."),
+    ];
+    for (path, fields, status, message) in cases {
+        let res = s.post_form(path, &fields).await;
+        assert_eq!(res.status().as_u16(), status, "{path} {fields:?}");
+        let body = res.text().await.expect("html");
+        assert!(body.contains(message), "{path} {fields:?}: {body}");
+        assert!(body.contains("role=\"alert\""));
+    }
+    // Nothing changed.
+    let id = s.cart.clone().expect("cart");
+    assert_eq!(cart(&app, &s.crumb, &id).await["totalQuantity"], 1);
+
+    // An oversized form.
+    let huge = "x".repeat(2 * 1024 * 1024);
+    let res = s.post_form("/commerce/cart/add", &[("sku", huge.as_str())]).await;
+    assert_eq!(res.status(), 413);
+
+    // A form that is not form-encoded text.
+    let res = app
+        .client
+        .post(format!("{}/commerce/cart/add", app.address))
+        .header("cookie", s.cookies())
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(vec![0xff, 0xfe, 0x00, b'='])
+        .send()
+        .await
+        .expect("answered");
+    assert!(res.status().is_client_error(), "{}", res.status());
+}
+
+#[actix_rt::test]
+async fn a_malformed_cart_cookie_is_refused_and_cleared_and_a_missing_one_needs_a_cart() {
+    let app = spawn_app().await;
+    let s = Shopper::new(&app).await;
+    let cookies = format!("crumb={}; cart=../../etc/passwd", s.crumb);
+    let res = post(&app, "/commerce/cart/add", &cookies, &[], &[("sku", "VER-HB-12OZ")]).await;
+    assert_eq!(res.status(), 400);
+    let cleared = set_cookie(&res, "cart").expect("the bad cookie is cleared");
+    assert!(cleared.contains("Max-Age=0") || cleared.contains("Expires="), "{cleared}");
+    assert!(res.text().await.expect("html").contains("Your cart cookie was not recognised"));
+
+    for path in ["/commerce/cart/quantity", "/commerce/cart/remove", "/commerce/cart/shipping"] {
+        let fields = [("sku", "VER-HB-12OZ"), ("quantity", "2"), ("optionId", "express")];
+        let res = post(&app, path, &s.cookies(), &[], &fields).await;
+        assert_eq!(res.status(), 400, "{path}");
+        assert!(set_cookie(&res, "cart").is_none());
+        assert!(res.text().await.expect("html").contains("Your cart could not be found."), "{path}");
+    }
+}
+
+#[actix_rt::test]
+async fn the_plain_cart_page_reads_empty_and_other_methods_get_405() {
+    let app = spawn_app().await;
+    let res = app.get("/commerce/cart").await;
+    assert_eq!(res.status(), 200);
+    assert!(set_cookie(&res, "crumb").is_some(), "the page hands out a crumb for its forms");
+    assert!(res.text().await.expect("html").contains("Your cart is empty."));
+    let res = app.client.get(format!("{}/commerce/cart/add", app.address)).send().await.expect("answered");
+    assert_eq!(res.status(), 405);
+    assert_eq!(res.headers().get("allow").and_then(|v| v.to_str().ok()), Some("POST"));
+    let res = app.client.delete(format!("{}/commerce/cart", app.address)).send().await.expect("answered");
+    assert_eq!(res.status(), 405);
+}
+
+#[actix_rt::test]
+async fn product_lists_carry_the_quick_view_data_and_the_cart_block_links_to_the_plain_cart() {
+    let app = spawn_app().await;
+    let html = app.get("/shop").await.text().await.expect("html");
+    let card = html.split("<article class=\"item-card\"").find(|c| c.contains("House blend")).expect("a card");
+    assert!(card.starts_with(r#" data-island="quick-view" data-block-json=""#), "{card}");
+    assert!(card.contains("&quot;url&quot;:&quot;/shop/house-blend&quot;"), "{card}");
+    assert!(card.contains("&quot;images&quot;:[&quot;/images/beans.png&quot;]"));
+    assert!(card.contains("&quot;sku&quot;:&quot;VER-HB-12OZ&quot;"));
+    let cart = app.get("/cart").await.text().await.expect("html");
+    assert!(cart.contains(r#"<a href="/commerce/cart">View and change your cart</a>"#), "{cart}");
+}

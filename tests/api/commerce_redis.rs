@@ -1,0 +1,521 @@
+//! Several instances sharing carts, stock and orders through one real `redis-server`
+//! (`--redis-url`): two `veranda serve` processes, each with its own data directory,
+//! change one cart at the same time without losing an update, and 200 checkouts
+//! split across both for 10 units make exactly 10 orders. Also the versioned cart
+//! write and the stock script against Redis itself, a Redis that stops answering
+//! (503 with `Retry-After`), and a Redis that cannot be reached at start-up.
+//!
+//! Needs `redis-server` and `redis-cli` on the `PATH` (Debian's `redis-server`
+//! package); without them each test says so loudly and passes without checking.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use veranda_actors::commerce::cart::ShoppingCart;
+use veranda_actors::commerce::redis_storage::RedisStorage;
+use veranda_actors::commerce::storage::{CartWrite, CommerceStorage, Reservation};
+use veranda_tests::demo_site_copy;
+use veranda_tests::process::{free_port, veranda_binary};
+
+/// Whether `redis-server` can be run; says loudly when not.
+fn redis_installed() -> bool {
+    let ok = Command::new("redis-server").arg("--version").output().is_ok_and(|o| o.status.success())
+        && Command::new("redis-cli").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("\n!!!!!!!!\n!!! redis-server/redis-cli not installed: the Redis tests are SKIPPED\n!!!!!!!!\n");
+    }
+    ok
+}
+
+/// A `redis-server` on a free 127.0.0.1 port with its files in a temp dir; killed when
+/// dropped.
+struct Redis {
+    child: Child,
+    port: u16,
+    _dir: tempfile::TempDir,
+}
+
+impl Redis {
+    /// Starts it and waits (at most 20 s) until it answers `PING`.
+    async fn start() -> Redis {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let port = free_port();
+        let child = Command::new("redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes"])
+            .arg("--dir")
+            .arg(dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server starts");
+        let redis = Redis { child, port, _dir: dir };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while redis.cli(&["PING"]) != "PONG" {
+            assert!(Instant::now() < deadline, "redis-server did not answer PING");
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        redis
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/", self.port)
+    }
+
+    /// Runs one `redis-cli` command; its trimmed output.
+    fn cli(&self, args: &[&str]) -> String {
+        let out = Command::new("redis-cli").args(["-h", "127.0.0.1", "-p", &self.port.to_string()]).args(args).output();
+        out.map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).unwrap_or_default()
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Redis {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// One `veranda serve` with `--redis-url`, its own data dir; killed when dropped.
+struct Instance {
+    child: Child,
+    address: String,
+    _data: tempfile::TempDir,
+}
+
+impl Instance {
+    /// The `veranda serve` command for `site` and `redis_url` on free ports.
+    fn command(site: &Path, data: &Path, redis_url: &str) -> (Command, u16, u16) {
+        let (port, ops_port) = (free_port(), free_port());
+        let mut command = Command::new(veranda_binary());
+        command.current_dir(veranda_tests::repo_root()).env_remove("RUST_LOG");
+        for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
+            command.env_remove(key);
+        }
+        command
+            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
+            .arg("--site")
+            .arg(site)
+            .arg("--data-dir")
+            .arg(data)
+            .args(["--redis-url", redis_url]);
+        (command, port, ops_port)
+    }
+
+    /// Starts it and waits (at most 60 s) until `/health/ready` answers 200.
+    async fn start(site: &Path, redis_url: &str) -> Instance {
+        let data = tempfile::tempdir().expect("a data dir");
+        let (mut command, port, ops_port) = Instance::command(site, data.path(), redis_url);
+        let child = command.stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("veranda starts");
+        let instance = Instance { child, address: format!("http://127.0.0.1:{port}"), _data: data };
+        let probe = reqwest::Client::new();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let ready = probe.get(format!("http://127.0.0.1:{ops_port}/health/ready")).send().await;
+            if ready.is_ok_and(|r| r.status() == 200) {
+                return instance;
+            }
+            assert!(Instant::now() < deadline, "veranda with --redis-url did not become ready");
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// A crumb of this instance (each has its own data dir, so its own crumb key).
+    async fn crumb(&self, client: &reqwest::Client) -> String {
+        let res = client.get(format!("{}/", self.address)).send().await.expect("answered");
+        res.headers()
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
+            .expect("the home page sets a crumb")
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("builds")
+}
+
+/// The cart cookie a response sets.
+fn cart_cookie(res: &reqwest::Response) -> Option<String> {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|v| v.strip_prefix("cart=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
+}
+
+/// One shopper's way into one instance: its address and crumb.
+#[derive(Clone)]
+struct Door {
+    address: String,
+    crumb: String,
+}
+
+impl Door {
+    async fn of(instance: &Instance, client: &reqwest::Client) -> Door {
+        Door { address: instance.address.clone(), crumb: instance.crumb(client).await }
+    }
+
+    fn cookies(&self, cart: Option<&str>) -> String {
+        match cart {
+            Some(cart) => format!("crumb={}; cart={cart}", self.crumb),
+            None => format!("crumb={}", self.crumb),
+        }
+    }
+
+    async fn add(&self, client: &reqwest::Client, cart: Option<&str>, sku: &str, quantity: u32) -> reqwest::Response {
+        client
+            .post(format!("{}/api/commerce/cart/entries", self.address))
+            .header("cookie", self.cookies(cart))
+            .header("X-CSRF-Token", &self.crumb)
+            .json(&json!({ "sku": sku, "quantity": quantity }))
+            .send()
+            .await
+            .expect("answered")
+    }
+
+    async fn cart(&self, client: &reqwest::Client, cart: &str) -> Value {
+        let res = client
+            .get(format!("{}/api/commerce/cart", self.address))
+            .header("cookie", self.cookies(Some(cart)))
+            .send()
+            .await
+            .expect("answered");
+        assert_eq!(res.status(), 200);
+        res.json().await.expect("a cart")
+    }
+
+    async fn checkout(&self, client: &reqwest::Client, cart: &str) -> reqwest::Response {
+        let form = [("crumb", self.crumb.as_str()), ("email", "ada@example.com"), ("name", "Ada")];
+        client
+            .post(format!("{}/checkout", self.address))
+            .header("cookie", self.cookies(Some(cart)))
+            .form(&form)
+            .send()
+            .await
+            .expect("answered")
+    }
+}
+
+fn quantity_of(cart: &Value, sku: &str) -> u64 {
+    let entries = cart["entries"].as_array().cloned().unwrap_or_default();
+    entries.iter().filter(|e| e["sku"] == sku).filter_map(|e| e["quantity"].as_u64()).sum()
+}
+
+/// Both instances on one copy of the demo site (VER-LESSON has `stock` units).
+fn site_with_lesson_stock(stock: u32) -> tempfile::TempDir {
+    let site = demo_site_copy(|_| {});
+    let lesson = site.path().join("collections/shop/items/latte-art-lesson.toml");
+    let text = std::fs::read_to_string(&lesson).expect("reads");
+    assert!(text.contains("qtyInStock = 6"), "the demo lesson has 6 units");
+    std::fs::write(&lesson, text.replace("qtyInStock = 6", &format!("qtyInStock = {stock}"))).expect("writes");
+    site
+}
+
+const SKUS: [&str; 2] = ["VER-GUIDE-PDF", "VER-GIFT-25"];
+/// Concurrent writers per instance.
+const WRITERS: usize = 8;
+/// Additions each writer makes.
+const ADDS: u32 = 15;
+
+#[actix_rt::test]
+async fn interleaved_changes_to_one_cart_through_two_instances_lose_nothing() {
+    if !redis_installed() {
+        return;
+    }
+    let redis = Redis::start().await;
+    let site = site_with_lesson_stock(6);
+    let (a, b) = (Instance::start(site.path(), &redis.url()).await, Instance::start(site.path(), &redis.url()).await);
+    let client = client();
+    let doors = [Door::of(&a, &client).await, Door::of(&b, &client).await];
+
+    let first = doors[0].add(&client, None, SKUS[0], 1).await;
+    assert_eq!(first.status(), 200);
+    let cart = cart_cookie(&first).expect("a cart cookie");
+    let cart = Arc::new(cart);
+
+    // WRITERS tasks per instance, each adding 1 or 2 units of alternating SKUs.
+    let mut writers = Vec::new();
+    for writer in 0..WRITERS * 2 {
+        let (door, client, cart) = (doors[writer % 2].clone(), client.clone(), cart.clone());
+        writers.push(actix_rt::spawn(async move {
+            let mut acked = [0u64; 2];
+            let mut refused = 0;
+            for n in 0..ADDS {
+                let (sku, quantity) = ((writer + n as usize) % 2, 1 + n % 2);
+                let res = door.add(&client, Some(&cart), SKUS[sku], quantity).await;
+                match res.status().as_u16() {
+                    200 => acked[sku] += u64::from(quantity),
+                    409 => {
+                        let body: Value = res.json().await.expect("json");
+                        assert!(body["error"].as_str().is_some_and(|e| e.contains("changed elsewhere")), "{body}");
+                        refused += 1;
+                    }
+                    other => panic!("a cart change answered {other}: {}", res.text().await.unwrap_or_default()),
+                }
+            }
+            (acked, refused)
+        }));
+    }
+    let mut acked = [1u64, 0];
+    let mut refused = 0;
+    for writer in writers {
+        let (mine, theirs) = writer.await.expect("a writer finishes");
+        acked[0] += mine[0];
+        acked[1] += mine[1];
+        refused += theirs;
+    }
+    let total_changes = (WRITERS * 2) as u32 * ADDS;
+    assert!(refused * 10 < total_changes, "{refused} of {total_changes} changes refused after retries");
+    for door in &doors {
+        let seen = door.cart(&client, &cart).await;
+        for (i, sku) in SKUS.iter().enumerate() {
+            assert_eq!(quantity_of(&seen, sku), acked[i], "{sku} through {}: {seen}", door.address);
+        }
+        assert_eq!(seen["totalQuantity"].as_u64(), Some(acked[0] + acked[1]));
+    }
+    eprintln!("cart: {acked:?} units acknowledged, {refused} changes refused after retries");
+}
+
+#[actix_rt::test]
+async fn two_hundred_checkouts_across_two_instances_for_ten_units_make_ten_orders() {
+    if !redis_installed() {
+        return;
+    }
+    let redis = Redis::start().await;
+    let site = site_with_lesson_stock(10);
+    let (a, b) = (Instance::start(site.path(), &redis.url()).await, Instance::start(site.path(), &redis.url()).await);
+    assert_eq!(redis.cli(&["GET", "veranda:stock:VER-LESSON"]), "10", "seeded once from the site");
+    let client = client();
+    let doors = [Door::of(&a, &client).await, Door::of(&b, &client).await];
+
+    // 200 carts, made through either instance; each checked out through the other.
+    let mut carts = Vec::new();
+    for i in 0..200 {
+        let res = doors[i % 2].add(&client, None, "VER-LESSON", 1).await;
+        assert_eq!(res.status(), 200);
+        carts.push(cart_cookie(&res).expect("a cart cookie"));
+    }
+    let checkouts = carts.iter().enumerate().map(|(i, cart)| {
+        let (door, client) = (doors[(i + 1) % 2].clone(), client.clone());
+        let cart = cart.clone();
+        async move {
+            let res = door.checkout(&client, &cart).await;
+            let location = res.headers().get("location").and_then(|v| v.to_str().ok()).map(str::to_string);
+            (res.status().as_u16(), location)
+        }
+    });
+    let answers = futures_util::future::join_all(checkouts).await;
+    let placed: Vec<String> = answers.iter().filter(|(s, _)| *s == 303).filter_map(|(_, l)| l.clone()).collect();
+    let refused = answers.iter().filter(|(s, _)| *s == 409).count();
+    let statuses: Vec<u16> = answers.iter().map(|(s, _)| *s).collect();
+    assert_eq!((placed.len(), refused), (10, 190), "{statuses:?}");
+    assert_eq!(redis.cli(&["GET", "veranda:stock:VER-LESSON"]), "0");
+    assert_eq!(redis.cli(&["ZCARD", "veranda:orders"]), "10");
+    // Every order is visible through both instances.
+    for location in &placed {
+        for door in &doors {
+            let res = client.get(format!("{}{location}", door.address)).send().await.expect("answered");
+            assert_eq!(res.status(), 200, "order {location} through {}", door.address);
+        }
+    }
+    // A checked-out cart is purchased for both instances.
+    let purchased = answers.iter().position(|(s, _)| *s == 303).expect("one placed");
+    for door in &doors {
+        let cart = door.cart(&client, &carts[purchased]).await;
+        assert_eq!(cart["isPurchased"], true, "{cart}");
+    }
+}
+
+#[actix_rt::test]
+async fn one_cart_checked_out_through_both_instances_at_once_makes_one_order() {
+    if !redis_installed() {
+        return;
+    }
+    let redis = Redis::start().await;
+    let site = site_with_lesson_stock(6);
+    let (a, b) = (Instance::start(site.path(), &redis.url()).await, Instance::start(site.path(), &redis.url()).await);
+    let client = client();
+    let doors = [Door::of(&a, &client).await, Door::of(&b, &client).await];
+    let mut carts = Vec::new();
+    for i in 0..20 {
+        let res = doors[i % 2].add(&client, None, "VER-GUIDE-PDF", 1).await;
+        assert_eq!(res.status(), 200);
+        carts.push(cart_cookie(&res).expect("a cart cookie"));
+    }
+    let both = carts.iter().flat_map(|cart| doors.iter().map(move |door| (door.clone(), cart.clone())));
+    let checkouts = both.map(|(door, cart)| {
+        let client = client.clone();
+        async move { (cart.clone(), door.checkout(&client, &cart).await.status().as_u16()) }
+    });
+    let answers = futures_util::future::join_all(checkouts).await;
+    for cart in &carts {
+        let statuses: Vec<u16> = answers.iter().filter(|(c, _)| c == cart).map(|(_, s)| *s).collect();
+        let placed = statuses.iter().filter(|s| **s == 303).count();
+        assert_eq!(placed, 1, "cart {cart}: {statuses:?}");
+        assert!(statuses.iter().all(|s| [303, 409, 503].contains(s)), "cart {cart}: {statuses:?}");
+    }
+    assert_eq!(redis.cli(&["ZCARD", "veranda:orders"]), "20");
+}
+
+/// A cart for the storage tests.
+fn test_cart(id: &str, website: &str) -> ShoppingCart {
+    ShoppingCart::new(id, website, Default::default(), 1)
+}
+
+#[actix_rt::test]
+async fn the_versioned_cart_write_refuses_stale_versions() {
+    if !redis_installed() {
+        return;
+    }
+    let redis = Redis::start().await;
+    let storage = RedisStorage::connect(&redis.url()).await.expect("connects");
+    let first = test_cart("cas-cart", "one");
+    assert_eq!(storage.load_cart_versioned("cas-cart").await.expect("reads"), None);
+    assert_eq!(storage.save_cart_versioned(&first, 0, false).await.expect("writes"), CartWrite::Saved(1));
+    // A second writer that also started from "absent" loses and is shown version 1.
+    let second = test_cart("cas-cart", "two");
+    match storage.save_cart_versioned(&second, 0, false).await.expect("answers") {
+        CartWrite::Conflict(Some(current)) => assert_eq!((current.version, current.cart.website_id), (1, "one".into())),
+        other => panic!("a stale write must conflict: {other:?}"),
+    }
+    assert_eq!(storage.save_cart_versioned(&second, 1, false).await.expect("writes"), CartWrite::Saved(2));
+    let stored = storage.load_cart_versioned("cas-cart").await.expect("reads").expect("stored");
+    assert_eq!((stored.version, stored.cart.website_id.as_str()), (2, "two"));
+    assert_eq!(storage.load_cart("cas-cart").expect("reads").map(|c| c.website_id), Some("two".into()));
+    // An unconditional write still moves the version on.
+    storage.save_cart(&test_cart("cas-cart", "three")).await.expect("writes");
+    assert!(matches!(
+        storage.save_cart_versioned(&second, 2, false).await.expect("answers"),
+        CartWrite::Conflict(Some(_))
+    ));
+    assert_eq!(redis.cli(&["HGET", "veranda:cart:cas-cart", "v"]), "3");
+    // While a checkout holds the cart only the checkout's own write lands.
+    assert!(storage.claim_checkout("cas-cart").await.expect("claims"));
+    assert!(!storage.claim_checkout("cas-cart").await.expect("answers"), "one claim at a time");
+    assert_eq!(storage.save_cart_versioned(&second, 3, false).await.expect("answers"), CartWrite::CheckingOut);
+    assert_eq!(storage.save_cart_versioned(&second, 3, true).await.expect("writes"), CartWrite::Saved(4));
+    storage.end_checkout("cas-cart").await.expect("ends");
+    assert_eq!(storage.save_cart_versioned(&second, 4, false).await.expect("writes"), CartWrite::Saved(5));
+}
+
+#[actix_rt::test]
+async fn the_stock_script_takes_every_line_or_none_and_never_goes_negative() {
+    if !redis_installed() {
+        return;
+    }
+    let redis = Redis::start().await;
+    let storage = RedisStorage::connect(&redis.url()).await.expect("connects");
+    storage.seed_stock(vec![("A".into(), 3), ("B".into(), 1)]).await.expect("seeds");
+    // Seeding again keeps the shared levels.
+    storage.seed_stock(vec![("A".into(), 50)]).await.expect("seeds");
+    assert_eq!(storage.load_stock("A").expect("reads"), Some(3));
+    let reserve = |lines: Vec<(&str, u32)>| {
+        let lines = lines.into_iter().map(|(s, q)| (s.to_string(), q)).collect();
+        storage.reserve_stock(lines).expect("Redis reserves itself")
+    };
+    assert_eq!(
+        reserve(vec![("A", 2), ("B", 2)]).await.expect("answers"),
+        Reservation::Short { sku: "B".into(), available: 1 }
+    );
+    assert_eq!(
+        (redis.cli(&["GET", "veranda:stock:A"]), redis.cli(&["GET", "veranda:stock:B"])),
+        ("3".into(), "1".into())
+    );
+    assert_eq!(
+        reserve(vec![("A", 2), ("B", 1)]).await.expect("answers"),
+        Reservation::Reserved(vec![("A".into(), 1), ("B".into(), 0)])
+    );
+    assert_eq!(reserve(vec![("B", 1)]).await.expect("answers"), Reservation::Short { sku: "B".into(), available: 0 });
+    assert_eq!(
+        reserve(vec![("NONE", 1)]).await.expect("answers"),
+        Reservation::Short { sku: "NONE".into(), available: 0 }
+    );
+    // Many concurrent single-unit reservations of A's last unit: exactly one wins.
+    let attempts = (0..50).map(|_| reserve(vec![("A", 1)]));
+    let outcomes = futures_util::future::join_all(attempts).await;
+    let won = outcomes.iter().filter(|o| matches!(o, Ok(Reservation::Reserved(_)))).count();
+    assert_eq!(won, 1, "{outcomes:?}");
+    assert_eq!(redis.cli(&["GET", "veranda:stock:A"]), "0");
+    let released =
+        storage.release_stock(vec![("A".into(), 2)]).expect("Redis releases itself").await.expect("releases");
+    assert_eq!(released, vec![("A".into(), 2)]);
+}
+
+#[actix_rt::test]
+async fn a_redis_that_stops_answering_gives_503_with_retry_after() {
+    if !redis_installed() {
+        return;
+    }
+    let mut redis = Redis::start().await;
+    let site = site_with_lesson_stock(6);
+    let a = Instance::start(site.path(), &redis.url()).await;
+    let client = client();
+    let door = Door::of(&a, &client).await;
+    let res = door.add(&client, None, "VER-GUIDE-PDF", 1).await;
+    assert_eq!(res.status(), 200);
+    let cart = cart_cookie(&res).expect("a cart cookie");
+    // While another instance checks the cart out, changes wait for it: 503, try again.
+    redis.cli(&["SET", &format!("veranda:checkout:{cart}"), "1"]);
+    let res = door.add(&client, Some(&cart), "VER-GUIDE-PDF", 1).await;
+    assert_eq!(res.status(), 503, "a change during a checkout elsewhere");
+    assert!(res.headers().get("retry-after").is_some(), "Retry-After is set");
+    redis.cli(&["DEL", &format!("veranda:checkout:{cart}")]);
+    assert_eq!(door.add(&client, Some(&cart), "VER-GUIDE-PDF", 1).await.status(), 200);
+    redis.kill();
+    let res = door.add(&client, Some(&cart), "VER-GUIDE-PDF", 1).await;
+    assert_eq!(res.status(), 503);
+    assert!(res.headers().get("retry-after").is_some(), "Retry-After is set");
+    let body: Value = res.json().await.expect("json");
+    assert!(body["error"].as_str().is_some_and(|e| e.contains("unavailable")), "{body}");
+    let res = client
+        .get(format!("{}/api/commerce/cart", a.address))
+        .header("cookie", door.cookies(Some(&cart)))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(res.status(), 503, "reading the cart");
+}
+
+#[actix_rt::test]
+async fn an_unreachable_redis_at_startup_is_a_clear_error_naming_the_url() {
+    let site = demo_site_copy(|_| {});
+    let data = tempfile::tempdir().expect("a data dir");
+    // Nothing listens on a port just freed.
+    let url = format!("redis://127.0.0.1:{}/", free_port());
+    let (mut command, _, _) = Instance::command(site.path(), data.path(), &url);
+    let mut child = command.stdout(Stdio::null()).stderr(Stdio::piped()).spawn().expect("veranda starts");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("veranda kept running without Redis");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr).expect("reads");
+    assert!(!status.success(), "exits with an error");
+    assert!(stderr.contains(&url) && stderr.contains("Redis"), "names the URL: {stderr}");
+}
