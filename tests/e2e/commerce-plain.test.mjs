@@ -115,7 +115,7 @@ test('the quick view opens, traps focus, records itself, adds to the cart and cl
     await dialog.waitFor({ state: 'visible' });
     assert.equal(await dialog.locator('h2').textContent(), 'House blend coffee beans');
     assert.equal(await focusedMatches(page, 'dialog.quick-view .quick-view__close'), true, 'focus moved into the dialog');
-    assert.equal((await dialog.locator('.quick-view__price').textContent()).trim(), 'from $16');
+    assert.equal((await dialog.locator('.quick-view__price').textContent()).trim(), 'from $16.00');
     assert.equal(await dialog.locator('img').getAttribute('src'), '/images/beans.png');
     await eventually(() => census.some((p) => p === '/api/census/RecordQuickView/6d0e4b8336d2071273f617b5'), 'no RecordQuickView call');
 
@@ -158,7 +158,7 @@ test('without JavaScript the product page adds to the cart and the cart page cha
   try {
     await page.goto(`${env.base}/shop/house-blend`);
     const form = page.locator('.product-details form[action="/commerce/cart/add"]');
-    await form.locator('select[name="sku"]').selectOption({ label: 'Size: 2 lb — $38' });
+    await form.locator('select[name="sku"]').selectOption({ label: 'Size: 2 lb — $38.00' });
     await form.locator('input[name="quantity"]').fill('2');
     await Promise.all([page.waitForURL(`${env.base}/shop/house-blend`), form.locator('button.add-to-cart').click()]);
     assert.equal((await page.locator('h1').first().textContent()).trim(), 'House blend coffee beans');
