@@ -12,22 +12,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use veranda_tests::process::{random_below, ServerProcess};
+use veranda_tests::process::{crumb_of, random_below, ServerProcess};
 
 const ROUNDS: usize = 8;
 const SHOPPERS: usize = 6;
 /// Quantity changes a shopper makes before checking out.
 const CHANGES_PER_ORDER: u32 = 7;
-
-async fn crumb_of(address: &str) -> String {
-    let res = reqwest::Client::new().get(format!("{address}/")).send().await.expect("answered");
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-        .expect("the home page sets a crumb")
-}
 
 /// What the shoppers were told: per cart, the quantity of the last acknowledged change
 /// and of the change in flight when the server died; and every placed order.

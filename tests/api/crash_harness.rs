@@ -38,7 +38,7 @@ use tokio::time::MissedTickBehavior;
 use veranda_actors::accounts::SESSION_COOKIE;
 use veranda_actors::store::{SledStore, Store, Tree};
 use veranda_tests::demo_site_copy;
-use veranda_tests::process::{random_below, store_owner_session, ServerProcess};
+use veranda_tests::process::{crumb_of, random_below, store_owner_session, ServerProcess};
 
 use super::forms::{contact_values, payload, KEY_PATH, SAVE_PATH};
 
@@ -240,16 +240,6 @@ async fn edit(w: Writer, editor: usize) {
         ledger.edits_this_round += 1;
         ledger.edits += 1;
     }
-}
-
-async fn crumb_of(address: &str) -> String {
-    let res = reqwest::Client::new().get(format!("{address}/")).send().await.expect("answered");
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-        .expect("the home page sets a crumb")
 }
 
 /// `(epoch, head offset)` of the edits stream's history.

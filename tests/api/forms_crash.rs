@@ -14,7 +14,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use veranda_actors::accounts::SESSION_COOKIE;
 use veranda_tests::demo_site_copy;
-use veranda_tests::process::{random_below, store_owner_session, ServerProcess};
+use veranda_tests::process::{crumb_of, random_below, store_owner_session, ServerProcess};
 
 use super::forms::{contact_values, payload, KEY_PATH, SAVE_PATH};
 
@@ -84,16 +84,6 @@ async fn exported_subjects(address: &str) -> Vec<String> {
     let export: Value = res.json().await.expect("json");
     let rows = export["submissions"].as_array().cloned().unwrap_or_default();
     rows.iter().filter_map(|r| r["values"]["subject"].as_str().map(str::to_string)).collect()
-}
-
-async fn crumb_of(address: &str) -> String {
-    let res = reqwest::Client::new().get(format!("{address}/")).send().await.expect("answered");
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-        .expect("the home page sets a crumb")
 }
 
 #[actix_rt::test]

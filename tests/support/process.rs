@@ -41,6 +41,17 @@ pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
 }
 
+/// The crumb the home page of the server at `address` sets.
+pub async fn crumb_of(address: &str) -> String {
+    let res = reqwest::Client::new().get(format!("{address}/")).send().await.expect("answered");
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
+        .expect("the home page sets a crumb")
+}
+
 /// A number in `0..n` that differs from run to run (no cryptographic need).
 pub fn random_below(n: u64) -> u64 {
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);

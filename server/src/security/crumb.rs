@@ -82,6 +82,18 @@ impl CrumbKey {
         mac.verify_slice(&signature).is_ok()
     }
 
+    /// Checks a plain HTML form post, which cannot echo the crumb in a header: the crumb
+    /// cookie (`SameSite=Lax`, so never sent on a cross-site post) verifies, and the
+    /// browser does not say the post came from elsewhere (`Sec-Fetch-Site`, `Origin`).
+    pub fn checks_plain_post(&self, req: &HttpRequest) -> bool {
+        let crumb_ok = req.cookie(CRUMB_COOKIE).is_some_and(|c| self.verifies(c.value()));
+        let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+        let fetch_site_ok = header("sec-fetch-site").is_none_or(|v| v == "same-origin");
+        let host = req.connection_info().host().to_string();
+        let origin_ok = header("origin").is_none_or(|origin| origin.split_once("://").is_some_and(|(_, h)| h == host));
+        crumb_ok && fetch_site_ok && origin_ok
+    }
+
     /// Checks a state-changing request: the echoed crumb (header, else `crumb` query
     /// parameter) equals the cookie, and verifies.
     pub fn check(&self, req: &HttpRequest) -> Result<(), CrumbError> {

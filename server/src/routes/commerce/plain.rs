@@ -190,7 +190,7 @@ where
     F: FnOnce(&Fields, &AppState) -> Result<(CartChange, bool), Refusal>,
 {
     let fallback = || PLAIN_CART_PAGE.to_string();
-    if !same_site(req, state) {
+    if !state.crumb_key.checks_plain_post(req) {
         let refusal = Refusal {
             status: StatusCode::FORBIDDEN,
             message: CRUMB_FAIL_MESSAGE.into(),
@@ -235,16 +235,6 @@ where
     };
     state.commerce.carts.change(id.as_str(), change).await.map_err(|e| fail(e.into()))?;
     Ok((back, new.then_some(id)))
-}
-
-/// The crumb cookie verifies, and the browser does not say the post came from elsewhere.
-fn same_site(req: &HttpRequest, state: &AppState) -> bool {
-    let crumb_ok = req.cookie(CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(c.value()));
-    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
-    let fetch_site_ok = header("sec-fetch-site").is_none_or(|v| v == "same-origin");
-    let host = req.connection_info().host().to_string();
-    let origin_ok = header("origin").is_none_or(|origin| origin.split_once("://").is_some_and(|(_, h)| h == host));
-    crumb_ok && fetch_site_ok && origin_ok
 }
 
 /// The page of a refused post: its reason and a link back.

@@ -30,7 +30,7 @@ use veranda_actors::forms::{messages, read_form, FormDefinition, FormError, Save
 use super::error::FormsError;
 use super::submit::{commit_spend, keep, peer_ip};
 use super::{captcha, lock};
-use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE, CRUMB_HEADER};
+use crate::security::crumb::{crumb_cookie, CRUMB_FAIL_MESSAGE, CRUMB_HEADER};
 use crate::security::owner_redirect::is_same_site_path;
 use crate::state::AppState;
 
@@ -52,7 +52,7 @@ pub fn is_plain_post(req: &HttpRequest) -> bool {
 
 /// Answers a plain post: checks, stores, then 303 (or an HTML refusal).
 pub async fn save(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
-    if !same_site(&req, &state) {
+    if !state.crumb_key.checks_plain_post(&req) {
         let mut response = refusal(StatusCode::FORBIDDEN, &[CRUMB_FAIL_MESSAGE.to_string()], &req);
         let _ = response.add_cookie(&crumb_cookie(&state.crumb_key.issue()));
         return response;
@@ -78,16 +78,6 @@ pub async fn save(req: HttpRequest, body: web::Payload, state: web::Data<AppStat
             response
         }
     }
-}
-
-/// The crumb cookie verifies, and the browser does not say the post came from elsewhere.
-fn same_site(req: &HttpRequest, state: &AppState) -> bool {
-    let crumb_ok = req.cookie(CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(c.value()));
-    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
-    let fetch_site_ok = header("sec-fetch-site").is_none_or(|v| v == "same-origin");
-    let host = req.connection_info().host().to_string();
-    let origin_ok = header("origin").is_none_or(|origin| origin.split_once("://").is_some_and(|(_, h)| h == host));
-    crumb_ok && fetch_site_ok && origin_ok
 }
 
 /// Reads, checks and stores the post; the address to send the visitor to.
