@@ -7,8 +7,9 @@
 
 TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 
-# Builds `veranda` and `bare_204` (release).
+# Builds `veranda` and `bare_204` (release); SKIP_BUILD=1 keeps the binaries already built.
 bench_build() {
+  [ -n "${SKIP_BUILD:-}" ] && return 0
   (cd "$ROOT" && cargo build --release -p veranda-server -p veranda-benches --bin veranda --bin bare_204)
 }
 

@@ -147,3 +147,13 @@ async fn an_image_block_without_dimensions_reserves_its_space_from_the_file() {
     assert!(tag.contains(r#"width="480""#) && tag.contains(r#"height="320""#), "{tag}");
     assert!(tag.contains(r#"data-image-dimensions="480x320""#), "{tag}");
 }
+
+#[actix_rt::test]
+async fn item_cards_reserve_the_space_of_their_images() {
+    // The shop lists the brewing guide, whose image guide.png is 480×320.
+    let app = spawn_app().await;
+    let html = app.get("/shop").await.text().await.expect("html");
+    let tag_start = html.find("<img src=\"/images/guide.png\"").expect("the guide's card image is on /shop");
+    let tag = &html[tag_start..tag_start + html[tag_start..].find('>').expect("the tag ends")];
+    assert!(tag.contains(r#"width="480""#) && tag.contains(r#"height="320""#), "{tag}");
+}

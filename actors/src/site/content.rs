@@ -125,6 +125,10 @@ pub struct Item {
     pub body_html: String,
     /// Main image under `images/`.
     pub image: Option<String>,
+    /// The main image's width and height in pixels, read from the file when the site
+    /// loads, so pages reserve its space before it arrives.
+    #[serde(skip)]
+    pub image_size: Option<(u32, u32)>,
     /// Tags (each at most 50 characters).
     pub tags: Vec<String>,
     /// Categories (each at most 25 characters).

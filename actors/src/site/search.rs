@@ -168,6 +168,7 @@ mod tests {
             excerpt: String::new(),
             body_html: body.into(),
             image: None,
+            image_size: None,
             tags: Vec::new(),
             categories: Vec::new(),
             event: None,

@@ -109,7 +109,7 @@ fn item_body(ctx: &BlockCtx<'_>, collection: &Collection, item: &Item) -> Markup
                     @if !item.author.is_empty() { " by " (item.author) }
                 }
             }
-            @if let Some(image) = &item.image { figure { img src=(image_url(image)) alt="" loading="lazy"; } }
+            @if let Some(image) = &item.image { figure { img src=(image_url(image)) alt="" loading="lazy" width=[item.image_size.map(|s| s.0)] height=[item.image_size.map(|s| s.1)]; } }
             @if let Some(event) = &item.event {
                 dl class="event-details" {
                     dt { "Starts" } dd { time datetime=(event.start) { (human_date(&event.start)) } }

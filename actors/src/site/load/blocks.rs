@@ -84,7 +84,7 @@ impl Loader {
             BlockData::Image(image) => {
                 self.check_file(file, &at("src"), "images", &image.src);
                 if image.image_dimensions.is_none() {
-                    image.image_dimensions = self.image_dimensions(&image.src);
+                    image.image_dimensions = self.image_size(&image.src).map(|(w, h)| format!("{w}x{h}"));
                 }
                 self.require_alt(file, &at("alt"), &image.alt);
                 self.one_of(file, &at("alignment"), image.alignment.as_deref(), &ALIGNMENTS);

@@ -179,17 +179,15 @@ impl Loader {
         }
     }
 
-    /// `widthxheight` of the image `name` in `images/`, read from its header, so pages
+    /// Width and height of the image `name` in `images/`, read from its header, so pages
     /// can reserve the image's space before it loads; `None` when it cannot be read (a
     /// missing file is reported by [`Loader::check_file`]).
-    fn image_dimensions(&self, name: &str) -> Option<String> {
+    fn image_size(&self, name: &str) -> Option<(u32, u32)> {
         if rules::file_problem(&self.dir, "images", name).is_some() {
             return None;
         }
         let path = self.dir.join("images").join(name);
-        let (width, height) =
-            image::ImageReader::open(path).ok()?.with_guessed_format().ok()?.into_dimensions().ok()?;
-        Some(format!("{width}x{height}"))
+        image::ImageReader::open(path).ok()?.with_guessed_format().ok()?.into_dimensions().ok()
     }
 
     /// Notes a reference for the second pass.

@@ -209,6 +209,7 @@ impl Loader {
             self.check_product(file, id, product);
         }
         let blocks = self.blocks(file, "blocks", raw_blocks);
+        let image_size = image.as_deref().and_then(|name| self.image_size(name));
         Some(Item {
             id: id?,
             url_id,
@@ -220,6 +221,7 @@ impl Loader {
             excerpt,
             body_html: sanitize::rich_text(&body),
             image,
+            image_size,
             tags,
             categories,
             event,

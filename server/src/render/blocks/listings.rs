@@ -29,7 +29,7 @@ pub fn item_card(
         li {
             article class="item-card" data-island=[quick_view.is_some().then_some("quick-view")] data-block-json=[quick_view] {
                 @if let Some(image) = &item.image {
-                    a href=(href) tabindex="-1" aria-hidden="true" { img src=(image_url(image)) alt="" loading="lazy"; }
+                    a href=(href) tabindex="-1" aria-hidden="true" { img src=(image_url(image)) alt="" loading="lazy" width=[item.image_size.map(|s| s.0)] height=[item.image_size.map(|s| s.1)]; }
                 }
                 @if show_title {
                     @if level <= 2 { h2 { (title) } } @else { h3 { (title) } }

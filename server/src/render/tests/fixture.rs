@@ -148,6 +148,7 @@ fn item(url_id: &str, title: &str, published_on: &str, extra: Value) -> Item {
         excerpt: text("excerpt"),
         body_html: "<p>Body text.</p>".into(),
         image: value.get("image").and_then(Value::as_str).map(str::to_string),
+        image_size: None,
         tags: vec![],
         categories: value.get("category").and_then(Value::as_str).map(|c| vec![c.to_string()]).unwrap_or_default(),
         event: value.get("event").cloned().and_then(|e| serde_json::from_value(e).ok()),
