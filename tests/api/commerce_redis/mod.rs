@@ -8,227 +8,19 @@
 //! Needs `redis-server` and `redis-cli` on the `PATH` (Debian's `redis-server`
 //! package); without them each test says so loudly and passes without checking.
 
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+mod harness;
+
+use serde_json::Value;
+use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-use serde_json::{json, Value};
 use veranda_actors::commerce::cart::ShoppingCart;
 use veranda_actors::commerce::redis_storage::RedisStorage;
 use veranda_actors::commerce::storage::{CartWrite, CommerceStorage, Reservation};
 use veranda_tests::demo_site_copy;
-use veranda_tests::process::{free_port, veranda_binary};
+use veranda_tests::process::free_port;
 
-/// Whether `redis-server` can be run; says loudly when not.
-fn redis_installed() -> bool {
-    let ok = Command::new("redis-server").arg("--version").output().is_ok_and(|o| o.status.success())
-        && Command::new("redis-cli").arg("--version").output().is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("\n!!!!!!!!\n!!! redis-server/redis-cli not installed: the Redis tests are SKIPPED\n!!!!!!!!\n");
-    }
-    ok
-}
-
-/// A `redis-server` on a free 127.0.0.1 port with its files in a temp dir; killed when
-/// dropped.
-struct Redis {
-    child: Child,
-    port: u16,
-    _dir: tempfile::TempDir,
-}
-
-impl Redis {
-    /// Starts it and waits (at most 20 s) until it answers `PING`.
-    async fn start() -> Redis {
-        let dir = tempfile::tempdir().expect("a temp dir");
-        let port = free_port();
-        let child = Command::new("redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes"])
-            .arg("--dir")
-            .arg(dir.path())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("redis-server starts");
-        let redis = Redis { child, port, _dir: dir };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while redis.cli(&["PING"]) != "PONG" {
-            assert!(Instant::now() < deadline, "redis-server did not answer PING");
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
-        redis
-    }
-
-    fn url(&self) -> String {
-        format!("redis://127.0.0.1:{}/", self.port)
-    }
-
-    /// Runs one `redis-cli` command; its trimmed output.
-    fn cli(&self, args: &[&str]) -> String {
-        let out = Command::new("redis-cli").args(["-h", "127.0.0.1", "-p", &self.port.to_string()]).args(args).output();
-        out.map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).unwrap_or_default()
-    }
-
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Redis {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
-/// One `veranda serve` with `--redis-url`, its own data dir; killed when dropped.
-struct Instance {
-    child: Child,
-    address: String,
-    _data: tempfile::TempDir,
-}
-
-impl Instance {
-    /// The `veranda serve` command for `site` and `redis_url` on free ports.
-    fn command(site: &Path, data: &Path, redis_url: &str) -> (Command, u16, u16) {
-        let (port, ops_port) = (free_port(), free_port());
-        let mut command = Command::new(veranda_binary());
-        command.current_dir(veranda_tests::repo_root()).env_remove("RUST_LOG");
-        for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
-            command.env_remove(key);
-        }
-        command
-            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
-            .arg("--site")
-            .arg(site)
-            .arg("--data-dir")
-            .arg(data)
-            .args(["--redis-url", redis_url]);
-        (command, port, ops_port)
-    }
-
-    /// Starts it and waits (at most 60 s) until `/health/ready` answers 200.
-    async fn start(site: &Path, redis_url: &str) -> Instance {
-        let data = tempfile::tempdir().expect("a data dir");
-        let (mut command, port, ops_port) = Instance::command(site, data.path(), redis_url);
-        let child = command.stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("veranda starts");
-        let instance = Instance { child, address: format!("http://127.0.0.1:{port}"), _data: data };
-        let probe = reqwest::Client::new();
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            let ready = probe.get(format!("http://127.0.0.1:{ops_port}/health/ready")).send().await;
-            if ready.is_ok_and(|r| r.status() == 200) {
-                return instance;
-            }
-            assert!(Instant::now() < deadline, "veranda with --redis-url did not become ready");
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
-    }
-
-    /// A crumb of this instance (each has its own data dir, so its own crumb key).
-    async fn crumb(&self, client: &reqwest::Client) -> String {
-        let res = client.get(format!("{}/", self.address)).send().await.expect("answered");
-        res.headers()
-            .get_all("set-cookie")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-            .expect("the home page sets a crumb")
-    }
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn client() -> reqwest::Client {
-    reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .timeout(Duration::from_secs(30))
-        .build()
-        .expect("builds")
-}
-
-/// The cart cookie a response sets.
-fn cart_cookie(res: &reqwest::Response) -> Option<String> {
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("cart=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-}
-
-/// One shopper's way into one instance: its address and crumb.
-#[derive(Clone)]
-struct Door {
-    address: String,
-    crumb: String,
-}
-
-impl Door {
-    async fn of(instance: &Instance, client: &reqwest::Client) -> Door {
-        Door { address: instance.address.clone(), crumb: instance.crumb(client).await }
-    }
-
-    fn cookies(&self, cart: Option<&str>) -> String {
-        match cart {
-            Some(cart) => format!("crumb={}; cart={cart}", self.crumb),
-            None => format!("crumb={}", self.crumb),
-        }
-    }
-
-    async fn add(&self, client: &reqwest::Client, cart: Option<&str>, sku: &str, quantity: u32) -> reqwest::Response {
-        client
-            .post(format!("{}/api/commerce/cart/entries", self.address))
-            .header("cookie", self.cookies(cart))
-            .header("X-CSRF-Token", &self.crumb)
-            .json(&json!({ "sku": sku, "quantity": quantity }))
-            .send()
-            .await
-            .expect("answered")
-    }
-
-    async fn cart(&self, client: &reqwest::Client, cart: &str) -> Value {
-        let res = client
-            .get(format!("{}/api/commerce/cart", self.address))
-            .header("cookie", self.cookies(Some(cart)))
-            .send()
-            .await
-            .expect("answered");
-        assert_eq!(res.status(), 200);
-        res.json().await.expect("a cart")
-    }
-
-    async fn checkout(&self, client: &reqwest::Client, cart: &str) -> reqwest::Response {
-        let form = [("crumb", self.crumb.as_str()), ("email", "ada@example.com"), ("name", "Ada")];
-        client
-            .post(format!("{}/checkout", self.address))
-            .header("cookie", self.cookies(Some(cart)))
-            .form(&form)
-            .send()
-            .await
-            .expect("answered")
-    }
-}
-
-fn quantity_of(cart: &Value, sku: &str) -> u64 {
-    let entries = cart["entries"].as_array().cloned().unwrap_or_default();
-    entries.iter().filter(|e| e["sku"] == sku).filter_map(|e| e["quantity"].as_u64()).sum()
-}
-
-/// Both instances on one copy of the demo site (VER-LESSON has `stock` units).
-fn site_with_lesson_stock(stock: u32) -> tempfile::TempDir {
-    let site = demo_site_copy(|_| {});
-    let lesson = site.path().join("collections/shop/items/latte-art-lesson.toml");
-    let text = std::fs::read_to_string(&lesson).expect("reads");
-    assert!(text.contains("qtyInStock = 6"), "the demo lesson has 6 units");
-    std::fs::write(&lesson, text.replace("qtyInStock = 6", &format!("qtyInStock = {stock}"))).expect("writes");
-    site
-}
+use harness::*;
 
 const SKUS: [&str; 2] = ["VER-GUIDE-PDF", "VER-GIFT-25"];
 /// Concurrent writers per instance.
@@ -241,11 +33,8 @@ async fn interleaved_changes_to_one_cart_through_two_instances_lose_nothing() {
     if !redis_installed() {
         return;
     }
-    let redis = Redis::start().await;
-    let site = site_with_lesson_stock(6);
-    let (a, b) = (Instance::start(site.path(), &redis.url()).await, Instance::start(site.path(), &redis.url()).await);
-    let client = client();
-    let doors = [Door::of(&a, &client).await, Door::of(&b, &client).await];
+    let pair = Pair::start(6).await;
+    let Pair { client, doors, .. } = &pair;
 
     let first = doors[0].add(&client, None, SKUS[0], 1).await;
     assert_eq!(first.status(), 200);
@@ -285,7 +74,7 @@ async fn interleaved_changes_to_one_cart_through_two_instances_lose_nothing() {
     }
     let total_changes = (WRITERS * 2) as u32 * ADDS;
     assert!(refused * 10 < total_changes, "{refused} of {total_changes} changes refused after retries");
-    for door in &doors {
+    for door in doors {
         let seen = door.cart(&client, &cart).await;
         for (i, sku) in SKUS.iter().enumerate() {
             assert_eq!(quantity_of(&seen, sku), acked[i], "{sku} through {}: {seen}", door.address);
@@ -300,12 +89,9 @@ async fn two_hundred_checkouts_across_two_instances_for_ten_units_make_ten_order
     if !redis_installed() {
         return;
     }
-    let redis = Redis::start().await;
-    let site = site_with_lesson_stock(10);
-    let (a, b) = (Instance::start(site.path(), &redis.url()).await, Instance::start(site.path(), &redis.url()).await);
+    let pair = Pair::start(10).await;
+    let Pair { redis, client, doors, .. } = &pair;
     assert_eq!(redis.cli(&["GET", "veranda:stock:VER-LESSON"]), "10", "seeded once from the site");
-    let client = client();
-    let doors = [Door::of(&a, &client).await, Door::of(&b, &client).await];
 
     // 200 carts, made through either instance; each checked out through the other.
     let mut carts = Vec::new();
@@ -332,14 +118,14 @@ async fn two_hundred_checkouts_across_two_instances_for_ten_units_make_ten_order
     assert_eq!(redis.cli(&["ZCARD", "veranda:orders"]), "10");
     // Every order is visible through both instances.
     for location in &placed {
-        for door in &doors {
+        for door in doors {
             let res = client.get(format!("{}{location}", door.address)).send().await.expect("answered");
             assert_eq!(res.status(), 200, "order {location} through {}", door.address);
         }
     }
     // A checked-out cart is purchased for both instances.
     let purchased = answers.iter().position(|(s, _)| *s == 303).expect("one placed");
-    for door in &doors {
+    for door in doors {
         let cart = door.cart(&client, &carts[purchased]).await;
         assert_eq!(cart["isPurchased"], true, "{cart}");
     }
@@ -350,11 +136,8 @@ async fn one_cart_checked_out_through_both_instances_at_once_makes_one_order() {
     if !redis_installed() {
         return;
     }
-    let redis = Redis::start().await;
-    let site = site_with_lesson_stock(6);
-    let (a, b) = (Instance::start(site.path(), &redis.url()).await, Instance::start(site.path(), &redis.url()).await);
-    let client = client();
-    let doors = [Door::of(&a, &client).await, Door::of(&b, &client).await];
+    let pair = Pair::start(6).await;
+    let Pair { redis, client, doors, .. } = &pair;
     let mut carts = Vec::new();
     for i in 0..20 {
         let res = doors[i % 2].add(&client, None, "VER-GUIDE-PDF", 1).await;

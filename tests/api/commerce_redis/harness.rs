@@ -1,0 +1,250 @@
+//! The harness of the Redis tests: a real `redis-server`, `veranda serve` instances
+//! sharing it, and a door (crumb and cart cookie) into each.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use veranda_tests::demo_site_copy;
+use veranda_tests::process::{free_port, veranda_binary};
+
+/// Whether `redis-server` can be run; says loudly when not.
+pub(super) fn redis_installed() -> bool {
+    let ok = Command::new("redis-server").arg("--version").output().is_ok_and(|o| o.status.success())
+        && Command::new("redis-cli").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("\n!!!!!!!!\n!!! redis-server/redis-cli not installed: the Redis tests are SKIPPED\n!!!!!!!!\n");
+    }
+    ok
+}
+
+/// A `redis-server` on a free 127.0.0.1 port with its files in a temp dir; killed when
+/// dropped.
+pub(super) struct Redis {
+    pub(super) child: Child,
+    pub(super) port: u16,
+    pub(super) _dir: tempfile::TempDir,
+}
+
+impl Redis {
+    /// Starts it and waits (at most 20 s) until it answers `PING`.
+    pub(super) async fn start() -> Redis {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let port = free_port();
+        let child = Command::new("redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes"])
+            .arg("--dir")
+            .arg(dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server starts");
+        let redis = Redis { child, port, _dir: dir };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while redis.cli(&["PING"]) != "PONG" {
+            assert!(Instant::now() < deadline, "redis-server did not answer PING");
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        redis
+    }
+
+    pub(super) fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/", self.port)
+    }
+
+    /// Runs one `redis-cli` command; its trimmed output.
+    pub(super) fn cli(&self, args: &[&str]) -> String {
+        let out = Command::new("redis-cli").args(["-h", "127.0.0.1", "-p", &self.port.to_string()]).args(args).output();
+        out.map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).unwrap_or_default()
+    }
+
+    pub(super) fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Redis {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// One `veranda serve` with `--redis-url`, its own data dir; killed when dropped.
+pub(super) struct Instance {
+    pub(super) child: Child,
+    pub(super) address: String,
+    pub(super) _data: tempfile::TempDir,
+}
+
+impl Instance {
+    /// The `veranda serve` command for `site` and `redis_url` on free ports.
+    pub(super) fn command(site: &Path, data: &Path, redis_url: &str) -> (Command, u16, u16) {
+        let (port, ops_port) = (free_port(), free_port());
+        let mut command = Command::new(veranda_binary());
+        command.current_dir(veranda_tests::repo_root()).env_remove("RUST_LOG");
+        for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
+            command.env_remove(key);
+        }
+        command
+            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
+            .arg("--site")
+            .arg(site)
+            .arg("--data-dir")
+            .arg(data)
+            .args(["--redis-url", redis_url]);
+        (command, port, ops_port)
+    }
+
+    /// Starts it and waits (at most 60 s) until `/health/ready` answers 200.
+    pub(super) async fn start(site: &Path, redis_url: &str) -> Instance {
+        let data = tempfile::tempdir().expect("a data dir");
+        let (mut command, port, ops_port) = Instance::command(site, data.path(), redis_url);
+        let child = command.stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("veranda starts");
+        let instance = Instance { child, address: format!("http://127.0.0.1:{port}"), _data: data };
+        let probe = reqwest::Client::new();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let ready = probe.get(format!("http://127.0.0.1:{ops_port}/health/ready")).send().await;
+            if ready.is_ok_and(|r| r.status() == 200) {
+                return instance;
+            }
+            assert!(Instant::now() < deadline, "veranda with --redis-url did not become ready");
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// A crumb of this instance (each has its own data dir, so its own crumb key).
+    pub(super) async fn crumb(&self, client: &reqwest::Client) -> String {
+        let res = client.get(format!("{}/", self.address)).send().await.expect("answered");
+        res.headers()
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
+            .expect("the home page sets a crumb")
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub(super) fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("builds")
+}
+
+/// The cart cookie a response sets.
+pub(super) fn cart_cookie(res: &reqwest::Response) -> Option<String> {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|v| v.strip_prefix("cart=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
+}
+
+/// One shopper's way into one instance: its address and crumb.
+#[derive(Clone)]
+pub(super) struct Door {
+    pub(super) address: String,
+    pub(super) crumb: String,
+}
+
+impl Door {
+    pub(super) async fn of(instance: &Instance, client: &reqwest::Client) -> Door {
+        Door { address: instance.address.clone(), crumb: instance.crumb(client).await }
+    }
+
+    pub(super) fn cookies(&self, cart: Option<&str>) -> String {
+        match cart {
+            Some(cart) => format!("crumb={}; cart={cart}", self.crumb),
+            None => format!("crumb={}", self.crumb),
+        }
+    }
+
+    pub(super) async fn add(
+        &self,
+        client: &reqwest::Client,
+        cart: Option<&str>,
+        sku: &str,
+        quantity: u32,
+    ) -> reqwest::Response {
+        client
+            .post(format!("{}/api/commerce/cart/entries", self.address))
+            .header("cookie", self.cookies(cart))
+            .header("X-CSRF-Token", &self.crumb)
+            .json(&json!({ "sku": sku, "quantity": quantity }))
+            .send()
+            .await
+            .expect("answered")
+    }
+
+    pub(super) async fn cart(&self, client: &reqwest::Client, cart: &str) -> Value {
+        let res = client
+            .get(format!("{}/api/commerce/cart", self.address))
+            .header("cookie", self.cookies(Some(cart)))
+            .send()
+            .await
+            .expect("answered");
+        assert_eq!(res.status(), 200);
+        res.json().await.expect("a cart")
+    }
+
+    pub(super) async fn checkout(&self, client: &reqwest::Client, cart: &str) -> reqwest::Response {
+        let form = [("crumb", self.crumb.as_str()), ("email", "ada@example.com"), ("name", "Ada")];
+        client
+            .post(format!("{}/checkout", self.address))
+            .header("cookie", self.cookies(Some(cart)))
+            .form(&form)
+            .send()
+            .await
+            .expect("answered")
+    }
+}
+
+pub(super) fn quantity_of(cart: &Value, sku: &str) -> u64 {
+    let entries = cart["entries"].as_array().cloned().unwrap_or_default();
+    entries.iter().filter(|e| e["sku"] == sku).filter_map(|e| e["quantity"].as_u64()).sum()
+}
+
+/// Both instances on one copy of the demo site (VER-LESSON has `stock` units).
+pub(super) fn site_with_lesson_stock(stock: u32) -> tempfile::TempDir {
+    let site = demo_site_copy(|_| {});
+    let lesson = site.path().join("collections/shop/items/latte-art-lesson.toml");
+    let text = std::fs::read_to_string(&lesson).expect("reads");
+    assert!(text.contains("qtyInStock = 6"), "the demo lesson has 6 units");
+    std::fs::write(&lesson, text.replace("qtyInStock = 6", &format!("qtyInStock = {stock}"))).expect("writes");
+    site
+}
+
+/// One `redis-server` and two instances of the demo site (the lesson's stock set to
+/// `stock`) sharing it, with a door into each.
+pub(super) struct Pair {
+    pub(super) redis: Redis,
+    /// The site directory and the instances, kept until the pair is dropped.
+    _site: tempfile::TempDir,
+    _a: Instance,
+    _b: Instance,
+    pub(super) client: reqwest::Client,
+    pub(super) doors: [Door; 2],
+}
+
+impl Pair {
+    pub async fn start(stock: u32) -> Pair {
+        let redis = Redis::start().await;
+        let site = site_with_lesson_stock(stock);
+        let (a, b) =
+            (Instance::start(site.path(), &redis.url()).await, Instance::start(site.path(), &redis.url()).await);
+        let client = client();
+        let doors = [Door::of(&a, &client).await, Door::of(&b, &client).await];
+        Pair { redis, _site: site, _a: a, _b: b, client, doors }
+    }
+}
