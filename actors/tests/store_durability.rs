@@ -108,6 +108,25 @@ async fn close_flushes_and_refuses_further_writes() {
 }
 
 #[tokio::test]
+async fn put_all_writes_in_order_and_durable_trees_wait_for_a_flush() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = SledStore::open_with_interval(dir.path(), Duration::from_secs(3600)).expect("open");
+    let entries: Vec<(Vec<u8>, Vec<u8>)> = [("k1", "first"), ("k2", "other"), ("k1", "last")]
+        .iter()
+        .map(|(k, v)| (k.as_bytes().to_vec(), v.as_bytes().to_vec()))
+        .collect();
+    let flushes = store.flush_count();
+    store.put_all(Tree::Events, &entries).await.expect("telemetry batch");
+    assert_eq!(store.flush_count(), flushes, "telemetry is acknowledged without a flush");
+    assert_eq!(store.get(Tree::Events, b"k1").expect("get").as_deref(), Some(&b"last"[..]), "in order");
+    store.put_all(Tree::Carts, &entries).await.expect("durable batch");
+    assert!(store.flush_count() > flushes, "a durable batch waits for a flush");
+    assert_eq!(store.get(Tree::Carts, b"k2").expect("get").as_deref(), Some(&b"other"[..]));
+    store.close().expect("close");
+    assert!(store.put_all(Tree::Events, &entries).await.is_err(), "refused after close");
+}
+
+#[tokio::test]
 async fn scan_prefix_returns_matching_keys_in_order_up_to_the_limit() {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = SledStore::open(dir.path()).expect("open");

@@ -12,8 +12,8 @@ use veranda_actors::site::{BlockData, Site};
 fn embed_types_follow_the_spec() {
     use VideoEmbedType::*;
     for (html, expected) in [
-        (r#"<iframe src="https://player.example/1"></iframe>"#, Iframe),
-        (r#"<div class="wrap"><p><IFRAME src="https://player.example/1"></IFRAME></p></div>"#, Iframe),
+        (r#"<iframe src="https://player.vimeo.com/1"></iframe>"#, Iframe),
+        (r#"<div class="wrap"><p><IFRAME src="https://player.vimeo.com/1"></IFRAME></p></div>"#, Iframe),
         (r#"<object data="v.swf"><param name="movie" value="v.swf"><embed src="v.swf"></object>"#, Object),
         (r#"<span><object data="v.swf"><embed src="v.swf"/></object></span>"#, Object),
         (r#"<object data="v.swf"><param name="movie" value="v.swf"></object><embed src="x">"#, Invalid),
@@ -21,7 +21,7 @@ fn embed_types_follow_the_spec() {
         ("", Invalid),
         ("   ", Invalid),
         (r#"<p>just text</p><iframes></iframes>"#, Invalid),
-        (r#"<script src="https://player.example/1"></script>"#, Invalid),
+        (r#"<script src="https://player.vimeo.com/1"></script>"#, Invalid),
     ] {
         assert_eq!(video_embed_type(html), expected, "{html}");
     }
@@ -53,10 +53,13 @@ fn video(id: &str, html: Option<&str>) -> String {
 #[test]
 fn invalid_embeds_are_site_problems_with_file_and_field() {
     let blocks = [
-        video("aaaaaaaaaaaaaaaaaaaaaa02", Some(r#"<iframe src="https://player.example/1"></iframe>"#)),
+        video("aaaaaaaaaaaaaaaaaaaaaa02", Some(r#"<iframe src="https://player.vimeo.com/1"></iframe>"#)),
         video("aaaaaaaaaaaaaaaaaaaaaa03", Some(r#"<object data="v.swf"></object>"#)),
         video("aaaaaaaaaaaaaaaaaaaaaa04", None),
-        video("aaaaaaaaaaaaaaaaaaaaaa05", Some(r#"<object data="v"><embed src="v"></object>"#)),
+        video(
+            "aaaaaaaaaaaaaaaaaaaaaa05",
+            Some(r#"<object data="https://www.youtube.com/v/a"><embed src="https://www.youtube.com/v/a"></object>"#),
+        ),
     ]
     .concat();
     let dir = site_with(&blocks);
@@ -76,11 +79,11 @@ fn invalid_embeds_are_site_problems_with_file_and_field() {
 
 #[test]
 fn kept_embeds_lose_scripts_handlers_and_plain_http_frames() {
-    let html = r#"<div><iframe src="https://player.example/1" onload="x()"></iframe><script>steal()</script></div>"#;
+    let html = r#"<div><iframe src="https://player.vimeo.com/1" onload="x()"></iframe><script>steal()</script></div>"#;
     let dir = site_with(&video("aaaaaaaaaaaaaaaaaaaaaa02", Some(html)));
     let site = load(dir.path());
     let BlockData::Video(block) = &site.pages[0].blocks[0].data else { panic!("a video block") };
-    assert!(block.html.contains(r#"<iframe src="https://player.example/1">"#), "{}", block.html);
+    assert!(block.html.contains(r#"<iframe src="https://player.vimeo.com/1">"#), "{}", block.html);
     for bad in ["script", "steal", "onload"] {
         assert!(!block.html.contains(bad), "{bad} left in {}", block.html);
     }
@@ -97,8 +100,8 @@ fn load(dir: &Path) -> Site {
 fn video_modes_and_map_styles_come_from_the_spec() {
     let blocks = format!(
         "{}mode = \"stretch\"\n{}mode = \"fill\"\n{}",
-        video("aaaaaaaaaaaaaaaaaaaaaa02", Some(r#"<iframe src="https://player.example/1"></iframe>"#)),
-        video("aaaaaaaaaaaaaaaaaaaaaa03", Some(r#"<iframe src="https://player.example/2"></iframe>"#)),
+        video("aaaaaaaaaaaaaaaaaaaaaa02", Some(r#"<iframe src="https://player.vimeo.com/1"></iframe>"#)),
+        video("aaaaaaaaaaaaaaaaaaaaaa03", Some(r#"<iframe src="https://player.vimeo.com/2"></iframe>"#)),
         "\n[[blocks]]\nkind = \"map\"\nid = \"aaaaaaaaaaaaaaaaaaaaaa04\"\nstyle = \"Neon\"\n\n[[blocks]]\nkind = \"map\"\nid = \"aaaaaaaaaaaaaaaaaaaaaa05\"\nstyle = \"MinimalBlue\"\n",
     );
     let dir = site_with(&blocks);

@@ -1,1 +1,3 @@
-//! Benchmarks live in benches/benches/.
+//! Benchmarks live in benches/benches/; the load clients in src/bin/ share [`live`].
+
+pub mod live;

@@ -1,23 +1,37 @@
-//! `veranda check-site DIR`: every problem of a site directory, one per line.
+//! `veranda check-site DIR`: every problem of a site directory, one per line: the
+//! site's pages, collections and settings ([`Site::load`]) and its store rules
+//! (`commerce.toml`, read by [`StoreRules::load`], the loader the server uses).
 
 use std::path::Path;
 use std::process::ExitCode;
 
-use veranda_actors::site::Site;
+use veranda_actors::commerce::rules::StoreRules;
+use veranda_actors::site::{Site, SiteProblem};
 
 /// Validates the site at `dir`; prints `file: field: message` lines and exits 1 when
 /// there are problems, 0 when the site is clean.
 pub fn run(dir: &Path) -> ExitCode {
-    match Site::load(dir) {
-        Ok(site) => {
+    let site = Site::load(dir);
+    let mut problems: Vec<SiteProblem> = match &site {
+        Ok(_) => Vec::new(),
+        Err(problems) => problems.0.clone(),
+    };
+    // Without the directory there is no commerce.toml to speak of.
+    if dir.is_dir() {
+        if let Err(rules) = StoreRules::load(dir) {
+            problems.extend(rules);
+        }
+    }
+    match site {
+        Ok(site) if problems.is_empty() => {
             println!("{}: ok ({} pages, {} collections)", dir.display(), site.pages.len(), site.collections.len());
             ExitCode::SUCCESS
         }
-        Err(problems) => {
-            for problem in &problems.0 {
+        _ => {
+            for problem in &problems {
                 println!("{problem}");
             }
-            eprintln!("{}: {} problem(s)", dir.display(), problems.0.len());
+            eprintln!("{}: {} problem(s)", dir.display(), problems.len());
             ExitCode::FAILURE
         }
     }

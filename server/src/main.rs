@@ -8,6 +8,12 @@ use veranda_server::settings::Settings;
 use veranda_server::startup::Application;
 use veranda_server::telemetry;
 
+/// mimalloc: the request paths allocate many small, short-lived buffers (bodies, parsed
+/// JSON, records), where it spends about half of glibc malloc's time (see
+/// `benches/README.md`, telemetry ingest).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {

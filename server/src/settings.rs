@@ -45,6 +45,23 @@ pub struct Settings {
     /// Rate limits and reCAPTCHA of the forms routes (`[forms]`).
     #[serde(default)]
     pub forms: veranda_actors::forms::config::FormSettings,
+    /// The crumb key's source and the trusted proxies (`[security]`).
+    #[serde(default)]
+    pub security: SecuritySettings,
+}
+
+/// `[security]`: what several instances share, and whose forwarded headers are believed.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SecuritySettings {
+    /// A file of at least 32 bytes every instance signs crumbs with; unset, the key
+    /// comes from Redis (`redis_url`) or the data directory
+    /// (see [`crate::security::crumb_source`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crumb_key_file: Option<PathBuf>,
+    /// Proxies (addresses or CIDR blocks) whose `Forwarded` / `X-Forwarded-*` headers
+    /// are believed; empty: they are ignored (see [`crate::security::proxy`]).
+    pub trusted_proxies: Vec<crate::security::proxy::ProxyNet>,
 }
 
 impl Default for Settings {
@@ -62,6 +79,7 @@ impl Default for Settings {
             telemetry: veranda_actors::telemetry::TelemetryLimits::default(),
             streams: veranda_actors::streams::StreamLimits::default(),
             forms: veranda_actors::forms::config::FormSettings::default(),
+            security: SecuritySettings::default(),
         }
     }
 }
@@ -127,7 +145,19 @@ impl Settings {
             figment = figment.merge(Serialized::default(&key, value));
         }
         figment = figment.merge(Serialized::defaults(overrides));
-        figment.extract().map_err(|e| describe(e, file.as_deref()))
+        let settings: Settings = figment.extract().map_err(|e| describe(e, file.as_deref()))?;
+        settings.check_crumb_key_file(file.as_deref())?;
+        Ok(settings)
+    }
+
+    /// A crumb key file that cannot be read or is too short stops start-up here, naming
+    /// the settings file, the field and the key file.
+    fn check_crumb_key_file(&self, file: Option<&Path>) -> Result<(), SettingsError> {
+        let Some(path) = &self.security.crumb_key_file else { return Ok(()) };
+        crate::security::crumb_source::key_from_file(path).map(|_| ()).map_err(|why| {
+            let source = file.map(|f| f.display().to_string()).unwrap_or_else(|| "settings".to_string());
+            SettingsError::Invalid(format!("{source}: security.crumb_key_file: {why}"))
+        })
     }
 }
 
@@ -208,5 +238,38 @@ mod tests {
     fn a_missing_config_file_is_an_error() {
         let err = Settings::load(Some(Path::new("/nonexistent/veranda.toml")), env(&[]), &Overrides::default());
         assert!(matches!(err, Err(SettingsError::MissingFile(_))));
+    }
+
+    #[test]
+    fn the_security_section_reads_a_key_file_and_trusted_proxies() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let key = dir.path().join("crumb.key");
+        std::fs::write(&key, "0123456789abcdef0123456789abcdef").expect("write");
+        let file = dir.path().join("veranda.toml");
+        let toml = format!(
+            "[security]\ncrumb_key_file = {:?}\ntrusted_proxies = [\"127.0.0.1\", \"10.0.0.0/8\"]\n",
+            key.display().to_string()
+        );
+        std::fs::write(&file, toml).expect("write");
+        let s = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect("loads");
+        assert_eq!(s.security.crumb_key_file.as_deref(), Some(key.as_path()));
+        assert_eq!(s.security.trusted_proxies.len(), 2);
+        assert!(s.security.trusted_proxies[1].contains("10.9.8.7".parse().expect("ip")));
+    }
+
+    #[test]
+    fn a_short_key_file_or_a_bad_proxy_names_the_file_and_the_field() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let key = dir.path().join("short.key");
+        std::fs::write(&key, "too short").expect("write");
+        let file = dir.path().join("veranda.toml");
+        std::fs::write(&file, format!("[security]\ncrumb_key_file = {:?}\n", key.display().to_string()))
+            .expect("write");
+        let text = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect_err("refused").to_string();
+        assert!(text.contains("veranda.toml") && text.contains("security.crumb_key_file"), "{text}");
+        assert!(text.contains("short.key") && text.contains("at least 32"), "{text}");
+        std::fs::write(&file, "[security]\ntrusted_proxies = [\"10.0.0.0/40\"]\n").expect("write");
+        let text = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect_err("refused").to_string();
+        assert!(text.contains("veranda.toml") && text.contains("trusted_proxies"), "{text}");
     }
 }

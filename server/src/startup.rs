@@ -19,7 +19,6 @@ use crate::routes::commerce::CommerceState;
 use crate::routes::forms::FormsState;
 use crate::routes::streams::StreamsState;
 use crate::routes::telemetry::TelemetryState;
-use crate::security::crumb::CrumbKey;
 use crate::settings::Settings;
 use crate::state::AppState;
 
@@ -114,9 +113,8 @@ impl Application {
             .port();
         let shutdown_timeout = settings.shutdown_timeout_secs;
         let max_body = settings.max_body_bytes;
-        let crumb_key = CrumbKey::load_or_create(store.as_ref())
-            .await
-            .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?;
+        let crumb_key =
+            crate::security::crumb_source::crumb_key(&settings, store.as_ref()).await.map_err(StartupError::Redis)?;
         let site = Arc::new(site);
         let auth = AuthState::new(store.clone(), site.clone(), &settings).await;
         let forms = FormsState::new(store.clone(), site.clone(), &settings).await;

@@ -47,6 +47,73 @@ fn check_site_names_every_problem_with_file_and_field() {
     assert!(stdout.lines().any(|l| l.starts_with("pages/home.toml: ")), "{stdout}");
 }
 
+/// A copy of the demo site with `commerce.toml` holding `rules`.
+fn demo_with_rules(rules: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut copy = Command::new("cp");
+    copy.arg("-r").arg("config/sites/demo/.").arg(dir.path()).current_dir(repo_root());
+    assert!(copy.status().expect("cp runs").success());
+    std::fs::write(dir.path().join("commerce.toml"), rules).expect("write");
+    dir
+}
+
+#[test]
+fn check_site_checks_commerce_toml_with_file_and_field() {
+    let good = demo_with_rules(
+        "[[shipping]]\nid = \"post\"\nname = \"Post\"\ncostCents = 450\n\n\
+         [[coupons]]\ncode = \"TEN\"\ndiscount = { kind = \"percent\", amount = 10 }\n",
+    );
+    let out = veranda().arg("check-site").arg(good.path()).output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+
+    let bad = demo_with_rules(
+        "[[shipping]]\nid = \"post\"\ncostCents = \"cheap\"\n\n\
+         [[coupons]]\ncode = \"TEN\"\ndiscount = { kind = \"percent\", amount = 250 }\n\n\
+         [[taxes]]\nname = \"VAT\"\ncountry = \"Germany\"\nrateMilliPercent = 19000\n",
+    );
+    let out = veranda().arg("check-site").arg(bad.path()).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for field in ["shipping[0].costCents", "coupons[0].discount.amount", "taxes[0].country"] {
+        assert!(stdout.lines().any(|l| l.starts_with(&format!("commerce.toml: {field}: "))), "{field}: {stdout}");
+    }
+
+    let broken = demo_with_rules("[[shipping]\n");
+    let out = veranda().arg("check-site").arg(broken.path()).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("commerce.toml: TOML syntax error at line 1"), "{stdout}");
+
+    // The server reads the file with the same loader and refuses to start on it.
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut child = veranda()
+        .args(["serve", "--listen", &format!("127.0.0.1:{}", free_port())])
+        .args(["--ops-listen", &format!("127.0.0.1:{}", free_port())])
+        .arg("--site")
+        .arg(bad.path())
+        .arg("--data-dir")
+        .arg(data.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("serve kept running with a broken commerce.toml");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr).expect("reads");
+    assert!(!status.success());
+    assert!(stderr.contains("commerce.toml: coupons[0].discount.amount"), "{stderr}");
+}
+
 #[test]
 fn check_site_on_a_missing_directory_fails_clearly() {
     let out = veranda().args(["check-site", "/nonexistent/site"]).output().expect("runs");

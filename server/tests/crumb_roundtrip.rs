@@ -15,8 +15,8 @@ proptest! {
     #[test]
     fn issued_crumbs_verify_and_pass_the_check(key in any::<[u8; 32]>()) {
         let key = CrumbKey::from_bytes(key);
-        let crumb = key.issue();
-        prop_assert!(key.verifies(&crumb));
+        let crumb = key.issue_for(None);
+        prop_assert!(key.verifies_for(&crumb, None));
         let written = crumb_cookie(&crumb).to_string();
         let read = Cookie::parse(written.clone()).expect("the cookie parses back");
         prop_assert_eq!(read.value(), crumb.as_str(), "{}", written);
@@ -34,13 +34,13 @@ proptest! {
         with in prop::sample::select(ALPHABET.to_vec()),
     ) {
         let key = CrumbKey::from_bytes(key);
-        let crumb = key.issue();
+        let crumb = key.issue_for(None);
         let mut bytes = crumb.clone().into_bytes();
         let at = at.index(bytes.len());
         prop_assume!(bytes[at] != with);
         bytes[at] = with;
         let tampered = String::from_utf8(bytes).expect("ASCII");
-        prop_assert!(!key.verifies(&tampered), "{} verified after changing {}", tampered, crumb);
+        prop_assert!(!key.verifies_for(&tampered, None), "{} verified after changing {}", tampered, crumb);
         let req = TestRequest::post()
             .cookie(crumb_cookie(&tampered))
             .insert_header((CRUMB_HEADER, tampered.as_str()))
@@ -57,11 +57,26 @@ proptest! {
     ) {
         prop_assume!(key != other);
         let (key, other) = (CrumbKey::from_bytes(key), CrumbKey::from_bytes(other));
-        let crumb = key.issue();
-        prop_assert!(!key.verifies(&crumb[..crumb.len() - cut]));
+        let crumb = key.issue_for(None);
+        prop_assert!(!key.verifies_for(&crumb[..crumb.len() - cut], None));
         let extended = format!("{crumb}{extra}");
-        prop_assert!(!key.verifies(&extended));
-        prop_assert!(!other.verifies(&crumb));
+        prop_assert!(!key.verifies_for(&extended, None));
+        prop_assert!(!other.verifies_for(&crumb, None));
+    }
+
+    #[test]
+    fn a_crumb_bound_to_a_session_verifies_for_that_session_only(
+        key in any::<[u8; 32]>(),
+        session in "[A-Za-z0-9_-]{1,64}",
+        other in "[A-Za-z0-9_-]{1,64}",
+    ) {
+        prop_assume!(session != other);
+        let key = CrumbKey::from_bytes(key);
+        let crumb = key.issue_for(Some(&session));
+        prop_assert!(key.verifies_for(&crumb, Some(&session)));
+        prop_assert!(!key.verifies_for(&crumb, Some(&other)));
+        prop_assert!(!key.verifies_for(&crumb, None), "a session's crumb is not an anonymous one");
+        prop_assert!(!key.verifies_for(&key.issue_for(None), Some(&session)), "nor the other way round");
     }
 
     #[test]
@@ -71,8 +86,8 @@ proptest! {
         echoed in "[!-~]{1,80}",
     ) {
         let key = CrumbKey::from_bytes(key);
-        prop_assert!(!key.verifies(&text));
-        let crumb = key.issue();
+        prop_assert!(!key.verifies_for(&text, None));
+        let crumb = key.issue_for(None);
         prop_assume!(echoed != crumb);
         let req = TestRequest::post()
             .cookie(crumb_cookie(&crumb))

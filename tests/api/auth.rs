@@ -28,6 +28,13 @@ fn cookie_value(header: &str) -> String {
     header.split(';').next().and_then(|kv| kv.split_once('=')).map(|(_, v)| v.to_string()).unwrap_or_default()
 }
 
+/// The crumb the home page hands to a visitor with `cookie` (crumbs are bound to the
+/// session the request carries).
+async fn crumb_for(app: &TestApp, cookie: &str) -> String {
+    let res = app.get_with("/?noredirect", &[("cookie", cookie)]).await;
+    cookie_value(&set_cookie(&res, "crumb").expect("the home page hands out a crumb"))
+}
+
 /// A crumb handed out by the home page, as a browser would get it.
 async fn crumb(app: &TestApp) -> String {
     let res = app.get("/").await;
@@ -105,7 +112,11 @@ async fn a_sign_in_sets_the_session_cookie_and_answers_the_crumb_as_xsrf_token()
 
 #[actix_rt::test]
 async fn remember_me_keeps_the_cookie_14_days_and_https_makes_it_secure() {
-    let app = spawn_app().await;
+    // `X-Forwarded-Proto` is believed from trusted proxies only: this test's client is one.
+    let app = veranda_tests::spawn_app_configured(&veranda_tests::demo_site_dir(), |s| {
+        s.security.trusted_proxies = vec!["127.0.0.1".parse().expect("an address")]
+    })
+    .await;
     add_account(&app, "ann@example.com", "porch swing", &[AccountRole::Member]).await;
     let body = json!({ "email": "ann@example.com", "password": "porch swing", "rememberMe": true });
     let res = login_with(&app, &crumb(&app).await, body, "", &[("x-forwarded-proto", "https")]).await;
@@ -194,7 +205,7 @@ async fn signing_out_ends_the_session_and_a_replayed_cookie_is_a_visitor() {
         [(reqwest::Method::DELETE, format!("{SESSION}?cloneCart=true")), (reqwest::Method::POST, LOGOUT.to_string())]
     {
         let id = session_of(&app, "ann@example.com", "porch swing").await;
-        let crumb = crumb(&app).await;
+        let crumb = crumb_for(&app, &format!("{SESSION_COOKIE}={id}")).await;
         let cookie = format!("crumb={crumb}; {SESSION_COOKIE}={id}");
         let res = send(&app, method.clone(), &path, &cookie, Some(&crumb)).await;
         assert_eq!(res.status(), 200, "{method} {path}");
@@ -264,7 +275,7 @@ async fn every_sign_in_gets_a_new_session_id_and_replaces_the_old_session() {
     let app = spawn_app().await;
     add_account(&app, "ann@example.com", "porch swing", &[AccountRole::Member]).await;
     let first = session_of(&app, "ann@example.com", "porch swing").await;
-    let crumb = crumb(&app).await;
+    let crumb = crumb_for(&app, &format!("{SESSION_COOKIE}={first}")).await;
     let body = json!({ "email": "ann@example.com", "password": "porch swing" });
     let res = login_with(&app, &crumb, body, &format!("; {SESSION_COOKIE}={first}"), &[]).await;
     assert_eq!(res.status(), 200);
@@ -299,7 +310,7 @@ async fn a_member_sees_member_pages_after_signing_in_and_not_after_signing_out()
     let page = app.get_with("/members", &[("cookie", &signed_in)]).await.text().await.expect("body");
     assert!(page.contains("cardamom buns"), "the member content shows");
     assert!(!page.contains(MEMBERS_ONLY));
-    let crumb = crumb(&app).await;
+    let crumb = crumb_for(&app, &signed_in).await;
     let res = send(&app, reqwest::Method::POST, LOGOUT, &format!("crumb={crumb}; {signed_in}"), Some(&crumb)).await;
     assert_eq!(res.status(), 200);
     let after = app.get_with("/members", &[("cookie", &signed_in)]).await.text().await.expect("body");

@@ -10,7 +10,7 @@ use veranda_actors::store::{SledStore, Store, Tree};
 use veranda_tests::process::ServerProcess;
 use veranda_tests::{demo_site_dir, spawn_app, TestApp};
 
-use crate::streams::{crumb, next_json, watch, Socket};
+use crate::streams::{crumb_for, next_json, watch, Socket};
 
 const BLOG: &str = "e6fe1eaa24250e4cd569fa0f";
 const EVENTS: &str = "08d9b81775b43b2dcc578471";
@@ -35,7 +35,7 @@ async fn send(
     cookie: &str,
     body: Option<Value>,
 ) -> reqwest::Response {
-    let crumb = crumb(app).await;
+    let crumb = crumb_for(app, cookie).await;
     let mut request = app
         .client
         .request(method, format!("{}{path}", app.address))
@@ -359,7 +359,12 @@ async fn content_edits_survive_a_killed_server() {
     let (id, path, _) = blog_posts(&site).remove(0);
     let client = reqwest::Client::new();
     let server = ServerProcess::start(data.path()).await;
-    let home = client.get(format!("{}/", server.address)).send().await.expect("answered");
+    let home = client
+        .get(format!("{}/?noredirect", server.address))
+        .header("cookie", format!("{SESSION_COOKIE}={session}"))
+        .send()
+        .await
+        .expect("answered");
     let crumb = home
         .headers()
         .get_all("set-cookie")

@@ -70,9 +70,23 @@ pub async fn crumb(app: &TestApp) -> String {
         .to_string()
 }
 
+/// The crumb the home page hands to `cookie`'s account (crumbs are bound to the session;
+/// `noredirect` keeps owners and editors on the page).
+pub async fn crumb_for(app: &TestApp, cookie: &str) -> String {
+    let res = app.get_with("/?noredirect", &[("cookie", cookie)]).await;
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|c| c.strip_prefix("crumb="))
+        .and_then(|c| c.split(';').next())
+        .expect("the home page hands out a crumb")
+        .to_string()
+}
+
 /// `PUT path` with `body` as `cookie`'s account, crumb-checked.
 pub async fn put(app: &TestApp, path: &str, cookie: &str, body: Value) -> reqwest::Response {
-    let crumb = crumb(app).await;
+    let crumb = crumb_for(app, cookie).await;
     app.client
         .put(format!("{}{path}", app.address))
         .header("cookie", format!("{cookie}; crumb={crumb}"))
@@ -201,7 +215,7 @@ async fn signing_out_closes_the_accounts_socket() {
     let admin = app.sign_in(true, &[], false).await;
     let mut socket = watch(&app, "edits", &admin).await;
     next_json(&mut socket).await;
-    let crumb = crumb(&app).await;
+    let crumb = crumb_for(&app, &admin).await;
     let res = app
         .client
         .post(format!("{}/api/auth/Logout", app.address))
@@ -224,7 +238,7 @@ async fn signing_out_closes_the_socket_at_once_not_at_the_next_heartbeat() {
     for socket in sockets.iter_mut().chain([&mut others]) {
         next_json(socket).await;
     }
-    let crumb = crumb(&app).await;
+    let crumb = crumb_for(&app, &admin).await;
     let started = std::time::Instant::now();
     let res = app
         .client

@@ -11,21 +11,40 @@ use crate::streams::{crumb, next_json, watch};
 
 /// Error records per request (a page load's cap; about 100 KB, under the body limit).
 const PER_REQUEST: usize = 20;
-/// Each accepted record publishes two events: the record and its group's new count.
+/// Events the readers wait for. Every record below starts a group of its own, and each
+/// new group is published once (with a bounded sample of the records themselves), so
+/// this many records publish at least this many events.
 const EVENTS: u64 = 10_000;
 /// Frames each client may have queued.
 const CLIENT_QUEUE: usize = 256;
 
-/// One large error record (about 4 KB per frame, so the stalled socket's buffers fill).
-fn record(page_load: &str) -> Value {
+/// A message of its own for record `n`: letters only, since digits are normalised away
+/// when records are grouped.
+fn message(n: usize) -> String {
+    let mut name = String::new();
+    let mut rest = n;
+    loop {
+        name.push(char::from(b'a' + (rest % 26) as u8));
+        rest /= 26;
+        if rest == 0 {
+            break;
+        }
+    }
+    format!("{name} {}", "m".repeat(1000))
+}
+
+/// One large error record (about 4 KB per frame, so the stalled socket's buffers fill),
+/// the first of its group.
+fn record(page_load: &str, n: usize) -> Value {
     json!({ "event": "error", "timestamp": 1, "data": { "websiteId": "w", "templateId": "t",
         "url": format!("https://example.com/{}", "u".repeat(1900)), "userAgent": "test", "app": "loader",
-        "message": "m".repeat(1000), "stack": "", "file": format!("https://example.com/{}.js", "f".repeat(1900)),
+        "message": message(n), "stack": "", "file": format!("https://example.com/{}.js", "f".repeat(1900)),
         "line": 1, "column": 2, "pageLoadId": page_load } })
 }
 
 async fn send_batch(app: &TestApp, crumb: &str, n: usize) {
-    let body = Value::Array((0..PER_REQUEST).map(|_| record(&format!("load-{n}"))).collect()).to_string();
+    let body =
+        Value::Array((0..PER_REQUEST).map(|i| record(&format!("load-{n}"), n * PER_REQUEST + i)).collect()).to_string();
     let res = app
         .client
         .post(format!("{}/api/events/RecordJavascriptErrors", app.address))
@@ -64,7 +83,7 @@ async fn a_subscriber_that_never_reads_does_not_hold_back_the_others() {
         }));
     }
     let crumb = crumb(&app).await;
-    for n in 0..(EVENTS as usize / (2 * PER_REQUEST)) {
+    for n in 0..(EVENTS as usize / PER_REQUEST) {
         send_batch(&app, &crumb, n).await;
     }
     let mut open_sockets = Vec::new();

@@ -84,7 +84,11 @@ async fn the_right_password_sets_a_grant_and_sends_back_to_the_open_page() {
 
 #[actix_rt::test]
 async fn behind_https_the_grant_is_secure() {
-    let app = spawn_app().await;
+    // `X-Forwarded-Proto` is believed from trusted proxies only: this test's client is one.
+    let app = veranda_tests::spawn_app_configured(&veranda_tests::demo_site_dir(), |s| {
+        s.security.trusted_proxies = vec!["127.0.0.1".parse().expect("an address")]
+    })
+    .await;
     let (cookie, crumb) = lock_screen(&app).await;
     let form = [("password", PASSWORD), ("crumb", crumb.as_str())];
     let res = post_unlock(&app, &cookie, &form, &[("x-forwarded-proto", "https")]).await;

@@ -6,9 +6,12 @@
 //   in it, the `RecordQuickView` census call is sent (cookies accepted), the 2 lb bag is added
 //   to the cart from the dialog and the header badge shows it; Escape closes it and focus is
 //   back on its 'Quick View' button;
-// - with JavaScript disabled, a visitor adds two bags from the product page's plain form (303
-//   back to the page), then on the plain cart page changes the quantity, chooses a shipping
-//   option and removes the entry, every change a form post.
+// - with JavaScript disabled, a visitor adds two bags from the product page's plain form and
+//   lands on the plain cart page, whose status notice says 'Added to cart.' with a link to
+//   the cart and whose 'Continue shopping' goes back to the product; the site's cart page
+//   `/cart` shows the same cart in its cart root and changes a quantity there; then on the
+//   plain cart page the visitor changes the quantity, chooses a shipping option and removes
+//   the entry, every change a form post.
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test commerce-plain.test.mjs
 //
@@ -160,12 +163,31 @@ test('without JavaScript the product page adds to the cart and the cart page cha
     const form = page.locator('.product-details form[action="/commerce/cart/add"]');
     await form.locator('select[name="sku"]').selectOption({ label: 'Size: 2 lb — $38.00' });
     await form.locator('input[name="quantity"]').fill('2');
-    await Promise.all([page.waitForURL(`${env.base}/shop/house-blend`), form.locator('button.add-to-cart').click()]);
+    const added = `${env.base}/commerce/cart?added=1&from=%2Fshop%2Fhouse-blend`;
+    await Promise.all([page.waitForURL(added), form.locator('button.add-to-cart').click()]);
+    const notice = page.getByRole('status');
+    assert.equal((await notice.textContent()).trim(), 'Added to cart. View your cart');
+    assert.equal(await notice.getByRole('link', { name: 'View your cart' }).getAttribute('href'), '/commerce/cart');
+    assert.equal(await page.locator('.cart-entries tbody tr').count(), 1);
+    await Promise.all([page.waitForURL(`${env.base}/shop/house-blend`), page.getByRole('link', { name: 'Continue shopping' }).click()]);
     assert.equal((await page.locator('h1').first().textContent()).trim(), 'House blend coffee beans');
 
-    // The site's cart page, then the plain cart page it links to.
+    // The site's cart page shows the cart in its cart root and changes it there.
     await page.goto(`${env.base}/cart`);
-    await Promise.all([page.waitForURL(`${env.base}/commerce/cart`), page.getByRole('link', { name: 'View and change your cart' }).click()]);
+    const rootRows = page.locator('#cart-root .cart-entries tbody tr');
+    assert.equal(await rootRows.count(), 1);
+    assert.match(await rootRows.first().textContent(), /House blend coffee beans/);
+    assert.equal(await page.locator('#cart-root .cart-totals dd strong').textContent(), '$82.00');
+    assert.equal(await page.getByRole('link', { name: 'View and change your cart' }).count(), 0);
+    await page.getByLabel('Quantity of House blend coffee beans', { exact: true }).fill('1');
+    await Promise.all([page.waitForURL(`${env.base}/cart`), page.getByRole('button', { name: 'Update quantity of House blend coffee beans' }).click()]);
+    assert.equal(await page.getByLabel('Quantity of House blend coffee beans', { exact: true }).inputValue(), '1');
+    assert.equal(await page.locator('#cart-root .cart-totals dd strong').textContent(), '$44.00');
+    await page.getByLabel('Quantity of House blend coffee beans', { exact: true }).fill('2');
+    await Promise.all([page.waitForURL(`${env.base}/cart`), page.getByRole('button', { name: 'Update quantity of House blend coffee beans' }).click()]);
+
+    // The plain cart page.
+    await page.goto(`${env.base}/commerce/cart`);
     const rows = page.locator('.cart-entries tbody tr');
     assert.equal(await rows.count(), 1);
     assert.match(await rows.first().textContent(), /House blend coffee beans/);

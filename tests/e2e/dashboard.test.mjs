@@ -7,7 +7,8 @@
 //   and a second one from another page load raises its group's count to 2;
 // - new items are highlighted only without reduced motion;
 // - a page view on a demo page raises today's page views in the visitors panel;
-// - an order placed through checkout while the dashboard is open shows in the orders panel;
+// - an order placed through checkout while the dashboard is open is pushed to the orders
+//   panel on the edits stream (the panel's own poll is 2 min apart while the stream is live);
 // - axe-core finds nothing on `/config/`, also at 375 px wide, where nothing scrolls sideways.
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test dashboard.test.mjs
@@ -273,10 +274,12 @@ test('an order placed while the dashboard is open shows in the orders panel', { 
   const { context, page, errors } = await openDashboard();
   const orders = page.getByRole('region', { name: 'Orders', exact: true });
   await orders.getByText(/No orders yet\.|newest orders/).first().waitFor({ timeout: 10_000 });
+  await orders.locator('#orders-status[data-status="live"]').waitFor({ timeout: 20_000 });
   const id = await placeOrder('grace@example.com', 2);
-  // The panel reads the list again every 15 s; the bound only ends a failure.
+  // While the stream is live the panel polls every 2 min: the order arrives as an event,
+  // then the list is read again for the customer's email. The bound only ends a failure.
   const row = orders.locator(`tr[data-order-id="${id}"]`);
-  await row.waitFor({ timeout: 40_000 }).catch(async () => assert.fail(`order ${id} not shown: ${await orders.innerText()}${serverLog()}`));
+  await row.getByText('grace@example.com').waitFor({ timeout: 40_000 }).catch(async () => assert.fail(`order ${id} not pushed: ${await orders.innerText()}${serverLog()}`));
   const cells = await row.locator('th, td').allInnerTexts();
   assert.deepEqual(cells.slice(2), ['grace@example.com', '2', '$40.84', 'Order'], cells.join(' | '));
   assert.equal(cells[0], id.slice(0, 8));

@@ -131,10 +131,8 @@ test('the announcement bar closes and stays closed on the next page', { timeout:
   await bar.waitFor({ state: 'hidden' });
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'main', 'focus moves to the content');
   const next = await open(context, '/menu');
-  await eventually(
-    () => next.locator('.announcement-bar').evaluate((el) => el.hidden),
-    'the closed announcement came back on the next page',
-  );
+  // The server leaves the closed bar out (visitor-widgets.test.mjs covers the cookie).
+  assert.equal(await next.locator('.announcement-bar').count(), 0, 'the closed announcement came back on the next page');
   await context.close();
 });
 

@@ -1,13 +1,34 @@
 //! Checkout: reserve stock, take payment, store the order, mark the cart purchased.
-//! Runs inside the cart's actor (one checkout per cart at a time); stock is taken
-//! through the [`Inventory`](super::inventory::Inventory) actor, which never oversells.
+//! Runs inside the cart's actor (one checkout per cart at a time).
+//!
+//! - [`place`] (storage of this instance alone): stock is taken through the
+//!   [`Inventory`](super::inventory::Inventory) actor, which never oversells; the order
+//!   and then the purchased cart are written to the store.
+//! - [`place_shared`] (storage shared by several instances, Redis): the payment is
+//!   taken first, then stock, order and purchased cart are committed in one atomic,
+//!   idempotent step ([`CommerceStorage::commit_checkout`]). A commit whose answer is
+//!   lost is sent again for the same order, which the storage recognises, so one
+//!   checkout never makes two orders and an order never leaves its cart open. When the
+//!   commit is refused (stock gone, the cart changed or was purchased meanwhile) the
+//!   payment is voided.
+//!
+//! [`CommerceStorage::commit_checkout`]: super::storage::CommerceStorage::commit_checkout
+
+use std::collections::BTreeMap;
+use std::time::Duration;
 
 use rand::RngCore;
 
 use super::cart::change::{apply, CartChange};
 use super::cart::{CartError, CartShared, ShoppingCart};
-use super::inventory::{ReleaseStock, ReserveStock};
+use super::inventory::{NoteLevels, ReleaseStock, ReserveStock};
 use super::order::{Charge, Customer, Order, OrderKind};
+use super::storage::{CheckoutCommit, CommitOutcome};
+use crate::store::StoreError;
+
+/// How often a checkout commit whose outcome is unknown (the storage did not answer)
+/// is sent again before the checkout gives up with "unavailable".
+pub const COMMIT_ATTEMPTS: u32 = 4;
 
 /// A new order id: 24 lowercase hex digits.
 pub fn new_order_id() -> String {
@@ -55,19 +76,6 @@ pub async fn place(
     }
 
     let purchased_change = CartChange::MarkPurchased { order_id: order.id.clone() };
-    if shared.storage.is_shared() {
-        // A versioned write, so a change another instance made meanwhile is kept.
-        return match super::cart::actor::change_shared(shared, &cart.id, purchased_change).await {
-            Ok(purchased) => Ok((order, purchased)),
-            Err(e) => {
-                tracing::error!(error = %e, order = %order.id, "a purchased cart could not be saved");
-                let mut purchased = cart;
-                purchased.is_purchased = true;
-                purchased.order_id = order.id.clone();
-                Ok((order, purchased))
-            }
-        };
-    }
     let mut purchased = cart;
     apply(&mut purchased, purchased_change, &shared.catalog, &shared.rules)?;
     if let Err(e) = shared.storage.save_cart(&purchased).await {
@@ -76,6 +84,91 @@ pub async fn place(
         tracing::error!(error = %e, order = %order.id, "a purchased cart could not be saved");
     }
     Ok((order, purchased))
+}
+
+/// The units `cart` takes of each counted SKU, one line per SKU, in SKU order.
+fn counted_lines(shared: &CartShared, cart: &ShoppingCart) -> Vec<(String, u32)> {
+    let mut lines: BTreeMap<&str, u32> = BTreeMap::new();
+    for entry in &cart.entries {
+        if shared.catalog.get(&entry.sku).is_some_and(|v| v.stock.is_some()) {
+            let units = lines.entry(&entry.sku).or_default();
+            *units = units.saturating_add(entry.quantity);
+        }
+    }
+    lines.into_iter().map(|(sku, units)| (sku.to_string(), units)).collect()
+}
+
+/// Places the order for `cart`, stored at `version` in storage several instances
+/// share; returns it and the purchased cart, both committed in one step. The caller
+/// holds the cart's checkout claim.
+pub async fn place_shared(
+    shared: &CartShared,
+    cart: ShoppingCart,
+    version: u64,
+    customer: Customer,
+    kind: OrderKind,
+) -> Result<(Order, ShoppingCart), CartError> {
+    if cart.is_purchased {
+        return Err(CartError::Purchased);
+    }
+    if cart.entries.is_empty() {
+        return Err(CartError::Empty);
+    }
+    let mut order = Order::from_cart(new_order_id(), kind, &cart, customer, super::now_ms());
+    let charge = Charge {
+        order_id: order.id.clone(),
+        amount_cents: order.grand_total_cents,
+        currency: order.currency,
+        email: order.customer.email.clone(),
+    };
+    order.payment_reference = shared.payments.charge(&charge).map_err(CartError::PaymentDeclined)?;
+    let mut purchased = cart.clone();
+    apply(&mut purchased, CartChange::MarkPurchased { order_id: order.id.clone() }, &shared.catalog, &shared.rules)?;
+    let commit = CheckoutCommit { order, cart: purchased, expected: version, lines: counted_lines(shared, &cart) };
+    let outcome = commit_with_retries(shared, &commit).await?;
+    let refused = match outcome {
+        CommitOutcome::Committed(levels) => {
+            shared.inventory.do_send(NoteLevels(levels));
+            None
+        }
+        CommitOutcome::AlreadyCommitted => None,
+        CommitOutcome::Purchased(_) => Some(CartError::Purchased),
+        CommitOutcome::Stale => Some(CartError::Conflict),
+        CommitOutcome::Short { sku, available } => {
+            shared.inventory.do_send(NoteLevels(vec![(sku.clone(), available)]));
+            let title = shared.catalog.get(&sku).map(|v| v.title.clone()).unwrap_or(sku);
+            Some(CartError::OutOfStock { title, available })
+        }
+    };
+    if let Some(refused) = refused {
+        shared.payments.void(&charge, &commit.order.payment_reference);
+        return Err(refused);
+    }
+    Ok((commit.order, commit.cart))
+}
+
+/// Sends `commit` until the storage answers, at most [`COMMIT_ATTEMPTS`] times. When
+/// it never answers, whether the order was stored is unknown: the payment is left as
+/// it is (the cart, read again, tells: purchased by this order, or still open).
+async fn commit_with_retries(shared: &CartShared, commit: &CheckoutCommit) -> Result<CommitOutcome, CartError> {
+    let mut attempt = 1;
+    loop {
+        let Some(committing) = shared.storage.commit_checkout(commit) else {
+            return Err(CartError::Store("this storage does not commit checkouts".into()));
+        };
+        match committing.await {
+            Ok(outcome) => return Ok(outcome),
+            Err(StoreError::Unavailable(why)) if attempt < COMMIT_ATTEMPTS => {
+                tracing::warn!(error = %why, order = %commit.order.id, attempt, "a checkout commit went unanswered; sending it again");
+                tokio::time::sleep(Duration::from_millis(100 * u64::from(attempt))).await;
+                attempt += 1;
+            }
+            Err(e) => {
+                tracing::error!(error = %e, order = %commit.order.id, cart = %commit.cart.id, "a checkout commit failed; the order may or may not be placed");
+                return Err(e.into());
+            }
+        }
+    }
 }
 
 /// Takes a donation of `amount_cents` to donation page `donate_page_id`; returns the

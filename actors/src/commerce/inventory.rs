@@ -177,6 +177,24 @@ impl Handler<ReleaseStock> for Inventory {
     }
 }
 
+/// Records levels read from shared storage (a checkout committed there), so this
+/// instance's view of them follows.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct NoteLevels(pub Vec<(String, u32)>);
+
+impl Handler<NoteLevels> for Inventory {
+    type Result = ();
+
+    fn handle(&mut self, msg: NoteLevels, _: &mut Self::Context) {
+        for (sku, level) in msg.0 {
+            if let Some(known) = self.levels.get_mut(&sku) {
+                *known = level;
+            }
+        }
+    }
+}
+
 /// Returns the units left of a SKU (`None` when not counted).
 #[derive(Message)]
 #[rtype(result = "Option<u32>")]

@@ -110,6 +110,10 @@ pub struct Charge {
 pub trait PaymentProvider: Send + Sync + 'static {
     /// Takes `charge`; returns the provider's reference, or why it was declined.
     fn charge(&self, charge: &Charge) -> Result<String, String>;
+
+    /// Cancels the charge with `reference`, taken for an order that then could not be
+    /// placed (its stock had gone, or another checkout of the cart won).
+    fn void(&self, charge: &Charge, reference: &str);
 }
 
 /// Records the order as owed, to be paid on collection or by invoice; makes no
@@ -121,4 +125,7 @@ impl PaymentProvider for OfflineProvider {
     fn charge(&self, charge: &Charge) -> Result<String, String> {
         Ok(format!("offline-{}", charge.order_id))
     }
+
+    /// Nothing was taken, so nothing is owed once the order is not placed.
+    fn void(&self, _charge: &Charge, _reference: &str) {}
 }

@@ -17,6 +17,14 @@
 //!   so two instances never check out one cart twice.
 //! - `veranda:order:{id}`: an order as JSON; `veranda:orders` is a sorted set of order
 //!   ids by creation time, for listings.
+//! - A checkout is committed by one script ([`CHECKOUT_COMMIT`]): it takes the stock of
+//!   every line, stores the order, adds it to `veranda:orders` and writes the purchased
+//!   cart with the order's id in the cart hash's `o` field, or does nothing at all. It
+//!   checks everything before its first write (Redis does not undo the writes of a
+//!   script that fails half way), so a failure leaves no order without its purchased
+//!   cart and no stock taken without an order. Running it again for the same order
+//!   finds `o` set to that order and changes nothing, so a commit whose answer was lost
+//!   (a dropped connection) is simply retried.
 //!
 //! ## Durability
 //!
@@ -42,7 +50,7 @@ use redis::Script;
 
 use super::cart::ShoppingCart;
 use super::order::Order;
-use super::storage::{CartWrite, CommerceStorage, Reservation, VersionedCart};
+use super::storage::{CartWrite, CheckoutCommit, CommerceStorage, CommitOutcome, Reservation, VersionedCart};
 use crate::store::{StoreError, StoreFuture};
 
 /// How long one Redis call (or waiting for a pooled connection) may take.
@@ -89,6 +97,44 @@ end
 return answer
 ";
 
+/// Commits a checkout, all or nothing. `KEYS[1]` the cart hash, `KEYS[2]` the order,
+/// `KEYS[3]` the order index, `KEYS[4…]` the stock keys (distinct); `ARGV[1]` the cart
+/// version the order was made from, `ARGV[2]` the purchased cart's JSON, `ARGV[3]` the
+/// order id, `ARGV[4]` the order's JSON, `ARGV[5]` its creation time (the index
+/// score), `ARGV[6…]` the units of each stock key. Answers `{code, n, text, levels}`:
+/// `{1, new cart version, '', levels after}` when committed; `{3, 0, '', {}}` when this
+/// order was committed already; `{4, 0, other order id, {}}` when another order
+/// purchased the cart; `{2, current version, '', {}}` when the cart changed since;
+/// `{0, index of the first short line (1-based), '', {units it has}}` when a line lacks
+/// stock. Nothing is written unless the answer is 1.
+pub const CHECKOUT_COMMIT: &str = r"
+local placed = redis.call('HGET', KEYS[1], 'o')
+if placed then
+  if placed == ARGV[3] then
+    return {3, 0, '', {}}
+  end
+  return {4, 0, placed, {}}
+end
+local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+if current ~= tonumber(ARGV[1]) then
+  return {2, current, '', {}}
+end
+for i = 4, #KEYS do
+  local have = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if have < tonumber(ARGV[i + 2]) then
+    return {0, i - 3, '', {have}}
+  end
+end
+local levels = {}
+for i = 4, #KEYS do
+  levels[i - 3] = redis.call('DECRBY', KEYS[i], ARGV[i + 2])
+end
+redis.call('SET', KEYS[2], ARGV[4])
+redis.call('ZADD', KEYS[3], ARGV[5], ARGV[3])
+redis.call('HSET', KEYS[1], 'v', current + 1, 'd', ARGV[2], 'o', ARGV[3])
+return {1, current + 1, '', levels}
+";
+
 /// Carts, stock levels and orders in Redis.
 pub struct RedisStorage {
     /// Connections for the request paths.
@@ -102,6 +148,8 @@ pub struct RedisStorage {
     cart_cas: Script,
     /// The stock reservation.
     stock_reserve: Script,
+    /// The checkout commit.
+    checkout_commit: Script,
 }
 
 fn unavailable(e: impl std::fmt::Display) -> StoreError {
@@ -150,6 +198,7 @@ impl RedisStorage {
             client,
             cart_cas: Script::new(CART_CAS),
             stock_reserve: Script::new(STOCK_RESERVE),
+            checkout_commit: Script::new(CHECKOUT_COMMIT),
         };
         timed(async {
             let mut conn = storage.pool.get().await.map_err(unavailable)?;
@@ -251,6 +300,31 @@ pub fn reservation_outcome(lines: &[(String, u32)], answer: &[i64]) -> Result<Re
             Ok(Reservation::Short { sku, available: level(*have) })
         }
         _ => Err(unavailable(format!("unexpected answer from the stock script: {answer:?}"))),
+    }
+}
+
+/// The answer of [`CHECKOUT_COMMIT`] for `lines` as a [`CommitOutcome`].
+pub fn commit_outcome(
+    lines: &[(String, u32)],
+    code: i64,
+    n: i64,
+    text: String,
+    levels: &[i64],
+) -> Result<CommitOutcome, StoreError> {
+    let level = |n: i64| u32::try_from(n.max(0)).unwrap_or(u32::MAX);
+    match code {
+        1 if levels.len() == lines.len() => Ok(CommitOutcome::Committed(
+            lines.iter().zip(levels).map(|((sku, _), n)| (sku.clone(), level(*n))).collect(),
+        )),
+        3 => Ok(CommitOutcome::AlreadyCommitted),
+        4 => Ok(CommitOutcome::Purchased(text)),
+        2 => Ok(CommitOutcome::Stale),
+        0 => {
+            let sku = usize::try_from(n - 1).ok().and_then(|i| lines.get(i)).map(|(sku, _)| sku.clone());
+            let sku = sku.ok_or_else(|| unavailable("the checkout script named no line"))?;
+            Ok(CommitOutcome::Short { sku, available: level(levels.first().copied().unwrap_or(0)) })
+        }
+        _ => Err(unavailable(format!("unexpected answer from the checkout script: {code} {n} {levels:?}"))),
     }
 }
 
@@ -384,6 +458,29 @@ impl CommerceStorage for RedisStorage {
         })))
     }
 
+    fn commit_checkout(&self, commit: &CheckoutCommit) -> Option<StoreFuture<'static, CommitOutcome>> {
+        let pool = self.pool.clone();
+        let script = self.checkout_commit.clone();
+        let json =
+            serde_json::to_string(&commit.cart).and_then(|cart| Ok((cart, serde_json::to_string(&commit.order)?)));
+        let json = json.map_err(|e| StoreError::Backend(format!("unserialisable checkout: {e}")));
+        let (cart_id, order_id, created) = (commit.cart.id.clone(), commit.order.id.clone(), commit.order.created);
+        let (expected, lines) = (commit.expected, commit.lines.clone());
+        Some(Box::pin(timed(async move {
+            let (cart, order) = json?;
+            let mut invocation = script.prepare_invoke();
+            invocation.key(cart_key(&cart_id)).key(order_key(&order_id)).key(ORDERS_KEY);
+            invocation.arg(expected).arg(cart).arg(&order_id).arg(order).arg(created);
+            for (sku, units) in &lines {
+                invocation.key(stock_key(sku)).arg(*units);
+            }
+            let mut conn = pool.get().await.map_err(unavailable)?;
+            let (code, n, text, levels): (i64, i64, String, Vec<i64>) =
+                invocation.invoke_async(&mut conn).await.map_err(unavailable)?;
+            commit_outcome(&lines, code, n, text, &levels)
+        })))
+    }
+
     fn claim_checkout(&self, id: &str) -> StoreFuture<'static, bool> {
         let pool = self.pool.clone();
         let key = checkout_key(id);
@@ -480,6 +577,23 @@ mod tests {
         assert!(reservation_outcome(&lines, &[0, 9, 0]).is_err());
         assert!(reservation_outcome(&lines, &[1, 3]).is_err());
         assert!(reservation_outcome(&lines, &[]).is_err());
+    }
+
+    #[test]
+    fn commit_outcomes() {
+        let lines = vec![("A".to_string(), 2), ("B".to_string(), 1)];
+        let outcome = |code, n, text: &str, levels: &[i64]| commit_outcome(&lines, code, n, text.to_string(), levels);
+        assert_eq!(
+            outcome(1, 5, "", &[3, 0]).unwrap(),
+            CommitOutcome::Committed(vec![("A".into(), 3), ("B".into(), 0)])
+        );
+        assert_eq!(outcome(3, 0, "", &[]).unwrap(), CommitOutcome::AlreadyCommitted);
+        assert_eq!(outcome(4, 0, "o1", &[]).unwrap(), CommitOutcome::Purchased("o1".into()));
+        assert_eq!(outcome(2, 7, "", &[]).unwrap(), CommitOutcome::Stale);
+        assert_eq!(outcome(0, 2, "", &[0]).unwrap(), CommitOutcome::Short { sku: "B".into(), available: 0 });
+        assert!(outcome(0, 3, "", &[0]).is_err(), "no third line");
+        assert!(outcome(1, 5, "", &[3]).is_err(), "a level per line");
+        assert!(outcome(9, 0, "", &[]).is_err());
     }
 
     #[test]

@@ -84,6 +84,50 @@ pub trait CommerceStorage: Send + Sync + 'static {
     fn release_stock(&self, _lines: Vec<(String, u32)>) -> Option<StoreFuture<'static, Vec<(String, u32)>>> {
         None
     }
+
+    /// Places a checkout in one atomic step, for storage several instances share:
+    /// takes the stock of every line, stores the order and marks the cart purchased,
+    /// all or nothing. Idempotent: committing the same order again (a retry after an
+    /// answer was lost) changes nothing and answers [`CommitOutcome::AlreadyCommitted`].
+    /// `None` when the caller places checkouts itself (the cart's one actor and the
+    /// [`Inventory`](super::inventory::Inventory) actor serialise them).
+    fn commit_checkout(&self, _commit: &CheckoutCommit) -> Option<StoreFuture<'static, CommitOutcome>> {
+        None
+    }
+}
+
+/// Everything a checkout writes, for [`CommerceStorage::commit_checkout`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckoutCommit {
+    /// The order, paid.
+    pub order: Order,
+    /// The cart marked purchased by the order.
+    pub cart: ShoppingCart,
+    /// The stored version of the cart the order was made from; the commit is refused
+    /// when the cart changed since.
+    pub expected: u64,
+    /// Units to take of each counted SKU (distinct SKUs).
+    pub lines: Vec<(String, u32)>,
+}
+
+/// The outcome of [`CommerceStorage::commit_checkout`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CommitOutcome {
+    /// Stock taken, order stored, cart purchased; the new stock levels.
+    Committed(Vec<(String, u32)>),
+    /// This very order had been committed already; nothing changed.
+    AlreadyCommitted,
+    /// The cart had been purchased by another order (its id); nothing changed.
+    Purchased(String),
+    /// The cart changed since the order was made from it; nothing changed.
+    Stale,
+    /// Nothing changed: `sku` has only `available` units.
+    Short {
+        /// The first line that lacks units.
+        sku: String,
+        /// Units it has.
+        available: u32,
+    },
 }
 
 /// A stored cart and the version it was stored at.

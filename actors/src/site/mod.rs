@@ -8,6 +8,7 @@
 
 pub mod blocks;
 pub mod content;
+pub mod embeds;
 mod load;
 mod lookup;
 pub mod sanitize;

@@ -2,7 +2,8 @@
 //!
 //! Rich text keeps headings, paragraphs, lists, links, emphasis, tables and images;
 //! scripts, styles, event handlers, `javascript:` URLs, SVG and MathML are removed.
-//! Embed code (embed and video blocks) may also keep iframes whose `src` is `https://`.
+//! Embed code (embed and video blocks) may also keep iframes whose `src` is `https://`, and
+//! objects and embeds whose address is `https://` (with their type and size only).
 
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -22,13 +23,19 @@ static RICH_TEXT: LazyLock<Builder<'static>> = LazyLock::new(|| {
 static EMBED: LazyLock<Builder<'static>> = LazyLock::new(|| {
     let mut builder = Builder::default();
     builder.url_schemes(HashSet::from(["http", "https", "mailto", "tel"]));
-    builder.add_tags(["iframe"]);
+    builder.add_tags(["iframe", "object", "embed"]);
     builder.add_tag_attributes(
         "iframe",
         ["src", "width", "height", "title", "allow", "allowfullscreen", "loading", "referrerpolicy", "frameborder"],
     );
+    // Objects and embeds (spec 001 §5 video embeds) keep their address, type and size only;
+    // `<param>` is dropped (it only feeds plug-ins).
+    builder.add_tag_attributes("object", ["data", "type", "width", "height"]);
+    builder.add_tag_attributes("embed", ["src", "type", "width", "height"]);
     builder.attribute_filter(|element, attribute, value| {
-        if element == "iframe" && attribute == "src" && !value.starts_with("https://") {
+        let address = matches!((element, attribute), ("iframe", "src") | ("object", "data") | ("embed", "src"));
+        let media_type = matches!((element, attribute), ("object" | "embed", "type"));
+        if (address && !value.starts_with("https://")) || (media_type && !is_player_type(value)) {
             None
         } else {
             Some(value.into())
@@ -42,11 +49,83 @@ pub fn rich_text(html: &str) -> String {
     RICH_TEXT.clean(html).to_string()
 }
 
-/// Cleans embed code: like [`rich_text`], but iframes with an `https://` source stay.
+/// Cleans embed code: like [`rich_text`], but iframes, objects and embeds with an
+/// `https://` address stay.
 pub fn embed(html: &str) -> String {
     let cleaned = EMBED.clean(html).to_string();
-    // An iframe whose source was dropped would load nothing; remove it entirely.
-    drop_sourceless_iframes(&cleaned)
+    // An iframe or embed whose address was dropped would load nothing; remove it entirely.
+    // An object without one keeps only what it holds (its own `<embed>`, if any).
+    drop_addressless_objects(&drop_addressless_embeds(&drop_sourceless_iframes(&cleaned)))
+}
+
+/// Media types an object or embed may declare: players, never scriptlets or plug-ins
+/// that run code (`text/x-scriptlet`, `application/x-java-applet`, ...).
+fn is_player_type(value: &str) -> bool {
+    let value = value.trim().to_ascii_lowercase();
+    value.starts_with("video/")
+        || value.starts_with("audio/")
+        || value == "text/html"
+        || value == "application/x-shockwave-flash"
+}
+
+/// Removes `<embed ...>` tags (void elements) without a `src` attribute.
+fn drop_addressless_embeds(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(start) = rest.find("<embed") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start..];
+        let Some(end) = after.find('>') else {
+            out.push_str(after);
+            return out;
+        };
+        if after[..end].contains(" src=\"") {
+            out.push_str(&after[..=end]);
+        }
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Removes the `<object ...>` tags without a `data` attribute, each with one closing tag
+/// (so the markup stays balanced); what they held stays.
+fn drop_addressless_objects(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    let mut closings_to_drop = 0usize;
+    loop {
+        let open = rest.find("<object");
+        let close = rest.find("</object>");
+        match (open, close) {
+            (Some(o), c) if c.is_none_or(|c| o < c) => {
+                out.push_str(&rest[..o]);
+                let after = &rest[o..];
+                let Some(end) = after.find('>') else {
+                    out.push_str(after);
+                    return out;
+                };
+                if after[..end].contains(" data=\"") {
+                    out.push_str(&after[..=end]);
+                } else {
+                    closings_to_drop += 1;
+                }
+                rest = &after[end + 1..];
+            }
+            (_, Some(c)) => {
+                out.push_str(&rest[..c]);
+                if closings_to_drop > 0 {
+                    closings_to_drop -= 1;
+                } else {
+                    out.push_str("</object>");
+                }
+                rest = &rest[c + "</object>".len()..];
+            }
+            _ => break,
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Removes `<iframe ...></iframe>` elements that have no `src` attribute left.
@@ -175,6 +254,47 @@ mod tests {
         let kept = embed(html);
         assert!(!kept.contains("iframe"), "{kept}");
         assert!(kept.contains("<p>a</p>") && kept.contains("<p>b</p>"), "{kept}");
+    }
+
+    #[test]
+    fn embed_drops_objects_and_embeds_left_without_an_address_or_with_a_code_type() {
+        assert_eq!(embed(r#"<OBJECT TYPE="text/x-scriptlet" DATA="http://xss.example/s.html"></OBJECT>"#), "");
+        assert_eq!(embed(r#"<embed src="http://insecure.example/v" type="video/mp4">"#), "");
+        let kept = embed(r#"<object type="text/x-scriptlet" data="https://player.example/v"></object>"#);
+        assert_eq!(kept, r#"<object data="https://player.example/v"></object>"#, "a code type is dropped");
+        let nested = embed(
+            r#"<object data="http://old.example/"><embed src="https://www.youtube.com/v/a" type="video/mp4"></object>"#,
+        );
+        assert_eq!(nested, r#"<embed src="https://www.youtube.com/v/a" type="video/mp4">"#, "balanced: {nested}");
+        assert_eq!(embed(&nested), nested, "idempotent");
+    }
+
+    #[test]
+    fn embed_keeps_objects_with_safe_attributes_only() {
+        let html = r#"<object data="https://www.youtube.com/v/a" type="application/x-shockwave-flash" width="425" onload="x()" classid="clsid:1" codebase="https://evil.example/"><param name="movie" value="javascript:alert(1)"><embed src="https://www.youtube.com/v/a" type="application/x-shockwave-flash" allowscriptaccess="always" onerror="y()"></object>"#;
+        let kept = embed(html);
+        assert!(
+            kept.contains(
+                r#"<object data="https://www.youtube.com/v/a" type="application/x-shockwave-flash" width="425">"#
+            ),
+            "{kept}"
+        );
+        assert!(
+            kept.contains(r#"<embed src="https://www.youtube.com/v/a" type="application/x-shockwave-flash">"#),
+            "{kept}"
+        );
+        for bad in ["onload", "onerror", "classid", "codebase", "param", "javascript:", "allowscriptaccess"] {
+            assert!(!kept.contains(bad), "{bad} left in {kept}");
+        }
+        for hostile in [
+            r#"<object data="javascript:alert(1)"><embed src="data:text/html,<script>alert(1)</script>"></object>"#,
+            r#"<object data="http://insecure.example/v"><embed src="//evil.example/v"></object>"#,
+            r#"<object data=" javascript:alert(1)"><embed src="JAVASCRIPT:alert(1)"></object>"#,
+        ] {
+            let kept = embed(hostile);
+            assert!(!kept.contains("data=") && !kept.contains("src="), "{kept}");
+            assert!(!kept.contains("script") && !kept.contains("evil"), "{kept}");
+        }
     }
 
     #[test]

@@ -49,6 +49,12 @@ pub struct SiteSettings {
     /// Where forms may send visitors after success.
     #[serde(default)]
     pub forms: FormsSiteSettings,
+    /// Which providers video blocks may embed, besides the defaults (`[embeds]`).
+    #[serde(default)]
+    pub embeds: EmbedSettings,
+    /// Map tiles and the optional Google Maps key (`[maps]`).
+    #[serde(default)]
+    pub maps: MapSettings,
     /// Feature flags and A/B tests, by name.
     #[serde(default)]
     pub features: BTreeMap<String, FeatureFlag>,
@@ -70,7 +76,74 @@ pub struct FormsSiteSettings {
     pub redirect_allow_list: Vec<String>,
 }
 
+/// Embed providers of the site (`[embeds]`): see [`crate::site::embeds`].
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EmbedSettings {
+    /// Domains (e.g. `videos.example.com`) whose https addresses, and their subdomains',
+    /// video blocks may embed besides the default providers.
+    #[serde(default)]
+    pub providers: Vec<String>,
+}
+
+/// The OpenStreetMap tile address template, the default of `[maps] tileUrl`.
+pub const DEFAULT_TILE_URL: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+
+/// Map settings of the site (`[maps]`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MapSettings {
+    /// Tile address template with `{z}`, `{x}` and `{y}` (and optionally `{s}`), used by
+    /// the Leaflet map when no Google Maps key is set.
+    #[serde(default = "default_tile_url")]
+    pub tile_url: String,
+    /// Attribution shown on the map for the tiles.
+    #[serde(default = "default_tile_attribution")]
+    pub tile_attribution: String,
+    /// A Google Maps key: maps use Google Maps, and the places proxy is on.
+    #[serde(default)]
+    pub google_maps_api_key: Option<String>,
+    /// Language of Google Maps labels (e.g. `en`).
+    #[serde(default)]
+    pub language: Option<String>,
+    /// Region bias of Google Maps (e.g. `US`).
+    #[serde(default)]
+    pub region: Option<String>,
+}
+
+impl Default for MapSettings {
+    fn default() -> Self {
+        Self {
+            tile_url: default_tile_url(),
+            tile_attribution: default_tile_attribution(),
+            google_maps_api_key: None,
+            language: None,
+            region: None,
+        }
+    }
+}
+
+fn default_tile_url() -> String {
+    DEFAULT_TILE_URL.to_string()
+}
+
+fn default_tile_attribution() -> String {
+    "© OpenStreetMap contributors".to_string()
+}
+
+impl MapSettings {
+    /// The Google Maps key, when one is set (and not blank).
+    pub fn google_key(&self) -> Option<&str> {
+        self.google_maps_api_key.as_deref().map(str::trim).filter(|k| !k.is_empty())
+    }
+}
+
 impl SiteSettings {
+    /// The providers this site's video blocks may embed.
+    pub fn embed_allow_list(&self) -> crate::site::embeds::EmbedAllowList {
+        crate::site::embeds::EmbedAllowList::new(&self.embeds.providers)
+    }
+
     /// Where this site's forms may send visitors after success.
     pub fn redirect_policy(&self) -> crate::forms::redirect::RedirectPolicy {
         crate::forms::redirect::RedirectPolicy::new(&self.website.base_url, &self.forms.redirect_allow_list)

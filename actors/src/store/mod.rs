@@ -164,6 +164,17 @@ pub trait Store: Send + Sync + 'static {
         limit: usize,
     ) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError>;
 
+    /// Writes every `(key, value)` of `entries` in order (not atomically); resolves per
+    /// the tree's durability class once all are written.
+    fn put_all<'a>(&'a self, tree: Tree, entries: &'a [(Vec<u8>, Vec<u8>)]) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            for (key, value) in entries {
+                self.put(tree, key, value).await?;
+            }
+            Ok(())
+        })
+    }
+
     /// Removes every key of `keys` in one atomic batch; resolves per the tree's durability class.
     fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> StoreFuture<'a, ()>;
 

@@ -76,11 +76,16 @@ impl SledStore {
 
     /// Counts the write, then waits as its durability class requires.
     async fn acknowledge(&self, tree: Tree) -> Result<(), StoreError> {
+        self.acknowledge_writes(tree, 1).await
+    }
+
+    /// Counts `writes` writes, then waits as their durability class requires.
+    async fn acknowledge_writes(&self, tree: Tree, writes: u64) -> Result<(), StoreError> {
         let class = match tree.durability() {
             Durability::Durable => "durable",
             Durability::Telemetry => "telemetry",
         };
-        metrics::counter!(StoreMetric::Writes.name(), "tree" => tree.name(), "class" => class).increment(1);
+        metrics::counter!(StoreMetric::Writes.name(), "tree" => tree.name(), "class" => class).increment(writes);
         match tree.durability() {
             Durability::Durable => self.flusher.next_flush().await,
             Durability::Telemetry => {
@@ -117,6 +122,20 @@ impl Store for SledStore {
             self.flusher.check_open()?;
             self.tree(tree)?.insert(key, value).map_err(backend)?;
             self.acknowledge(tree).await
+        })
+    }
+
+    fn put_all<'a>(&'a self, tree: Tree, entries: &'a [(Vec<u8>, Vec<u8>)]) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            if entries.is_empty() {
+                return Ok(());
+            }
+            self.flusher.check_open()?;
+            let handle = self.tree(tree)?;
+            for (key, value) in entries {
+                handle.insert(key.as_slice(), value.as_slice()).map_err(backend)?;
+            }
+            self.acknowledge_writes(tree, entries.len() as u64).await
         })
     }
 

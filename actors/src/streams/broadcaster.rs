@@ -5,6 +5,13 @@
 //! subscriber whose queue is full is dropped at once (a slow consumer) and its socket
 //! closes, so one stalled client never holds the others back and memory stays at most
 //! `client_queue` frames per client. It reconnects with its last offset and resumes.
+//!
+//! With a [`SharedLog`] (several instances on one Redis), events are numbered by Redis:
+//! [`PublishEvent`] appends to the shared log, and the instance's follower brings every
+//! event of every instance back as a [`Relay`], in offset order, so each instance's
+//! history mirrors the shared one. A client resuming on an instance whose follower has
+//! not yet reached the client's offset is not reset: it waits, and the events up to its
+//! offset are not sent to it again.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -13,11 +20,12 @@ use actix::{Actor, Context, Handler, Message, ResponseFuture};
 use bytestring::ByteString;
 use tokio::sync::mpsc;
 
-use super::event::{Frame, StreamName};
+use super::event::{Frame, ResetReason, StreamName};
 use super::history::{History, Resume};
 use super::journal::Journal;
 use super::limits::StreamLimits;
 use super::metrics;
+use super::shared::SharedLog;
 use crate::store::StoreError;
 use crate::telemetry::records::now_ms;
 
@@ -35,8 +43,8 @@ pub struct Broadcaster {
     history: History,
     /// Where the history is stored.
     journal: Journal,
-    /// Queues of the connected subscribers, by subscription id.
-    subscribers: HashMap<u64, mpsc::Sender<ByteString>>,
+    /// The connected subscribers, by subscription id.
+    subscribers: HashMap<u64, Subscriber>,
     /// The next subscription id.
     next_id: u64,
     /// Frames a subscriber may have queued.
@@ -45,6 +53,20 @@ pub struct Broadcaster {
     slow_consumers: u64,
     /// The longest any subscriber's queue has been, since start.
     queue_high_water: usize,
+    /// The Redis log numbering the events, when several instances share the stream.
+    shared: Option<Arc<SharedLog>>,
+    /// Most events kept (how far ahead of this instance a resuming client may be on a
+    /// shared stream).
+    history_events: usize,
+}
+
+/// One connected subscriber.
+struct Subscriber {
+    /// Its frames, ready to send.
+    queue: mpsc::Sender<ByteString>,
+    /// Events up to this offset were already sent to it (it resumed ahead of this
+    /// instance on a shared stream).
+    skip_through: u64,
 }
 
 impl Broadcaster {
@@ -61,6 +83,13 @@ impl Broadcaster {
         Broadcaster::with_history(history, journal, stream, limits)
     }
 
+    /// A broadcaster of a stream shared through Redis, over `history` as loaded from it; its
+    /// events come from the follower ([`Relay`]).
+    pub fn shared(history: History, journal: Journal, log: Arc<SharedLog>, limits: &StreamLimits) -> Broadcaster {
+        let stream = log.stream();
+        Broadcaster { shared: Some(log), ..Broadcaster::with_history(history, journal, stream, limits) }
+    }
+
     fn with_history(history: History, journal: Journal, stream: StreamName, limits: &StreamLimits) -> Broadcaster {
         metrics::describe();
         metrics::history_events(stream, history.len());
@@ -73,6 +102,8 @@ impl Broadcaster {
             client_queue: limits.client_queue.max(1),
             slow_consumers: 0,
             queue_high_water: 0,
+            shared: None,
+            history_events: limits.history_events,
         }
     }
 
@@ -80,20 +111,59 @@ impl Broadcaster {
     /// position and the offsets that fell out of the history.
     pub fn publish(&mut self, data: serde_json::Value, now: u64) -> (Arc<super::StoredEvent>, Vec<u64>) {
         let (event, dropped) = self.history.append(data, now);
-        let frame = ByteString::from(Frame::event(self.stream, &event).to_json());
+        self.fan_out(&event);
+        (event, dropped)
+    }
+
+    /// Keeps an event numbered by the shared log and queues it for every subscriber; `Err`
+    /// with the event when it does not follow this history's head.
+    pub fn relay(&mut self, event: super::StoredEvent, now: u64) -> Result<(), super::StoredEvent> {
+        let (event, _) = self.history.push(event, now)?;
+        self.fan_out(&event);
+        Ok(())
+    }
+
+    /// Replaces the history (reloaded from the shared log) and sends every subscriber a
+    /// `reset`: live events continue after the new head.
+    pub fn rebase(&mut self, history: History, reason: super::ResetReason) {
+        self.history = history;
+        let reset = Frame::Reset {
+            stream: self.stream,
+            epoch: self.history.epoch().to_string(),
+            offset: self.history.head(),
+            reason,
+        };
+        let frame = ByteString::from(reset.to_json());
+        self.subscribers.retain(|_, subscriber| {
+            subscriber.skip_through = 0;
+            subscriber.queue.try_send(frame.clone()).is_ok()
+        });
+        metrics::clients(self.stream, self.subscribers.len());
+        metrics::history_events(self.stream, self.history.len());
+    }
+
+    /// Queues `event` for every subscriber; drops the ones whose queue is full.
+    fn fan_out(&mut self, event: &super::StoredEvent) {
+        let frame = ByteString::from(Frame::event(self.stream, event).to_json());
         let capacity = self.client_queue;
         let mut slow = 0u64;
         let mut high_water = self.queue_high_water;
-        self.subscribers.retain(|_, queue| match queue.try_send(frame.clone()) {
-            Ok(()) => {
-                high_water = high_water.max(capacity - queue.capacity());
-                true
+        let offset = event.offset;
+        self.subscribers.retain(|_, subscriber| {
+            if offset <= subscriber.skip_through {
+                return !subscriber.queue.is_closed();
             }
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                slow += 1;
-                false
+            match subscriber.queue.try_send(frame.clone()) {
+                Ok(()) => {
+                    high_water = high_water.max(capacity - subscriber.queue.capacity());
+                    true
+                }
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    slow += 1;
+                    false
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => false,
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
         });
         self.queue_high_water = high_water;
         self.slow_consumers += slow;
@@ -101,21 +171,25 @@ impl Broadcaster {
         metrics::slow_consumers(self.stream, slow);
         metrics::clients(self.stream, self.subscribers.len());
         metrics::history_events(self.stream, self.history.len());
-        (event, dropped)
     }
 
     /// Adds a subscriber. `resume` is the client's last `(epoch, offset)`; without it the
     /// client gets live events only.
     pub fn subscribe(&mut self, resume: Option<(String, u64)>, now: u64) -> Subscription {
         let dropped = self.history.trim(now);
-        if !dropped.is_empty() {
+        if !dropped.is_empty() && self.shared.is_none() {
             actix::spawn(delete(self.journal.clone(), dropped));
         }
         let hello =
             Frame::Hello { stream: self.stream, epoch: self.history.epoch().to_string(), offset: self.history.head() };
         let mut backlog = vec![ByteString::from(hello.to_json())];
+        let mut skip_through = 0;
         if let Some((epoch, offset)) = resume {
             match self.history.resume(&epoch, offset) {
+                Resume::Reset(ResetReason::AheadOfStream) if self.waits_for(offset) => {
+                    metrics::resumed(self.stream, "replayed");
+                    skip_through = offset;
+                }
                 Resume::Replay(events) => {
                     metrics::resumed(self.stream, "replayed");
                     backlog.extend(events.iter().map(|e| ByteString::from(Frame::event(self.stream, e).to_json())));
@@ -135,9 +209,16 @@ impl Broadcaster {
         let (sender, outbox) = mpsc::channel(self.client_queue);
         let id = self.next_id;
         self.next_id += 1;
-        self.subscribers.insert(id, sender);
+        self.subscribers.insert(id, Subscriber { queue: sender, skip_through });
         metrics::clients(self.stream, self.subscribers.len());
         Subscription { id, backlog, outbox }
+    }
+
+    /// Whether a client resuming at `offset` of this epoch, ahead of this history, waits
+    /// for it: only on a shared stream (another instance numbered it and this one's
+    /// follower has not caught up) and at most `history_events` ahead.
+    fn waits_for(&self, offset: u64) -> bool {
+        self.shared.is_some() && offset.saturating_sub(self.history.head()) <= self.history_events as u64
     }
 
     /// Removes a subscriber (its socket closed).
@@ -149,7 +230,7 @@ impl Broadcaster {
     /// The latest `limit` events still in the history at `now`, with the stream's position.
     pub fn recent(&mut self, limit: usize, now: u64) -> RecentEvents {
         let dropped = self.history.trim(now);
-        if !dropped.is_empty() {
+        if !dropped.is_empty() && self.shared.is_none() {
             actix::spawn(delete(self.journal.clone(), dropped));
         }
         RecentEvents {
@@ -221,7 +302,9 @@ pub struct StreamStats {
 }
 
 /// Publishes one event; resolves with its `(epoch, offset)` once it is stored per the
-/// stream's durability class (the edits stream: on disk).
+/// stream's durability class (the edits stream: on disk), or, on a shared stream, once
+/// Redis numbered it (`StoreError::Unavailable` when Redis did not answer: the event is
+/// then lost for every subscriber).
 #[derive(Message)]
 #[rtype(result = "Result<(String, u64), StoreError>")]
 pub struct PublishEvent(pub serde_json::Value);
@@ -230,6 +313,9 @@ impl Handler<PublishEvent> for Broadcaster {
     type Result = ResponseFuture<Result<(String, u64), StoreError>>;
 
     fn handle(&mut self, msg: PublishEvent, _: &mut Self::Context) -> Self::Result {
+        if let Some(log) = self.shared.clone() {
+            return Box::pin(async move { log.publish(&msg.0, now_ms()).await });
+        }
         let (event, dropped) = self.publish(msg.0, now_ms());
         let journal = self.journal.clone();
         Box::pin(async move {
@@ -237,6 +323,46 @@ impl Handler<PublishEvent> for Broadcaster {
             journal.delete(dropped).await;
             Ok((event.epoch.clone(), event.offset))
         })
+    }
+}
+
+/// An event of the shared log, numbered by Redis, for the instance's subscribers (sent by
+/// the follower, in offset order).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Relay(pub super::StoredEvent);
+
+impl Handler<Relay> for Broadcaster {
+    type Result = ();
+
+    fn handle(&mut self, msg: Relay, _: &mut Self::Context) {
+        if let Err(event) = self.relay(msg.0, now_ms()) {
+            tracing::warn!(
+                stream = self.stream.as_str(),
+                offset = event.offset,
+                head = self.history.head(),
+                "a shared event does not follow the history; it is not delivered"
+            );
+        }
+    }
+}
+
+/// The history reloaded from the shared log (another epoch, or a gap the follower could
+/// not fill): replaces the history and resets every subscriber with `reason`.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Rebase {
+    /// The history as Redis keeps it now.
+    pub history: History,
+    /// What the subscribers are told.
+    pub reason: ResetReason,
+}
+
+impl Handler<Rebase> for Broadcaster {
+    type Result = ();
+
+    fn handle(&mut self, msg: Rebase, _: &mut Self::Context) {
+        self.rebase(msg.history, msg.reason)
     }
 }
 
@@ -343,6 +469,42 @@ mod tests {
         assert_eq!((stats.clients, stats.slow_consumers), (1, 1));
         assert!(stats.queue_high_water <= 4);
         assert!(!hub.subscribers.contains_key(&stalled.id));
+    }
+
+    #[actix::test]
+    async fn relayed_events_follow_the_head_and_a_rebase_resets_every_subscriber() {
+        let (mut hub, _dir) = broadcaster(16).await;
+        let epoch = hub.stats().epoch;
+        let stored = |offset| super::super::StoredEvent { epoch: epoch.clone(), offset, at: 1, data: json!(offset) };
+        let mut sub = hub.subscribe(None, 0);
+        hub.relay(stored(1), 1).expect("follows");
+        assert!(hub.relay(stored(3), 1).is_err(), "a gap is refused");
+        assert_eq!(offset_of(&sub.outbox.try_recv().expect("a frame")), 1);
+        assert!(sub.outbox.try_recv().is_err());
+        hub.rebase(History::starting_at("new".into(), 9, 100, u64::MAX), ResetReason::EpochChanged);
+        let reset = sub.outbox.try_recv().expect("a reset");
+        assert!(reset.contains(r#""type":"reset""#) && reset.contains(r#""epoch":"new""#), "{reset}");
+        assert_eq!(offset_of(&reset), 9);
+    }
+
+    #[actix::test]
+    async fn on_a_shared_stream_a_client_ahead_of_this_instance_waits_without_duplicates() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let limits = StreamLimits { client_queue: 16, history_events: 100, ..StreamLimits::default() };
+        let log = SharedLog::open("redis://127.0.0.1:1/", StreamName::Edits, &limits).expect("a Redis URL");
+        let history = History::starting_at("e".into(), 5, 100, u64::MAX);
+        let mut hub = Broadcaster::shared(history, Journal::new(store, StreamName::Edits), Arc::new(log), &limits);
+        let mut sub = hub.subscribe(Some(("e".into(), 7)), 1);
+        assert_eq!(sub.backlog.len(), 1, "hello only, no reset: {:?}", sub.backlog);
+        let stored = |offset| super::super::StoredEvent { epoch: "e".into(), offset, at: 1, data: json!(offset) };
+        for offset in 6..=8 {
+            hub.relay(stored(offset), 1).expect("follows");
+        }
+        assert_eq!(offset_of(&sub.outbox.try_recv().expect("a live frame")), 8);
+        assert!(sub.outbox.try_recv().is_err());
+        let far = hub.subscribe(Some(("e".into(), 8 + 101)), 1);
+        assert!(far.backlog[1].contains("ahead-of-stream"), "too far ahead is still refused");
     }
 
     #[actix::test]

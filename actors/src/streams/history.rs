@@ -37,6 +37,12 @@ impl History {
         History { epoch, head: 0, events: VecDeque::new(), max_events: max_events.max(1), max_age_ms }
     }
 
+    /// An empty history of `epoch` whose latest offset is `head` (the events before it are
+    /// not kept here): a mirror of a shared stream whose events are all gone.
+    pub fn starting_at(epoch: String, head: u64, max_events: usize, max_age_ms: u64) -> History {
+        History { head, ..History::fresh(epoch, max_events, max_age_ms) }
+    }
+
     /// A history restored from stored events of `epoch` (any order; gaps keep only the newest
     /// contiguous run). `None` when nothing usable remains: start a new epoch then.
     pub fn restore(
@@ -90,6 +96,19 @@ impl History {
         self.events.push_back(event.clone());
         let dropped = self.trim(now);
         (event, dropped)
+    }
+
+    /// Keeps `event`, numbered elsewhere (a shared stream), when it is the next one of this
+    /// epoch; returns the offsets that fell out of the history, or the event back when it
+    /// does not follow the head.
+    pub fn push(&mut self, event: StoredEvent, now: u64) -> Result<(Arc<StoredEvent>, Vec<u64>), StoredEvent> {
+        if event.epoch != self.epoch || event.offset != self.head + 1 {
+            return Err(event);
+        }
+        self.head = event.offset;
+        let event = Arc::new(event);
+        self.events.push_back(event.clone());
+        Ok((event, self.trim(now)))
     }
 
     /// Drops events beyond the count or older than the age limit; returns their offsets.
@@ -176,6 +195,21 @@ mod tests {
         assert_eq!(history.resume("e", 2), Resume::Reset(ResetReason::BeyondHistory));
         assert_eq!(history.resume("other", 5), Resume::Reset(ResetReason::EpochChanged));
         assert_eq!(history.resume("e", 7), Resume::Reset(ResetReason::AheadOfStream));
+    }
+
+    #[test]
+    fn events_numbered_elsewhere_are_kept_only_when_they_follow_the_head() {
+        let event = |epoch: &str, offset| StoredEvent { epoch: epoch.into(), offset, at: 10, data: json!(offset) };
+        let mut history = History::starting_at("e".into(), 4, 2, u64::MAX);
+        assert_eq!(history.resume("e", 3), Resume::Reset(ResetReason::BeyondHistory));
+        assert!(history.push(event("e", 6), 10).is_err(), "a gap");
+        assert!(history.push(event("x", 5), 10).is_err(), "another epoch");
+        history.push(event("e", 5), 10).expect("the next one");
+        let (_, dropped) = history.push(event("e", 6), 10).expect("the next one");
+        assert!(dropped.is_empty());
+        let (_, dropped) = history.push(event("e", 7), 10).expect("the next one");
+        assert_eq!((dropped, history.head()), (vec![5], 7));
+        assert_eq!(offsets(history.resume("e", 5)), vec![6, 7]);
     }
 
     #[test]

@@ -18,17 +18,20 @@ pub enum StreamMetric {
     HistoryEvents,
     /// Events the errors stream missed because its source ran ahead of it.
     SourceLagged,
+    /// Failed calls to the shared (Redis) stream log, by stream and operation.
+    SharedFailures,
 }
 
 impl StreamMetric {
     /// Every stream metric.
-    pub const ALL: [StreamMetric; 6] = [
+    pub const ALL: [StreamMetric; 7] = [
         StreamMetric::Clients,
         StreamMetric::Events,
         StreamMetric::SlowConsumers,
         StreamMetric::Resumes,
         StreamMetric::HistoryEvents,
         StreamMetric::SourceLagged,
+        StreamMetric::SharedFailures,
     ];
 
     /// The metric's name.
@@ -40,6 +43,7 @@ impl StreamMetric {
             StreamMetric::Resumes => "veranda_streams_resumes_total",
             StreamMetric::HistoryEvents => "veranda_streams_history_events",
             StreamMetric::SourceLagged => "veranda_streams_source_lagged_total",
+            StreamMetric::SharedFailures => "veranda_streams_shared_failures_total",
         }
     }
 
@@ -60,6 +64,9 @@ impl StreamMetric {
             StreamMetric::Resumes => "Stream reconnections with a last offset, by stream and outcome.",
             StreamMetric::HistoryEvents => "Events kept for resuming stream clients, by stream.",
             StreamMetric::SourceLagged => "Error events the errors stream missed because it fell behind its source.",
+            StreamMetric::SharedFailures => {
+                "Failed calls to the Redis stream log (publish or follow), by stream and operation."
+            }
         }
     }
 }
@@ -104,4 +111,10 @@ pub fn history_events(stream: StreamName, count: usize) {
 /// Counts events missed from the source.
 pub fn source_lagged(count: u64) {
     metrics::counter!(StreamMetric::SourceLagged.name()).increment(count);
+}
+
+/// Counts a failed call to the shared stream log (`publish` or `follow`).
+pub fn shared_failure(stream: StreamName, operation: &'static str) {
+    metrics::counter!(StreamMetric::SharedFailures.name(), "stream" => stream.as_str(), "operation" => operation)
+        .increment(1);
 }

@@ -14,6 +14,8 @@
 //! - `journal`: the history in the store.
 //! - `broadcaster`: the [`Broadcaster`] actor, its messages and the fan-out.
 //! - `limits`: [`StreamLimits`], the configurable bounds.
+//! - `shared`: [`SharedLog`], the history in Redis when several instances share one
+//!   (`--redis-url`): offsets are then numbered by Redis and every instance mirrors them.
 //! - [`metrics`]: the streams' metrics, documented once.
 
 mod broadcaster;
@@ -22,12 +24,14 @@ mod history;
 mod journal;
 mod limits;
 pub mod metrics;
+mod shared;
 
 pub use broadcaster::{
-    Broadcaster, GetRecentEvents, GetStreamStats, Outbox, PublishEvent, RecentEvents, StreamStats, Subscribe,
-    Subscription, Unsubscribe,
+    Broadcaster, GetRecentEvents, GetStreamStats, Outbox, PublishEvent, Rebase, RecentEvents, Relay, StreamStats,
+    Subscribe, Subscription, Unsubscribe,
 };
 pub use event::{EditEvent, Frame, ResetReason, StoredEvent, StreamName};
 pub use history::{History, Resume};
 pub use journal::Journal;
 pub use limits::{StreamLimits, MAX_CLIENT_FRAME_BYTES};
+pub use shared::{SharedLog, PUBLISH as SHARED_PUBLISH_SCRIPT};

@@ -4,11 +4,19 @@
 //! A hit's cookies are worked out by [`crate::telemetry::cookie::next_visit`] before the
 //! message is sent; this actor keeps what the server knows of the visit (visit count,
 //! first/previous/current visit, pages in this visit) and writes it to the visitor-sessions
-//! tree. The hit itself goes to the census tree straight from the request ([`record_hit`]). Entries idle past the 30-minute visit
-//! boundary are dropped from memory and rehydrated from the store on the next hit.
+//! tree. The hit itself goes to the census tree straight from the request ([`record_hit`]).
+//! Entries idle past the 30-minute visit boundary are dropped from memory and rehydrated
+//! from the store on the next hit.
+//!
+//! Requests hand their visits to a [`VisitInbox`], which the actor empties every
+//! [`VISIT_DRAIN_INTERVAL`] (and before answering any question), so a page view costs a
+//! push under a short lock, not a message that wakes the actor's thread. Sessions changed
+//! by hits are written every [`SESSION_WRITE_INTERVAL`], one batch for all of them, so a
+//! visitor clicking through pages costs one write per interval, not one per hit; a crash
+//! loses at most that interval (the telemetry class's window).
 
-use std::collections::HashMap;
-use std::sync::Arc;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use actix::{Actor, AsyncContext, Context, Handler, Message};
@@ -19,10 +27,18 @@ use crate::telemetry::cookie::{VisitOutcome, VisitorId, VISIT_LENGTH_MS};
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics;
 use crate::telemetry::records::{now_ms, record_key};
-use crate::telemetry::writer::{TelemetryWriter, WriterBusy};
+use crate::telemetry::writer::{TelemetryWriter, Write, WriterBusy};
 
 /// How often idle sessions are dropped from memory.
 pub const SWEEP_INTERVAL: Duration = Duration::from_secs(60);
+/// How often changed sessions are handed to the writer.
+pub const SESSION_WRITE_INTERVAL: Duration = Duration::from_millis(250);
+/// How often the actor takes the visits waiting in its inbox.
+pub const VISIT_DRAIN_INTERVAL: Duration = Duration::from_millis(20);
+/// Room the set of changed sessions keeps between intervals.
+const DIRTY_KEPT: usize = 4096;
+/// Visits an inbox holds per mailbox slot of the telemetry limits (a full inbox → 503).
+const INBOX_VISITS_PER_SLOT: usize = 8;
 
 /// What the server keeps of one visitor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,6 +88,10 @@ pub struct VisitorSessions {
     writer: TelemetryWriter,
     /// Live sessions by visitor id.
     sessions: HashMap<VisitorId, VisitState>,
+    /// Sessions changed since they were last handed to the writer.
+    dirty: HashSet<VisitorId>,
+    /// Visits handed over by requests, not yet applied.
+    inbox: VisitInbox,
     /// Mailbox size; a full mailbox makes requests answer 503.
     mailbox_capacity: usize,
 }
@@ -79,7 +99,26 @@ pub struct VisitorSessions {
 impl VisitorSessions {
     /// No live sessions yet.
     pub fn new(store: Arc<dyn Store>, writer: TelemetryWriter, limits: &TelemetryLimits) -> VisitorSessions {
-        VisitorSessions { store, writer, sessions: HashMap::new(), mailbox_capacity: limits.mailbox_capacity }
+        VisitorSessions {
+            store,
+            writer,
+            sessions: HashMap::new(),
+            dirty: HashSet::new(),
+            inbox: VisitInbox::new(limits.mailbox_capacity.max(1).saturating_mul(INBOX_VISITS_PER_SLOT)),
+            mailbox_capacity: limits.mailbox_capacity,
+        }
+    }
+
+    /// The inbox requests hand their visits to (share it before starting the actor).
+    pub fn inbox(&self) -> VisitInbox {
+        self.inbox.clone()
+    }
+
+    /// Applies every visit waiting in the inbox, in the order they came.
+    pub fn apply_inbox(&mut self) {
+        for visit in self.inbox.take() {
+            self.visit(&visit.outcome, visit.at);
+        }
     }
 
     /// Applies a hit's visit to the visitor's session (rehydrated if needed).
@@ -102,9 +141,39 @@ impl VisitorSessions {
             pages_this_visit: pages,
             last_seen: now,
         };
+        if !self.dirty.contains(id) {
+            self.dirty.insert(id.clone());
+        }
         self.sessions.insert(id.clone(), state);
         metrics::live_sessions(self.sessions.len());
         state
+    }
+
+    /// The writes of every session changed since the last call; the sessions count as
+    /// written from now on.
+    pub fn take_changed(&mut self) -> Vec<Write> {
+        let mut writes = Vec::with_capacity(self.dirty.len());
+        for id in self.dirty.drain() {
+            let Some(state) = self.sessions.get(&id) else { continue };
+            if let Ok(value) = serde_json::to_vec(state) {
+                writes.push(Write { tree: Tree::VisitorSessions, key: id.as_str().as_bytes().to_vec(), value });
+            }
+        }
+        // A burst's set is not kept allocated for the quiet intervals after it.
+        self.dirty.shrink_to(DIRTY_KEPT);
+        writes
+    }
+
+    /// Hands the changed sessions to the writer; when its queue is full they stay
+    /// changed and go with the next interval.
+    pub fn write_changed(&mut self) {
+        let writes = self.take_changed();
+        if let Err(WriterBusy(back)) = self.writer.write_all(writes) {
+            metrics::rejected("record_hit", "writer_busy");
+            self.dirty.extend(
+                back.iter().filter_map(|w| std::str::from_utf8(&w.key).ok()).filter_map(|k| VisitorId::parse(k).ok()),
+            );
+        }
     }
 
     /// The session of `id`, from memory or the store.
@@ -112,9 +181,11 @@ impl VisitorSessions {
         self.sessions.get(id).copied().or_else(|| self.load(id))
     }
 
-    /// Drops sessions idle past the visit boundary; they stay in the store.
+    /// Drops sessions idle past the visit boundary; they stay in the store (changed ones
+    /// stay in memory until written).
     pub fn sweep(&mut self, now: u64) {
-        self.sessions.retain(|_, s| now.saturating_sub(s.last_seen) < VISIT_LENGTH_MS);
+        let dirty = &self.dirty;
+        self.sessions.retain(|id, s| now.saturating_sub(s.last_seen) < VISIT_LENGTH_MS || dirty.contains(id));
         self.sessions.shrink_to_fit();
         metrics::live_sessions(self.sessions.len());
     }
@@ -142,6 +213,11 @@ impl Actor for VisitorSessions {
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(self.mailbox_capacity);
         ctx.run_interval(SWEEP_INTERVAL, |sessions, _| sessions.sweep(now_ms()));
+        ctx.run_interval(VISIT_DRAIN_INTERVAL, |sessions, _| sessions.apply_inbox());
+        ctx.run_interval(SESSION_WRITE_INTERVAL, |sessions, _| {
+            sessions.apply_inbox();
+            sessions.write_changed();
+        });
     }
 }
 
@@ -156,9 +232,8 @@ pub fn record_hit(writer: &TelemetryWriter, hit: &CensusHit) -> Result<(), Write
     }
 }
 
-/// Applies a page view's visit to the visitor's session and writes the session.
-#[derive(Message)]
-#[rtype(result = "()")]
+/// A page view's visit, to apply to the visitor's session.
+#[derive(Debug)]
 pub struct RecordVisit {
     /// The visit, as the cookies say.
     pub outcome: VisitOutcome,
@@ -166,17 +241,59 @@ pub struct RecordVisit {
     pub at: u64,
 }
 
-impl Handler<RecordVisit> for VisitorSessions {
-    type Result = ();
+/// The inbox is full (the actor is not keeping up); the visit is handed back.
+#[derive(Debug, thiserror::Error)]
+#[error("the visitor sessions are busy")]
+pub struct InboxFull(pub RecordVisit);
 
-    fn handle(&mut self, msg: RecordVisit, _: &mut Self::Context) {
-        let state = self.visit(&msg.outcome, msg.at);
-        if let Ok(value) = serde_json::to_vec(&state) {
-            let key = msg.outcome.cookie.id.as_str().as_bytes().to_vec();
-            if self.writer.write(Tree::VisitorSessions, key, value).is_err() {
-                metrics::rejected("record_hit", "writer_busy");
-            }
+/// Visits handed over by requests for the [`VisitorSessions`] actor; clones share it.
+#[derive(Clone)]
+pub struct VisitInbox {
+    visits: Arc<Mutex<Vec<RecordVisit>>>,
+    capacity: usize,
+}
+
+impl VisitInbox {
+    /// An inbox holding at most `capacity` visits.
+    pub fn new(capacity: usize) -> VisitInbox {
+        VisitInbox { visits: Arc::new(Mutex::new(Vec::new())), capacity }
+    }
+
+    /// Hands `visit` over; refused (and handed back) when the inbox is full.
+    pub fn offer(&self, visit: RecordVisit) -> Result<(), InboxFull> {
+        let mut visits = self.visits.lock().unwrap_or_else(PoisonError::into_inner);
+        if visits.len() >= self.capacity {
+            return Err(InboxFull(visit));
         }
+        visits.push(visit);
+        Ok(())
+    }
+
+    /// Takes every visit waiting.
+    fn take(&self) -> Vec<RecordVisit> {
+        std::mem::take(&mut *self.visits.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
+/// Hands every changed session to the writer now and waits until they are written
+/// (shutdown); resolves with how many there were.
+#[derive(Message)]
+#[rtype(result = "usize")]
+pub struct FlushVisitorSessions;
+
+impl Handler<FlushVisitorSessions> for VisitorSessions {
+    type Result = actix::ResponseFuture<usize>;
+
+    fn handle(&mut self, _: FlushVisitorSessions, _: &mut Self::Context) -> Self::Result {
+        self.apply_inbox();
+        let writes = self.take_changed();
+        let writer = self.writer.clone();
+        Box::pin(async move {
+            let written = writes.len();
+            writer.write_all_waiting(writes).await;
+            writer.drained().await;
+            written
+        })
     }
 }
 
@@ -189,6 +306,7 @@ impl Handler<GetVisitorSession> for VisitorSessions {
     type Result = Option<VisitState>;
 
     fn handle(&mut self, msg: GetVisitorSession, _: &mut Self::Context) -> Option<VisitState> {
+        self.apply_inbox();
         self.get(&msg.0)
     }
 }
@@ -205,6 +323,7 @@ impl Handler<CountActiveVisitors> for VisitorSessions {
     type Result = usize;
 
     fn handle(&mut self, msg: CountActiveVisitors, _: &mut Self::Context) -> usize {
+        self.apply_inbox();
         self.active_since(now_ms(), msg.window_ms)
     }
 }
@@ -234,8 +353,61 @@ mod tests {
         let next = next_visit(Some(&cvr), Some("2000"), later, id);
         let state = sessions.visit(&next, later);
         assert_eq!((state.visits, state.pages_this_visit), (2, 1));
+        sessions.take_changed();
         sessions.sweep(later + VISIT_LENGTH_MS);
         assert_eq!(sessions.live(), 0);
+    }
+
+    #[tokio::test]
+    async fn changed_sessions_are_written_once_per_interval_and_swept_only_once_written() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let writer = TelemetryWriter::start(store.clone());
+        let mut sessions = VisitorSessions::new(store.clone(), writer.clone(), &TelemetryLimits::default());
+        let first = next_visit(None, None, 1000, id);
+        sessions.visit(&first, 1000);
+        let cvr = first.cookie.to_string();
+        for at in [2000, 3000, 4000] {
+            sessions.visit(&next_visit(Some(&cvr), Some("1000"), at, id), at);
+        }
+        let far = 4000 + 2 * VISIT_LENGTH_MS;
+        sessions.sweep(far);
+        assert_eq!(sessions.live(), 1, "a session not yet written stays in memory");
+        let writes = sessions.take_changed();
+        assert_eq!(writes.len(), 1, "four hits of one visitor, one write");
+        let written: VisitState = serde_json::from_slice(&writes[0].value).expect("a session");
+        assert_eq!(written.pages_this_visit, 4);
+        assert!(sessions.take_changed().is_empty());
+        writer.write_all(writes).expect("queued");
+        writer.drained().await;
+        sessions.sweep(far);
+        assert_eq!(sessions.live(), 0);
+        assert_eq!(sessions.get(&id()).map(|s| s.pages_this_visit), Some(4), "rehydrated from the store");
+    }
+
+    #[test]
+    fn the_inbox_is_bounded_and_applied_in_order() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let writer = TelemetryWriter::start(store.clone());
+        let limits = TelemetryLimits { mailbox_capacity: 1, ..TelemetryLimits::default() };
+        let mut sessions = VisitorSessions::new(store, writer, &limits);
+        let inbox = sessions.inbox();
+        let first = next_visit(None, None, 1000, id);
+        let cvr = first.cookie.to_string();
+        inbox.offer(RecordVisit { outcome: first, at: 1000 }).expect("room");
+        for n in 1..INBOX_VISITS_PER_SLOT {
+            let at = 1000 + n as u64;
+            inbox.offer(RecordVisit { outcome: next_visit(Some(&cvr), Some("1000"), at, id), at }).expect("room");
+        }
+        let late = next_visit(Some(&cvr), Some("1000"), 5000, id);
+        assert!(inbox.offer(RecordVisit { outcome: late, at: 5000 }).is_err(), "full: 503");
+        assert_eq!(sessions.live(), 0, "nothing applied before the actor takes the inbox");
+        sessions.apply_inbox();
+        let state = sessions.get(&id()).expect("a session");
+        assert_eq!((state.pages_this_visit, state.last_seen), (INBOX_VISITS_PER_SLOT as u32, 1007));
+        let again = next_visit(Some(&cvr), Some("1007"), 6000, id);
+        assert!(inbox.offer(RecordVisit { outcome: again, at: 6000 }).is_ok(), "room again once taken");
     }
 
     #[test]

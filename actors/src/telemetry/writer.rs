@@ -2,8 +2,10 @@
 //! actor's arbiter and no request waits on a store write.
 //!
 //! A record is acknowledged once it is accepted into the writer's bounded queue; the
-//! thread writes each job as it comes (a job is one record or one batch), and the store
-//! flushes telemetry trees within its own interval. The queue holds at most
+//! thread takes every job waiting (a job is one record or one batch), writes them tree by
+//! tree in order, and the store flushes telemetry trees within its own interval. Under
+//! load it pauses [`COALESCE_PAUSE`] between rounds, so jobs gather into larger rounds
+//! and a request queueing a job seldom has to wake the thread. The queue holds at most
 //! [`WRITER_QUEUE_JOBS`] jobs, so what an acknowledged record waits for is bounded; a full
 //! queue refuses the job and the request gets 503.
 //!
@@ -24,6 +26,8 @@ use crate::telemetry::retention::{Retention, Sweeper, STEP_PAUSE, SWEPT_TREES};
 
 /// Jobs waiting for the writer thread before new ones are refused.
 pub const WRITER_QUEUE_JOBS: usize = 4096;
+/// The pause after a round that found more than one job waiting.
+pub const COALESCE_PAUSE: Duration = Duration::from_millis(1);
 
 /// One record to write.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -153,6 +157,7 @@ fn run(store: Arc<dyn Store>, rx: Receiver<Job>, depth: Arc<AtomicUsize>, mut sw
         }
     };
     let mut next_step = Instant::now();
+    let mut round = Round::default();
     loop {
         let job = match &mut sweeper {
             None => match rx.recv() {
@@ -170,38 +175,80 @@ fn run(store: Arc<dyn Store>, rx: Receiver<Job>, depth: Arc<AtomicUsize>, mut sw
                 }
             }
         };
-        match job {
-            Job::Writes(writes) => {
-                let left = depth.fetch_sub(1, Ordering::Relaxed).saturating_sub(1);
-                metrics::queue_depth(Queue::Writer, left);
-                let started = std::time::Instant::now();
-                runtime.block_on(async {
-                    for w in &writes {
-                        if let Err(error) = store.put(w.tree, &w.key, &w.value).await {
-                            tracing::warn!(%error, tree = w.tree.name(), "telemetry write failed");
-                        }
-                    }
-                });
-                metrics::flush_duration(Queue::Writer, started.elapsed());
+        let (mut jobs, mut write_jobs) = (1, 0);
+        let mut next = Some(job);
+        while let Some(job) = next.take() {
+            match job {
+                Job::Writes(writes) => {
+                    write_jobs += 1;
+                    round.add(writes);
+                }
+                Job::Drain(done) => {
+                    round.write(&runtime, store.as_ref());
+                    let _ = done.send(());
+                }
+                Job::Sweep(done) => {
+                    round.write(&runtime, store.as_ref());
+                    let _ = done.send(whole_sweep(&runtime, sweeper.as_ref(), store.as_ref()));
+                }
             }
-            Job::Drain(done) => {
-                let _ = done.send(());
+            if jobs < WRITER_QUEUE_JOBS {
+                next = rx.try_recv().ok();
+                jobs += usize::from(next.is_some());
             }
-            Job::Sweep(done) => {
-                let removed = match &sweeper {
-                    Some(running) => {
-                        let mut whole = Sweeper::new(running.retention());
-                        runtime.block_on(whole.sweep(store.as_ref(), now_ms())).unwrap_or_else(|error| {
-                            tracing::warn!(%error, "telemetry retention sweep failed");
-                            0
-                        })
-                    }
-                    None => 0,
-                };
-                let _ = done.send(removed);
+        }
+        let left = depth.fetch_sub(write_jobs, Ordering::Relaxed).saturating_sub(write_jobs);
+        metrics::queue_depth(Queue::Writer, left);
+        round.write(&runtime, store.as_ref());
+        if jobs > 1 {
+            std::thread::sleep(COALESCE_PAUSE);
+        }
+    }
+}
+
+/// The writes of one round, by tree in the order the trees first came, each tree's in
+/// the order they came.
+#[derive(Default)]
+struct Round {
+    trees: Vec<(Tree, Vec<(Vec<u8>, Vec<u8>)>)>,
+}
+
+impl Round {
+    fn add(&mut self, writes: Vec<Write>) {
+        for w in writes {
+            match self.trees.iter_mut().find(|(tree, _)| *tree == w.tree) {
+                Some((_, entries)) => entries.push((w.key, w.value)),
+                None => self.trees.push((w.tree, vec![(w.key, w.value)])),
             }
         }
     }
+
+    /// Writes everything gathered, tree by tree, and empties the round.
+    fn write(&mut self, runtime: &tokio::runtime::Runtime, store: &dyn Store) {
+        if self.trees.is_empty() {
+            return;
+        }
+        let started = Instant::now();
+        runtime.block_on(async {
+            for (tree, entries) in &self.trees {
+                if let Err(error) = store.put_all(*tree, entries).await {
+                    tracing::warn!(%error, tree = tree.name(), "telemetry write failed");
+                }
+            }
+        });
+        self.trees.clear();
+        metrics::flush_duration(Queue::Writer, started.elapsed());
+    }
+}
+
+/// Runs a whole retention sweep now; the records removed (0 without retention or on failure).
+fn whole_sweep(runtime: &tokio::runtime::Runtime, running: Option<&Sweeper>, store: &dyn Store) -> u64 {
+    let Some(running) = running else { return 0 };
+    let mut whole = Sweeper::new(running.retention());
+    runtime.block_on(whole.sweep(store, now_ms())).unwrap_or_else(|error| {
+        tracing::warn!(%error, "telemetry retention sweep failed");
+        0
+    })
 }
 
 /// Runs one step of the retention sweep; returns how long to wait before the next one.

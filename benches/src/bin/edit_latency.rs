@@ -25,15 +25,9 @@ use std::time::{Duration, Instant};
 use futures_util::StreamExt;
 use serde_json::Value;
 use tokio::sync::mpsc;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::handshake::client::Request;
 use tokio_tungstenite::tungstenite::Message;
-use veranda_actors::accounts::SessionRecord;
-use veranda_actors::store::{SledStore, Store, Tree};
-
-/// The demo site's "About" text block.
-const DEFAULT_BLOCK: &str = "085024dcf58d4d4d826b5c67";
-/// The session cookie's name.
-const SESSION_COOKIE: &str = veranda_actors::accounts::SESSION_COOKIE;
+use veranda_benches::live::{self, Editor, DEFAULT_BLOCK};
 /// The longest wait for one edit's event to reach every subscriber.
 const DELIVERY_DEADLINE: Duration = Duration::from_secs(20);
 /// The longest wait for a subscriber's handshake and hello.
@@ -113,48 +107,16 @@ fn parse_run(args: &[String]) -> Result<RunOptions, String> {
             other => return Err(format!("unknown option {other}")),
         }
     }
-    if !options.address.starts_with("http://127.0.0.1:") {
-        return Err("--address must be http://127.0.0.1:PORT (loopback only)".into());
-    }
+    options.address = live::loopback_address(&options.address).map_err(|e| format!("--address: {e}"))?;
     if options.session.is_empty() {
         return Err("--session is required".into());
     }
     Ok(options)
 }
 
-/// Stores a signed-in owner session under `session_id` in the store at `data_dir`.
-async fn seed_session(data_dir: &str, session_id: &str) -> Result<(), String> {
-    let store = SledStore::open(std::path::Path::new(data_dir)).map_err(|e| format!("the store does not open: {e}"))?;
-    let record = SessionRecord {
-        account_id: "owner".into(),
-        owner: true,
-        roles: Vec::new(),
-        member: false,
-        expires_at: i64::MAX,
-    };
-    let bytes = serde_json::to_vec(&record).map_err(|e| e.to_string())?;
-    store.put(Tree::Sessions, session_id.as_bytes(), &bytes).await.map_err(|e| format!("not stored: {e}"))?;
-    store.close().map_err(|e| format!("the store does not close: {e}"))
-}
-
 /// One subscriber: connects, reports its hello, then every event's offset and arrival.
-async fn subscriber(
-    url: String,
-    cookie: String,
-    origin: String,
-    reports: mpsc::UnboundedSender<(usize, Report)>,
-    id: usize,
-) {
+async fn subscriber(request: Request, reports: mpsc::UnboundedSender<(usize, Report)>, id: usize) {
     let closed = |why: String| (id, Report::Closed { why });
-    let mut request = match url.into_client_request() {
-        Ok(r) => r,
-        Err(e) => return drop(reports.send(closed(e.to_string()))),
-    };
-    let (Ok(cookie), Ok(origin)) = (cookie.parse(), origin.parse()) else {
-        return drop(reports.send(closed("unusable cookie or origin".into())));
-    };
-    request.headers_mut().insert("cookie", cookie);
-    request.headers_mut().insert("origin", origin);
     let mut socket = match tokio::time::timeout(CONNECT_DEADLINE, tokio_tungstenite::connect_async(request)).await {
         Ok(Ok((socket, _))) => socket,
         Ok(Err(e)) => return drop(reports.send(closed(format!("handshake: {e}")))),
@@ -183,13 +145,9 @@ async fn subscriber(
     let _ = reports.send(closed("the socket closed".into()));
 }
 
-/// Nearest-rank percentile of sorted `values`.
+/// Nearest-rank percentile of sorted `values` (NaN when there are none).
 fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let rank = ((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
-    sorted[rank - 1]
+    live::percentile(sorted, p).unwrap_or(f64::NAN)
 }
 
 /// One round's figures.
@@ -210,25 +168,10 @@ struct Round {
     ack: Vec<f64>,
 }
 
-/// The crumb cookie `GET /` hands out.
-async fn crumb(http: &reqwest::Client, address: &str) -> Result<String, String> {
-    let res = http.get(format!("{address}/")).send().await.map_err(|e| format!("GET /: {e}"))?;
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-        .ok_or_else(|| "GET / set no crumb cookie".into())
-}
-
-async fn round(options: &RunOptions, http: &reqwest::Client, crumb: &str, n: usize) -> Result<Round, String> {
-    let cookie = format!("{SESSION_COOKIE}={}", options.session);
-    let port = options.address.rsplit(':').next().unwrap_or_default();
-    let url = format!("ws://127.0.0.1:{port}/api/streams/edits");
+async fn round(options: &RunOptions, editor: &Editor, n: usize) -> Result<Round, String> {
+    let request = live::edits_stream_request(&options.address, &options.session)?;
     let (tx, mut rx) = mpsc::unbounded_channel();
-    let tasks: Vec<_> = (0..n)
-        .map(|id| tokio::spawn(subscriber(url.clone(), cookie.clone(), options.address.clone(), tx.clone(), id)))
-        .collect();
+    let tasks: Vec<_> = (0..n).map(|id| tokio::spawn(subscriber(request.clone(), tx.clone(), id))).collect();
     drop(tx);
 
     let mut hello: HashMap<usize, u64> = HashMap::new();
@@ -248,7 +191,6 @@ async fn round(options: &RunOptions, http: &reqwest::Client, crumb: &str, n: usi
         return Err("the stream moved while subscribers connected; run against a server nobody else edits".into());
     }
 
-    let path = format!("{}/api/content/blocks/{}", options.address, options.block);
     let mut result = Round {
         subscribers: n,
         edits: options.edits,
@@ -260,21 +202,12 @@ async fn round(options: &RunOptions, http: &reqwest::Client, crumb: &str, n: usi
     };
     for m in 0..options.edits {
         let expected = base + m as u64 + 1;
-        let body = serde_json::json!({ "html": format!("<p>Latency run with {n} subscribers, edit {m}.</p>") });
         let sent = Instant::now();
-        let res = http
-            .put(&path)
-            .header("cookie", format!("{cookie}; crumb={crumb}"))
-            .header("x-csrf-token", crumb)
-            .json(&body)
-            .send()
+        editor
+            .edit(&format!("<p>Latency run with {n} subscribers, edit {m}.</p>"))
             .await
             .map_err(|e| format!("edit {m}: {e}"))?;
         let acked = Instant::now();
-        if !res.status().is_success() {
-            let status = res.status();
-            return Err(format!("edit {m} answered {status}: {}", res.text().await.unwrap_or_default()));
-        }
         result.ack.push(acked.duration_since(sent).as_secs_f64() * 1e3);
         let mut got = 0;
         let deadline = tokio::time::Instant::now() + DELIVERY_DEADLINE;
@@ -309,11 +242,10 @@ async fn round(options: &RunOptions, http: &reqwest::Client, crumb: &str, n: usi
 }
 
 async fn run(options: RunOptions) -> Result<(), String> {
-    let http = reqwest::Client::builder().build().map_err(|e| e.to_string())?;
-    let crumb = crumb(&http, &options.address).await?;
+    let editor = Editor::new(&options.address, &options.session, &options.block).await?;
     let mut rounds = Vec::new();
     for &n in &options.subscribers {
-        let r = round(&options, &http, &crumb, n).await?;
+        let r = round(&options, &editor, n).await?;
         println!(
             "RESULT subscribers={} edits={} deliveries={} early={} ack_p50_ms={:.2} after_ack_p50_ms={:.2} \
              after_ack_p99_ms={:.2} after_ack_max_ms={:.2} after_send_p50_ms={:.2} after_send_p99_ms={:.2} \
@@ -358,7 +290,7 @@ async fn run(options: RunOptions) -> Result<(), String> {
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let outcome = match args.first().map(String::as_str) {
-        Some("seed-session") if args.len() == 3 => seed_session(&args[1], &args[2]).await,
+        Some("seed-session") if args.len() == 3 => live::seed_session(&args[1], &args[2]).await,
         Some("run") => match parse_run(&args[1..]) {
             Ok(options) => run(options).await,
             Err(e) => Err(e),

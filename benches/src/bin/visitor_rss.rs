@@ -12,7 +12,7 @@ use std::sync::Arc;
 use actix::Actor;
 use veranda_actors::store::{Store, StoreError, StoreFuture, Tree};
 use veranda_actors::telemetry::cookie::{next_visit, VisitorId};
-use veranda_actors::telemetry::visitor::{GetVisitorSession, RecordVisit};
+use veranda_actors::telemetry::visitor::{FlushVisitorSessions, GetVisitorSession, InboxFull, RecordVisit};
 use veranda_actors::telemetry::{TelemetryLimits, TelemetryWriter, VisitorSessions};
 
 /// A store that keeps nothing.
@@ -55,23 +55,31 @@ async fn main() -> std::process::ExitCode {
     let store: Arc<dyn Store> = Arc::new(NullStore);
     let writer = TelemetryWriter::start(store.clone());
     let limits = TelemetryLimits { mailbox_capacity: 4096, ..TelemetryLimits::default() };
-    let sessions = VisitorSessions::new(store, writer.clone(), &limits).start();
+    let sessions = VisitorSessions::new(store, writer.clone(), &limits);
+    let inbox = sessions.inbox();
+    let sessions = sessions.start();
     // Warm up the actor, the writer and the allocator before the first reading.
     let now = 1_700_000_000_000u64;
     let warm = next_visit(None, None, now, VisitorId::random);
-    let _ = sessions.send(RecordVisit { outcome: warm, at: now }).await;
-    writer.drained().await;
+    let _ = inbox.offer(RecordVisit { outcome: warm, at: now });
+    let _ = sessions.send(FlushVisitorSessions).await;
     let before = rss_bytes();
     let mut last = None;
     for i in 0..n {
         let outcome = next_visit(None, None, now + i as u64, VisitorId::random);
         last = Some(outcome.cookie.id.clone());
-        if sessions.send(RecordVisit { outcome, at: now + i as u64 }).await.is_err() {
-            eprintln!("visitor_rss: the actor stopped");
-            return std::process::ExitCode::FAILURE;
+        let mut visit = RecordVisit { outcome, at: now + i as u64 };
+        // A full inbox waits for the actor to take it, as a request would retry after 503.
+        while let Err(InboxFull(back)) = inbox.offer(visit) {
+            visit = back;
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
         }
     }
-    writer.drained().await;
+    // Applies what is left and writes every changed session, as the intervals would.
+    if sessions.send(FlushVisitorSessions).await.is_err() {
+        eprintln!("visitor_rss: the actor stopped");
+        return std::process::ExitCode::FAILURE;
+    }
     let after = rss_bytes();
     let known = match last {
         Some(id) => sessions.send(GetVisitorSession(id)).await.ok().flatten().is_some(),

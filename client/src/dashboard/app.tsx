@@ -84,7 +84,7 @@ export function App({
             )}
             {config.panels.includes('orders') && (
               <Loading>
-                <OrdersPanel />
+                <OrdersPanel transport={transport} />
               </Loading>
             )}
           </div>

@@ -24,6 +24,8 @@ export const chunks = {
   cart: () => import('../commerce/cart-page.ts'),
   'quick-view': () => import('../commerce/quick-view.ts'),
   video: () => import('../islands/video/index.ts'),
+  map: () => import('../islands/map/index.ts'),
+  summary: () => import('../islands/widget-rendering/index.ts'),
 } satisfies Record<string, IslandImport>;
 
 /** The kinds that have an island. */

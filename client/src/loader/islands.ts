@@ -16,7 +16,7 @@ export interface IslandModule {
 export type IslandImport = () => Promise<IslandModule>;
 
 /** Every island kind, as written in `data-island`; `island-chunks.ts` must list the same. */
-const KINDS: readonly IslandKind[] = ['menu-tabs', 'form', 'newsletter', 'accordion', 'marquee', 'gallery', 'button', 'announcement-bar', 'member-area', 'scaled-text', 'restaurant-booking', 'social-sharing', 'add-to-cart', 'cart-badge', 'cart', 'video', 'quick-view'];
+const KINDS: readonly IslandKind[] = ['menu-tabs', 'form', 'newsletter', 'accordion', 'marquee', 'gallery', 'button', 'announcement-bar', 'member-area', 'scaled-text', 'restaurant-booking', 'social-sharing', 'add-to-cart', 'cart-badge', 'cart', 'video', 'quick-view', 'map', 'summary'];
 
 /** Every island, by the kind written in `data-island`. */
 export const islands: Readonly<Record<string, IslandImport>> = Object.fromEntries(

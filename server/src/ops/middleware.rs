@@ -4,7 +4,10 @@
 //! path, and the `method` label is one of the standard methods or `other`: a visitor
 //! cannot create new time series by inventing URLs or methods.
 
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::future::{ready, Ready};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use actix_web::dev::{forward_ready, Service, ServiceRequest, ServiceResponse, Transform};
@@ -53,7 +56,7 @@ where
     fn call(&self, req: ServiceRequest) -> Self::Future {
         let started = Instant::now();
         let method = method_label(req.method());
-        let route = req.match_pattern().unwrap_or_else(|| UNMATCHED_ROUTE.to_owned());
+        let route = route_label(&req);
         let in_flight = InFlight::start();
         let fut = self.service.call(req);
         Box::pin(async move {
@@ -85,9 +88,51 @@ impl Drop for InFlight {
     }
 }
 
+/// Paths whose route pattern each worker thread remembers. Finding a path's pattern
+/// walks the whole route map, and most requests repeat a few paths; past this many
+/// paths (visitors can invent any number) the pattern is found again each time.
+const ROUTE_CACHE_PATHS: usize = 1024;
+
+thread_local! {
+    /// Route pattern by request path, on this worker thread.
+    static ROUTES: RefCell<HashMap<Box<str>, &'static str>> = RefCell::new(HashMap::new());
+}
+
+/// The route patterns seen, each kept once for the life of the process. They come from
+/// the app's route definitions, so there are as many as there are routes.
+static PATTERNS: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+
+/// The pattern `pattern` as a `'static` label.
+fn intern(pattern: String) -> &'static str {
+    let mut patterns = PATTERNS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let patterns = patterns.get_or_insert_with(HashSet::new);
+    if let Some(known) = patterns.get(pattern.as_str()) {
+        return known;
+    }
+    let label: &'static str = Box::leak(pattern.into_boxed_str());
+    patterns.insert(label);
+    label
+}
+
+/// The `route` label of `req`: its matched route pattern, or [`UNMATCHED_ROUTE`].
+fn route_label(req: &ServiceRequest) -> &'static str {
+    let path = req.path();
+    if let Some(route) = ROUTES.with(|routes| routes.borrow().get(path).copied()) {
+        return route;
+    }
+    let route = req.match_pattern().map_or(UNMATCHED_ROUTE, intern);
+    ROUTES.with(|routes| {
+        let mut routes = routes.borrow_mut();
+        if routes.len() < ROUTE_CACHE_PATHS {
+            routes.insert(path.into(), route);
+        }
+    });
+    route
+}
+
 /// Records one answered request.
-fn record(method: &'static str, route: String, status: StatusCode, started: Instant) {
-    metrics::histogram!(ServerMetric::HttpRequestDuration.name(), "method" => method, "route" => route.clone())
+fn record(method: &'static str, route: &'static str, status: StatusCode, started: Instant) {
+    metrics::histogram!(ServerMetric::HttpRequestDuration.name(), "method" => method, "route" => route)
         .record(started.elapsed().as_secs_f64());
     metrics::counter!(
         ServerMetric::HttpRequests.name(),
@@ -117,6 +162,19 @@ fn method_label(method: &Method) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn route_labels_are_patterns_remembered_per_path_up_to_the_cap() {
+        use actix_web::test::TestRequest;
+
+        let labelled = |path: &str| route_label(&TestRequest::with_uri(path).to_srv_request());
+        assert_eq!(labelled("/a"), UNMATCHED_ROUTE, "no app routes in a bare test request");
+        for n in 0..(ROUTE_CACHE_PATHS * 2) {
+            labelled(&format!("/invented/{n}"));
+        }
+        assert_eq!(ROUTES.with(|r| r.borrow().len()), ROUTE_CACHE_PATHS, "invented paths cannot grow it");
+        assert_eq!(intern("/s/{path}".to_owned()).as_ptr(), intern("/s/{path}".to_owned()).as_ptr(), "one copy");
+    }
 
     #[test]
     fn invented_methods_share_one_label() {

@@ -4,9 +4,10 @@
 
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use veranda_actors::site::content::NavLink;
-use veranda_actors::site::settings::{AnnouncementBarSettings, BlockAnimation, HeaderFooter, MobileInfoBarSettings};
+use veranda_actors::site::settings::{BlockAnimation, HeaderFooter, MobileInfoBarSettings};
 use veranda_actors::site::{Block, BlockData, Site};
 
+use super::announcement::announcement_bar;
 use super::blocks::{self, BlockCtx};
 use super::util::{encode_query, safe_href, script_json};
 use super::{bodies, style, PageBody, PageView};
@@ -50,7 +51,7 @@ pub fn document(view: &PageView<'_>, ctx: &BlockCtx<'_>, header_footer: &HeaderF
                 data-block-animation=[block_animation(view.site)]
                 data-block-animation-duration=[block_animation(view.site).map(|_| view.site.settings.block_animations.duration_seconds)] {
                 a class="skip-link" href="#main" { "Skip to content" }
-                (announcement_bar(&view.site.settings.announcement_bar))
+                (announcement_bar(&view.site.settings.announcement_bar, view.dismissed_announcement.as_ref()))
                 (header(view.site, header_footer, &view.context.page_path, view.context.authenticated_account.is_some()))
                 main id="main" tabindex="-1" { (bodies::body(view, ctx)) }
                 (footer(view.site, header_footer, &view.context.page_path))
@@ -82,32 +83,25 @@ fn overlay_form_block(site: &Site) -> Option<&Block> {
     })
 }
 
+/// What the overlay's copy of a block puts before the block id, so that the copy's element
+/// ids (`block-popup-overlay-<id>`, `newsletter-popup-overlay-<id>-email`, …) never repeat
+/// those of the same block shown on the page (the newsletter on `/contact`), and its labels
+/// stay tied to its own inputs. The forms runtime sends the block id without it.
+pub const POPUP_OVERLAY_ID_PREFIX: &str = "popup-overlay-";
+
 /// The popup overlay's form block, inert in a `<template>` until the overlay opens and
-/// mounts it inside its dialog.
+/// mounts it inside its dialog; its ids are those of [`POPUP_OVERLAY_ID_PREFIX`].
 fn popup_overlay_form(site: &Site, ctx: &BlockCtx<'_>) -> Markup {
     html! {
         @if let Some(b) = overlay_form_block(site) {
-            template id=(POPUP_OVERLAY_FORM_TEMPLATE) { (blocks::block(ctx, b)) }
+            template id=(POPUP_OVERLAY_FORM_TEMPLATE) { (blocks::block(ctx, &overlay_copy(b))) }
         }
     }
 }
 
-/// The announcement bar above the header. Its close button stays hidden until the
-/// `announcement-bar` widget, which remembers the dismissal, takes the bar over.
-fn announcement_bar(bar: &AnnouncementBarSettings) -> Markup {
-    html! {
-        @if bar.enabled && !bar.text.trim().is_empty() {
-            aside class="announcement-bar" aria-label="Announcement" data-island="announcement-bar" {
-                p {
-                    @match bar.url.as_deref().and_then(safe_href) {
-                        Some(href) => a href=(href) { (bar.text) },
-                        None => (bar.text),
-                    }
-                }
-                button type="button" class="announcement-bar-close" aria-label="Close announcement" hidden { "×" }
-            }
-        }
-    }
+/// The block as the overlay shows it: the same data under its own id namespace.
+fn overlay_copy(block: &Block) -> Block {
+    Block { id: format!("{POPUP_OVERLAY_ID_PREFIX}{}", block.id), data: block.data.clone() }
 }
 
 /// The mobile information bar: call, write, find and opening hours, shown by the
@@ -220,20 +214,9 @@ fn logout_dialog() -> Markup {
 
 #[cfg(test)]
 mod tests {
-    use veranda_actors::site::settings::{AnnouncementBarSettings, MobileInfoBarSettings};
+    use veranda_actors::site::settings::MobileInfoBarSettings;
 
-    use super::{announcement_bar, is_current, mobile_info_bar};
-
-    #[test]
-    fn the_announcement_bar_has_a_close_button_hidden_until_its_widget_starts() {
-        let bar: AnnouncementBarSettings =
-            serde_json::from_value(serde_json::json!({ "enabled": true, "text": "Open late", "url": "/hours" }))
-                .expect("announcement bar settings parse");
-        let html = announcement_bar(&bar).into_string();
-        assert!(html.contains("data-island=\"announcement-bar\""));
-        assert!(html.contains("<a href=\"/hours\">Open late</a>"));
-        assert!(html.contains("aria-label=\"Close announcement\" hidden"));
-    }
+    use super::{is_current, mobile_info_bar};
 
     #[test]
     fn the_mobile_information_bar_links_phone_email_and_map_and_says_the_hours() {

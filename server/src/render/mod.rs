@@ -2,12 +2,14 @@
 //! JavaScript. Every block element carries `id="block-<id>"`, `data-block-type` and
 //! `data-block-json`; the page context is embedded as JSON for the loader.
 //!
-//! - [`layout`]: the document around the body (head, header, footer, dialogs).
+//! - [`layout`]: the document around the body (head, header, footer, dialogs);
+//!   [`announcement`]: the announcement bar and its dismissal cookie.
 //! - [`bodies`]: the main content of each page type; [`auth_pages`]: the lock screen
 //!   and login forms.
 //! - [`blocks`]: one renderer per block kind, grouped by area.
 //! - [`money`], [`util`], [`style`]: prices, escaping and URLs, the inline stylesheet.
 
+mod announcement;
 mod auth_pages;
 mod blocks;
 mod bodies;
@@ -25,6 +27,7 @@ use veranda_actors::site::{Collection, Item, Page, SearchHit, Site};
 
 use crate::assets::Assets;
 
+pub use announcement::{AnnouncementId, ANNOUNCEMENT_COOKIE};
 pub use auth_pages::LoginView;
 pub use blocks::{block_content, BlockCtx};
 
@@ -40,6 +43,9 @@ pub struct PageView<'a> {
     pub body: PageBody<'a>,
     /// `/?logout=true`: show the 'Logout Successful' information dialog.
     pub logout_dialog: bool,
+    /// The announcement the visitor closed (the `ss_announcementBarDismissed` cookie), left
+    /// out of the page while it is the current one.
+    pub dismissed_announcement: Option<AnnouncementId>,
 }
 
 /// The main content of a page, by page type.

@@ -7,6 +7,7 @@ mod config_area;
 mod files;
 mod form_list;
 pub mod forms;
+pub mod google_maps;
 mod html;
 mod images;
 mod openapi;
@@ -27,14 +28,17 @@ fn read() -> Route {
 
 /// Registers every public route.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.configure(auth::configure)
+    // Telemetry ingest first: routes are tried in order, and these fixed paths take the
+    // most requests (no other route matches them).
+    cfg.configure(telemetry::configure)
+        .configure(auth::configure)
         .configure(commerce::configure)
         .configure(streams::configure)
         .configure(forms::configure)
         .configure(form_list::configure)
-        .configure(telemetry::configure)
         .configure(visitor_stats::configure)
         .configure(widget::configure)
+        .configure(google_maps::configure)
         .configure(openapi::configure)
         .route("/assets/{file:.*}", read().to(crate::assets::serve))
         .route("/s/{path:.*}", read().to(files::serve))

@@ -12,7 +12,7 @@ use veranda_actors::site::{Access, Resolved, Site};
 
 use super::html;
 use crate::page_context::{self, ContextInput};
-use crate::render::{render_page_with, PageBody, PageView};
+use crate::render::{render_page_with, AnnouncementId, PageBody, PageView, ANNOUNCEMENT_COOKIE};
 use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE};
 use crate::security::owner_redirect::{self, Decision, RedirectInput, NOREDIRECT_COOKIE};
 use crate::security::session::CurrentSession;
@@ -219,12 +219,14 @@ pub(super) fn respond(
         &site,
         ContextInput { page_type, path, title, page_id, collection, item, filters, session },
     );
-    let view = PageView { site: &site, context: &context, assets: &state.assets, body, logout_dialog };
+    let dismissed_announcement = req.cookie(ANNOUNCEMENT_COOKIE).and_then(|c| AnnouncementId::parse(c.value()));
+    let view =
+        PageView { site: &site, context: &context, assets: &state.assets, body, logout_dialog, dismissed_announcement };
     let markup = render_page_with(&view, &state.streams.site_edits.header_footer());
     let mut response = html::page(req, status, markup);
     // Every page hands out a crumb for the calls it will make, unless it has a good one.
     // The crumb issued for this request, if any, is the one the page's forms carry.
-    let has_crumb = req.cookie(CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(c.value()));
+    let has_crumb = req.cookie(CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(req, c.value()));
     if !has_crumb {
         let _ = response.add_cookie(&crumb_cookie(&super::auth::page_crumb(req, state)));
     }
@@ -238,7 +240,7 @@ fn redirect_decision(req: &HttpRequest, site: &Site, session: Option<&SessionRec
     if in_frame {
         return Decision::Serve;
     }
-    let host = req.connection_info().host().to_string();
+    let host = crate::security::proxy::ClientInfo::of(req).host;
     let host = host_name(&host);
     owner_redirect::decide(
         &RedirectInput {

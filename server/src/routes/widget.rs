@@ -115,3 +115,37 @@ async fn render(state: web::Data<AppState>, body: web::Bytes) -> HttpResponse {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn demo() -> Site {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/sites/demo");
+        Site::load(&dir).unwrap_or_else(|p| panic!("{p}"))
+    }
+
+    fn body(value: serde_json::Value) -> Vec<u8> {
+        let json =
+            serde_json::json!({ "type": "summary", "id": "a1b2c3d4e5f6a7b8c9d0e1f2", "value": value }).to_string();
+        serde_urlencoded::to_string([("widgetJSON", json)]).expect("a form").into_bytes()
+    }
+
+    #[test]
+    fn the_answer_is_escaped_server_markup() {
+        let site = demo();
+        let hostile = r#"<img src=x onerror="alert(1)"><script>alert(2)</script>"#;
+        let html = rendering(&site, &body(serde_json::json!({ "collection": "blog", "headerText": hostile })))
+            .expect("rendered");
+        assert!(html.contains("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&lt;script&gt;"), "{html}");
+        assert!(!html.contains("<script") && !html.contains("<img src=x"), "{html}");
+    }
+
+    #[test]
+    fn undecodable_widget_json_is_a_400() {
+        let site = demo();
+        let refusal = rendering(&site, b"widgetJSON=%7Bnot%20json").expect_err("refused");
+        assert_eq!(refusal.status, 400);
+        assert!(refusal.message.starts_with("widgetJSON could not be decoded"), "{}", refusal.message);
+    }
+}

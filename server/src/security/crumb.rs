@@ -1,9 +1,20 @@
 //! The crumb: a signed CSRF token in the `crumb` cookie, echoed back by the page in the
 //! `X-CSRF-Token` header or a `crumb` query parameter on every state-changing call.
 //!
-//! A crumb is `<nonce>.<signature>` where the signature is an HMAC-SHA256 of the nonce
-//! under the server's key (kept in the store, so restarts keep crumbs valid). A call
-//! passes when the echoed crumb equals the cookie and the signature verifies. Otherwise
+//! A crumb is `<nonce>.<signature>` where the signature is an HMAC-SHA256, under the
+//! server's key, of the nonce and, when the request carries a session cookie, of that
+//! session id. An anonymous crumb covers nothing session-specific; a signed-in
+//! visitor's crumb is valid only with the session it was issued for, so a crumb minted
+//! before sign-in, after sign-out, or for another account is refused. The session id is
+//! covered by the signature but never written into the crumb (the session cookie is
+//! HttpOnly, the crumb is not). Signing in and signing out hand out a new crumb cookie.
+//!
+//! The key comes from, in order: `[security] crumb_key_file` (every instance reading the
+//! same file), Redis when `--redis-url` is given (the first instance to start stores a
+//! random key with `SET NX`, every instance reads that one), else the store (so
+//! restarts of a single instance keep crumbs valid); see [`super::crumb_source`].
+//!
+//! A call passes when the echoed crumb equals the cookie and the signature verifies. Otherwise
 //! it gets 403 with `crumbFail: true` and a fresh crumb (cookie and body), which the
 //! data layer stores before retrying once. The cookie is readable by scripts on purpose:
 //! the page must copy it into the header; `SameSite=Lax` keeps it off cross-site posts.
@@ -16,6 +27,7 @@ use base64::Engine;
 use hmac::{Hmac, Mac};
 use rand::RngCore;
 use sha2::Sha256;
+use veranda_actors::accounts::SESSION_COOKIE;
 use veranda_actors::store::{Store, StoreError, Tree};
 
 /// The cookie holding the crumb.
@@ -65,31 +77,41 @@ impl CrumbKey {
         CrumbKey(key)
     }
 
-    /// A fresh signed crumb.
-    pub fn issue(&self) -> String {
+    /// A fresh signed crumb for the request's session (or an anonymous one).
+    pub fn issue(&self, req: &HttpRequest) -> String {
+        self.issue_for(session_binding(req).as_deref())
+    }
+
+    /// A fresh signed crumb bound to `session` (a session id), or anonymous for `None`.
+    /// Sign-in uses it for the session it has just started, sign-out with `None`.
+    pub fn issue_for(&self, session: Option<&str>) -> String {
         let mut nonce = [0u8; 18];
         rand::rng().fill_bytes(&mut nonce);
         let nonce = URL_SAFE_NO_PAD.encode(nonce);
-        format!("{nonce}.{}", self.sign(&nonce))
+        format!("{nonce}.{}", self.sign(&nonce, session))
     }
 
-    /// Whether `crumb` carries this key's signature.
-    pub fn verifies(&self, crumb: &str) -> bool {
+    /// Whether `crumb` carries this key's signature for the request's session.
+    pub fn verifies(&self, req: &HttpRequest, crumb: &str) -> bool {
+        self.verifies_for(crumb, session_binding(req).as_deref())
+    }
+
+    /// Whether `crumb` carries this key's signature for `session` (`None`: anonymous).
+    /// The signature is compared in constant time.
+    pub fn verifies_for(&self, crumb: &str, session: Option<&str>) -> bool {
         let Some((nonce, signature)) = crumb.split_once('.') else { return false };
         let Ok(signature) = URL_SAFE_NO_PAD.decode(signature) else { return false };
-        let mut mac = self.mac();
-        mac.update(nonce.as_bytes());
-        mac.verify_slice(&signature).is_ok()
+        self.mac(nonce, session).verify_slice(&signature).is_ok()
     }
 
     /// Checks a plain HTML form post, which cannot echo the crumb in a header: the crumb
     /// cookie (`SameSite=Lax`, so never sent on a cross-site post) verifies, and the
     /// browser does not say the post came from elsewhere (`Sec-Fetch-Site`, `Origin`).
     pub fn checks_plain_post(&self, req: &HttpRequest) -> bool {
-        let crumb_ok = req.cookie(CRUMB_COOKIE).is_some_and(|c| self.verifies(c.value()));
+        let crumb_ok = req.cookie(CRUMB_COOKIE).is_some_and(|c| self.verifies(req, c.value()));
         let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
         let fetch_site_ok = header("sec-fetch-site").is_none_or(|v| v == "same-origin");
-        let host = req.connection_info().host().to_string();
+        let host = super::proxy::ClientInfo::of(req).host;
         let origin_ok = header("origin").is_none_or(|origin| origin.split_once("://").is_some_and(|(_, h)| h == host));
         crumb_ok && fetch_site_ok && origin_ok
     }
@@ -108,30 +130,54 @@ impl CrumbKey {
         if echoed.len() > 256 || echoed != cookie {
             return Err(CrumbError::Mismatch);
         }
-        if !self.verifies(&cookie) {
+        if !self.verifies(req, &cookie) {
             return Err(CrumbError::Tampered);
         }
         Ok(())
     }
 
-    /// The 403 answer to a refused crumb: `crumbFail`, a fresh crumb, and its cookie.
-    pub fn refusal(&self) -> HttpResponse {
-        let crumb = self.issue();
+    /// The 403 answer to a refused crumb: `crumbFail`, a fresh crumb for the request's
+    /// session, and its cookie.
+    pub fn refusal(&self, req: &HttpRequest) -> HttpResponse {
+        let crumb = self.issue(req);
         HttpResponse::build(StatusCode::FORBIDDEN)
             .cookie(crumb_cookie(&crumb))
             .json(serde_json::json!({ "crumbFail": true, "crumb": crumb, "error": CRUMB_FAIL_MESSAGE }))
     }
 
-    fn sign(&self, nonce: &str) -> String {
-        let mut mac = self.mac();
-        mac.update(nonce.as_bytes());
-        URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
+    fn sign(&self, nonce: &str, session: Option<&str>) -> String {
+        URL_SAFE_NO_PAD.encode(self.mac(nonce, session).finalize().into_bytes())
     }
 
-    fn mac(&self) -> Hmac<Sha256> {
+    /// The MAC of a nonce, and of the session it is bound to. An anonymous crumb's MAC
+    /// is of the nonce alone; a bound one appends a separator no nonce contains (`\0`)
+    /// and the session id, so no anonymous crumb verifies as a bound one or back.
+    fn mac(&self, nonce: &str, session: Option<&str>) -> Hmac<Sha256> {
         // HMAC accepts keys of any length; 32 bytes cannot fail.
-        Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes a 32-byte key")
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes a 32-byte key");
+        mac.update(nonce.as_bytes());
+        if let Some(session) = session {
+            mac.update(b"\0session\0");
+            mac.update(session.as_bytes());
+        }
+        mac
     }
+
+    /// The key's bytes (tests compare keys).
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+}
+
+/// The session id a request's crumbs are bound to: its session cookie's value, when
+/// present and of a plausible length (as [`super::session::CurrentSession`] reads it).
+/// The cookie is not looked up in the store: a crumb bound to an ended session still
+/// verifies with that cookie, but every route needing a session refuses the session.
+pub fn session_binding(req: &HttpRequest) -> Option<String> {
+    let cookie = req.cookie(SESSION_COOKIE)?;
+    let id = cookie.value();
+    (!id.is_empty() && id.len() <= 128).then(|| id.to_string())
 }
 
 /// The crumb cookie: whole site, Lax, readable by the page's scripts (see module docs).
@@ -155,7 +201,7 @@ mod tests {
 
     #[test]
     fn an_echoed_crumb_equal_to_the_cookie_passes() {
-        let crumb = key().issue();
+        let crumb = key().issue_for(None);
         let req = TestRequest::post()
             .cookie(crumb_cookie(&crumb))
             .insert_header((CRUMB_HEADER, crumb.as_str()))
@@ -167,22 +213,52 @@ mod tests {
 
     #[test]
     fn missing_foreign_and_tampered_crumbs_fail() {
-        let crumb = key().issue();
+        let crumb = key().issue_for(None);
         let no_cookie = TestRequest::post().insert_header((CRUMB_HEADER, crumb.as_str())).to_http_request();
         assert_eq!(key().check(&no_cookie), Err(CrumbError::Missing));
         let no_echo = TestRequest::post().cookie(crumb_cookie(&crumb)).to_http_request();
         assert_eq!(key().check(&no_echo), Err(CrumbError::Missing));
-        let other = key().issue();
+        let other = key().issue_for(None);
         let foreign = TestRequest::post()
             .cookie(crumb_cookie(&crumb))
             .insert_header((CRUMB_HEADER, other.as_str()))
             .to_http_request();
         assert_eq!(key().check(&foreign), Err(CrumbError::Mismatch));
-        let forged = CrumbKey::from_bytes([8; 32]).issue();
+        let forged = CrumbKey::from_bytes([8; 32]).issue_for(None);
         let tampered = TestRequest::post()
             .cookie(crumb_cookie(&forged))
             .insert_header((CRUMB_HEADER, forged.as_str()))
             .to_http_request();
         assert_eq!(key().check(&tampered), Err(CrumbError::Tampered));
+    }
+
+    #[test]
+    fn a_signed_in_crumb_passes_only_with_its_own_session() {
+        let crumb = key().issue_for(Some("session-a"));
+        let with = |session: Option<&str>| {
+            let mut req =
+                TestRequest::post().cookie(crumb_cookie(&crumb)).insert_header((CRUMB_HEADER, crumb.as_str()));
+            if let Some(id) = session {
+                req = req.cookie(Cookie::new(SESSION_COOKIE, id.to_string()));
+            }
+            key().check(&req.to_http_request())
+        };
+        assert_eq!(with(Some("session-a")), Ok(()));
+        assert_eq!(with(Some("session-b")), Err(CrumbError::Tampered), "another session");
+        assert_eq!(with(None), Err(CrumbError::Tampered), "signed out");
+        assert!(key().verifies_for(&crumb, Some("session-a")));
+        assert!(!key().verifies_for(&crumb, None));
+    }
+
+    #[test]
+    fn an_anonymous_crumb_does_not_pass_for_a_session() {
+        let anonymous = key().issue_for(None);
+        assert!(key().verifies_for(&anonymous, None));
+        assert!(!key().verifies_for(&anonymous, Some("")), "an empty id is still a binding");
+        assert!(!key().verifies_for(&anonymous, Some("session-a")));
+        let req = TestRequest::get().cookie(Cookie::new(SESSION_COOKIE, "session-a")).to_http_request();
+        let issued = key().issue(&req);
+        assert!(key().verifies(&req, &issued));
+        assert!(!key().verifies(&TestRequest::get().to_http_request(), &issued));
     }
 }

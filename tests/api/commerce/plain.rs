@@ -1,6 +1,8 @@
 //! The cart without JavaScript: the plain form posts (`/commerce/cart/add`, `…/quantity`,
 //! `…/remove`, `…/shipping`), their crumb and origin checks, the 303 back to a same-site
-//! path only, hostile input, and the plain cart page `/commerce/cart`.
+//! path only, hostile input, the plain cart page `/commerce/cart` with its "Added to
+//! cart." notice after an add, and the site's cart page `/cart` with the visitor's cart
+//! rendered in its cart root.
 
 use serde_json::Value;
 use veranda_tests::{spawn_app, TestApp};
@@ -41,7 +43,7 @@ fn location(res: &reqwest::Response) -> &str {
 }
 
 #[actix_rt::test]
-async fn a_product_page_form_adds_to_a_new_cart_and_goes_back_to_the_page() {
+async fn a_product_page_form_adds_to_a_new_cart_and_lands_on_the_cart_page() {
     let app = spawn_app().await;
     let s = Shopper::new(&app).await;
     // The product page carries the plain form: variant, quantity and the way back.
@@ -58,7 +60,8 @@ async fn a_product_page_form_adds_to_a_new_cart_and_goes_back_to_the_page() {
     let fields = [("sku", "VER-HB-12OZ"), ("quantity", "2"), ("returnTo", "/shop/house-blend")];
     let res = post(&app, "/commerce/cart/add", &s.cookies(), &same_origin(&app), &fields).await;
     assert_eq!(res.status(), 303);
-    assert_eq!(location(&res), "/shop/house-blend");
+    // An add lands on the plain cart page, which says so; the product page is the way on.
+    assert_eq!(location(&res), "/commerce/cart?added=1&from=%2Fshop%2Fhouse-blend");
     let cookie = set_cookie(&res, "cart").expect("a new cart cookie");
     assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
     let id = cookie_value(&res, "cart").expect("id");
@@ -66,11 +69,11 @@ async fn a_product_page_form_adds_to_a_new_cart_and_goes_back_to_the_page() {
     assert_eq!((now["totalQuantity"].as_u64(), now["subtotalCents"].as_u64()), (Some(2), Some(3200)));
 
     // Again into the same cart, by item id for a product with one variant; no returnTo
-    // goes to the plain cart page.
+    // comes from the plain cart page.
     let cookies = format!("crumb={}; cart={id}", s.crumb);
     let res = post(&app, "/commerce/cart/add", &cookies, &[], &[("itemId", "655ce11df2f4e659fc001bd7")]).await;
     assert_eq!(res.status(), 303);
-    assert_eq!(location(&res), "/commerce/cart");
+    assert_eq!(location(&res), "/commerce/cart?added=1");
     assert!(set_cookie(&res, "cart").is_none(), "the cart is kept");
     let now = cart(&app, &s.crumb, &id).await;
     assert_eq!(now["totalQuantity"], 3);
@@ -273,7 +276,7 @@ async fn the_plain_cart_page_reads_empty_and_other_methods_get_405() {
 }
 
 #[actix_rt::test]
-async fn product_lists_carry_the_quick_view_data_and_the_cart_block_links_to_the_plain_cart() {
+async fn product_lists_carry_the_quick_view_data_and_the_cart_page_renders_without_a_cart() {
     let app = spawn_app().await;
     let html = app.get("/shop").await.text().await.expect("html");
     let card = html.split("<article class=\"item-card\"").find(|c| c.contains("House blend")).expect("a card");
@@ -281,6 +284,88 @@ async fn product_lists_carry_the_quick_view_data_and_the_cart_block_links_to_the
     assert!(card.contains("&quot;url&quot;:&quot;/shop/house-blend&quot;"), "{card}");
     assert!(card.contains("&quot;images&quot;:[&quot;/images/beans.png&quot;]"));
     assert!(card.contains("&quot;sku&quot;:&quot;VER-HB-12OZ&quot;"));
+    // Without a cart cookie the cart root shows the empty cart (the island replaces it).
     let cart = app.get("/cart").await.text().await.expect("html");
-    assert!(cart.contains(r#"<a href="/commerce/cart">View and change your cart</a>"#), "{cart}");
+    let root = cart.split(r#"<div id="cart-root">"#).nth(1).expect("a cart root");
+    assert!(root.contains(r#"<p class="cart__empty">Your cart is empty.</p>"#), "{cart}");
+}
+
+#[actix_rt::test]
+async fn after_an_add_the_cart_page_says_so_with_a_link_to_the_cart_and_the_way_back() {
+    let app = spawn_app().await;
+    let mut s = Shopper::new(&app).await;
+    s.add("VER-HB-12OZ", 1).await;
+    let html = s.get("/commerce/cart?added=1&from=%2Fshop%2Fhouse-blend").await.text().await.expect("html");
+    assert!(
+        html.contains(r#"<p class="notice cart__added" role="status">Added to cart. <a href="/commerce/cart">View your cart</a></p>"#),
+        "{html}"
+    );
+    assert!(html.contains(r#"<a href="/shop/house-blend">Continue shopping</a>"#), "{html}");
+    // Without the flag, no notice; a `from` off the site is never offered.
+    let html = s.get("/commerce/cart").await.text().await.expect("html");
+    assert!(!html.contains("Added to cart."), "{html}");
+    for from in ["https%3A%2F%2Fevil.example%2F", "%2F%2Fevil.example", "javascript%3Aalert(1)"] {
+        let html = s.get(&format!("/commerce/cart?added=1&from={from}")).await.text().await.expect("html");
+        assert!(html.contains(r#"<a href="/">Continue shopping</a>"#), "{from}: {html}");
+        assert!(!html.contains("evil.example") && !html.contains("javascript:"), "{from}: {html}");
+    }
+}
+
+#[actix_rt::test]
+async fn the_site_cart_page_renders_the_visitors_cart_in_its_cart_root() {
+    let app = spawn_app().await;
+    let mut s = Shopper::new(&app).await;
+    // No cart yet: the cart root says the cart is empty.
+    let res = s.get("/cart").await;
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.expect("html");
+    let root = html.split(r#"<div id="cart-root">"#).nth(1).expect("a cart root");
+    assert!(root.contains("Your cart is empty."), "{root}");
+
+    s.add("VER-HB-12OZ", 2).await;
+    s.add("VER-GUIDE-PDF", 1).await;
+    let res = s.get("/cart").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers().get("cache-control").and_then(|v| v.to_str().ok()), Some("private, no-cache"));
+    let html = res.text().await.expect("html");
+    assert_eq!(html.matches(r#"<div id="cart-root">"#).count(), 1);
+    let root = html.split(r#"<div id="cart-root">"#).nth(1).expect("a cart root");
+    // The plain cart page's rendering: a form for every change, each coming back to /cart.
+    for needle in [
+        r#"action="/commerce/cart/quantity""#,
+        r#"action="/commerce/cart/remove""#,
+        r#"action="/commerce/cart/shipping""#,
+        r#"name="returnTo" value="/cart""#,
+        &format!(r#"name="crumb" value="{}""#, s.crumb),
+        r#"aria-label="Remove The Veranda brewing guide (PDF)""#,
+        r#"href="/commerce/goto-checkout""#,
+    ] {
+        assert!(root.contains(needle), "{needle} in {root}");
+    }
+    assert!(!root.contains("View and change your cart"), "the link is replaced by the cart: {root}");
+    // The cart island still mounts on the same root.
+    assert!(html.contains(r#"data-island="cart""#) || html.contains("data-block-type=\"cart\""), "{html}");
+
+    // A change from /cart comes back to /cart, which shows it.
+    let res = s
+        .post_form("/commerce/cart/quantity", &[("sku", "VER-HB-12OZ"), ("quantity", "5"), ("returnTo", "/cart")])
+        .await;
+    assert_eq!((res.status().as_u16(), location(&res)), (303, "/cart"));
+    let html = s.get("/cart").await.text().await.expect("html");
+    assert!(html.contains(r#"value="5""#), "{html}");
+
+    // Revalidation follows the cart: the ETag changes with it.
+    let etag = |res: &reqwest::Response| res.headers().get("etag").and_then(|v| v.to_str().ok()).map(str::to_string);
+    let before = etag(&s.get("/cart").await).expect("an etag");
+    let same = s.app.get_with("/cart", &[("cookie", &s.cookies()), ("if-none-match", &before)]).await;
+    assert_eq!(same.status(), 304);
+    s.add("VER-HB-12OZ", 1).await;
+    let changed = s.app.get_with("/cart", &[("cookie", &s.cookies()), ("if-none-match", &before)]).await;
+    assert_eq!(changed.status(), 200, "a changed cart is not answered 304");
+
+    // Other methods still reach the page routes (a post is an unlock attempt there).
+    let res =
+        app.client.post(format!("{}/cart", app.address)).form(&[("password", "x")]).send().await.expect("answered");
+    assert_eq!(res.status(), 405);
+    assert_eq!(res.text().await.expect("text"), "Published pages only answer GET and HEAD.");
 }

@@ -3,6 +3,8 @@
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -10,7 +12,7 @@ use veranda_tests::demo_site_copy;
 use veranda_tests::process::{free_port, veranda_binary};
 
 /// Whether `redis-server` can be run; says loudly when not.
-pub(super) fn redis_installed() -> bool {
+pub(crate) fn redis_installed() -> bool {
     let ok = Command::new("redis-server").arg("--version").output().is_ok_and(|o| o.status.success())
         && Command::new("redis-cli").arg("--version").output().is_ok_and(|o| o.status.success());
     if !ok {
@@ -21,7 +23,7 @@ pub(super) fn redis_installed() -> bool {
 
 /// A `redis-server` on a free 127.0.0.1 port with its files in a temp dir; killed when
 /// dropped.
-pub(super) struct Redis {
+pub(crate) struct Redis {
     pub(super) child: Child,
     pub(super) port: u16,
     pub(super) _dir: tempfile::TempDir,
@@ -29,7 +31,7 @@ pub(super) struct Redis {
 
 impl Redis {
     /// Starts it and waits (at most 20 s) until it answers `PING`.
-    pub(super) async fn start() -> Redis {
+    pub(crate) async fn start() -> Redis {
         let dir = tempfile::tempdir().expect("a temp dir");
         let port = free_port();
         let child = Command::new("redis-server")
@@ -49,17 +51,17 @@ impl Redis {
         redis
     }
 
-    pub(super) fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("redis://127.0.0.1:{}/", self.port)
     }
 
     /// Runs one `redis-cli` command; its trimmed output.
-    pub(super) fn cli(&self, args: &[&str]) -> String {
+    pub(crate) fn cli(&self, args: &[&str]) -> String {
         let out = Command::new("redis-cli").args(["-h", "127.0.0.1", "-p", &self.port.to_string()]).args(args).output();
         out.map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).unwrap_or_default()
     }
 
-    pub(super) fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -246,5 +248,98 @@ impl Pair {
         let client = client();
         let doors = [Door::of(&a, &client).await, Door::of(&b, &client).await];
         Pair { redis, _site: site, _a: a, _b: b, client, doors }
+    }
+}
+
+/// A TCP proxy on 127.0.0.1 in front of Redis. Once [armed](Self::arm), it lets the
+/// next command naming `veranda:orders` (the key every order is indexed under) reach
+/// Redis and then, instead of passing Redis's array answer back, closes the
+/// connection: the command ran, but its sender never hears so. Error and non-array
+/// answers (`NOSCRIPT`, `SCRIPT LOAD`) pass through untouched.
+pub(super) struct CuttingProxy {
+    pub(super) port: u16,
+    armed: Arc<AtomicBool>,
+    cuts: Arc<AtomicUsize>,
+}
+
+impl CuttingProxy {
+    /// Starts it in front of the Redis on `redis_port`.
+    pub(super) async fn start(redis_port: u16) -> CuttingProxy {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("binds");
+        let port = listener.local_addr().expect("an address").port();
+        let (armed, cuts) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicUsize::new(0)));
+        let (armed_, cuts_) = (armed.clone(), cuts.clone());
+        actix_rt::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                let Ok(upstream) = tokio::net::TcpStream::connect(("127.0.0.1", redis_port)).await else { continue };
+                let (armed, cuts) = (armed_.clone(), cuts_.clone());
+                actix_rt::spawn(relay(client, upstream, armed, cuts));
+            }
+        });
+        CuttingProxy { port, armed, cuts }
+    }
+
+    pub(super) fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/", self.port)
+    }
+
+    /// Cuts the answer of the next order-indexing command.
+    pub(super) fn arm(&self) {
+        self.armed.store(true, Ordering::SeqCst);
+    }
+
+    /// How many answers were cut.
+    pub(super) fn cuts(&self) -> usize {
+        self.cuts.load(Ordering::SeqCst)
+    }
+}
+
+/// Relays one connection both ways, cutting it as [`CuttingProxy`] says.
+async fn relay(
+    client: tokio::net::TcpStream,
+    upstream: tokio::net::TcpStream,
+    armed: Arc<AtomicBool>,
+    cuts: Arc<AtomicUsize>,
+) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    const TRIGGER: &[u8] = b"veranda:orders";
+    let (mut client_read, mut client_write) = client.into_split();
+    let (mut upstream_read, mut upstream_write) = upstream.into_split();
+    let cut_next = Arc::new(AtomicBool::new(false));
+    let watching = cut_next.clone();
+    let armed_up = armed.clone();
+    actix_rt::spawn(async move {
+        let mut buf = vec![0u8; 64 * 1024];
+        let mut tail: Vec<u8> = Vec::new();
+        loop {
+            let n = match client_read.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => n,
+            };
+            tail.extend_from_slice(&buf[..n]);
+            if armed_up.load(Ordering::SeqCst) && tail.windows(TRIGGER.len()).any(|w| w == TRIGGER) {
+                watching.store(true, Ordering::SeqCst);
+            }
+            let keep = tail.len().saturating_sub(TRIGGER.len());
+            tail.drain(..keep);
+            if upstream_write.write_all(&buf[..n]).await.is_err() {
+                return;
+            }
+        }
+    });
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let n = match upstream_read.read(&mut buf).await {
+            Ok(0) | Err(_) => return,
+            Ok(n) => n,
+        };
+        if cut_next.load(Ordering::SeqCst) && buf[0] == b'*' && armed.swap(false, Ordering::SeqCst) {
+            cuts.fetch_add(1, Ordering::SeqCst);
+            let _ = client_write.shutdown().await;
+            return;
+        }
+        if client_write.write_all(&buf[..n]).await.is_err() {
+            return;
+        }
     }
 }

@@ -3,20 +3,25 @@
 //! change one cart at the same time without losing an update, and 200 checkouts
 //! split across both for 10 units make exactly 10 orders. Also the versioned cart
 //! write and the stock script against Redis itself, a Redis that stops answering
-//! (503 with `Retry-After`), and a Redis that cannot be reached at start-up.
+//! (503 with `Retry-After`), and a Redis that cannot be reached at start-up. A
+//! checkout commits stock, order and purchased cart in one script: a refused commit
+//! writes nothing, a repeated one changes nothing, and a checkout whose answer from
+//! Redis is lost (a proxy cuts the connection) still makes exactly one order.
 //!
 //! Needs `redis-server` and `redis-cli` on the `PATH` (Debian's `redis-server`
 //! package); without them each test says so loudly and passes without checking.
 
-mod harness;
+pub(crate) mod harness;
+mod shared_crumbs;
 
 use serde_json::Value;
 use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use veranda_actors::commerce::cart::ShoppingCart;
+use veranda_actors::commerce::order::{Customer, Order, OrderKind};
 use veranda_actors::commerce::redis_storage::RedisStorage;
-use veranda_actors::commerce::storage::{CartWrite, CommerceStorage, Reservation};
+use veranda_actors::commerce::storage::{CartWrite, CheckoutCommit, CommerceStorage, CommitOutcome, Reservation};
 use veranda_tests::demo_site_copy;
 use veranda_tests::process::free_port;
 
@@ -36,7 +41,7 @@ async fn interleaved_changes_to_one_cart_through_two_instances_lose_nothing() {
     let pair = Pair::start(6).await;
     let Pair { client, doors, .. } = &pair;
 
-    let first = doors[0].add(&client, None, SKUS[0], 1).await;
+    let first = doors[0].add(client, None, SKUS[0], 1).await;
     assert_eq!(first.status(), 200);
     let cart = cart_cookie(&first).expect("a cart cookie");
     let cart = Arc::new(cart);
@@ -75,7 +80,7 @@ async fn interleaved_changes_to_one_cart_through_two_instances_lose_nothing() {
     let total_changes = (WRITERS * 2) as u32 * ADDS;
     assert!(refused * 10 < total_changes, "{refused} of {total_changes} changes refused after retries");
     for door in doors {
-        let seen = door.cart(&client, &cart).await;
+        let seen = door.cart(client, &cart).await;
         for (i, sku) in SKUS.iter().enumerate() {
             assert_eq!(quantity_of(&seen, sku), acked[i], "{sku} through {}: {seen}", door.address);
         }
@@ -96,7 +101,7 @@ async fn two_hundred_checkouts_across_two_instances_for_ten_units_make_ten_order
     // 200 carts, made through either instance; each checked out through the other.
     let mut carts = Vec::new();
     for i in 0..200 {
-        let res = doors[i % 2].add(&client, None, "VER-LESSON", 1).await;
+        let res = doors[i % 2].add(client, None, "VER-LESSON", 1).await;
         assert_eq!(res.status(), 200);
         carts.push(cart_cookie(&res).expect("a cart cookie"));
     }
@@ -126,7 +131,7 @@ async fn two_hundred_checkouts_across_two_instances_for_ten_units_make_ten_order
     // A checked-out cart is purchased for both instances.
     let purchased = answers.iter().position(|(s, _)| *s == 303).expect("one placed");
     for door in doors {
-        let cart = door.cart(&client, &carts[purchased]).await;
+        let cart = door.cart(client, &carts[purchased]).await;
         assert_eq!(cart["isPurchased"], true, "{cart}");
     }
 }
@@ -140,7 +145,7 @@ async fn one_cart_checked_out_through_both_instances_at_once_makes_one_order() {
     let Pair { redis, client, doors, .. } = &pair;
     let mut carts = Vec::new();
     for i in 0..20 {
-        let res = doors[i % 2].add(&client, None, "VER-GUIDE-PDF", 1).await;
+        let res = doors[i % 2].add(client, None, "VER-GUIDE-PDF", 1).await;
         assert_eq!(res.status(), 200);
         carts.push(cart_cookie(&res).expect("a cart cookie"));
     }
@@ -301,4 +306,118 @@ async fn an_unreachable_redis_at_startup_is_a_clear_error_naming_the_url() {
     std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr).expect("reads");
     assert!(!status.success(), "exits with an error");
     assert!(stderr.contains(&url) && stderr.contains("Redis"), "names the URL: {stderr}");
+}
+
+/// A checkout commit for the storage tests: `cart` bought by order `order`.
+fn commit_of(cart: &ShoppingCart, order: &str, expected: u64, lines: &[(&str, u32)]) -> CheckoutCommit {
+    let order = Order::from_cart(order.to_string(), OrderKind::Order, cart, Customer::default(), 5);
+    let mut purchased = cart.clone();
+    purchased.is_purchased = true;
+    purchased.order_id = order.id.clone();
+    let lines = lines.iter().map(|(sku, units)| (sku.to_string(), *units)).collect();
+    CheckoutCommit { order, cart: purchased, expected, lines }
+}
+
+#[actix_rt::test]
+async fn the_checkout_commit_is_all_or_nothing_and_idempotent() {
+    if !redis_installed() {
+        return;
+    }
+    let redis = Redis::start().await;
+    let storage = RedisStorage::connect(&redis.url()).await.expect("connects");
+    storage.seed_stock(vec![("A".into(), 2), ("B".into(), 1)]).await.expect("seeds");
+    let cart = test_cart("commit-cart", "w");
+    assert_eq!(storage.save_cart_versioned(&cart, 0, false).await.expect("writes"), CartWrite::Saved(1));
+    let commit = |c: &CheckoutCommit| storage.commit_checkout(c).expect("Redis commits checkouts itself");
+    let nothing_written = |why: &str| {
+        assert_eq!(redis.cli(&["ZCARD", "veranda:orders"]), "0", "{why}");
+        assert_eq!(redis.cli(&["KEYS", "veranda:order:*"]), "", "{why}");
+        assert_eq!(redis.cli(&["HGET", "veranda:cart:commit-cart", "v"]), "1", "{why}");
+        assert_eq!(redis.cli(&["HGET", "veranda:cart:commit-cart", "o"]), "", "{why}");
+        assert_eq!(
+            (redis.cli(&["GET", "veranda:stock:A"]), redis.cli(&["GET", "veranda:stock:B"])),
+            ("2".into(), "1".into()),
+            "{why}"
+        );
+    };
+
+    // One short line: nothing is taken, stored or marked.
+    let short = commit_of(&cart, "order-short", 1, &[("A", 2), ("B", 2)]);
+    assert_eq!(commit(&short).await.expect("answers"), CommitOutcome::Short { sku: "B".into(), available: 1 });
+    nothing_written("a short line");
+    // Made from a version of the cart that is no longer stored: nothing written.
+    let stale = commit_of(&cart, "order-stale", 0, &[("A", 1)]);
+    assert_eq!(commit(&stale).await.expect("answers"), CommitOutcome::Stale);
+    nothing_written("a stale cart");
+
+    // Committed: stock, order, index and purchased cart together.
+    let first = commit_of(&cart, "order-1", 1, &[("A", 2), ("B", 1)]);
+    assert_eq!(
+        commit(&first).await.expect("answers"),
+        CommitOutcome::Committed(vec![("A".into(), 0), ("B".into(), 0)])
+    );
+    let after = |why: &str| {
+        assert_eq!(redis.cli(&["ZRANGE", "veranda:orders", "0", "-1"]), "order-1", "{why}");
+        assert_eq!(redis.cli(&["HGET", "veranda:cart:commit-cart", "o"]), "order-1", "{why}");
+        assert_eq!(redis.cli(&["HGET", "veranda:cart:commit-cart", "v"]), "2", "{why}");
+        assert_eq!(
+            (redis.cli(&["GET", "veranda:stock:A"]), redis.cli(&["GET", "veranda:stock:B"])),
+            ("0".into(), "0".into()),
+            "{why}"
+        );
+    };
+    after("committed");
+    let stored = storage.load_cart_versioned("commit-cart").await.expect("reads").expect("stored");
+    assert!(stored.cart.is_purchased && stored.cart.order_id == "order-1", "{:?}", stored.cart);
+    assert_eq!(storage.load_order("order-1").expect("reads").map(|o| o.cart_id), Some("commit-cart".into()));
+
+    // The same commit again (its first answer lost): recognised, nothing changes.
+    assert_eq!(commit(&first).await.expect("answers"), CommitOutcome::AlreadyCommitted);
+    after("the same commit again");
+    // Another order for the purchased cart: refused with the order that bought it.
+    let second = commit_of(&cart, "order-2", 2, &[]);
+    assert_eq!(commit(&second).await.expect("answers"), CommitOutcome::Purchased("order-1".into()));
+    after("another order");
+    assert_eq!(storage.load_order("order-2").expect("reads"), None);
+}
+
+#[actix_rt::test]
+async fn a_checkout_whose_commit_answer_is_lost_makes_one_order_and_purchases_the_cart() {
+    if !redis_installed() {
+        return;
+    }
+    let redis = Redis::start().await;
+    let proxy = CuttingProxy::start(redis.port).await;
+    let site = site_with_lesson_stock(5);
+    let instance = Instance::start(site.path(), &proxy.url()).await;
+    let client = client();
+    let door = Door::of(&instance, &client).await;
+    let res = door.add(&client, None, "VER-LESSON", 1).await;
+    assert_eq!(res.status(), 200);
+    let cart = cart_cookie(&res).expect("a cart cookie");
+
+    // Redis stores the order, but the instance never hears so.
+    proxy.arm();
+    let first = door.checkout(&client, &cart).await;
+    assert_eq!(proxy.cuts(), 1, "the answer of the order's commit was cut");
+    let first_status = first.status().as_u16();
+    assert!([303, 503].contains(&first_status), "a checkout whose answer was lost: {first_status}");
+    // The buyer sends the checkout again: it lands on the one order.
+    let replay = door.checkout(&client, &cart).await;
+    assert_eq!(replay.status(), 303, "{}", replay.text().await.unwrap_or_default());
+    let location = replay.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+    if first_status == 303 {
+        assert_eq!(first.headers().get("location").and_then(|v| v.to_str().ok()), Some(location.as_str()));
+    }
+    let order_id = location.strip_prefix("/commerce/orders/").expect("an order page").to_string();
+    assert_eq!(redis.cli(&["ZRANGE", "veranda:orders", "0", "-1"]), order_id, "exactly one order");
+    assert_eq!(redis.cli(&["GET", "veranda:stock:VER-LESSON"]), "4", "one unit taken");
+    let seen = door.cart(&client, &cart).await;
+    assert_eq!(
+        (seen["isPurchased"].as_bool(), seen["orderId"].as_str()),
+        (Some(true), Some(order_id.as_str())),
+        "{seen}"
+    );
+    let page = client.get(format!("{}{location}", instance.address)).send().await.expect("answered");
+    assert_eq!(page.status(), 200);
 }

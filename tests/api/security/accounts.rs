@@ -10,7 +10,7 @@ use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Pass
 use veranda_actors::store::Tree;
 use veranda_tests::{spawn_app, TestApp};
 
-use super::support::{cookie_value, crumb, set_cookie};
+use super::support::{cookie_value, crumb_for, set_cookie};
 
 const SESSION: &str = "/api/site-users/account/session";
 const ACCOUNT: &str = "/api/site-users/account";
@@ -31,7 +31,7 @@ async fn sign_in(
     cookie: &str,
     headers: &[(&str, &str)],
 ) -> reqwest::Response {
-    let crumb = crumb(app).await;
+    let crumb = crumb_for(app, cookie.trim_start_matches("; ")).await;
     let mut req = client
         .post(format!("{}{SESSION}", app.address))
         .header("cookie", format!("crumb={crumb}{cookie}"))
@@ -98,7 +98,11 @@ async fn stored_passwords_are_argon2id_with_owasp_parameters_and_a_unique_salt()
 
 #[actix_rt::test]
 async fn session_and_crumb_cookies_carry_their_attributes() {
-    let app = spawn_app().await;
+    // `X-Forwarded-Proto` is believed from trusted proxies only: this test's client is one.
+    let app = veranda_tests::spawn_app_configured(&veranda_tests::demo_site_dir(), |s| {
+        s.security.trusted_proxies = vec!["127.0.0.1".parse().expect("an address")]
+    })
+    .await;
     add_member(&app, "ann@example.com").await;
     let res = sign_in(&app, &app.client, "ann@example.com", "porch swing", "", &[]).await;
     assert_eq!(res.status(), 200);
@@ -144,7 +148,7 @@ async fn a_cookie_replayed_after_signing_out_is_refused() {
     let session = format!("{SESSION_COOKIE}={}", cookie_value(&res, SESSION_COOKIE).expect("a session"));
     assert_eq!(app.get_with(ACCOUNT, &[("cookie", &session)]).await.status(), 200);
     for (method, path) in [(reqwest::Method::POST, "/api/auth/Logout"), (reqwest::Method::DELETE, SESSION)] {
-        let crumb = crumb(&app).await;
+        let crumb = crumb_for(&app, &session).await;
         let res = app
             .client
             .request(method, format!("{}{path}", app.address))

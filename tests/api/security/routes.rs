@@ -5,7 +5,7 @@
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_tests::TestApp;
 
-use super::support::{cookie_value, crumb};
+use super::support::{cookie_value, crumb, crumb_for};
 
 /// How a page echoes the crumb on this route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -209,11 +209,15 @@ pub struct Caller {
 impl Caller {
     /// Prepares a caller for `row`.
     pub async fn new(app: &TestApp, row: &Row) -> Caller {
-        let crumb = crumb(app).await;
+        let mut crumb = crumb(app).await;
         let mut cart = String::new();
         let cookies = match row.setup {
             Visitor => String::new(),
-            Admin => app.sign_in(false, &[ContributorRole::Admin], false).await,
+            Admin => {
+                let admin = app.sign_in(false, &[ContributorRole::Admin], false).await;
+                crumb = crumb_for(app, &admin).await;
+                admin
+            }
             Cart(sku) => {
                 let res = app
                     .client

@@ -26,6 +26,13 @@ pub fn cookie_value(res: &reqwest::Response, name: &str) -> Option<String> {
     })
 }
 
+/// The crumb the home page hands to a visitor with `cookie` (crumbs are bound to the
+/// session the request carries).
+pub async fn crumb_for(app: &TestApp, cookie: &str) -> String {
+    let res = app.get_with("/?noredirect", &[("cookie", cookie)]).await;
+    cookie_value(&res, "crumb").expect("the home page sets a crumb cookie")
+}
+
 /// A fresh crumb from the `crumb` cookie the home page sets.
 pub async fn crumb(app: &TestApp) -> String {
     let res = app.get("/").await;

@@ -220,9 +220,12 @@ impl Handler<PlaceOrder> for Cart {
                 return Err(CartError::Unavailable);
             }
             let placed = async {
-                let stored = shared.storage.load_cart_versioned(&id).await?;
-                let cart = stored.map(|v| v.cart).unwrap_or(cached);
-                checkout::place(&shared, cart, msg.customer, msg.kind).await
+                match shared.storage.load_cart_versioned(&id).await? {
+                    Some(stored) => {
+                        checkout::place_shared(&shared, stored.cart, stored.version, msg.customer, msg.kind).await
+                    }
+                    None => Err(CartError::Empty),
+                }
             }
             .await;
             if let Err(e) = shared.storage.end_checkout(&id).await {

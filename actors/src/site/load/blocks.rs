@@ -94,6 +94,10 @@ impl Loader {
             BlockData::Video(video) => {
                 if video_embed_type(&video.html) == VideoEmbedType::Invalid {
                     self.problems.add(file, at("html"), INVALID_VIDEO_EMBED);
+                } else if let Err(crate::site::embeds::EmbedRefusal::NotAllowed(src)) =
+                    crate::site::embeds::video_embed(&video.html, &self.embeds)
+                {
+                    self.problems.add(file, at("html"), crate::site::embeds::not_allowed_message(&src));
                 }
                 self.one_of(file, &at("mode"), video.mode.as_deref(), &VIDEO_MODES);
                 video.html = sanitize::embed(&video.html);

@@ -87,6 +87,8 @@ struct Loader {
     references: Vec<Noted>,
     /// Where forms may redirect, from `site.toml` (read before any page).
     redirects: RedirectPolicy,
+    /// Which providers video blocks may embed, from `site.toml`.
+    embeds: crate::site::embeds::EmbedAllowList,
 }
 
 impl Loader {
@@ -100,6 +102,7 @@ impl Loader {
             urls: Vec::new(),
             references: Vec::new(),
             redirects: RedirectPolicy::default(),
+            embeds: crate::site::embeds::EmbedAllowList::default(),
         }
     }
 

@@ -15,6 +15,7 @@ impl Loader {
         let settings = parse_settings(table, &mut self.problems)?;
         check_settings(&settings, &mut self.problems);
         self.redirects = settings.redirect_policy();
+        self.embeds = settings.embed_allow_list();
         Some(settings)
     }
 
@@ -103,6 +104,14 @@ fn check_settings(settings: &SiteSettings, problems: &mut Problems) {
         if let Err(problem) = crate::forms::redirect::parse_origin(entry) {
             problems.add(SITE, format!("forms.redirectAllowList[{i}]"), problem);
         }
+    }
+    for (i, entry) in settings.embeds.providers.iter().enumerate() {
+        if let Some(problem) = crate::site::embeds::provider_problem(entry) {
+            problems.add(SITE, format!("embeds.providers[{i}]"), problem);
+        }
+    }
+    if let Some(problem) = crate::site::embeds::tile_url_problem(&settings.maps.tile_url) {
+        problems.add(SITE, "maps.tileUrl", problem);
     }
     let seconds = settings.block_animations.duration_seconds;
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 10.0) {

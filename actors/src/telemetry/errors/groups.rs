@@ -52,6 +52,11 @@ impl ErrorGroups {
     /// or `None` when the group table is full and the fingerprint is new.
     pub fn record(&mut self, report: &ErrorReport, now: u64) -> Option<&ErrorGroup> {
         let key = fingerprint(&report.message, &report.file, report.line, report.column);
+        self.record_as(key, report, now)
+    }
+
+    /// As [`ErrorGroups::record`], with the report's fingerprint already worked out.
+    pub fn record_as(&mut self, key: String, report: &ErrorReport, now: u64) -> Option<&ErrorGroup> {
         if !self.groups.contains_key(&key) && self.groups.len() >= MAX_GROUPS {
             return None;
         }
@@ -77,6 +82,11 @@ impl ErrorGroups {
         let mut list: Vec<ErrorGroup> = self.groups.values().cloned().collect();
         list.sort_by(|a, b| b.last_seen.cmp(&a.last_seen).then_with(|| a.fingerprint.cmp(&b.fingerprint)));
         list
+    }
+
+    /// The group of `fingerprint`.
+    pub fn get(&self, fingerprint: &str) -> Option<&ErrorGroup> {
+        self.groups.get(fingerprint)
     }
 
     /// How many groups there are.

@@ -1,8 +1,13 @@
 //! The [`ErrorQueue`] actor: admits error records under the per-page-load cap, groups
-//! them, publishes every new error and group change, and hands records and changed
-//! groups to the [`TelemetryWriter`] in one batch every [`ERROR_FLUSH_INTERVAL`]. The
-//! actor never waits for the store, so a request waiting for its admission never waits
-//! behind a batch write.
+//! them, and every [`ERROR_FLUSH_INTERVAL`] publishes what changed and hands records and
+//! changed groups to the [`TelemetryWriter`] in one batch. The actor never waits for the
+//! store, so a request waiting for its admission never waits behind a batch write.
+//!
+//! Publishing is coalesced per interval, so an error storm cannot flood the live stream
+//! (and its stored history) with one event per record: each interval publishes every new
+//! error up to [`PUBLISHED_ERRORS_PER_INTERVAL`], then one `ErrorGrouped` per group that
+//! changed, carrying its latest count. Errors past the cap are not lost to the dashboard:
+//! they are counted in their group's update. Records are all written, cap or not.
 //!
 //! The latest [`RECENT_ERRORS`] records are also kept in memory, newest first, for the
 //! owners' error list.
@@ -39,6 +44,9 @@ use crate::telemetry::writer::{TelemetryWriter, Write};
 /// by 1,000 ms (spec 000 §9); the server batches on a shorter interval so that a batch
 /// plus the store's flush stays within [`crate::telemetry::records::TELEMETRY_LOSS_WINDOW`].
 pub const ERROR_FLUSH_INTERVAL: Duration = Duration::from_millis(250);
+/// Most `ErrorRecorded` events published per interval (100 a second); the errors past it
+/// show in their groups' counts.
+pub const PUBLISHED_ERRORS_PER_INTERVAL: usize = 25;
 /// How many of the latest records are kept in memory for the error list.
 pub const RECENT_ERRORS: usize = 50;
 /// Most writes (records and groups) accepted and not yet handed to the writer; past
@@ -58,13 +66,17 @@ pub struct ErrorQueue {
     /// Every group by fingerprint.
     groups: ErrorGroups,
     /// Records accepted since the last write, with their arrival time.
-    pending: Vec<(u64, ErrorReport)>,
+    pending: Vec<(u64, Arc<ErrorReport>)>,
     /// Groups changed since the last write.
     changed: BTreeSet<String>,
+    /// New errors to publish at the next interval, at most [`PUBLISHED_ERRORS_PER_INTERVAL`].
+    unpublished: Vec<TelemetryEvent>,
+    /// Groups changed since the last publish.
+    regrouped: BTreeSet<String>,
     /// Writes the writer refused (its queue was full), offered again first.
     backlog: Vec<Write>,
-    /// The latest records, newest first.
-    recent: VecDeque<RecentError>,
+    /// The latest records, newest first: arrival time, fingerprint, record.
+    recent: VecDeque<(u64, String, Arc<ErrorReport>)>,
     /// The live error stream.
     events: broadcast::Sender<TelemetryEvent>,
     /// Mailbox size; a full mailbox makes requests answer 503.
@@ -90,6 +102,8 @@ impl ErrorQueue {
             groups,
             pending: Vec::new(),
             changed: BTreeSet::new(),
+            unpublished: Vec::new(),
+            regrouped: BTreeSet::new(),
             backlog: Vec::new(),
             recent: VecDeque::with_capacity(RECENT_ERRORS),
             events,
@@ -97,7 +111,8 @@ impl ErrorQueue {
         }
     }
 
-    /// Admits `reports` for the page load `key` at `now`, groups and publishes them.
+    /// Admits `reports` for the page load `key` at `now` and groups them; they are
+    /// published at the next interval.
     pub fn record(&mut self, key: PageLoadKey, reports: Vec<ErrorReport>, now: u64) -> Admission {
         if self.unwritten() >= MAX_UNWRITTEN {
             return Admission::Busy;
@@ -106,20 +121,23 @@ impl ErrorQueue {
         let Admission::Accepted { accepted, .. } = admission else { return admission };
         for report in reports.into_iter().take(accepted) {
             let print = fingerprint(&report.message, &report.file, report.line, report.column);
-            let _ = self.events.send(TelemetryEvent::ErrorRecorded {
-                fingerprint: print.clone(),
-                message: report.message.clone(),
-                url: report.url.clone(),
-                at: now,
-            });
-            if let Some(group) = self.groups.record(&report, now) {
-                let _ = self.events.send(TelemetryEvent::ErrorGrouped(group.clone()));
-                self.changed.insert(print.clone());
+            if self.unpublished.len() < PUBLISHED_ERRORS_PER_INTERVAL {
+                self.unpublished.push(TelemetryEvent::ErrorRecorded {
+                    fingerprint: print.clone(),
+                    message: report.message.clone(),
+                    url: report.url.clone(),
+                    at: now,
+                });
             }
+            if self.groups.record_as(print.clone(), &report, now).is_some() {
+                mark(&mut self.changed, &print);
+                mark(&mut self.regrouped, &print);
+            }
+            let report = Arc::new(report);
             if self.recent.len() >= RECENT_ERRORS {
                 self.recent.pop_back();
             }
-            self.recent.push_front(RecentError { at: now, fingerprint: print, report: report.clone() });
+            self.recent.push_front((now, print, report.clone()));
             self.pending.push((now, report));
         }
         metrics::queue_depth(Queue::Errors, self.unwritten());
@@ -135,6 +153,7 @@ impl ErrorQueue {
     /// Hands the backlog and the writes due to the writer; what it refuses (its queue is
     /// full) becomes the backlog, offered again next time.
     pub fn hand_over(&mut self, now: u64) {
+        self.publish();
         let mut batch = std::mem::take(&mut self.backlog);
         batch.extend(self.take_batch(now));
         if let Err(busy) = self.writer.write_all(batch) {
@@ -143,19 +162,31 @@ impl ErrorQueue {
         metrics::queue_depth(Queue::Errors, self.unwritten());
     }
 
+    /// Publishes the new errors kept for this interval, then every group changed since
+    /// the last publish, with its latest count.
+    pub fn publish(&mut self) {
+        for event in self.unpublished.drain(..) {
+            let _ = self.events.send(event);
+        }
+        for print in std::mem::take(&mut self.regrouped) {
+            if let Some(group) = self.groups.get(&print) {
+                let _ = self.events.send(TelemetryEvent::ErrorGrouped(group.clone()));
+            }
+        }
+    }
+
     /// Takes the writes due: every pending record and every changed group.
     pub fn take_batch(&mut self, now: u64) -> Vec<Write> {
         self.caps.prune(now);
         let mut batch = Vec::with_capacity(self.pending.len() + self.changed.len());
         for (at, report) in self.pending.drain(..) {
             let key = [RECORD_PREFIX, &record_key(at)].concat();
-            if let Ok(value) = serde_json::to_vec(&report) {
+            if let Ok(value) = serde_json::to_vec(&*report) {
                 batch.push(Write { tree: Tree::Errors, key, value });
             }
         }
-        let groups = self.groups.list();
         for print in std::mem::take(&mut self.changed) {
-            if let Some(group) = groups.iter().find(|g| g.fingerprint == print) {
+            if let Some(group) = self.groups.get(&print) {
                 if let Ok(value) = serde_json::to_vec(group) {
                     batch.push(Write { tree: Tree::Errors, key: [GROUP_PREFIX, print.as_bytes()].concat(), value });
                 }
@@ -172,7 +203,17 @@ impl ErrorQueue {
 
     /// The latest records, newest first.
     pub fn recent(&self) -> Vec<RecentError> {
-        self.recent.iter().cloned().collect()
+        self.recent
+            .iter()
+            .map(|(at, print, report)| RecentError { at: *at, fingerprint: print.clone(), report: (**report).clone() })
+            .collect()
+    }
+}
+
+/// Adds `print` to `set` unless it is there (no copy made then).
+fn mark(set: &mut BTreeSet<String>, print: &str) {
+    if !set.contains(print) {
+        set.insert(print.to_owned());
     }
 }
 
@@ -290,8 +331,15 @@ mod tests {
         let key = PageLoadKey::Id("load".into());
         let admission = queue.record(key, vec![report("boom 1"), report("boom 2")], 100);
         assert_eq!(admission, Admission::Accepted { accepted: 2, dropped: 0 });
-        assert!(matches!(rx.try_recv(), Ok(TelemetryEvent::ErrorRecorded { .. })));
-        assert!(matches!(rx.try_recv(), Ok(TelemetryEvent::ErrorGrouped(g)) if g.count == 1));
+        assert!(rx.try_recv().is_err(), "published at the interval, not per record");
+        queue.publish();
+        assert!(matches!(rx.try_recv(), Ok(TelemetryEvent::ErrorRecorded { message, .. }) if message == "boom 1"));
+        assert!(matches!(rx.try_recv(), Ok(TelemetryEvent::ErrorRecorded { message, .. }) if message == "boom 2"));
+        assert!(
+            matches!(rx.try_recv(), Ok(TelemetryEvent::ErrorGrouped(g)) if g.count == 2),
+            "one update, latest count"
+        );
+        assert!(rx.try_recv().is_err());
         assert_eq!(queue.groups()[0].count, 2);
         let recent: Vec<String> = queue.recent().into_iter().map(|r| r.report.message).collect();
         assert_eq!(recent, vec!["boom 2", "boom 1"], "the latest records, newest first");
@@ -302,6 +350,33 @@ mod tests {
         assert!(queue.take_batch(300).is_empty());
         let restored = ErrorQueue::new(store, writer, &TelemetryLimits::default(), events);
         assert_eq!(restored.groups()[0].count, 2);
+    }
+
+    #[actix::test]
+    async fn an_error_storm_publishes_a_bounded_sample_and_exact_group_counts() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let (events, mut rx) = broadcast::channel(4096);
+        let writer = TelemetryWriter::start(store.clone());
+        let mut queue = ErrorQueue::new(store, writer, &TelemetryLimits::default(), events);
+        for n in 0..1_000 {
+            let key = PageLoadKey::Id(format!("load-{n}"));
+            queue.record(key, vec![report(&format!("boom {}", n % 3)), report("same")], 100);
+        }
+        queue.publish();
+        let mut recorded = 0;
+        let mut groups = std::collections::HashMap::new();
+        while let Ok(event) = rx.try_recv() {
+            match event {
+                TelemetryEvent::ErrorRecorded { .. } => recorded += 1,
+                TelemetryEvent::ErrorGrouped(g) => assert!(groups.insert(g.message.clone(), g.count).is_none()),
+            }
+        }
+        assert_eq!(recorded, PUBLISHED_ERRORS_PER_INTERVAL);
+        // "boom 0", "boom 1" and "boom 2" normalise to one group; "same" is the other.
+        assert_eq!(groups.len(), 2, "{groups:?}");
+        assert_eq!(groups.values().sum::<u64>(), 2_000, "every record is counted");
+        assert_eq!(queue.take_batch(200).len(), 2_000 + 2, "every record is written, and both groups");
     }
 
     /// A store that never finishes a write: the writer thread blocks on its first job.

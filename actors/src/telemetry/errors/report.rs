@@ -37,11 +37,35 @@ pub enum ReportError {
 }
 
 /// A number sent as a JSON number or a numeric string.
-#[derive(Deserialize)]
-#[serde(untagged)]
 enum NumberLike {
     Number(f64),
     Text(String),
+}
+
+/// Reads a number or a string directly (an untagged enum would buffer every value first).
+impl<'de> Deserialize<'de> for NumberLike {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<NumberLike, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = NumberLike;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a number or a numeric string")
+            }
+            fn visit_f64<E>(self, n: f64) -> Result<NumberLike, E> {
+                Ok(NumberLike::Number(n))
+            }
+            fn visit_u64<E>(self, n: u64) -> Result<NumberLike, E> {
+                Ok(NumberLike::Number(n as f64))
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<NumberLike, E> {
+                Ok(NumberLike::Number(n as f64))
+            }
+            fn visit_str<E>(self, t: &str) -> Result<NumberLike, E> {
+                Ok(NumberLike::Text(t.to_owned()))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }
 
 impl NumberLike {

@@ -4,6 +4,7 @@
 // followed by the server's own text.
 import { DataError, dataRequest } from '../../data';
 import { readPageContext } from '../../loader/context';
+import { siteBlockId } from '../../widgets/popup-overlay/ids';
 import { NO_KEY, PROCESSING_ERROR, SCROLL_DOWN, STATUS_MESSAGES, UNKNOWN_ERROR } from './messages';
 import type { FieldErrors } from './validate';
 import type { Values } from './values';
@@ -17,7 +18,7 @@ export const SAVE_URL = '/api/form/SaveFormSubmission';
 export interface Submission {
   /** The form's id. */
   formId: string;
-  /** The block the form sits in (sent as `objectName`). */
+  /** The block the form sits in (sent as `objectName`, without the overlay's id namespace). */
   blockId: string;
   /** The submit button's text. */
   submitButtonText: string;
@@ -90,7 +91,7 @@ export async function submit(submission: Submission): Promise<Outcome> {
     key,
     formId: submission.formId,
     collectionId: readPageContext(document)?.collectionId ?? '',
-    objectName: submission.blockId,
+    objectName: siteBlockId(submission.blockId),
     isOverlayForm: document.getElementById(`block-${submission.blockId}`)?.closest('.popup-overlay') != null,
     submitButtonText: submission.submitButtonText,
     form: JSON.stringify(submission.values),

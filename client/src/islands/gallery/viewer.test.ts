@@ -115,3 +115,95 @@ describe('the carousel', () => {
     expect(el.querySelector<HTMLElement>('.gallery-controls')?.hidden).toBe(true);
   });
 });
+
+describe('slideshow transitions in the page', () => {
+  const li = (el: HTMLElement, i: number) => el.querySelectorAll<HTMLElement>('ul.gallery > li')[i]!;
+
+  it('scrolls the incoming slide in from the side the move goes to, and settles after the speed', () => {
+    const el = gallery(4);
+    mount(el, { design: 'slideshow', transition: 'scroll' });
+    expect(el.classList.contains('gallery-viewer--sliding')).toBe(true);
+    click(el, '.gallery-previous');
+    expect(el.dataset.direction).toBe('previous');
+    expect(li(el, 3).classList.contains('is-current')).toBe(true);
+    expect(li(el, 0).classList.contains('is-leaving')).toBe(true);
+    expect(el.querySelector<HTMLElement>('ul.gallery')?.style.getPropertyValue('--in-ms')).toBe('1000ms');
+    vi.advanceTimersByTime(999);
+    click(el, '.gallery-next');
+    expect(status(el)).toBe('4 of 4');
+    vi.advanceTimersByTime(1);
+    expect(li(el, 0).classList.contains('is-leaving')).toBe(false);
+    click(el, '.gallery-next');
+    expect(el.dataset.direction).toBe('next');
+    expect(status(el)).toBe('1 of 4');
+  });
+
+  it('swipes in 0.28 s', () => {
+    const el = gallery(3);
+    mount(el, { design: 'slideshow', transition: 'swipe' });
+    click(el, '.gallery-next');
+    vi.advanceTimersByTime(279);
+    click(el, '.gallery-next');
+    expect(status(el)).toBe('2 of 3');
+    vi.advanceTimersByTime(1);
+    click(el, '.gallery-next');
+    expect(status(el)).toBe('3 of 3');
+  });
+
+  it('zooms ken burns slides from their focal point, and not at all with reduced motion', () => {
+    const el = gallery(2);
+    el.querySelector('img')?.setAttribute('data-image-focal-point', '0.25,0.75');
+    mount(el, { design: 'slideshow', transition: 'ken-burns', autoplay: true, 'autoplay-duration': 4 });
+    expect(el.classList.contains('gallery-viewer--t-kenburns')).toBe(true);
+    expect(el.querySelector('img')?.style.transformOrigin).toBe('25% 75%');
+    expect(el.querySelector<HTMLElement>('ul.gallery')?.style.getPropertyValue('--kb-ms')).toBe('5200ms');
+    vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce') }));
+    const calm = gallery(2);
+    mount(calm, { design: 'slideshow', transition: 'ken-burns', autoplay: true });
+    expect(calm.classList.contains('gallery-viewer--t-kenburns')).toBe(false);
+    expect(calm.querySelector('.gallery-pause')).toBeNull();
+    click(calm, '.gallery-next');
+    vi.advanceTimersByTime(0); // no transition to wait for
+    click(calm, '.gallery-next');
+    expect(status(calm)).toBe('1 of 2');
+  });
+
+  it('logs an unknown transition and leaves the gallery as the server drew it', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const el = gallery(3);
+    const before = el.innerHTML;
+    mount(el, { design: 'slideshow', transition: 'wobble' });
+    expect(error).toHaveBeenCalledWith('could not find transition named wobble');
+    expect(el.innerHTML).toBe(before);
+  });
+
+  it('lets a newSwipe slide follow the finger and go on a quick swipe', () => {
+    const el = gallery(3);
+    mount(el, { design: 'slideshow', transition: 'newSwipe' });
+    const list = el.querySelector<HTMLElement>('ul.gallery')!;
+    const pointer = (type: string, x: number, t: number) => {
+      const e = new MouseEvent(type, { clientX: x, clientY: 10, bubbles: true });
+      Object.defineProperty(e, 'timeStamp', { value: t });
+      list.dispatchEvent(e);
+    };
+    pointer('pointerdown', 300, 0);
+    pointer('pointermove', 280, 50);
+    expect(li(el, 0).style.transform).toBe('translateX(-20px)');
+    pointer('pointerup', 290, 80);
+    expect(li(el, 0).style.transform).toBe('');
+    expect(status(el)).toBe('1 of 3');
+    pointer('pointerdown', 300, 1000);
+    pointer('pointermove', 200, 1050);
+    pointer('pointerup', 150, 1100);
+    expect(status(el)).toBe('2 of 3');
+    const dragClick = new MouseEvent('click', { bubbles: true, cancelable: true });
+    li(el, 0).dispatchEvent(dragClick);
+    expect(dragClick.defaultPrevented).toBe(true);
+    const plainClick = new MouseEvent('click', { bubbles: true, cancelable: true });
+    li(el, 0).dispatchEvent(plainClick);
+    expect(plainClick.defaultPrevented).toBe(false);
+    expect(li(el, 0).classList.contains('is-leaving')).toBe(true);
+    vi.advanceTimersByTime(500);
+    expect(li(el, 0).classList.contains('is-leaving')).toBe(false);
+  });
+});

@@ -1,10 +1,13 @@
-// The moving gallery layouts: slideshow (one slide at a time, fading), slider strip (the
-// current slide scrolled to the middle) and carousel (a row of slides per step). Plain
-// DOM on top of the server's list; previous / next buttons, a pause control when it
-// autoplays, a polite "X of Y" status, arrow keys and swipes.
+// The moving gallery layouts: slideshow (one slide at a time, with its transition and an
+// optional thumbnail strip linked to it), slider strip (the current slide scrolled to the
+// middle) and carousel (a row of slides per step). Plain DOM on top of the server's list;
+// previous / next buttons, a pause control when it autoplays, a polite "X of Y" status,
+// arrow keys and swipes (a newSwipe slideshow follows the finger while dragged).
 import type { GalleryOptions } from './data';
-import { Autoplay, type Point, carouselControls, carouselSlidesPerRow, motionAllowed, swipeDirection } from './motion';
+import { Autoplay, type Point, carouselControls, carouselSlidesPerRow, lockAxis, motionAllowed, swipeDirection } from './motion';
 import { Slides } from './slides';
+import { mountThumbnails, thumbnailsPerRow } from './thumbs';
+import { type Fling, focalOrigin, moveDirection, transitionTiming } from './transitions';
 
 /** Stacked speed is 1 s (fade in; fade out takes 1.2 times as long); 0 with reduced motion. */
 const STACKED_SPEED_MS = 1000;
@@ -45,8 +48,22 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
   const groups = () => Math.max(1, Math.ceil(items.length / perRow()));
   const slides = new Slides(layout === 'carousel' ? groups() : items.length, layout !== 'carousel');
   const speed = !motion ? 0 : layout === 'strip' ? STRIP_SPEED_MS : STACKED_SPEED_MS;
+  // Without motion every slideshow cross-fades in no time (and ken burns does not zoom).
+  const transition = layout === 'stacked' && motion ? options.transition : 'fade';
+  const sliding = transition === 'scroll' || transition === 'scroll-vertical' || transition === 'swipe' || transition === 'newswipe';
 
   el.classList.add('gallery-viewer', `gallery-viewer--${layout}`);
+  if (layout === 'stacked') {
+    el.classList.add(`gallery-viewer--t-${transition}`);
+    el.classList.toggle('gallery-viewer--sliding', sliding);
+    el.dataset.direction = 'next';
+    list.style.setProperty('--kb-ms', `${options.interval + speed * 1.2}ms`);
+    if (transition === 'kenburns') {
+      for (const img of list.querySelectorAll<HTMLImageElement>('img')) {
+        img.style.transformOrigin = focalOrigin(img.getAttribute('data-image-focal-point'));
+      }
+    }
+  }
   el.setAttribute('role', 'region');
   el.setAttribute('aria-roledescription', 'carousel');
   if (!el.hasAttribute('aria-label')) el.setAttribute('aria-label', uniqueLabel(doc, LABELS[layout] ?? 'Gallery'));
@@ -92,11 +109,32 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
     }
     status.textContent = `${index + 1} of ${slides.count}`;
   };
+  /** The drag that is ending in a swipe, for the newSwipe duration. */
+  let fling: Fling | undefined;
   slides.on((event) => {
     if (event.type !== 'change') return;
+    if (layout !== 'stacked') {
+      render(true);
+      win.setTimeout(() => slides.settle(), speed);
+      return;
+    }
+    const timing = transitionTiming(transition, { speedMs: speed, motion, windowWidth: win.innerWidth, fling });
+    fling = undefined;
+    const leaving = items[event.previous];
+    const incoming = items[event.index];
+    el.dataset.direction = moveDirection(event.previous, event.index, items.length);
+    list.style.setProperty('--in-ms', `${timing.inMs}ms`);
+    list.style.setProperty('--out-ms', `${timing.outMs}ms`);
+    items.forEach((item) => item.classList.remove('is-leaving'));
+    // The incoming slide takes its starting place (the side it enters from) before it moves.
+    void incoming?.offsetWidth;
+    leaving?.classList.add('is-leaving');
+    if (leaving) leaving.style.transform = '';
     render(true);
-    // Fade in over `speed`, out over 1.2 × speed: the move is over when the slower one ends.
-    win.setTimeout(() => slides.settle(), layout === 'stacked' ? speed * 1.2 : speed);
+    win.setTimeout(() => {
+      leaving?.classList.remove('is-leaving');
+      slides.settle();
+    }, timing.settleMs);
   });
 
   previous.addEventListener('click', () => slides.previous());
@@ -121,13 +159,65 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
     else if (event.keyCode === 39 || event.key === 'ArrowRight') slides.next();
   });
   let start: Point | null = null;
-  list.addEventListener('pointerdown', (e) => (start = { x: e.clientX, y: e.clientY, t: e.timeStamp }));
-  list.addEventListener('pointerup', (e) => {
-    const direction = start && swipeDirection(start, { x: e.clientX, y: e.clientY, t: e.timeStamp });
+  const follow = transition === 'newswipe';
+  const dragged = () => items[slides.index];
+  /** The last press was a drag, so its click neither opens the lightbox nor follows a link. */
+  let dragClick = false;
+  list.addEventListener('pointerdown', (e) => {
+    start = { x: e.clientX, y: e.clientY, t: e.timeStamp };
+    dragClick = false;
+  });
+  list.addEventListener(
+    'click',
+    (e) => {
+      if (!dragClick) return;
+      dragClick = false;
+      e.preventDefault();
+      e.stopPropagation();
+    },
+    true,
+  );
+  if (follow) {
+    list.style.touchAction = 'pan-y';
+    list.addEventListener('pointermove', (e) => {
+      const item = dragged();
+      if (!start || !item || slides.inMotion || lockAxis(start, { x: e.clientX, y: e.clientY, t: e.timeStamp }) !== 'x') return;
+      item.style.transition = 'none';
+      item.style.transform = `translateX(${e.clientX - start.x}px)`;
+    });
+  }
+  const release = (e: PointerEvent) => {
+    const end = { x: e.clientX, y: e.clientY, t: e.timeStamp };
+    const direction = start && swipeDirection(start, end);
+    if (start && lockAxis(start, end) !== null) dragClick = true;
+    if (start && direction) {
+      const dx = Math.abs(end.x - start.x);
+      fling = { remainingPx: (list.clientWidth || win.innerWidth) - dx, velocity: dx / Math.max(1, end.t - start.t) };
+    }
     start = null;
+    const item = dragged();
+    // A drag that is not a swipe goes back; a swipe's slide leaves from where it was dropped.
+    if (follow && item) item.style.transition = '';
+    if (follow && item && !direction) item.style.transform = '';
     if (direction === 'next') slides.next();
     else if (direction === 'previous') slides.previous();
-  });
+    if (follow && item && item.style.transform && slides.index === items.indexOf(item)) item.style.transform = '';
+    fling = undefined;
+  };
+  list.addEventListener('pointerup', release);
+  list.addEventListener('pointercancel', release);
+  if (follow) {
+    // A drag leaving the slideshow ends there; a mouse drags the slide, not the image.
+    list.addEventListener('pointerleave', release);
+    list.addEventListener('dragstart', (e) => e.preventDefault());
+  }
+  if (layout === 'stacked' && options.thumbnails && items.length > 1) {
+    mountThumbnails(win, list, items, slides, {
+      perRow: thumbnailsPerRow(options.thumbnailsPerRow, items.length),
+      alignment: options.alignment,
+      motion,
+    });
+  }
   render();
   return slides;
 }

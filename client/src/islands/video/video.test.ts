@@ -176,3 +176,50 @@ describe('the video island', () => {
     expect(el.querySelector<HTMLIFrameElement>('.video-wrapper iframe')!.src).toBe('https://www.youtube-nocookie.com/embed/abc');
   });
 });
+
+describe('object embeds', () => {
+  const OBJECT =
+    '<object data="https://www.youtube.com/v/abc" type="application/x-shockwave-flash" width="425" height="344" title="Old clip"><embed src="https://www.youtube.com/v/abc" type="application/x-shockwave-flash" width="425" height="344"></object>';
+
+  it('plays an object embed behind the same overlay', () => {
+    const el = block('Old clip', OBJECT);
+    const player = mountVideo(window, el, { html: OBJECT, title: 'Old clip' })!;
+    mounted.push(player);
+    const wrapper = el.querySelector<HTMLElement>('.video-wrapper')!;
+    expect(wrapper.style.paddingBottom).toBe(`${(344 / 425) * 100}%`);
+    expect(wrapper.querySelector('button')!.getAttribute('aria-label')).toBe('Play Old clip');
+    expect(el.querySelector('.video-wrapper object')).toBeNull();
+
+    el.querySelector<HTMLButtonElement>('.video-play')!.click();
+    const object = el.querySelector<HTMLObjectElement>('.video-wrapper > object')!;
+    expect(player.showing).toBe(true);
+    const data = new URL(object.getAttribute('data')!);
+    expect(data.origin).toBe('https://www.youtube.com');
+    expect(data.searchParams.get('autoplay')).toBe('1');
+    expect(object.querySelector('embed')!.getAttribute('src')).toBe(object.getAttribute('data'));
+    expect(document.activeElement).toBe(object);
+    expect(el.querySelector<HTMLButtonElement>('.video-play')!.hidden).toBe(true);
+  });
+
+  it('returns an object embed to its overlay when another video shows', () => {
+    const first = block('Old clip', OBJECT);
+    const second = block('Two');
+    const a = mountVideo(window, first, { html: OBJECT, title: 'Old clip' })!;
+    mounted.push(a);
+    const b = mountBlock(second, {})!;
+    a.show({ focus: false, muted: false });
+    b.show({ focus: false, muted: false });
+    expect(a.showing).toBe(false);
+    expect(first.querySelector('.video-wrapper object')).toBeNull();
+    expect(first.querySelector<HTMLButtonElement>('.video-play')!.hidden).toBe(false);
+  });
+
+  it('warns for an object without an embed and builds no player', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const html = '<object data="https://www.youtube.com/v/abc"></object>';
+    const el = block('Old clip', html);
+    expect(mountVideo(window, el, { html, title: 'Old clip' })).toBeNull();
+    expect(warn).toHaveBeenCalledWith(INVALID_VIDEO_EMBED);
+    expect(el.querySelector('.video-play')).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 // One video block (001 §4 "Video"): a play overlay over the poster; clicking it, or Enter
-// or Space on it, swaps in the provider's iframe and moves focus there. Showing one video
+// or Space on it, swaps in the provider's iframe (or object) and moves focus there. Showing one video
 // returns the others to their overlay. Players are paused and played by posted messages.
 import {
   DEFAULT_PADDING_RATIO,
@@ -73,11 +73,11 @@ export class VideoPlayer {
   /** The box that holds the poster, the overlay and the iframe. */
   readonly wrapper: HTMLElement;
   private readonly button: HTMLButtonElement | null;
-  private frame: HTMLIFrameElement | null = null;
+  private frame: PlayerElement | null = null;
 
   constructor(
     figure: HTMLElement,
-    private readonly source: HTMLIFrameElement,
+    private readonly source: PlayerElement,
     private readonly data: VideoData,
   ) {
     const doc = figure.ownerDocument;
@@ -124,7 +124,7 @@ export class VideoPlayer {
       if (focus) this.frame.focus();
       return;
     }
-    const frame = this.source.cloneNode(true) as HTMLIFrameElement;
+    const frame = this.source.cloneNode(true) as PlayerElement;
     const box = frameBox(this.data.mode, numberAttr(this.source, 'width'), numberAttr(this.source, 'height'));
     if (this.data.mode !== 'none') {
       frame.style.width = `${box.width}%`;
@@ -132,8 +132,9 @@ export class VideoPlayer {
       frame.style.left = `${(100 - box.width) / 2}%`;
       frame.style.top = `${(100 - box.height) / 2}%`;
     }
-    const src = this.source.getAttribute('src') ?? '';
-    frame.src = start ? playingSrc(src, muted) : src;
+    setAddress(frame, start ? playingSrc(addressOf(this.source), muted) : addressOf(this.source));
+    // An object is not focusable by default; the video takes focus when shown.
+    if (frame.localName === 'object') frame.tabIndex = -1;
     if (start) frame.addEventListener('load', () => this.post('play'), { once: true });
     this.frame = frame;
     this.wrapper.classList.add('video-wrapper--showing');
@@ -155,8 +156,9 @@ export class VideoPlayer {
   /** Asks the player to pause or play, by a message posted to its window. */
   post(action: PlayerAction): void {
     const target = this.frame?.contentWindow;
-    const origin = originOf(this.frame?.src ?? '');
-    if (target && origin) target.postMessage(playerMessage(this.frame!.src, action), origin);
+    const address = this.frame ? addressOf(this.frame) : '';
+    const origin = originOf(address);
+    if (target && origin) target.postMessage(playerMessage(address, action), origin);
   }
 
   /** Forgets this player (when its block leaves the page). */
@@ -180,12 +182,31 @@ export function mountVideo(win: Window, el: HTMLElement, raw: unknown): VideoPla
     return null;
   }
   const template = figure.querySelector<HTMLTemplateElement>('template.video-embed');
-  const source = template?.content.querySelector('iframe');
+  const source = template?.content.querySelector<PlayerElement>('iframe, object');
   if (!source) return null;
   const player = new VideoPlayer(figure, source, data);
   if (!data.overlay) player.show({ focus: false, muted: false, start: false });
   if (data.autoplay && motionAllowed(win)) player.show({ focus: false, muted: true });
   return player;
+}
+
+/** The provider's player: an iframe, or an object with an embed (001 §5). */
+export type PlayerElement = HTMLIFrameElement | HTMLObjectElement;
+
+/** The address a player loads: an iframe's `src`, an object's `data` (else its embed's `src`). */
+export function addressOf(el: PlayerElement): string {
+  if (el.localName === 'iframe') return el.getAttribute('src') ?? '';
+  return el.getAttribute('data') ?? el.querySelector('embed')?.getAttribute('src') ?? '';
+}
+
+/** Points a player at `address` (an object and its embed both). */
+function setAddress(el: PlayerElement, address: string): void {
+  if (el.localName === 'iframe') {
+    el.setAttribute('src', address);
+    return;
+  }
+  el.setAttribute('data', address);
+  el.querySelector('embed')?.setAttribute('src', address);
 }
 
 function numberAttr(el: Element, name: string): number | null {

@@ -27,7 +27,9 @@ export const FORM_TEMPLATE_ID = 'popup-overlay-form';
 
 /**
  * A copy of the overlay's form block (from its `<template>`), with its island started; `null`
- * when the page has none, or already shows that block (its ids would be there twice).
+ * when the page has none, or the copy is on the page already (its ids would be there twice).
+ * The server renders the copy under the overlay's own id namespace (`ids.ts`), so it has
+ * ids of its own even where the page shows the same block.
  */
 export function overlayForm(doc: Document): HTMLElement | null {
   const template = doc.getElementById(FORM_TEMPLATE_ID);

@@ -2,7 +2,7 @@
 //! details of a store item page. Buttons that need the cart stay disabled until the
 //! island takes over.
 
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 use serde::Serialize;
 use veranda_actors::commerce::product::{self, unit_price as effective};
 use veranda_actors::commerce::rules::MAX_ENTRY_QUANTITY;
@@ -244,15 +244,25 @@ pub fn product_details(ctx: &BlockCtx<'_>, item: &Item, product: &Product) -> Ma
     }
 }
 
-/// The cart root the cart island mounts in, with a way on for visitors without JavaScript.
+/// Marks the start of the cart root's content, which `GET /cart`
+/// (`routes::commerce::cart_root`) replaces with the visitor's cart.
+const CART_ROOT_START: &str = "<!--cart-root-->";
+/// Marks its end.
+const CART_ROOT_END: &str = "<!--/cart-root-->";
+
+/// The cart root the cart island mounts in. The page renders the same for everyone with
+/// a way on to the plain cart page between the cart root's markers; `GET /cart` puts the
+/// visitor's cart there instead, and the island replaces it when JavaScript runs.
 pub fn cart(d: &CartBlock) -> Markup {
     html! {
         @if d.variant == "badge" {
             div class="cart-badge" { a href="/cart" { "Cart" } }
         } @else {
             div id="cart-root" {
+                (PreEscaped(CART_ROOT_START))
                 p { a href=(PLAIN_CART) { "View and change your cart" } }
                 p { a href="/shop" { "Continue shopping" } }
+                (PreEscaped(CART_ROOT_END))
             }
         }
     }

@@ -4,6 +4,8 @@
 
 use maud::{html, Markup};
 use veranda_actors::site::blocks::{AudioBlock, EmbedBlock, GalleryBlock, ImageBlock, MapBlock, VideoBlock};
+use veranda_actors::site::embeds::{video_embed, EmbedAllowList, VideoEmbed};
+use veranda_actors::site::settings::MapSettings;
 
 use crate::render::util::{file_url, image_url, safe_href};
 
@@ -106,22 +108,10 @@ fn attribute(tag: &str, name: &str) -> Option<String> {
     None
 }
 
-/// The first `<iframe>` of sanitised embed html: its https source and its width and height.
-pub fn first_iframe(html: &str) -> Option<(String, Option<u32>, Option<u32>)> {
-    let lower = html.to_ascii_lowercase();
-    let start = lower.find("<iframe")?;
-    let tag = html.get(start + "<iframe".len()..start + lower[start..].find('>')?)?;
-    let src = attribute(tag, "src")?;
-    let ok = src.starts_with("https://")
-        && src.len() > "https://".len()
-        && !src.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'<>`\\".contains(c));
-    let number = |name: &str| attribute(tag, name).and_then(|v| v.trim().parse().ok());
-    ok.then(|| (src, number("width"), number("height")))
-}
-
-/// Poster, title and link; the provider's iframe (rebuilt from its source) waits in a
-/// `<template>` for the video island, which adds the play overlay.
-pub fn video(d: &VideoBlock) -> Markup {
+/// Poster, title and link; the provider's iframe, or object with its embed (rebuilt from
+/// its address, with safe attributes only, when the provider is on the site's allow-list),
+/// waits in a `<template>` for the video island, which adds the play overlay.
+pub fn video(d: &VideoBlock, allow: &EmbedAllowList) -> Markup {
     let link = d.url.as_deref().and_then(safe_href);
     let provider =
         if d.provider_name.trim().is_empty() || d.provider_name == "self" { None } else { Some(&d.provider_name) };
@@ -134,11 +124,17 @@ pub fn video(d: &VideoBlock) -> Markup {
                 None => { (poster.unwrap_or_default()) },
             }
             @if link.is_none() { figcaption { (d.title) } }
-            @if let Some((src, width, height)) = first_iframe(&d.html) {
-                template class="video-embed" {
+            @match video_embed(&d.html, allow) {
+                Ok(VideoEmbed::Iframe { src, width, height }) => template class="video-embed" {
                     iframe src=(src) title=(d.title) width=[width] height=[height]
                         allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen {}
-                }
+                },
+                Ok(VideoEmbed::Object { src, media_type, width, height }) => template class="video-embed" {
+                    object data=(src) type=[media_type.as_deref()] width=[width] height=[height] title=(d.title) {
+                        embed src=(src) type=[media_type.as_deref()] width=[width] height=[height];
+                    }
+                },
+                Err(_) => {},
             }
         }
     }
@@ -154,38 +150,94 @@ pub fn embed(d: &EmbedBlock) -> Markup {
     }
 }
 
-/// The address and a link to OpenStreetMap at the marker (or the centre).
-pub fn map(d: &MapBlock) -> Markup {
+/// The address and a link to OpenStreetMap at the marker (or the centre): what a visitor
+/// reads without JavaScript, or when the map cannot load. The wrapper carries the site's
+/// map settings for the map island (tile address, attribution, and a Google Maps key with
+/// language and region when one is set).
+pub fn map(d: &MapBlock, settings: &MapSettings) -> Markup {
     let lat = d.marker_lat.unwrap_or(d.map_lat);
     let lng = d.marker_lng.unwrap_or(d.map_lng);
     let href = format!("https://www.openstreetmap.org/?mlat={lat}&mlon={lng}#map={}/{lat}/{lng}", d.map_zoom);
     let place = if d.address_title.trim().is_empty() { "this place" } else { d.address_title.as_str() };
+    let key = settings.google_key();
     html! {
-        address {
-            @if !d.address_title.is_empty() { strong { (d.address_title) } br; }
-            @if !d.address_line1.is_empty() { (d.address_line1) br; }
-            @if !d.address_line2.is_empty() { (d.address_line2) br; }
-            @if !d.address_country.is_empty() { (d.address_country) }
+        div class="map" data-tile-url=(settings.tile_url) data-tile-attribution=(settings.tile_attribution)
+            data-google-maps-key=[key] data-language=[key.and(settings.language.as_deref())]
+            data-region=[key.and(settings.region.as_deref())] {
+            div class="map-fallback" {
+                address {
+                    @if !d.address_title.is_empty() { strong { (d.address_title) } br; }
+                    @if !d.address_line1.is_empty() { (d.address_line1) br; }
+                    @if !d.address_line2.is_empty() { (d.address_line2) br; }
+                    @if !d.address_country.is_empty() { (d.address_country) }
+                }
+                p { a href=(href) rel="noopener" { "View " (place) " on OpenStreetMap" } }
+            }
         }
-        p { a href=(href) rel="noopener" { "View " (place) " on OpenStreetMap" } }
     }
 }
 
 /// Every slide as a figure linking to the full image (or its click-through), for every design.
+///
+/// The designs that need no script are laid out here with inline styles over the critical
+/// stylesheet's `.gallery` grid, with the 001 §9 defaults:
+/// - `autogrid`: equal cells, as many columns at least `columnWidth` (250) px wide as fit
+///   (the "min" behaviour: the count is rounded down), `gutter` 0;
+/// - `autocolumns`: the same columns, but slides flow down them at their own heights;
+/// - `autorows`: rows 250 px high whose slides keep their proportions and share the row's
+///   width, `gutter` 20;
+/// - `list`: one slide per row, full width, captions below, `gutter` 20 between slides.
+///
+/// Grid keeps the stylesheet's responsive grid; the moving designs are laid out by the
+/// gallery island.
 pub fn gallery(d: &GalleryBlock) -> Markup {
+    use veranda_actors::domain::enums::GalleryDesign;
     let design = serde_json::to_value(d.design).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
     let count = d.slides.len();
+    let column = d.column_width.filter(|w| *w > 0).unwrap_or(250);
+    let (list_style, item_style, image_style) = match d.design {
+        GalleryDesign::Autogrid => {
+            let gap = d.gutter.unwrap_or(0);
+            (
+                Some(format!("grid-template-columns:repeat(auto-fill,minmax(min({column}px,100%),1fr));gap:{gap}px")),
+                None,
+                None,
+            )
+        }
+        GalleryDesign::Autocolumns => {
+            let gap = d.gutter.unwrap_or(0);
+            (
+                Some(format!("display:block;columns:{column}px;column-gap:{gap}px")),
+                Some(format!("break-inside:avoid;margin-bottom:{gap}px")),
+                None,
+            )
+        }
+        GalleryDesign::Autorows => {
+            let gap = d.gutter.unwrap_or(20);
+            (
+                Some(format!("display:flex;flex-wrap:wrap;gap:{gap}px")),
+                Some("flex:1 1 auto;min-width:8rem".to_string()),
+                Some("height:250px;width:100%"),
+            )
+        }
+        GalleryDesign::List => {
+            let gap = d.gutter.unwrap_or(20);
+            (Some(format!("grid-template-columns:minmax(0,1fr);gap:{gap}px")), None, None)
+        }
+        _ => (None, None, None),
+    };
     html! {
-        ul class={ "gallery gallery--" (design) } data-lightbox-set[d.lightbox]
+        ul class={ "gallery gallery--" (design) } style=[list_style] data-lightbox-set[d.lightbox]
             data-lightbox-theme=[d.lightbox.then_some(if d.lightbox_theme == "light" { "light" } else { "dark" })] {
             @for (i, slide) in d.slides.iter().enumerate() {
                 @let through = slide.click_through_url.as_deref().and_then(safe_href);
-                li {
+                li style=[item_style.as_deref()] {
                     figure {
                         a href=(through.map(str::to_string).unwrap_or_else(|| image_url(&slide.src)))
                             data-lightbox[d.lightbox && through.is_none()] {
                             img src=(fallback_url(&image_url(&slide.src))) data-src=(image_url(&slide.src))
-                                data-image-focal-point=[slide.focal_point.as_deref()] alt=(slide.alt) loading="lazy" decoding="async";
+                                data-image-focal-point=[slide.focal_point.as_deref()] alt=(slide.alt) loading="lazy" decoding="async"
+                                style=[image_style];
                             @if slide.alt.trim().is_empty() {
                                 span class="visually-hidden" { "Image " (i + 1) " of " (count) }
                             }
@@ -282,22 +334,88 @@ mod tests {
     }
 
     #[test]
-    fn the_video_template_holds_the_first_https_iframe_of_the_embed() {
+    fn designs_without_script_are_laid_out_by_the_server_with_their_defaults() {
+        let markup = |extra: serde_json::Value| {
+            let mut block =
+                serde_json::json!({ "slides": [{ "src": "a.png", "alt": "A" }, { "src": "b.png", "alt": "B" }] });
+            block.as_object_mut().expect("an object").extend(extra.as_object().expect("an object").clone());
+            gallery_markup(&serde_json::from_value(block).expect("a gallery block"))
+        };
+        let autogrid = markup(serde_json::json!({ "design": "autogrid" }));
+        assert!(
+            autogrid.contains(r#"style="grid-template-columns:repeat(auto-fill,minmax(min(250px,100%),1fr));gap:0px""#),
+            "{autogrid}"
+        );
+        let autogrid = markup(serde_json::json!({ "design": "autogrid", "columnWidth": 180, "gutter": 10 }));
+        assert!(autogrid.contains("minmax(min(180px,100%),1fr));gap:10px"), "{autogrid}");
+        let columns = markup(serde_json::json!({ "design": "autocolumns", "columnWidth": 0 }));
+        assert!(columns.contains(r#"style="display:block;columns:250px;column-gap:0px""#), "{columns}");
+        assert_eq!(columns.matches(r#"<li style="break-inside:avoid;margin-bottom:0px">"#).count(), 2, "{columns}");
+        let rows = markup(serde_json::json!({ "design": "autorows" }));
+        assert!(rows.contains(r#"style="display:flex;flex-wrap:wrap;gap:20px""#), "{rows}");
+        assert_eq!(rows.matches(r#"style="height:250px;width:100%""#).count(), 2, "{rows}");
+        let list = markup(serde_json::json!({ "design": "list", "gutter": 30 }));
+        assert!(
+            list.contains(r#"class="gallery gallery--list" style="grid-template-columns:minmax(0,1fr);gap:30px""#),
+            "{list}"
+        );
+        for design in ["grid", "slideshow", "carousel", "slider", "stacked"] {
+            let html = markup(serde_json::json!({ "design": design }));
+            assert!(!html.contains("style="), "{design}: {html}");
+        }
+    }
+
+    #[test]
+    fn the_video_template_holds_the_first_allowed_iframe_of_the_embed() {
         let block: VideoBlock = serde_json::from_value(serde_json::json!({
             "title": "Clip", "url": "https://video.example/1",
-            "html": r#"<div><iframe src="https://player.example/e/1?a=1&amp;b=2" width="640" height="360"></iframe></div>"#
+            "html": r#"<div><iframe src="https://player.vimeo.com/e/1?a=1&amp;b=2" width="640" height="360"></iframe></div>"#
         }))
         .expect("a video block");
-        let html = video(&block).into_string();
+        let allow = EmbedAllowList::default();
+        let html = video(&block, &allow).into_string();
         assert!(
-            html.contains(r#"<template class="video-embed"><iframe src="https://player.example/e/1?a=1&amp;b=2" title="Clip" width="640" height="360""#),
+            html.contains(r#"<template class="video-embed"><iframe src="https://player.vimeo.com/e/1?a=1&amp;b=2" title="Clip" width="640" height="360""#),
             "{html}"
         );
-        assert_eq!(first_iframe(r#"<iframe src="http://player.example/1"></iframe>"#), None);
-        assert_eq!(first_iframe("<p>no frame</p>"), None);
-        let plain: VideoBlock =
-            serde_json::from_value(serde_json::json!({ "title": "Clip", "html": "" })).expect("a video block");
-        assert!(!video(&plain).into_string().contains("template"));
+        for refused in [
+            r#"<iframe src="http://player.vimeo.com/1"></iframe>"#,
+            r#"<iframe src="https://player.example/1"></iframe>"#,
+            r#"<iframe src="https://vimeo.com.evil.example/1"></iframe>"#,
+            "<p>no frame</p>",
+            "",
+        ] {
+            let plain: VideoBlock =
+                serde_json::from_value(serde_json::json!({ "title": "Clip", "html": refused })).expect("a video block");
+            let html = video(&plain, &allow).into_string();
+            assert!(!html.contains("template") && !html.contains("iframe"), "{refused}: {html}");
+        }
+        let extended = EmbedAllowList::new(&["player.example".into()]);
+        let other: VideoBlock = serde_json::from_value(serde_json::json!({
+            "title": "Clip", "html": r#"<iframe src="https://player.example/1"></iframe>"#
+        }))
+        .expect("a video block");
+        assert!(video(&other, &extended).into_string().contains(r#"<iframe src="https://player.example/1""#));
+    }
+
+    #[test]
+    fn an_object_embed_is_rebuilt_with_safe_attributes() {
+        let block: VideoBlock = serde_json::from_value(serde_json::json!({
+            "title": "Old clip",
+            "html": r#"<object data="https://www.youtube.com/v/a" type="application/x-shockwave-flash" width="425" height="344"><embed src="https://www.youtube.com/v/a" type="application/x-shockwave-flash"></object>"#
+        }))
+        .expect("a video block");
+        let html = video(&block, &EmbedAllowList::default()).into_string();
+        assert!(
+            html.contains(r#"<template class="video-embed"><object data="https://www.youtube.com/v/a" type="application/x-shockwave-flash" width="425" height="344" title="Old clip"><embed src="https://www.youtube.com/v/a" type="application/x-shockwave-flash" width="425" height="344"></object></template>"#),
+            "{html}"
+        );
+        let hostile: VideoBlock = serde_json::from_value(serde_json::json!({
+            "title": "Clip",
+            "html": r#"<object data="https://www.youtube.com/v/a"><embed src="https://evil.example/x"></object>"#
+        }))
+        .expect("a video block");
+        assert!(!video(&hostile, &EmbedAllowList::default()).into_string().contains("<object"));
     }
 
     #[test]
@@ -306,7 +424,7 @@ mod tests {
             "addressTitle": "Veranda", "addressLine1": "12 Linden Street", "addressCountry": "United States"
         }))
         .expect("a map block");
-        let html = map(&block).into_string();
+        let html = map(&block, &MapSettings::default()).into_string();
         assert!(
             html.contains(r#"href="https://www.openstreetmap.org/?mlat=40.720882&amp;mlon=-74.000988#map=12/40.720882/-74.000988""#),
             "{html}"
@@ -319,9 +437,29 @@ mod tests {
         let marked: MapBlock =
             serde_json::from_value(serde_json::json!({ "markerLat": 51.5, "markerLng": -0.12, "mapZoom": 15 }))
                 .expect("a map block");
-        let html = map(&marked).into_string();
+        let html = map(&marked, &MapSettings::default()).into_string();
         assert!(html.contains("?mlat=51.5&amp;mlon=-0.12#map=15/51.5/-0.12"), "{html}");
         assert!(html.contains("View this place on OpenStreetMap"), "{html}");
+        assert!(
+            html.contains(r#"<div class="map" data-tile-url="https://tile.openstreetmap.org/{z}/{x}/{y}.png""#),
+            "{html}"
+        );
+        assert!(!html.contains("data-google-maps-key") && !html.contains("data-language"), "{html}");
+        let google = MapSettings {
+            google_maps_api_key: Some("k-1".into()),
+            language: Some("fr".into()),
+            region: Some("CA".into()),
+            ..MapSettings::default()
+        };
+        let html = map(&marked, &google).into_string();
+        assert!(html.contains(r#"data-google-maps-key="k-1" data-language="fr" data-region="CA""#), "{html}");
+        let blank = MapSettings {
+            google_maps_api_key: Some("  ".into()),
+            language: Some("fr".into()),
+            ..MapSettings::default()
+        };
+        let html = map(&marked, &blank).into_string();
+        assert!(!html.contains("data-google-maps-key") && !html.contains("data-language"), "{html}");
     }
 
     #[test]

@@ -65,9 +65,9 @@ fn inner(ctx: &BlockCtx<'_>, block: &Block) -> Markup {
     match &block.data {
         BlockData::Text(d) => content::text(d),
         BlockData::Image(d) => media::image(d),
-        BlockData::Video(d) => media::video(d),
+        BlockData::Video(d) => media::video(d, &ctx.site.settings.embed_allow_list()),
         BlockData::Embed(d) => media::embed(d),
-        BlockData::Map(d) => media::map(d),
+        BlockData::Map(d) => media::map(d, &ctx.site.settings.maps),
         BlockData::Form(d) => forms::form(id, d),
         BlockData::Newsletter(d) => forms::newsletter(id, d),
         BlockData::DonationButton(d) => commerce::donation_button(ctx, d),

@@ -280,7 +280,14 @@ pub fn render(site: &Site, page_type: PageType, path: &str, title: &str, body: P
         loader_css: vec!["/assets/loader-abc.css".into()],
         ..Assets::default()
     };
-    render_page(&PageView { site, context: &context, assets: &assets, body, logout_dialog: logout })
+    render_page(&PageView {
+        site,
+        context: &context,
+        assets: &assets,
+        body,
+        logout_dialog: logout,
+        dismissed_announcement: None,
+    })
 }
 
 /// Every opening tag named `name` (`<name ...>`), as written.

@@ -58,6 +58,7 @@ fn no_loader_script_is_linked_when_the_client_is_not_built() {
         assets: &assets,
         body: PageBody::NotFound,
         logout_dialog: false,
+        dismissed_announcement: None,
     });
     assert_eq!(html.matches("<script").count(), 1, "only the page context");
     assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
@@ -181,7 +182,14 @@ fn collections_list_items_and_say_how_they_are_filtered() {
     );
     let assets = Assets::default();
     let body = PageBody::Collection { collection: blog, items: Vec::new() };
-    let html = render_page(&PageView { site: &site, context: &context, assets: &assets, body, logout_dialog: false });
+    let html = render_page(&PageView {
+        site: &site,
+        context: &context,
+        assets: &assets,
+        body,
+        logout_dialog: false,
+        dismissed_announcement: None,
+    });
     assert!(html.contains("Filtered by category: Knitting. <a href=\"/blog\">Clear filters</a>"));
     assert!(html.contains("No items match these filters."));
 

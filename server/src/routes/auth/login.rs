@@ -4,8 +4,8 @@
 //! (429), then the password. An unknown account and a wrong password give the same
 //! 401, and an unknown account is checked against a dummy hash, so neither the answer
 //! nor its timing tells which. A success stores a fresh session (on disk before the
-//! answer), replaces any session the request carried, and answers the new crumb as
-//! `xsrfToken` with the account.
+//! answer), replaces any session the request carried, and answers the new crumb (bound
+//! to the new session, see [`crate::security::crumb`]) as `xsrfToken` with the account.
 
 use std::time::Instant;
 
@@ -19,6 +19,7 @@ use veranda_actors::accounts::{
 
 use super::error::AuthError;
 use crate::security::crumb::crumb_cookie;
+use crate::security::proxy::ClientInfo;
 use crate::state::AppState;
 
 /// The sign-in form.
@@ -41,7 +42,7 @@ pub async fn login(
     body: Result<web::Json<LoginForm>, actix_web::Error>,
 ) -> Result<HttpResponse, AuthError> {
     if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal());
+        return Ok(state.crumb_key.refusal(&req));
     }
     let form = match body {
         Ok(form) => form.into_inner(),
@@ -76,7 +77,7 @@ pub async fn sign_in(
     password: String,
     remember_me: bool,
 ) -> Result<SignedIn, AuthError> {
-    let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let address = ClientInfo::of(req).ip.map(|ip| ip.to_string()).unwrap_or_default();
     let attempt = state.auth.throttle.begin(email, &address, Instant::now()).map_err(AuthError::Throttled)?;
     let account = match Email::parse(email) {
         Ok(email) => find_by_email(state.store.as_ref(), &email)?,
@@ -96,8 +97,9 @@ pub async fn sign_in(
         end_session(state.store.as_ref(), previous.value()).await?;
         state.streams.sockets.session_ended(previous.value());
     }
-    let secure = req.connection_info().scheme() == "https";
-    let crumb = state.crumb_key.issue();
+    let secure = ClientInfo::of(req).is_https();
+    // The new crumb is bound to the new session: crumbs minted before sign-in stop working.
+    let crumb = state.crumb_key.issue_for(Some(id.as_str()));
     Ok(SignedIn { cookies: [session_cookie(&id, remember_me, secure), crumb_cookie(&crumb)], crumb, account })
 }
 

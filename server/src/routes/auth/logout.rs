@@ -7,15 +7,18 @@ use veranda_actors::accounts::{end_session, find_by_id, SESSION_COOKIE};
 
 use super::error::AuthError;
 use super::login::removal_cookie;
+use crate::security::crumb::crumb_cookie;
+use crate::security::proxy::ClientInfo;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
 /// Signs out: removes the session from the store (on disk before the answer), closes
-/// its open stream sockets and expires the cookie. Signing out without a session also
+/// its open stream sockets, expires the cookie and hands out an anonymous crumb (the
+/// session's crumb no longer verifies). Signing out without a session also
 /// answers `loggedOut`.
 pub async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AuthError> {
     if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal());
+        return Ok(state.crumb_key.refusal(&req));
     }
     // `cloneCart` asks to keep the visitor's cart after signing out. Carts are not tied
     // to accounts yet, so it does not apply: it is read (a bad value is refused) and
@@ -26,10 +29,13 @@ pub async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<Http
         // The session's open stream sockets close now, not at their next heartbeat.
         state.streams.sockets.session_ended(cookie.value());
     }
-    let secure = req.connection_info().scheme() == "https";
+    let secure = ClientInfo::of(&req).is_https();
+    // The session's crumb dies with it; the visitor goes on with an anonymous one.
+    let crumb = state.crumb_key.issue_for(None);
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .cookie(removal_cookie(secure))
+        .cookie(crumb_cookie(&crumb))
         .json(serde_json::json!({ "loggedOut": true })))
 }
 

@@ -16,14 +16,14 @@ struct IssuedCrumb(String);
 /// issued for this request (the same one on every call while answering it).
 pub fn page_crumb(req: &HttpRequest, state: &AppState) -> String {
     if let Some(cookie) = req.cookie(CRUMB_COOKIE) {
-        if state.crumb_key.verifies(cookie.value()) {
+        if state.crumb_key.verifies(req, cookie.value()) {
             return cookie.value().to_string();
         }
     }
     if let Some(issued) = req.extensions().get::<IssuedCrumb>() {
         return issued.0.clone();
     }
-    let crumb = state.crumb_key.issue();
+    let crumb = state.crumb_key.issue(req);
     req.extensions_mut().insert(IssuedCrumb(crumb.clone()));
     crumb
 }
@@ -35,5 +35,5 @@ pub fn form_crumb_ok(req: &HttpRequest, state: &AppState, field: Option<&str>) -
         return true;
     }
     let (Some(cookie), Some(field)) = (req.cookie(CRUMB_COOKIE), field) else { return false };
-    field.len() <= 256 && field == cookie.value() && state.crumb_key.verifies(cookie.value())
+    field.len() <= 256 && field == cookie.value() && state.crumb_key.verifies(req, cookie.value())
 }

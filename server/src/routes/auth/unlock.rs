@@ -99,7 +99,7 @@ pub async fn unlock(
     if !form_crumb_ok(&req, &state, form.crumb.as_deref()) {
         return refused(&req, &state, page, StatusCode::FORBIDDEN, CRUMB_FAIL_MESSAGE, None);
     }
-    let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let address = crate::security::proxy::ClientInfo::of(&req).ip.map(|ip| ip.to_string()).unwrap_or_default();
     let key = format!("page:{}:{address}", page.id);
     let attempt = match state.auth.unlock_throttle.begin(&key, &address, Instant::now()) {
         Ok(attempt) => attempt,
@@ -120,7 +120,7 @@ pub async fn unlock(
     }
     state.auth.unlock_throttle.succeeded(attempt);
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
-    let secure = req.connection_info().scheme() == "https";
+    let secure = crate::security::proxy::ClientInfo::of(&req).is_https();
     HttpResponse::SeeOther()
         .insert_header((header::LOCATION, page.url.clone()))
         .insert_header((header::CACHE_CONTROL, "no-store"))

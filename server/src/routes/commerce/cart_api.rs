@@ -67,7 +67,7 @@ pub async fn add_entry(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal());
+        return Ok(state.crumb_key.refusal(&req));
     }
     let body: AddEntryBody = read_json(&req, body, state.settings.max_body_bytes).await?;
     let sku = match (body.sku, body.item_id) {
@@ -91,7 +91,7 @@ pub async fn change_quantity(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal());
+        return Ok(state.crumb_key.refusal(&req));
     }
     let body: QuantityBody = read_json(&req, body, state.settings.max_body_bytes).await?;
     let quantity = quantity(body.quantity)?;
@@ -105,7 +105,7 @@ pub async fn remove_entry(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal());
+        return Ok(state.crumb_key.refusal(&req));
     }
     change(&req, &state, CartChange::RemoveEntry { sku: sku.into_inner() }).await
 }
@@ -118,7 +118,7 @@ pub async fn apply_coupon(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal());
+        return Ok(state.crumb_key.refusal(&req));
     }
     let body: CouponBody = read_json(&req, body, state.settings.max_body_bytes).await?;
     change(&req, &state, CartChange::ApplyCoupon { code: body.code }).await
@@ -131,7 +131,7 @@ pub async fn remove_coupon(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal());
+        return Ok(state.crumb_key.refusal(&req));
     }
     change(&req, &state, CartChange::RemoveCoupon { code: code.into_inner() }).await
 }
@@ -143,7 +143,7 @@ pub async fn select_shipping(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal());
+        return Ok(state.crumb_key.refusal(&req));
     }
     let body: ShippingOptionBody = read_json(&req, body, state.settings.max_body_bytes).await?;
     change(&req, &state, CartChange::SelectShipping { option_id: body.option_id }).await
@@ -156,7 +156,7 @@ pub async fn set_location(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal());
+        return Ok(state.crumb_key.refusal(&req));
     }
     let location: ShippingLocation = read_json(&req, body, state.settings.max_body_bytes).await?;
     change(&req, &state, CartChange::SetShippingLocation(location)).await

@@ -34,9 +34,9 @@ pub(super) fn html(status: StatusCode, body: String, crumb: Option<&str>) -> Htt
 
 /// The request's crumb when it verifies, else a fresh one (returned as issued).
 pub(super) fn page_crumb(req: &HttpRequest, state: &AppState) -> (String, bool) {
-    match req.cookie(CRUMB_COOKIE).filter(|c| state.crumb_key.verifies(c.value())) {
+    match req.cookie(CRUMB_COOKIE).filter(|c| state.crumb_key.verifies(req, c.value())) {
         Some(cookie) => (cookie.value().to_string(), false),
-        None => (state.crumb_key.issue(), true),
+        None => (state.crumb_key.issue(req), true),
     }
 }
 
@@ -155,7 +155,10 @@ async fn place_cart(
         Err(e) => Err(e),
     };
     match placed {
-        Ok(order) => Ok(see_other(&format!("/commerce/orders/{}", order.id))),
+        Ok(order) => {
+            crate::routes::streams::publish_order_placed(state, &order);
+            Ok(see_other(&format!("/commerce/orders/{}", order.id)))
+        }
         Err(e) => Ok(checkout_form(&req, state, &checkout, cart_status(&e), &fields, &none, Some(&e.to_string()))),
     }
 }

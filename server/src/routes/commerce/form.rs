@@ -48,7 +48,7 @@ pub async fn read(req: &HttpRequest, body: web::Payload, limit: usize) -> Result
 pub fn crumb_ok(req: &HttpRequest, key: &CrumbKey, fields: &Fields) -> bool {
     let cookie = req.cookie(CRUMB_COOKIE);
     match (cookie, fields.get("crumb")) {
-        (Some(cookie), Some(field)) => cookie.value() == field && key.verifies(field),
+        (Some(cookie), Some(field)) => cookie.value() == field && key.verifies(req, field),
         _ => false,
     }
 }

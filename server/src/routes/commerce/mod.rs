@@ -11,9 +11,11 @@
 //! - [`pages`]: the HTML of the checkout and confirmation pages.
 //! - [`form`]: reading and checking the checkout forms.
 //! - [`plain`]: the cart without JavaScript: `/commerce/cart` and its form posts.
+//! - [`cart_root`]: `GET /cart`, the site's cart page with the visitor's cart in it.
 //! - [`error`]: every refusal and the status it maps to.
 
 mod cart_api;
+mod cart_root;
 mod checkout;
 pub mod cookie;
 mod direct;
@@ -47,7 +49,7 @@ use crate::settings::Settings;
 /// How long an unused cart actor stays in memory.
 pub const CART_IDLE: Duration = Duration::from_secs(300);
 /// The file beside `site.toml` that may give the store's shipping, tax and coupon rules.
-pub const RULES_FILE: &str = "commerce.toml";
+pub use veranda_actors::commerce::rules::RULES_FILE;
 
 /// State the commerce routes share across workers.
 pub struct CommerceState {
@@ -66,6 +68,7 @@ impl CommerceState {
     /// URL; see [`RedisStorage`]) instead of the data directory; the error then names
     /// the URL Redis could not be reached at.
     pub async fn new(store: Arc<dyn Store>, site: Arc<Site>, settings: &Settings) -> Result<CommerceState, String> {
+        let rules = store_rules(&site)?;
         let catalog = Catalog::of_site(&site);
         let storage: Arc<dyn CommerceStorage> = match &settings.redis_url {
             None => Arc::new(StoreStorage::new(store)),
@@ -83,7 +86,7 @@ impl CommerceState {
         });
         let shared = CartShared {
             catalog,
-            rules: store_rules(&site),
+            rules,
             storage: storage.clone(),
             inventory: inventory.start(),
             payments: Arc::new(OfflineProvider),
@@ -95,13 +98,13 @@ impl CommerceState {
     }
 }
 
-/// The rules in the site's `commerce.toml`, else the built-in ones.
-fn store_rules(site: &Site) -> StoreRules {
-    let path = site.dir.join(RULES_FILE);
-    let Ok(text) = std::fs::read_to_string(&path) else { return StoreRules::default() };
-    StoreRules::from_toml(&text).unwrap_or_else(|e| {
-        tracing::error!(error = %e, file = %path.display(), "store rules unreadable; using the built-in rules");
-        StoreRules::default()
+/// The rules in the site's `commerce.toml`, else the built-in ones; a file with
+/// problems stops the start-up with every problem named (as `veranda check-site` names
+/// them).
+fn store_rules(site: &Site) -> Result<StoreRules, String> {
+    StoreRules::load(&site.dir).map_err(|problems| {
+        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        format!("{} problem(s) in the site directory {}:\n{}", lines.len(), site.dir.display(), lines.join("\n"))
     })
 }
 
@@ -192,6 +195,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .default_service(web::to(|| method_not_allowed("GET, HEAD"))),
     );
     plain::configure(cfg);
+    // Only GET and HEAD: other methods on /cart go on to the page routes (unlocking).
+    cfg.service(
+        web::resource(cart_root::CART_PAGE)
+            .guard(actix_web::guard::Any(actix_web::guard::Get()).or(actix_web::guard::Head()))
+            .route(web::route().to(cart_root::show)),
+    );
 }
 
 async fn method_not_allowed(allow: &'static str) -> HttpResponse {

@@ -12,6 +12,15 @@
 //!
 //! Every post may carry `returnTo`, where to go afterwards (default: the cart page).
 //!
+//! ## After an add
+//!
+//! A successful add does not go back to `returnTo` itself: it lands on the plain cart
+//! page with `?added=1&from=<returnTo>` (`from` percent-encoded, left out when it is the
+//! cart page), which shows the visitor a `role="status"` notice, "Added to cart.", with
+//! a link to the cart, and offers `from` as the way to continue shopping. `from` is
+//! checked again when the cart page renders it (a path on this site, else the home page
+//! is offered), so neither the redirect nor the link can lead off the site.
+//!
 //! ## Checks
 //!
 //! Like the plain posts of forms ([`crate::routes::forms::plain`]): the `crumb` cookie
@@ -33,6 +42,7 @@ use actix_web::cookie::Cookie;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use maud::{html, Markup};
+use serde::Deserialize;
 use veranda_actors::commerce::cart::{CartChange, CartError, ShoppingCart};
 use veranda_actors::commerce::rules::MAX_ENTRY_QUANTITY;
 use veranda_actors::domain::enums::PageType;
@@ -166,7 +176,8 @@ where
     F: FnOnce(&Fields, &AppState) -> Result<(CartChange, bool), Refusal>,
 {
     match apply(req, body, state, read).await {
-        Ok((location, new_cart)) => {
+        Ok((location, new_cart, added)) => {
+            let location = if added { added_location(&location) } else { location };
             let mut response = HttpResponse::SeeOther();
             response.insert_header((header::LOCATION, location)).insert_header((header::CACHE_CONTROL, "no-store"));
             if let Some(id) = new_cart {
@@ -178,14 +189,15 @@ where
     }
 }
 
-/// The checks and the change; the address to go to and the new cart's id, if one was
-/// made; or the refusal with the address to offer as the way back.
+/// The checks and the change; the address to go to, the new cart's id, if one was
+/// made, and whether the change was an add; or the refusal with the address to offer
+/// as the way back.
 async fn apply<F>(
     req: &HttpRequest,
     body: web::Payload,
     state: &AppState,
     read: F,
-) -> Result<(String, Option<CartId>), (Refusal, String)>
+) -> Result<(String, Option<CartId>, bool), (Refusal, String)>
 where
     F: FnOnce(&Fields, &AppState) -> Result<(CartChange, bool), Refusal>,
 {
@@ -233,8 +245,41 @@ where
         (None, None) if may_start => (CartId::generate(), true),
         (None, None) => return Err(fail(Refusal::bad(NO_CART))),
     };
+    let added = matches!(change, CartChange::AddEntry { .. });
     state.commerce.carts.change(id.as_str(), change).await.map_err(|e| fail(e.into()))?;
-    Ok((back, new.then_some(id)))
+    Ok((back, new.then_some(id), added))
+}
+
+/// Where a successful add from `back` lands: the plain cart page with its notice.
+fn added_location(back: &str) -> String {
+    if back == PLAIN_CART_PAGE {
+        return format!("{PLAIN_CART_PAGE}?added=1");
+    }
+    format!("{PLAIN_CART_PAGE}?added=1&from={}", encode_component(back))
+}
+
+/// `text` percent-encoded for a query value (everything but unreserved characters).
+fn encode_component(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The query of the plain cart page after an add.
+#[derive(Deserialize, Default)]
+struct CartPageQuery {
+    /// `1` after an add.
+    #[serde(default)]
+    added: String,
+    /// The page the add came from.
+    #[serde(default)]
+    from: String,
 }
 
 /// The page of a refused post: its reason and a link back.
@@ -247,7 +292,7 @@ fn refusal_page(req: &HttpRequest, state: &AppState, refusal: Refusal, back: &st
     let page = document(&state.site, PageType::ShowCart, "Your cart was not changed", body);
     let mut response = html_response(refusal.status, page, None);
     if refusal.fresh_crumb {
-        let _ = response.add_cookie(&crumb_cookie(&state.crumb_key.issue()));
+        let _ = response.add_cookie(&crumb_cookie(&state.crumb_key.issue(req)));
     }
     if refusal.clear_cart && req.cookie(CART_COOKIE).is_some() {
         let mut gone = Cookie::build(CART_COOKIE, "").path("/").finish();
@@ -272,27 +317,39 @@ pub async fn cart_page(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
     };
     let cart = cart.unwrap_or_else(|| ShoppingCart::new("", "", carts.shared().currency, 0));
     let (crumb, issued) = page_crumb(&req, &state);
-    let page = document(&state.site, PageType::ShowCart, "Your cart", cart_body(&cart, &crumb));
+    let query = web::Query::<CartPageQuery>::from_query(req.query_string()).map(|q| q.into_inner()).unwrap_or_default();
+    let from = query.from.trim();
+    let continue_to = if from.len() <= MAX_RETURN && is_same_site_path(from) { from } else { "/" };
+    let body = html! {
+        @if query.added == "1" {
+            p class="notice cart__added" role="status" { "Added to cart. " a href=(PLAIN_CART_PAGE) { "View your cart" } }
+        }
+        (cart_body(&cart, &crumb, PLAIN_CART_PAGE, continue_to))
+    };
+    let page = document(&state.site, PageType::ShowCart, "Your cart", body);
     html_response(StatusCode::OK, page, issued.then_some(crumb.as_str()))
 }
 
-/// The hidden fields every cart form carries.
-fn hidden(crumb: &str) -> Markup {
+/// The hidden fields every cart form carries: the crumb and where to come back to.
+fn hidden(crumb: &str, return_to: &str) -> Markup {
     html! {
         input type="hidden" name="crumb" value=(crumb);
-        input type="hidden" name="returnTo" value=(PLAIN_CART_PAGE);
+        input type="hidden" name="returnTo" value=(return_to);
     }
 }
 
-/// The cart's entries, shipping choice and totals, each change a form of its own.
-fn cart_body(cart: &ShoppingCart, crumb: &str) -> Markup {
+/// The cart's entries, shipping choice and totals, each change a form of its own that
+/// comes back to `return_to`; `continue_to` is where "Continue shopping" goes. The one
+/// rendering of a cart without JavaScript: `GET /commerce/cart` and the cart root of
+/// `GET /cart` ([`super::cart_root`]) both show it.
+pub(super) fn cart_body(cart: &ShoppingCart, crumb: &str, return_to: &str, continue_to: &str) -> Markup {
     let currency = cart.subtotal_amount.currency();
     let m = |c| money(c, currency);
     let selected = cart.selected_shipping_option.as_ref().map(|o| o.id.as_str());
     html! {
         @if cart.entries.is_empty() {
             p class="cart__empty" { "Your cart is empty." }
-            p { a href="/" { "Continue shopping" } }
+            p { a href=(continue_to) { "Continue shopping" } }
         } @else {
             table class="cart-entries" {
                 caption { "Items in your cart" }
@@ -304,7 +361,7 @@ fn cart_body(cart: &ShoppingCart, crumb: &str) -> Markup {
                             td { (m(e.unit_price_cents)) }
                             td {
                                 form method="post" action=(QUANTITY_PATH) class="cart-quantity" {
-                                    (hidden(crumb))
+                                    (hidden(crumb, return_to))
                                     input type="hidden" name="sku" value=(e.sku);
                                     label for={ "quantity-" (i) } class="visually-hidden" { "Quantity of " (e.title) }
                                     input id={ "quantity-" (i) } name="quantity" type="number" min="1" max=(MAX_ENTRY_QUANTITY) value=(e.quantity) inputmode="numeric" style="width:5rem";
@@ -315,7 +372,7 @@ fn cart_body(cart: &ShoppingCart, crumb: &str) -> Markup {
                             td { (m(e.total_cents)) }
                             td {
                                 form method="post" action=(REMOVE_PATH) class="cart-remove" {
-                                    (hidden(crumb))
+                                    (hidden(crumb, return_to))
                                     input type="hidden" name="sku" value=(e.sku);
                                     button type="submit" aria-label={ "Remove " (e.title) } { "Remove" }
                                 }
@@ -326,7 +383,7 @@ fn cart_body(cart: &ShoppingCart, crumb: &str) -> Markup {
             }
             @if cart.requires_shipping && !cart.shipping_options.is_empty() {
                 form method="post" action=(SHIPPING_PATH) class="cart-shipping" {
-                    (hidden(crumb))
+                    (hidden(crumb, return_to))
                     fieldset {
                         legend { "Shipping" }
                         @for (i, o) in cart.shipping_options.iter().enumerate() {
@@ -348,7 +405,7 @@ fn cart_body(cart: &ShoppingCart, crumb: &str) -> Markup {
                 dt { "Total" } dd { strong { (m(cart.grand_total_cents)) } }
             }
             p { a class="cart-checkout" href="/commerce/goto-checkout" { "Checkout" } }
-            p { a href="/" { "Continue shopping" } }
+            p { a href=(continue_to) { "Continue shopping" } }
         }
     }
 }

@@ -54,7 +54,7 @@ pub fn is_plain_post(req: &HttpRequest) -> bool {
 pub async fn save(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
     if !state.crumb_key.checks_plain_post(&req) {
         let mut response = refusal(StatusCode::FORBIDDEN, &[CRUMB_FAIL_MESSAGE.to_string()], &req);
-        let _ = response.add_cookie(&crumb_cookie(&state.crumb_key.issue()));
+        let _ = response.add_cookie(&crumb_cookie(&state.crumb_key.issue(&req)));
         return response;
     }
     match store(&req, body, &state).await {

@@ -36,7 +36,7 @@ const SWEEP_BATCH: usize = 1000;
 /// `POST /api/form/FormSubmissionKey`: a fresh single-use key, valid one hour.
 pub async fn issue_key(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, FormsError> {
     if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal());
+        return Ok(state.crumb_key.refusal(&req));
     }
     let forms = &state.forms;
     lock(&forms.key_limiter).hit(peer_ip(&req), Instant::now()).map_err(FormsError::RateLimited)?;
@@ -57,7 +57,7 @@ pub async fn save(
         return Ok(plain::save(req, body, state).await);
     }
     if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal());
+        return Ok(state.crumb_key.refusal(&req));
     }
     let payload = read_payload(&req, body, state.settings.max_body_bytes).await?;
     let forms = &state.forms;
@@ -219,9 +219,10 @@ fn sweep_expired_keys(forms: &FormsState, store: std::sync::Arc<dyn Store>) {
 /// Whether a stored time (first argument) has expired at now (second), unix seconds.
 type Expired = fn(i64, i64) -> bool;
 
-/// The address the request came from (the TCP peer; proxies are not trusted here).
+/// The address the request came from: the TCP peer, or the forwarded client when the
+/// peer is a trusted proxy (see [`crate::security::proxy`]).
 pub(super) fn peer_ip(req: &HttpRequest) -> IpAddr {
-    req.peer_addr().map(|a| a.ip()).unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+    crate::security::proxy::ClientInfo::of(req).ip.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
 }
 
 /// `bytes` random bytes, base64url without padding.

@@ -45,7 +45,7 @@ pub fn origin_allowed(req: &HttpRequest, site: &Site) -> bool {
         return false;
     };
     let website = &site.settings.website;
-    let scheme = req.connection_info().scheme().to_string();
+    let scheme = crate::security::proxy::ClientInfo::of(req).scheme;
     let own_host = req.headers().get(header::HOST).and_then(|v| v.to_str().ok()).map(|h| format!("{scheme}://{h}"));
     let app_domain = (!website.app_domain.is_empty()).then(|| format!("https://{}", website.app_domain));
     [Some(website.base_url.clone()), app_domain, own_host]

@@ -12,6 +12,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::accounts::SessionRecord;
 use veranda_actors::site::settings::HeaderFooter;
+use veranda_actors::store::StoreError;
 use veranda_actors::streams::{EditEvent, PublishEvent};
 
 use super::access;
@@ -34,11 +35,19 @@ pub(super) fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, St
     serde_json::from_slice(body).map_err(|e| StreamError::BadRequest(format!("The body is not valid: {e}")))
 }
 
-/// Publishes an editor event on the edits stream; resolves once it is on disk.
+/// Publishes an editor event on the edits stream; resolves once it is on disk (or, with
+/// several instances, numbered by Redis). The edit is already saved: when Redis does not
+/// answer, the event is lost for the subscribers (logged and counted) but the edit succeeds.
 pub(super) async fn publish(state: &AppState, event: EditEvent) -> Result<(), StreamError> {
     let data = serde_json::to_value(&event).map_err(|e| StreamError::BadRequest(e.to_string()))?;
-    state.streams.edits.send(PublishEvent(data)).await.map_err(|_| StreamError::Busy)??;
-    Ok(())
+    match state.streams.edits.send(PublishEvent(data)).await.map_err(|_| StreamError::Busy)? {
+        Ok(_) => Ok(()),
+        Err(StoreError::Unavailable(error)) => {
+            tracing::warn!(%error, name = event.name, "an edit's event could not be shared; the edit is saved");
+            Ok(())
+        }
+        Err(error) => Err(error.into()),
+    }
 }
 
 /// An editor event on the configuration area.
@@ -76,7 +85,7 @@ pub async fn save_header_footer(
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
     if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal());
+        return Ok(state.crumb_key.refusal(&req));
     }
     let session = editor(session)?;
     let value: HeaderFooter = parse(&body)?;
@@ -140,7 +149,7 @@ pub async fn save_languages(
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
     if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal());
+        return Ok(state.crumb_key.refusal(&req));
     }
     let session = editor(session)?;
     let body: LanguagesBody = parse(&body)?;

@@ -34,12 +34,23 @@
 //! - `content`: the content edit APIs; `content_edits`: the overlay they keep and the
 //!   edited site visitors see.
 //! - `error`: the refusals.
+//! - `orders`: the `orderPlaced` event a checkout publishes on the edits stream.
+//!
+//! ## Several instances
+//!
+//! With `--redis-url` both streams are shared through Redis (see
+//! `veranda_actors::streams::SharedLog` and `docs/redis.md`): Redis numbers every event, each
+//! instance follows the shared log and fans it out to its own sockets, so a dashboard on
+//! one instance sees the edits made on another, in order, and resumes on any instance.
+//! The edits themselves are saved in the local store first: when Redis does not answer
+//! the edit still succeeds and only its event is lost.
 
 pub(crate) mod access;
 mod content;
 mod content_edits;
 mod edits;
 mod error;
+mod orders;
 mod recent;
 mod sign_out;
 mod site_edits;
@@ -52,13 +63,14 @@ use actix_web::{web, HttpResponse};
 use tokio::sync::broadcast;
 use veranda_actors::site::Site;
 use veranda_actors::store::Store;
-use veranda_actors::streams::{metrics, Broadcaster, Journal, PublishEvent, StreamLimits, StreamName};
+use veranda_actors::streams::{metrics, Broadcaster, Journal, PublishEvent, SharedLog, StreamLimits, StreamName};
 use veranda_actors::telemetry::TelemetryEvent;
 
 use crate::settings::Settings;
 
 pub use content_edits::ContentEdits;
 pub use error::StreamError;
+pub use orders::publish_order_placed;
 pub use sign_out::OpenSockets;
 pub use site_edits::SiteEdits;
 
@@ -85,8 +97,9 @@ impl StreamsState {
         settings: &Settings,
         errors: broadcast::Receiver<TelemetryEvent>,
     ) -> StreamsState {
-        let edits_hub = start(store.clone(), StreamName::Edits, &settings.streams).await;
-        let errors_hub = start(store.clone(), StreamName::Errors, &settings.streams).await;
+        let redis = settings.redis_url.as_deref();
+        let edits_hub = start(store.clone(), StreamName::Edits, &settings.streams, redis).await;
+        let errors_hub = start(store.clone(), StreamName::Errors, &settings.streams, redis).await;
         actix::spawn(forward_errors(errors, errors_hub.clone()));
         StreamsState {
             edits: edits_hub,
@@ -106,8 +119,21 @@ impl StreamsState {
     }
 }
 
-async fn start(store: Arc<dyn Store>, stream: StreamName, limits: &StreamLimits) -> Addr<Broadcaster> {
+async fn start(
+    store: Arc<dyn Store>,
+    stream: StreamName,
+    limits: &StreamLimits,
+    redis_url: Option<&str>,
+) -> Addr<Broadcaster> {
     let journal = Journal::new(store, stream);
+    if let Some(url) = redis_url {
+        match SharedLog::open(url, stream, limits) {
+            Ok(log) => return start_shared(journal, Arc::new(log), limits).await,
+            Err(error) => {
+                tracing::error!(%error, stream = stream.as_str(), "cannot share the stream through Redis; it stays local")
+            }
+        }
+    }
     match Broadcaster::load(journal.clone(), stream, limits).await {
         Ok(hub) => hub.start(),
         Err(error) => {
@@ -115,6 +141,24 @@ async fn start(store: Arc<dyn Store>, stream: StreamName, limits: &StreamLimits)
             Broadcaster::unrestored(journal, stream, limits).start()
         }
     }
+}
+
+/// Starts the broadcaster of a stream shared through Redis and its follower. When Redis
+/// cannot be read now the history starts empty in a placeholder epoch; the follower
+/// reloads it (and resets the clients) once Redis answers.
+async fn start_shared(journal: Journal, log: Arc<SharedLog>, limits: &StreamLimits) -> Addr<Broadcaster> {
+    let stream = log.stream();
+    let history = match log.load(limits, veranda_actors::telemetry::records::now_ms()).await {
+        Ok(history) => history,
+        Err(error) => {
+            tracing::error!(%error, stream = stream.as_str(), "cannot read the shared stream's history from Redis");
+            veranda_actors::streams::History::fresh(Journal::new_epoch(), limits.history_events, limits.history_ms())
+        }
+    };
+    let (epoch, head) = (history.epoch().to_string(), history.head());
+    let hub = Broadcaster::shared(history, journal, log.clone(), limits).start();
+    actix::spawn(log.follow(hub.clone(), epoch, head, limits.clone()));
+    hub
 }
 
 /// Publishes every error event on the errors stream, in order.

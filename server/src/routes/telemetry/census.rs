@@ -23,7 +23,6 @@ use veranda_actors::telemetry::session_ids::{
 use veranda_actors::telemetry::visitor::{self, CensusHit, RecordVisit};
 
 use super::ingest::{finish, json_object, read_body, Endpoint, Form, IngestError, MAX_FORM_BODY};
-use super::state::offer;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -156,7 +155,7 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
     };
     let cookies = visit.as_ref().map(visit_cookies);
     if let Some(outcome) = visit {
-        offer(&state.telemetry.visitors, RecordVisit { outcome, at: now })?;
+        state.telemetry.visit_inbox.offer(RecordVisit { outcome, at: now }).map_err(|_| IngestError::Busy)?;
     }
     store_hit(state, &hit)?;
     if kind == "pageView" {

@@ -20,7 +20,7 @@ use crate::state::AppState;
 pub async fn record_errors(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
     if state.crumb_key.check(&req).is_err() {
         veranda_actors::telemetry::metrics::rejected(Endpoint::JavascriptErrors.label(), "crumb");
-        return state.crumb_key.refusal();
+        return state.crumb_key.refusal(&req);
     }
     finish(Endpoint::JavascriptErrors, record(&req, &state, payload).await)
 }

@@ -22,7 +22,7 @@ fn crumb_ok(req: &HttpRequest, state: &AppState, form: &Form) -> bool {
     }
     let cookie = req.cookie(CRUMB_COOKIE);
     match (cookie, form.get("crumb")) {
-        (Some(cookie), Some(echoed)) => cookie.value() == echoed && state.crumb_key.verifies(echoed),
+        (Some(cookie), Some(echoed)) => cookie.value() == echoed && state.crumb_key.verifies(req, echoed),
         _ => false,
     }
 }
@@ -44,7 +44,7 @@ pub async fn record_event(req: HttpRequest, state: web::Data<AppState>, payload:
     };
     if !crumb_ok(&req, &state, &body) {
         veranda_actors::telemetry::metrics::rejected(Endpoint::RecordEvent.label(), "crumb");
-        return state.crumb_key.refusal();
+        return state.crumb_key.refusal(&req);
     }
     finish(Endpoint::RecordEvent, event(&req, &state, body).await)
 }

@@ -18,6 +18,7 @@ use veranda_actors::telemetry::errors::FlushErrors;
 use veranda_actors::telemetry::events::EVENT_BUFFER;
 use veranda_actors::telemetry::page_views::PageViewCounter;
 use veranda_actors::telemetry::traces::FlushTraces;
+use veranda_actors::telemetry::visitor::{FlushVisitorSessions, VisitInbox};
 use veranda_actors::telemetry::{
     metrics, ErrorQueue, PerfCollector, TelemetryEvent, TelemetryLimits, TelemetryWriter, TraceFlusher, VisitorSessions,
 };
@@ -32,6 +33,8 @@ const LIMITER_CLEANUP: Duration = Duration::from_secs(60);
 pub struct TelemetryState {
     /// Live visitor sessions and census hits.
     pub visitors: Addr<VisitorSessions>,
+    /// Where page views hand their visits to `visitors`.
+    pub visit_inbox: VisitInbox,
     /// JavaScript error records and groups.
     pub errors: Addr<ErrorQueue>,
     /// Trace-log entries.
@@ -58,7 +61,9 @@ impl TelemetryState {
         known_paths.extend(["/".to_string(), "/search".to_string()]);
         let retention = veranda_actors::telemetry::retention::Retention::from_limits(limits);
         let writer = TelemetryWriter::start_with_retention(store.clone(), retention);
-        let visitors = VisitorSessions::new(store.clone(), writer.clone(), limits).start();
+        let visitors = VisitorSessions::new(store.clone(), writer.clone(), limits);
+        let visit_inbox = visitors.inbox();
+        let visitors = visitors.start();
         let errors = ErrorQueue::new(store.clone(), writer.clone(), limits, events.clone()).start();
         let traces = TraceFlusher::new(store, limits).start();
         let perf = PerfCollector::new(writer.clone(), known_paths, limits).start();
@@ -76,6 +81,7 @@ impl TelemetryState {
         });
         TelemetryState {
             visitors,
+            visit_inbox,
             errors,
             traces,
             perf,
@@ -103,16 +109,18 @@ impl TelemetryState {
     /// Writes everything the actors buffer (called once at shutdown, before the store's
     /// final flush).
     pub async fn shutdown(&self) {
+        let sessions = self.visitors.send(FlushVisitorSessions).await.unwrap_or(0);
         let errors = self.errors.send(FlushErrors).await.unwrap_or(0);
         let traces = self.traces.send(FlushTraces).await.unwrap_or(false);
         self.writer.drained().await;
-        tracing::info!(errors, traces, "telemetry buffers written");
+        tracing::info!(sessions, errors, traces, "telemetry buffers written");
     }
 }
 
-/// The peer's IP (never a forwarded header, which a client could forge).
+/// The client's IP: the peer's, or the forwarded one when the peer is a trusted proxy
+/// (see [`crate::security::proxy`]; a client cannot forge it).
 pub fn client_ip(req: &HttpRequest) -> Option<IpAddr> {
-    req.peer_addr().map(|a| a.ip())
+    crate::security::proxy::ClientInfo::of(req).ip
 }
 
 /// Sends `msg` without waiting, on the actor's bounded mailbox: full → 503.

@@ -1,9 +1,15 @@
 import { focusManager } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeTransport, socketOf, type FakeSocket } from '../../test/fake-socket';
 import { jsonFetch, renderWithClient, settle, settleUntil } from '../../test/render';
-import { ORDERS_REFRESH_MS, type OrderSummary } from './orders';
+import { ORDERS_LIVE_REFRESH_MS, ORDERS_REFRESH_MS, type OrderSummary } from './orders';
 import { OrdersPanel } from './orders-panel';
+
+/** The panel with a hand-driven edits socket. */
+function panel(sockets: FakeSocket[] = []) {
+  return renderWithClient(<OrdersPanel transport={fakeTransport(sockets)} />);
+}
 
 const PATH = '/api/commerce/orders?limit=20';
 
@@ -40,7 +46,7 @@ describe('the orders panel', () => {
         },
       }),
     );
-    const { container } = renderWithClient(<OrdersPanel />);
+    const { container } = panel();
     await settle();
     const table = container.querySelector('table')!;
     expect(table.querySelector('caption')?.textContent).toBe('The newest orders, newest first (at most 20)');
@@ -66,7 +72,7 @@ describe('the orders panel', () => {
 
   it('says so when there are no orders', async () => {
     vi.stubGlobal('fetch', jsonFetch({ [PATH]: { orders: [] } }));
-    const { container } = renderWithClient(<OrdersPanel />);
+    const { container } = panel();
     expect(container.textContent).toContain('Loading the orders…');
     await settle();
     expect(container.querySelector('table')).toBeNull();
@@ -80,7 +86,7 @@ describe('the orders panel', () => {
         headers: { 'Content-Type': 'application/json' },
       }),
     );
-    const { container } = renderWithClient(<OrdersPanel />);
+    const { container } = panel();
     await settle();
     expect(container.querySelector('table')).toBeNull();
     expect(container.textContent).toContain('The orders could not be read: Only the owner and admins see the orders.');
@@ -92,7 +98,7 @@ describe('the orders panel', () => {
     let answer: { orders: OrderSummary[] } = { orders: [] };
     const asked: string[] = [];
     vi.stubGlobal('fetch', ((input: RequestInfo | URL) => jsonFetch({ [PATH]: answer }, asked)(input)) as typeof fetch);
-    const { container } = renderWithClient(<OrdersPanel />);
+    const { container } = panel();
     await settleUntil(() => container.textContent!.includes('No orders yet.'));
     answer = { orders: [order('dddddddd4444', now, 999)] };
     await act(async () => {
@@ -111,7 +117,7 @@ describe('the orders panel', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const asked: string[] = [];
     vi.stubGlobal('fetch', jsonFetch({ [PATH]: { orders: [] } }, asked));
-    const { container } = renderWithClient(<OrdersPanel />);
+    const { container } = panel();
     await settleUntil(() => container.textContent!.includes('No orders yet.'));
     const before = asked.length;
     focusManager.setFocused(false);
@@ -123,5 +129,80 @@ describe('the orders panel', () => {
     } finally {
       focusManager.setFocused(undefined);
     }
+  });
+
+  it('shows an order placed through the stream at once, then reads the list again', async () => {
+    const now = Date.now();
+    let answer: { orders: OrderSummary[] } = { orders: [order('older0000000', now - 600_000, 500)] };
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', ((input: RequestInfo | URL) => jsonFetch({ [PATH]: answer }, asked)(input)) as typeof fetch);
+    const sockets: FakeSocket[] = [];
+    const { container } = panel(sockets);
+    await settleUntil(() => container.querySelector('tbody tr') !== null && sockets.length > 0);
+    const socket = socketOf(sockets, 'edits');
+    act(() => socket.send({ type: 'hello', stream: 'edits', epoch: 'e1', offset: 7 }));
+    expect(container.querySelector('#orders-status')?.textContent).toBe('Live');
+    const before = asked.length;
+
+    // An editor event is not an order: nothing is read.
+    act(() =>
+      socket.send({ type: 'event', stream: 'edits', epoch: 'e1', offset: 8, at: now, data: { name: 'UserSavesLanguages', actor: 'a' } }),
+    );
+    await settle();
+    expect(asked.length).toBe(before);
+
+    answer = { orders: [order('placed000001', now, 4084), ...answer.orders] };
+    act(() =>
+      socket.send({
+        type: 'event',
+        stream: 'edits',
+        epoch: 'e1',
+        offset: 9,
+        at: now,
+        data: {
+          type: 'orderPlaced',
+          orderId: 'placed000001',
+          created: now,
+          itemCount: 2,
+          grandTotal: { currencyCode: 'USD', value: 40.84 },
+          grandTotalCents: 4084,
+          kind: 'order',
+        },
+      }),
+    );
+    const rows = () => [...container.querySelectorAll('tbody tr')];
+    expect(rows().map((r) => r.getAttribute('data-order-id'))).toEqual(['placed000001', 'older0000000']);
+    const cells = [...rows()[0]!.children].map((c) => c.textContent);
+    expect(cells.slice(3, 5)).toEqual(['2', '$40.84']);
+    await settleUntil(() => rows()[0]!.textContent!.includes('placed000001@example.com'));
+    expect(asked.length).toBe(before + 1);
+    expect(rows()).toHaveLength(2);
+  });
+
+  it('polls slowly while the stream is live and every 15 s once it is down', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', jsonFetch({ [PATH]: { orders: [] } }, asked));
+    const sockets: FakeSocket[] = [];
+    const { container } = panel(sockets);
+    await settleUntil(() => container.textContent!.includes('No orders yet.') && sockets.length > 0);
+    act(() => socketOf(sockets, 'edits').send({ type: 'hello', stream: 'edits', epoch: 'e1', offset: 0 }));
+    const live = asked.length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(ORDERS_REFRESH_MS * 2);
+    });
+    expect(asked.length).toBe(live);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(ORDERS_LIVE_REFRESH_MS);
+    });
+    expect(asked.length).toBeGreaterThan(live);
+
+    act(() => socketOf(sockets, 'edits').drop());
+    expect(container.querySelector('#orders-status')?.textContent).toBe('Read again every 15 s');
+    const down = asked.length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(ORDERS_REFRESH_MS + 100);
+    });
+    expect(asked.length).toBeGreaterThan(down);
   });
 });

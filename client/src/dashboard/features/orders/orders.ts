@@ -1,6 +1,9 @@
-// The newest orders, as `GET /api/commerce/orders` gives them. Placing an order emits no
-// stream event, so the panel reads the list again on an interval while the tab is visible.
+// The newest orders, as `GET /api/commerce/orders` gives them. A placed order is also
+// published on the edits stream (`orderPlaced`, without customer data): the panel shows it
+// at once and reads the list again for the rest. Orders placed some other way (donations,
+// gift cards) and a socket that is down are covered by reading the list on an interval.
 import { getJson } from '../../api/http';
+import type { EventFrame } from '../../streams/frames';
 
 /** The route of the order list. */
 export const ORDERS_PATH = '/api/commerce/orders';
@@ -11,8 +14,11 @@ export const ORDERS_LIMIT = 20;
 /** The query key of the order list. */
 export const ORDERS_KEY = ['commerce', 'orders'] as const;
 
-/** How often the list is read again while the tab is visible. */
+/** How often the list is read again while the tab is visible and the stream is down. */
 export const ORDERS_REFRESH_MS = 15_000;
+
+/** How often the list is read again while the stream is live (a safety net for orders the stream does not announce). */
+export const ORDERS_LIVE_REFRESH_MS = 120_000;
 
 /** Order, subscription or contribution. */
 export type OrderKind = 'order' | 'subscription' | 'contribution';
@@ -39,4 +45,31 @@ export interface OrderSummary {
 export async function fetchOrders(signal?: AbortSignal): Promise<OrderSummary[]> {
   const path = `${ORDERS_PATH}?${new URLSearchParams({ limit: String(ORDERS_LIMIT) })}`;
   return (await getJson<{ orders: OrderSummary[] }>(path, signal)).orders;
+}
+
+/** The order of an `orderPlaced` event of the edits stream; `null` for any other event. It has no customer data. */
+export function toPlacedOrder(frame: EventFrame): OrderSummary | null {
+  const data = frame.data;
+  if (typeof data !== 'object' || data === null) return null;
+  const d = data as Record<string, unknown>;
+  if (d.type !== 'orderPlaced' || typeof d.orderId !== 'string' || !d.orderId) return null;
+  const total = d.grandTotal as Record<string, unknown> | null | undefined;
+  if (typeof d.grandTotalCents !== 'number' || typeof total?.currencyCode !== 'string' || typeof total.value !== 'number') return null;
+  const kind: OrderKind = d.kind === 'subscription' || d.kind === 'contribution' ? d.kind : 'order';
+  return {
+    id: d.orderId,
+    created: typeof d.created === 'number' ? d.created : frame.at,
+    customerEmail: '',
+    itemCount: typeof d.itemCount === 'number' ? d.itemCount : 0,
+    grandTotal: { currencyCode: total.currencyCode, value: total.value },
+    grandTotalCents: d.grandTotalCents,
+    kind,
+  };
+}
+
+/** `orders` with `order` in its place (newest first, by id on ties), never twice, at most `ORDERS_LIMIT`. */
+export function addOrder(orders: readonly OrderSummary[] | undefined, order: OrderSummary): OrderSummary[] {
+  const kept = (orders ?? []).filter((o) => o.id !== order.id);
+  const merged = [...kept, order].sort((a, b) => b.created - a.created || a.id.localeCompare(b.id));
+  return merged.slice(0, ORDERS_LIMIT);
 }

@@ -52,7 +52,7 @@ pub const MAX_BLOCK_HTML_BYTES: usize = 60 * 1024;
 /// Crumb, account and body size checks shared by every content edit.
 fn admit(req: &HttpRequest, state: &AppState, session: CurrentSession, body: &[u8]) -> Result<SessionRecord, Refusal> {
     if state.crumb_key.check(req).is_err() {
-        return Err(Refusal::Crumb);
+        return Err(Refusal::Crumb(state.crumb_key.refusal(req)));
     }
     let session = editor(session)?;
     if body.len() > MAX_EDIT_BODY {
@@ -63,8 +63,8 @@ fn admit(req: &HttpRequest, state: &AppState, session: CurrentSession, body: &[u
 
 /// A refused edit: the crumb refusal of every state change, or a [`StreamError`].
 pub enum Refusal {
-    /// The crumb is missing or wrong.
-    Crumb,
+    /// The crumb is missing or wrong: the 403 answer, with a fresh crumb for the session.
+    Crumb(HttpResponse),
     /// Any other refusal.
     Error(StreamError),
 }
@@ -76,10 +76,10 @@ impl From<StreamError> for Refusal {
 }
 
 /// Turns a handler's result into the answer.
-fn answer(state: &AppState, result: Result<HttpResponse, Refusal>) -> Result<HttpResponse, StreamError> {
+fn answer(_state: &AppState, result: Result<HttpResponse, Refusal>) -> Result<HttpResponse, StreamError> {
     match result {
         Ok(response) => Ok(response),
-        Err(Refusal::Crumb) => Ok(state.crumb_key.refusal()),
+        Err(Refusal::Crumb(response)) => Ok(response),
         Err(Refusal::Error(error)) => Err(error),
     }
 }

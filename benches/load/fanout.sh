@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# Fan-out to N websocket subscribers beside Pushpin (manual; never run in CI).
+#
+# Builds release binaries, stores an owner session in a fresh data dir, starts `veranda
+# serve` (demo site) with lib.sh, and Pushpin (Debian package, installed when missing) from
+# its own config in the temp dir, routing websockets as websocket-over-HTTP to `grip_origin`
+# (benches/src/bin/grip_origin.rs), which subscribes every socket to one channel. Then, for
+# each N in $SUBSCRIBERS, `fanout` (benches/src/bin/fanout.rs) opens N websockets to each
+# server in turn and produces $RATE events per second for $RUN_SECS seconds: on Veranda real
+# content edits through the API (each one's event reaches the edits stream), on Pushpin
+# publishes of a message the size of Veranda's event frame. Per run: delivery latency
+# p50/p99/max (from the event's request to the subscriber's read), deliveries received of
+# expected, and the server's memory (with its child processes) before and at peak.
+# Loopback only. Stops everything it started.
+#
+#   benches/load/fanout.sh                                  # from the workspace root
+#   SUBSCRIBERS=100 RUN_SECS=2 benches/load/fanout.sh       # a smoke run
+#   SKIP_BUILD=1 benches/load/fanout.sh                     # release binaries already built
+#
+# Output: one RESULT line per run, then a Markdown table (also in $BENCH_OUT when set).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+export BENCH_DIR="$ROOT/benches/load"
+SUBSCRIBERS=${SUBSCRIBERS:-1000,10000}
+RATE=${RATE:-100}
+RUN_SECS=${RUN_SECS:-10}
+BUDGET_SECS=${BUDGET_SECS:-900}
+
+command -v curl >/dev/null || { echo "curl is missing" >&2; exit 2; }
+if ! command -v pushpin >/dev/null; then
+  echo "installing pushpin (Debian package)" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y pushpin >&2 || { echo "pushpin is missing (apt-get install -y pushpin)" >&2; exit 2; }
+fi
+
+# Every subscriber is a socket in the client and one in the server: both need N descriptors
+# and some. The limit is raised as far as the hard limit allows.
+max_n=$(tr ',' '\n' <<<"$SUBSCRIBERS" | sort -n | tail -n1)
+ulimit -n "$(ulimit -Hn)"
+if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt $((max_n + 500)) ]; then
+  echo "open-file limit $(ulimit -n) is too low for $max_n subscribers" >&2
+  exit 2
+fi
+
+# shellcheck source=benches/load/lib.sh
+source "$BENCH_DIR/lib.sh"
+if [ -z "${SKIP_BUILD:-}" ]; then
+  bench_build
+  (cd "$ROOT" && cargo build --release -p veranda-benches --bin fanout --bin grip_origin)
+fi
+bench_begin "$BUDGET_SECS"
+
+cat >"$WORK/veranda.toml" <<CONF
+# Written by benches/load/fanout.sh: the defaults of config/veranda.toml except a short
+# shutdown wait so the run stops promptly.
+shutdown_timeout_secs = 2
+CONF
+SESSION="bench-owner-$RANDOM$RANDOM"
+"$TARGET_DIR/release/fanout" seed-session "$WORK/data" "$SESSION"
+start_servers "$WORK/veranda.toml"
+VERANDA_PID=${PIDS[${#PIDS[@]}-2]}
+
+# Pushpin: its own config, routes and run/log dirs in $WORK; every port a free loopback one.
+PP_HTTP=$(free_port)
+PP_PUBLISH=$(free_port)
+PP_PUSH_IN=$(free_port)
+PP_PUSH_SUB=$(free_port)
+PP_COMMAND=$(free_port)
+ORIGIN_PORT=$(free_port)
+mkdir -p "$WORK/pushpin/run" "$WORK/pushpin/log"
+cat >"$WORK/pushpin/routes" <<ROUTES
+* 127.0.0.1:$ORIGIN_PORT,over_http
+ROUTES
+cat >"$WORK/pushpin/pushpin.conf" <<CONF
+# Written by benches/load/fanout.sh: /etc/pushpin/pushpin.conf with loopback ports, the
+# run and log dirs in the temp dir, and the delivery throttle off (message_rate: 2,500
+# messages a second to all clients together by default; 0 is no limit), so that it does not
+# limit the comparison. The Debian package
+# expects zurl (Pushpin's outgoing HTTP client, which carries websocket-over-HTTP to the
+# origin) to run as its own system service at /var/run/zurl; here the runner starts it and
+# the proxy is pointed at its sockets in the run dir.
+[global]
+include={libdir}/internal.conf
+rundir=$WORK/pushpin/run
+ipc_prefix=bench-
+port_offset=0
+stats_connection_ttl=120
+
+[runner]
+services=condure,zurl,pushpin-proxy,pushpin-handler
+http_port=127.0.0.1:$PP_HTTP
+logdir=$WORK/pushpin/log
+log_level=2
+client_buffer_size=8192
+client_maxconn=50000
+
+[proxy]
+zurl_out_specs=ipc://{rundir}/{ipc_prefix}zurl-in
+zurl_out_stream_specs=ipc://{rundir}/{ipc_prefix}zurl-in-stream
+zurl_in_specs=ipc://{rundir}/{ipc_prefix}zurl-out
+routesfile=routes
+debug=false
+auto_cross_origin=false
+updates_check=off
+sig_iss=pushpin
+sig_key=bench-$RANDOM$RANDOM
+
+[handler]
+push_in_spec=tcp://127.0.0.1:$PP_PUSH_IN
+push_in_sub_specs=tcp://127.0.0.1:$PP_PUSH_SUB
+push_in_sub_connect=false
+push_in_http_addr=127.0.0.1
+push_in_http_port=$PP_PUBLISH
+push_in_http_max_headers_size=10000
+push_in_http_max_body_size=1000000
+stats_spec=ipc://{rundir}/{ipc_prefix}stats
+command_spec=tcp://127.0.0.1:$PP_COMMAND
+message_rate=0
+message_hwm=1000000
+message_wait=5000
+id_cache_ttl=60
+connection_subscription_max=20
+subscription_linger=60
+stats_subscription_ttl=60
+stats_report_interval=10
+stats_format=tnetstring
+CONF
+"$TARGET_DIR/release/grip_origin" "$ORIGIN_PORT" bench >"$WORK/origin.log" 2>&1 &
+PIDS+=($!)
+pushpin --config "$WORK/pushpin/pushpin.conf" >"$WORK/pushpin.log" 2>&1 &
+PUSHPIN_PID=$!
+PIDS+=("$PUSHPIN_PID")
+wait_for -X POST -H 'Content-Type: application/json' --data '{"items":[]}' "http://127.0.0.1:$PP_PUBLISH/publish/" ||
+  { echo "pushpin's publish endpoint did not answer:" >&2; cat "$WORK/pushpin.log" >&2; exit 1; }
+wait_for -X POST --data '' "http://127.0.0.1:$ORIGIN_PORT/" ||
+  { echo "grip_origin did not start:" >&2; cat "$WORK/origin.log" >&2; exit 1; }
+echo "[${SECONDS}s] veranda (pid $VERANDA_PID) and pushpin (pid $PUSHPIN_PID) ready; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+# Waits until a server has let go of the previous run's sockets (≤ 30 s).
+settle() {
+  local port=$1
+  for _ in $(seq 1 60); do
+    [ "$(ss -Htn state established "( sport = :$port )" 2>/dev/null | wc -l)" -le 2 ] && return 0
+    sleep 0.5
+  done
+}
+
+FRAME_BYTES=300
+for n in ${SUBSCRIBERS//,/ }; do
+  settle "$PORT"
+  "$TARGET_DIR/release/fanout" veranda --address "http://127.0.0.1:$PORT" --session "$SESSION" \
+    --subscribers "$n" --rate "$RATE" --seconds "$RUN_SECS" --rss-pid "$VERANDA_PID" | tee -a "$WORK/rows"
+  measured=$(tail -n1 "$WORK/rows" | sed -n 's/.* frame_bytes=\([0-9]*\).*/\1/p')
+  [ -n "$measured" ] && [ "$measured" -ge 64 ] && FRAME_BYTES=$measured
+  settle "$PP_HTTP"
+  "$TARGET_DIR/release/fanout" pushpin --address "http://127.0.0.1:$PP_HTTP" --publish "http://127.0.0.1:$PP_PUBLISH" \
+    --subscribers "$n" --rate "$RATE" --seconds "$RUN_SECS" --payload-bytes "$FRAME_BYTES" --rss-pid "$PUSHPIN_PID" |
+    tee -a "$WORK/rows"
+  echo "[${SECONDS}s] $n subscribers done; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+done
+
+table() {
+  echo "| server | subscribers | events (achieved/s) | received / expected | p50 | p99 | max | sockets lost | RSS before → peak | frame |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  awk '/^RESULT / {
+      for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      printf "| %s | %d | %d (%.1f/s) | %d / %d | %s ms | %s ms | %s ms | %d | %s → %s MiB | %d B |\n",
+        v["side"], v["subscribers"], v["events"], v["achieved_rate"], v["received"], v["expected"],
+        v["p50_ms"], v["p99_ms"], v["max_ms"], v["closed"], v["rss_idle_mib"], v["rss_peak_mib"], v["frame_bytes"]
+    }' "$WORK/rows"
+}
+echo "[${SECONDS}s] runs done" >&2
+echo
+table | tee "${BENCH_OUT:-/dev/null}"

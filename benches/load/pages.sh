@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Published-page serving beside nginx (manual; never run in CI).
+#
+# Builds release binaries, starts `veranda serve` (demo site, temp data dir) with lib.sh,
+# fetches each page in $PAGES from it once and writes the bytes to a temp docroot, and
+# starts nginx (Debian package, installed when missing) from its own config in the temp dir
+# (`daemon off`, 2 worker processes like veranda's 2 workers, access log off, on another
+# loopback port) serving those files. Then wrk runs the same request (page_get.lua: GET
+# with a browser's Accept) against both, page by page, in the same run: $THREADS threads,
+# $CONNECTIONS connections, $DURATION each. Loopback only. Stops everything it started.
+#
+#   benches/load/pages.sh                  # from the workspace root
+#   DURATION=2s benches/load/pages.sh      # a smoke run
+#   SKIP_BUILD=1 benches/load/pages.sh     # release binaries already built
+#
+# Output: one line per run, then a Markdown table (also in $BENCH_OUT when set).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+export BENCH_DIR="$ROOT/benches/load"
+DURATION=${DURATION:-10s}
+THREADS=2
+CONNECTIONS=${CONNECTIONS:-64}
+PAGES=${PAGES:-home=/,about=/about,menu=/menu}
+BUDGET_SECS=${BUDGET_SECS:-170}
+
+command -v wrk >/dev/null || { echo "wrk is missing (apt-get install -y wrk)" >&2; exit 2; }
+command -v curl >/dev/null || { echo "curl is missing" >&2; exit 2; }
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+  echo "installing nginx (Debian package)" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y nginx >&2 || { echo "nginx is missing (apt-get install -y nginx)" >&2; exit 2; }
+fi
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+# shellcheck source=benches/load/lib.sh
+source "$BENCH_DIR/lib.sh"
+bench_build
+bench_begin "$BUDGET_SECS"
+
+cat >"$WORK/veranda.toml" <<CONF
+# Written by benches/load/pages.sh: the defaults of config/veranda.toml except a short
+# shutdown wait so the run stops promptly.
+shutdown_timeout_secs = 2
+CONF
+start_servers "$WORK/veranda.toml"
+
+# The docroot: each page's bytes as veranda serves them, at PATH/index.html. nginx's
+# workers run as an unprivileged user: they may pass through $WORK and read the docroot.
+DOCROOT="$WORK/docroot"
+mkdir -p "$DOCROOT" "$WORK/nginx/tmp"
+chmod o+x "$WORK"
+for page in ${PAGES//,/ }; do
+  name=${page%%=*} path=${page#*=}
+  mkdir -p "$DOCROOT${path%/}"
+  code=$(curl -s -o "$DOCROOT${path%/}/index.html" -w '%{http_code}' -H 'Accept: text/html' "http://127.0.0.1:$PORT$path")
+  [ "$code" = 200 ] || { echo "GET $path answered $code" >&2; exit 1; }
+  echo "$name $path $(wc -c <"$DOCROOT${path%/}/index.html") bytes" >&2
+done
+chmod -R a+rX "$DOCROOT"
+
+NGINX_PORT=$(free_port)
+cat >"$WORK/nginx/nginx.conf" <<CONF
+# Written by benches/load/pages.sh: static files from the temp docroot on loopback.
+daemon off;
+master_process on;
+worker_processes 2;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path $WORK/nginx/tmp/body;
+  proxy_temp_path $WORK/nginx/tmp/proxy;
+  fastcgi_temp_path $WORK/nginx/tmp/fastcgi;
+  uwsgi_temp_path $WORK/nginx/tmp/uwsgi;
+  scgi_temp_path $WORK/nginx/tmp/scgi;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $DOCROOT;
+    location / { try_files \$uri/index.html \$uri =404; }
+  }
+}
+CONF
+"$NGINX" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" >"$WORK/nginx.log" 2>&1 &
+PIDS+=($!)
+wait_for "http://127.0.0.1:$NGINX_PORT/" || { echo "nginx did not start:" >&2; cat "$WORK/nginx.log" "$WORK/nginx/error.log" >&2; exit 1; }
+
+# Each page must answer 200 with the same size from both (a fresh fetch from each).
+for page in ${PAGES//,/ }; do
+  path=${page#*=}
+  v=$(curl -s -o /dev/null -w '%{http_code} %{size_download}' -H 'Accept: text/html' "http://127.0.0.1:$PORT$path")
+  n=$(curl -s -o /dev/null -w '%{http_code} %{size_download}' -H 'Accept: text/html' "http://127.0.0.1:$NGINX_PORT$path")
+  [ "$v" = "$n" ] || { echo "$path: veranda answers '$v', nginx '$n'" >&2; exit 1; }
+done
+echo "[${SECONDS}s] servers ready; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+echo "name target connections req/s 2xx/s p50_ms p99_ms non2xx socket_errors"
+for page in ${PAGES//,/ }; do
+  name=${page%%=*}
+  export BENCH_PATH=${page#*=}
+  wrk_run "$name" veranda "$PORT" page_get.lua "$CONNECTIONS" "$DURATION"
+  wrk_run "$name" nginx "$NGINX_PORT" page_get.lua "$CONNECTIONS" "$DURATION"
+done
+echo "[${SECONDS}s] runs done; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+table() {
+  echo "| page | bytes | veranda req/s | nginx req/s | ratio | veranda p50 / p99 | nginx p50 / p99 | non-2xx veranda / nginx |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+  for page in ${PAGES//,/ }; do
+    name=${page%%=*} path=${page#*=}
+    bytes=$(wc -c <"$DOCROOT${path%/}/index.html")
+    awk -v name="$name" -v path="$path" -v bytes="$bytes" '
+      $1 == name && $2 == "veranda" { split($0, v, " ") }
+      $1 == name && $2 == "nginx" { split($0, n, " ") }
+      END {
+        printf "| `%s` | %d | %d | %d | %.0f %% | %.2f / %.2f ms | %.2f / %.2f ms | %d / %d |\n",
+          path, bytes, v[5], n[5], 100 * v[5] / n[5], v[6], v[7], n[6], n[7], v[8], n[8]
+      }' "$WORK/rows"
+  done
+}
+echo
+table | tee "${BENCH_OUT:-/dev/null}"

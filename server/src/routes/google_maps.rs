@@ -1,0 +1,271 @@
+//! `GET /api/google-maps/places/autocomplete` and `/places/details` (spec 000 §7, 001 §7):
+//! a proxy to Google's Places web service for address fields, on only when the site sets
+//! `[maps] googleMapsApiKey`. Without a key both answer 503 with a message.
+//!
+//! The proxy is not open: the upstream host and paths are fixed, only the parameters named
+//! here are accepted (anything else is a 400), each bounded in length and characters, and
+//! the key is added by the server. Details requests should carry the tracking context
+//! (`productPage` and `productSection`); one without it is answered but logged as an error
+//! (spec 001 §7). The tracking fields are not sent upstream. Upstream answers are passed
+//! through with their status when they are JSON, cut off at [`MAX_UPSTREAM_BODY`] bytes;
+//! an unreachable or slow upstream (over [`UPSTREAM_TIMEOUT`]) is a 502.
+
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+
+use crate::state::AppState;
+
+/// The autocomplete route.
+pub const AUTOCOMPLETE_PATH: &str = "/api/google-maps/places/autocomplete";
+/// The details route.
+pub const DETAILS_PATH: &str = "/api/google-maps/places/details";
+
+/// The one upstream host, with its two fixed endpoints.
+const UPSTREAM: &str = "https://maps.googleapis.com/maps/api/place";
+/// How long an upstream call may take.
+pub const UPSTREAM_TIMEOUT: Duration = Duration::from_secs(5);
+/// Largest upstream answer passed on, in bytes.
+pub const MAX_UPSTREAM_BODY: usize = 256 * 1024;
+/// The message of the 503 without a key.
+pub const NO_KEY: &str = "Place search is not available: this site has no Google Maps key ([maps] googleMapsApiKey).";
+/// Longest query string accepted, in bytes.
+const MAX_QUERY: usize = 1024;
+
+/// Registers both routes (GET and HEAD); other methods get 405.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    for (path, endpoint) in [(AUTOCOMPLETE_PATH, Endpoint::Autocomplete), (DETAILS_PATH, Endpoint::Details)] {
+        cfg.service(
+            web::resource(path)
+                .route(super::read().to(move |state: web::Data<AppState>, req: HttpRequest| async move {
+                    proxy(&state, &req, endpoint).await
+                }))
+                .default_service(web::to(|| async {
+                    HttpResponse::MethodNotAllowed()
+                        .insert_header((header::ALLOW, "GET, HEAD"))
+                        .json(serde_json::json!({ "error": "This method is not allowed here." }))
+                })),
+        );
+    }
+}
+
+/// Which endpoint a request is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endpoint {
+    /// Place predictions for typed text.
+    Autocomplete,
+    /// One place by id.
+    Details,
+}
+
+/// One accepted parameter: its name, upstream name (None: not sent on), whether required,
+/// and its check.
+struct Param {
+    name: &'static str,
+    upstream: Option<&'static str>,
+    required: bool,
+    check: fn(&str) -> bool,
+}
+
+fn text(v: &str) -> bool {
+    !v.trim().is_empty() && v.chars().count() <= 200 && !v.chars().any(char::is_control)
+}
+fn token(v: &str) -> bool {
+    !v.is_empty() && v.len() <= 300 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_".contains(&b))
+}
+fn language(v: &str) -> bool {
+    (2..=10).contains(&v.len()) && v.bytes().all(|b| b.is_ascii_alphabetic() || b == b'-')
+}
+fn components(v: &str) -> bool {
+    // `country:us|country:ca`: up to five countries.
+    v.split('|').count() <= 5
+        && v.split('|').all(|c| {
+            c.strip_prefix("country:").is_some_and(|cc| cc.len() == 2 && cc.bytes().all(|b| b.is_ascii_alphabetic()))
+        })
+}
+fn types(v: &str) -> bool {
+    ["address", "geocode", "establishment", "(regions)", "(cities)"].contains(&v)
+}
+fn fields(v: &str) -> bool {
+    v.len() <= 200
+        && v.split(',').all(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_lowercase() || b"_/".contains(&b)))
+}
+fn context(v: &str) -> bool {
+    !v.is_empty() && v.len() <= 100 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_".contains(&b))
+}
+
+const AUTOCOMPLETE_PARAMS: &[Param] = &[
+    Param { name: "input", upstream: Some("input"), required: true, check: text },
+    Param { name: "sessiontoken", upstream: Some("sessiontoken"), required: false, check: token },
+    Param { name: "language", upstream: Some("language"), required: false, check: language },
+    Param { name: "components", upstream: Some("components"), required: false, check: components },
+    Param { name: "types", upstream: Some("types"), required: false, check: types },
+];
+
+const DETAILS_PARAMS: &[Param] = &[
+    Param { name: "placeId", upstream: Some("place_id"), required: true, check: token },
+    Param { name: "sessiontoken", upstream: Some("sessiontoken"), required: false, check: token },
+    Param { name: "language", upstream: Some("language"), required: false, check: language },
+    Param { name: "fields", upstream: Some("fields"), required: false, check: fields },
+    Param { name: "productPage", upstream: None, required: false, check: context },
+    Param { name: "productSection", upstream: None, required: false, check: context },
+];
+
+/// A checked request: the upstream query pairs, and whether the tracking context was there.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// Parameters to send upstream (the key is added later).
+    pub upstream: Vec<(&'static str, String)>,
+    /// Whether both `productPage` and `productSection` were given.
+    pub tracked: bool,
+}
+
+/// Checks the query string of a request to `endpoint`: every parameter known, none
+/// repeated, each valid, the required ones present. The error is the 400 message.
+pub fn check(endpoint: Endpoint, query: &str) -> Result<Checked, String> {
+    if query.len() > MAX_QUERY {
+        return Err(format!("The query is longer than {MAX_QUERY} bytes."));
+    }
+    let pairs: Vec<(String, String)> =
+        serde_urlencoded::from_str(query).map_err(|e| format!("The query could not be read: {e}"))?;
+    let params = match endpoint {
+        Endpoint::Autocomplete => AUTOCOMPLETE_PARAMS,
+        Endpoint::Details => DETAILS_PARAMS,
+    };
+    let mut upstream = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for (name, value) in &pairs {
+        let Some(param) = params.iter().find(|p| p.name == name) else {
+            let known: Vec<&str> = params.iter().map(|p| p.name).collect();
+            return Err(format!("'{name}' is not a parameter of this route (known: {}).", known.join(", ")));
+        };
+        if seen.contains(&param.name) {
+            return Err(format!("'{name}' is given more than once."));
+        }
+        seen.push(param.name);
+        if !(param.check)(value) {
+            return Err(format!("'{name}' has a value that is not accepted."));
+        }
+        if let Some(up) = param.upstream {
+            upstream.push((up, value.clone()));
+        }
+    }
+    if let Some(missing) = params.iter().find(|p| p.required && !seen.contains(&p.name)) {
+        return Err(format!("'{}' is required.", missing.name));
+    }
+    let tracked = seen.contains(&"productPage") && seen.contains(&"productSection");
+    Ok(Checked { upstream, tracked })
+}
+
+static CLIENT: LazyLock<Option<reqwest::Client>> = LazyLock::new(|| {
+    reqwest::Client::builder()
+        .timeout(UPSTREAM_TIMEOUT)
+        .connect_timeout(UPSTREAM_TIMEOUT)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .map_err(|error| tracing::error!(%error, "the Google Maps client could not be built"))
+        .ok()
+});
+
+fn error(status: StatusCode, message: impl Into<String>) -> HttpResponse {
+    HttpResponse::build(status)
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(serde_json::json!({ "error": message.into() }))
+}
+
+async fn proxy(state: &AppState, req: &HttpRequest, endpoint: Endpoint) -> HttpResponse {
+    let Some(key) = state.site.settings.maps.google_key().map(str::to_string) else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, NO_KEY);
+    };
+    let checked = match check(endpoint, req.query_string()) {
+        Ok(checked) => checked,
+        Err(message) => return error(StatusCode::BAD_REQUEST, message),
+    };
+    if endpoint == Endpoint::Details && !checked.tracked {
+        tracing::error!("place details requested without the tracking context (productPage and productSection)");
+    }
+    let Some(client) = CLIENT.as_ref() else {
+        return error(StatusCode::BAD_GATEWAY, "Place search is not available right now.");
+    };
+    let path = match endpoint {
+        Endpoint::Autocomplete => "autocomplete/json",
+        Endpoint::Details => "details/json",
+    };
+    let mut query = checked.upstream;
+    query.push(("key", key));
+    let answer = async {
+        let mut response = client.get(format!("{UPSTREAM}/{path}")).query(&query).send().await.ok()?;
+        let status = StatusCode::from_u16(response.status().as_u16()).ok()?;
+        let mut body = Vec::new();
+        while let Some(chunk) = response.chunk().await.ok()? {
+            body.extend_from_slice(&chunk);
+            if body.len() > MAX_UPSTREAM_BODY {
+                return None;
+            }
+        }
+        serde_json::from_slice::<serde_json::Value>(&body).ok().map(|json| (status, json))
+    };
+    match answer.await {
+        Some((status, json)) => {
+            HttpResponse::build(status).insert_header((header::CACHE_CONTROL, "no-store")).json(json)
+        }
+        None => {
+            tracing::warn!(?endpoint, "the Google Places service did not answer usably");
+            error(StatusCode::BAD_GATEWAY, "The place service did not answer. Try again.")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn autocomplete_takes_known_bounded_parameters() {
+        let ok = check(
+            Endpoint::Autocomplete,
+            "input=12%20Linden&sessiontoken=abc-123&language=en&components=country:us|country:ca&types=address",
+        )
+        .expect("a good query");
+        assert_eq!(ok.upstream[0], ("input", "12 Linden".to_string()));
+        assert_eq!(ok.upstream.len(), 5);
+        for (query, message) in [
+            ("", "'input' is required."),
+            ("input=", "'input' has a value that is not accepted."),
+            ("input=a&input=b", "'input' is given more than once."),
+            (
+                "input=a&key=mine",
+                "'key' is not a parameter of this route (known: input, sessiontoken, language, components, types).",
+            ),
+            ("input=a&url=https://evil.example/", "'url' is not a parameter"),
+            ("input=a&language=en%0d%0aX", "'language' has a value that is not accepted."),
+            ("input=a&components=country:usa", "'components' has a value"),
+            ("input=a&types=anything", "'types' has a value"),
+            ("input=a%00b", "'input' has a value"),
+        ] {
+            let got = check(Endpoint::Autocomplete, query).expect_err(query);
+            assert!(got.starts_with(message), "{query}: {got}");
+        }
+        let long = format!("input={}", "a".repeat(201));
+        assert!(check(Endpoint::Autocomplete, &long).is_err());
+        let huge = format!("input=a&sessiontoken={}", "a".repeat(2000));
+        assert_eq!(check(Endpoint::Autocomplete, &huge), Err("The query is longer than 1024 bytes.".to_string()));
+    }
+
+    #[test]
+    fn details_need_a_place_id_and_keep_tracking_to_themselves() {
+        let tracked = check(Endpoint::Details, "placeId=ChIJ_abc-1&productPage=checkout&productSection=address")
+            .expect("a good query");
+        assert!(tracked.tracked);
+        assert_eq!(tracked.upstream, vec![("place_id", "ChIJ_abc-1".to_string())]);
+        assert!(!check(Endpoint::Details, "placeId=ChIJ1").expect("untracked").tracked);
+        assert!(!check(Endpoint::Details, "placeId=ChIJ1&productPage=checkout").expect("half").tracked);
+        for query in
+            ["", "placeId=../../x", "placeId=a&input=b", "placeId=a&fields=name,ADDRESS", "placeId=a&productPage=a%20b"]
+        {
+            assert!(check(Endpoint::Details, query).is_err(), "{query}");
+        }
+    }
+}

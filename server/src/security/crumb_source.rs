@@ -1,0 +1,111 @@
+//! Where the crumb-signing key comes from, so that instances behind one load balancer
+//! accept each other's crumbs.
+//!
+//! 1. `[security] crumb_key_file`: the file's bytes (leading and trailing whitespace
+//!    removed, at least [`MIN_KEY_FILE_BYTES`]) hashed with SHA-256. Every instance given
+//!    the same file signs with the same key. Checked when the settings are read, so a
+//!    short or unreadable file stops `veranda serve` with the file and the field named.
+//! 2. Else, with `--redis-url`: the key stored at [`REDIS_KEY`]. Each instance sends
+//!    `SET NX` of a random key, then `GET`s the one that won: the first instance to start
+//!    chooses it, every later one (and every restart) reads it.
+//! 3. Else the store's own key (one instance; kept across restarts).
+
+use std::path::Path;
+use std::time::Duration;
+
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+use veranda_actors::commerce::redis_storage::redact;
+use veranda_actors::store::Store;
+
+use super::crumb::CrumbKey;
+use crate::settings::Settings;
+
+/// The shortest key file accepted, in bytes.
+pub const MIN_KEY_FILE_BYTES: usize = 32;
+/// The Redis key holding the shared crumb key (32 raw bytes).
+pub const REDIS_KEY: &str = "veranda:crumb_key";
+/// How long start-up waits for Redis.
+const REDIS_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Reads a key file: the key it gives, or why it cannot be used (a sentence naming the
+/// file).
+pub fn key_from_file(path: &Path) -> Result<CrumbKey, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot be read: {e}", path.display()))?;
+    let trimmed = bytes.trim_ascii();
+    if trimmed.len() < MIN_KEY_FILE_BYTES {
+        return Err(format!(
+            "{}: holds {} bytes; a crumb key file needs at least {MIN_KEY_FILE_BYTES} (e.g. `openssl rand -hex 32`)",
+            path.display(),
+            trimmed.len()
+        ));
+    }
+    Ok(CrumbKey::from_bytes(Sha256::digest(trimmed).into()))
+}
+
+/// The shared key in Redis at `url`, stored by the first instance to ask.
+pub async fn key_from_redis(url: &str) -> Result<CrumbKey, String> {
+    let url = url.to_string();
+    let fail = |url: &str, e: String| format!("cannot read the crumb key from Redis at {}: {e}", redact(url));
+    let task_url = url.clone();
+    let stored = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, String> {
+        let client = redis::Client::open(task_url.as_str()).map_err(|e| format!("not a Redis URL: {e}"))?;
+        let mut conn = client.get_connection_with_timeout(REDIS_TIMEOUT).map_err(|e| e.to_string())?;
+        conn.set_read_timeout(Some(REDIS_TIMEOUT)).map_err(|e| e.to_string())?;
+        conn.set_write_timeout(Some(REDIS_TIMEOUT)).map_err(|e| e.to_string())?;
+        let mut fresh = [0u8; 32];
+        rand::rng().fill_bytes(&mut fresh);
+        redis::cmd("SET")
+            .arg(REDIS_KEY)
+            .arg(&fresh[..])
+            .arg("NX")
+            .query::<Option<String>>(&mut conn)
+            .map_err(|e| e.to_string())?;
+        redis::cmd("GET")
+            .arg(REDIS_KEY)
+            .query::<Option<Vec<u8>>>(&mut conn)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("{REDIS_KEY} vanished right after it was set"))
+    })
+    .await
+    .map_err(|e| fail(&url, e.to_string()))?
+    .map_err(|e| fail(&url, e))?;
+    let key = <[u8; 32]>::try_from(stored.as_slice()).map_err(|_| {
+        fail(&url, format!("{REDIS_KEY} holds {} bytes, not 32; delete it to start over", stored.len()))
+    })?;
+    Ok(CrumbKey::from_bytes(key))
+}
+
+/// The key this instance signs crumbs with (see the module docs for the order).
+pub async fn crumb_key(settings: &Settings, store: &dyn Store) -> Result<CrumbKey, String> {
+    if let Some(path) = &settings.security.crumb_key_file {
+        return key_from_file(path).map_err(|e| format!("security.crumb_key_file: {e}"));
+    }
+    if let Some(url) = &settings.redis_url {
+        return key_from_redis(url).await;
+    }
+    CrumbKey::load_or_create(store)
+        .await
+        .map_err(|e| format!("{}: the crumb key cannot be stored: {e}", settings.data_dir.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_file_gives_the_same_key_on_every_instance_and_short_files_are_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("crumb.key");
+        std::fs::write(&file, format!("{}\n", "k".repeat(40))).expect("write");
+        let (a, b) = (key_from_file(&file).expect("a key"), key_from_file(&file).expect("a key"));
+        assert_eq!(a.bytes(), b.bytes());
+        let crumb = a.issue_for(Some("s"));
+        assert!(b.verifies_for(&crumb, Some("s")));
+        std::fs::write(&file, "short\n").expect("write");
+        let err = key_from_file(&file).err().expect("refused");
+        assert!(err.contains("crumb.key") && err.contains("at least 32"), "{err}");
+        let err = key_from_file(&dir.path().join("none")).err().expect("refused");
+        assert!(err.contains("cannot be read"), "{err}");
+    }
+}

@@ -1,0 +1,280 @@
+//! Trusted proxies: whose `Forwarded` and `X-Forwarded-*` headers are believed.
+//!
+//! Anyone can send `X-Forwarded-Proto: https` or `X-Forwarded-For: 1.2.3.4`. They are
+//! honoured only when the connection's peer is in `[security] trusted_proxies` (addresses
+//! or CIDR blocks; none by default, so by default they are ignored). From a trusted peer:
+//!
+//! - the scheme and host are the forwarded ones (`Forwarded: proto=…;host=…`, else
+//!   `X-Forwarded-Proto` / `X-Forwarded-Host`), as actix's `ConnectionInfo` reads them;
+//! - the client address is found by walking `X-Forwarded-For` (or `Forwarded: for=`)
+//!   from the right, skipping trusted proxies: the first untrusted hop is the client. A
+//!   chain made only of trusted hops gives its leftmost entry.
+//!
+//! From any other peer the scheme is the listener's (`http`), the host is `Host`, and
+//! the client address is the peer's. Secure-cookie decisions, the `Origin` check of
+//! plain posts and per-address rate limits all read [`ClientInfo`]; nothing else should
+//! read `connection_info()` for those.
+
+use std::fmt;
+use std::net::IpAddr;
+use std::str::FromStr;
+
+use actix_web::{web, HttpRequest};
+use serde::{Deserialize, Serialize};
+
+use crate::state::AppState;
+
+/// One trusted proxy: an address, or a CIDR block (`10.0.0.0/8`, `fd00::/8`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct ProxyNet {
+    /// The block's first address (host bits cleared).
+    network: IpAddr,
+    /// Bits of the prefix (32 or 128 for a single address).
+    prefix: u8,
+}
+
+impl ProxyNet {
+    /// Whether `ip` lies in the block. An IPv4-mapped IPv6 peer (`::ffff:a.b.c.d`) is
+    /// compared as its IPv4 address.
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        let ip = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map(IpAddr::V4).unwrap_or(IpAddr::V6(v6)),
+            v4 => v4,
+        };
+        match (self.network, ip) {
+            (IpAddr::V4(net), IpAddr::V4(ip)) => mask_v4(u32::from(ip), self.prefix) == u32::from(net),
+            (IpAddr::V6(net), IpAddr::V6(ip)) => mask_v6(u128::from(ip), self.prefix) == u128::from(net),
+            _ => false,
+        }
+    }
+}
+
+fn mask_v4(bits: u32, prefix: u8) -> u32 {
+    if prefix == 0 {
+        0
+    } else {
+        bits & (u32::MAX << (32 - u32::from(prefix)))
+    }
+}
+
+fn mask_v6(bits: u128, prefix: u8) -> u128 {
+    if prefix == 0 {
+        0
+    } else {
+        bits & (u128::MAX << (128 - u32::from(prefix)))
+    }
+}
+
+impl FromStr for ProxyNet {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ProxyNet, String> {
+        let text = text.trim();
+        let (address, prefix) = match text.split_once('/') {
+            Some((address, prefix)) => (address, Some(prefix)),
+            None => (text, None),
+        };
+        let ip: IpAddr =
+            address.parse().map_err(|_| format!("{text:?} is not an IP address or a CIDR block such as 10.0.0.0/8"))?;
+        let max = if ip.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            None => max,
+            Some(p) => p
+                .parse::<u8>()
+                .ok()
+                .filter(|p| *p <= max)
+                .ok_or_else(|| format!("{text:?}: the prefix length must be a number from 0 to {max}"))?,
+        };
+        let network = match ip {
+            IpAddr::V4(v4) => IpAddr::V4(mask_v4(u32::from(v4), prefix).into()),
+            IpAddr::V6(v6) => IpAddr::V6(mask_v6(u128::from(v6), prefix).into()),
+        };
+        Ok(ProxyNet { network, prefix })
+    }
+}
+
+impl TryFrom<String> for ProxyNet {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<ProxyNet, String> {
+        text.parse()
+    }
+}
+
+impl From<ProxyNet> for String {
+    fn from(net: ProxyNet) -> String {
+        net.to_string()
+    }
+}
+
+impl fmt::Display for ProxyNet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.network, self.prefix)
+    }
+}
+
+/// What a request says about its client, believing forwarded headers only from a
+/// trusted proxy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientInfo {
+    /// `http` or `https`.
+    pub scheme: String,
+    /// The host the client asked for (with port, if any).
+    pub host: String,
+    /// The client's address; `None` only when the connection has no peer address (tests).
+    pub ip: Option<IpAddr>,
+}
+
+impl ClientInfo {
+    /// Reads the request, with the trusted proxies of the running server's settings.
+    pub fn of(req: &HttpRequest) -> ClientInfo {
+        let trusted = req.app_data::<web::Data<AppState>>().map(|s| s.settings.security.trusted_proxies.as_slice());
+        ClientInfo::with(req, trusted.unwrap_or_default())
+    }
+
+    /// Reads the request, believing forwarded headers from peers in `trusted`.
+    pub fn with(req: &HttpRequest, trusted: &[ProxyNet]) -> ClientInfo {
+        let peer = req.peer_addr().map(|a| a.ip());
+        let is_trusted = |ip: IpAddr| trusted.iter().any(|net| net.contains(ip));
+        if peer.is_some_and(is_trusted) {
+            let info = req.connection_info();
+            let ip = forwarded_chain(req).into_iter().rev().find(|hop| !is_trusted(*hop));
+            let leftmost = forwarded_chain(req).into_iter().next();
+            return ClientInfo {
+                scheme: info.scheme().to_string(),
+                host: info.host().to_string(),
+                ip: ip.or(leftmost).or(peer),
+            };
+        }
+        let config = req.app_config();
+        let host = req
+            .headers()
+            .get(actix_web::http::header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .map(str::to_string)
+            .or_else(|| req.uri().authority().map(|a| a.to_string()))
+            .unwrap_or_else(|| config.host().to_string());
+        ClientInfo { scheme: if config.secure() { "https" } else { "http" }.to_string(), host, ip: peer }
+    }
+
+    /// Whether the client reached the site over https (so cookies get `Secure`).
+    pub fn is_https(&self) -> bool {
+        self.scheme.eq_ignore_ascii_case("https")
+    }
+}
+
+/// The request's client address (see [`ClientInfo`]); the unspecified address when the
+/// connection has none.
+pub fn client_ip(req: &HttpRequest) -> IpAddr {
+    ClientInfo::of(req).ip.unwrap_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED))
+}
+
+/// The addresses a request passed through, client first: `Forwarded: for=` when present,
+/// else `X-Forwarded-For`. Entries that are not addresses (`unknown`, obfuscated names)
+/// are skipped.
+fn forwarded_chain(req: &HttpRequest) -> Vec<IpAddr> {
+    let values = |name: &str| -> Vec<String> {
+        req.headers().get_all(name).filter_map(|v| v.to_str().ok()).map(str::to_string).collect()
+    };
+    let forwarded = values("forwarded");
+    if !forwarded.is_empty() {
+        return forwarded
+            .iter()
+            .flat_map(|v| v.split(','))
+            .flat_map(|element| element.split(';'))
+            .filter_map(|pair| pair.split_once('='))
+            .filter(|(k, _)| k.trim().eq_ignore_ascii_case("for"))
+            .filter_map(|(_, v)| parse_node(v))
+            .collect();
+    }
+    values("x-forwarded-for").iter().flat_map(|v| v.split(',')).filter_map(parse_node).collect()
+}
+
+/// One hop: `1.2.3.4`, `1.2.3.4:80`, `"[2001:db8::1]:443"`, `2001:db8::1`.
+fn parse_node(text: &str) -> Option<IpAddr> {
+    let text = text.trim().trim_matches('"');
+    if let Ok(ip) = text.parse() {
+        return Some(ip);
+    }
+    if let Some(rest) = text.strip_prefix('[') {
+        return rest.split_once(']').and_then(|(ip, _)| ip.parse().ok());
+    }
+    text.rsplit_once(':').and_then(|(ip, _)| ip.parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::test::TestRequest;
+
+    fn nets(list: &[&str]) -> Vec<ProxyNet> {
+        list.iter().map(|n| n.parse().expect("a valid block")).collect()
+    }
+
+    fn from(peer: &str) -> TestRequest {
+        TestRequest::get().peer_addr(peer.parse().expect("an address")).insert_header(("host", "shop.example"))
+    }
+
+    #[test]
+    fn blocks_contain_their_addresses_only() {
+        let list = nets(&["10.0.0.0/8", "192.168.1.7", "fd00::/8", "0.0.0.0/0"]);
+        assert!(list[0].contains("10.255.0.1".parse().expect("ip")));
+        assert!(!list[0].contains("11.0.0.1".parse().expect("ip")));
+        assert!(list[1].contains("192.168.1.7".parse().expect("ip")));
+        assert!(!list[1].contains("192.168.1.8".parse().expect("ip")));
+        assert!(list[2].contains("fd12::1".parse().expect("ip")));
+        assert!(!list[2].contains("10.0.0.1".parse().expect("ip")));
+        assert!(list[3].contains("8.8.8.8".parse().expect("ip")));
+        assert!(list[0].contains("::ffff:10.1.2.3".parse().expect("ip")), "IPv4-mapped peers");
+        assert_eq!(list[0].to_string(), "10.0.0.0/8");
+        assert_eq!("10.1.2.3/8".parse::<ProxyNet>().map(|n| n.to_string()), Ok("10.0.0.0/8".to_string()));
+    }
+
+    #[test]
+    fn bad_blocks_are_refused_with_a_reason() {
+        for bad in ["", "localhost", "10.0.0.0/33", "10.0.0.0/x", "::1/129", "1.2.3"] {
+            let err = bad.parse::<ProxyNet>().expect_err(bad);
+            assert!(err.contains(bad), "{err}");
+        }
+    }
+
+    #[test]
+    fn forwarded_headers_from_an_untrusted_peer_are_ignored() {
+        let req = from("203.0.113.9:5000")
+            .insert_header(("x-forwarded-proto", "https"))
+            .insert_header(("x-forwarded-host", "evil.example"))
+            .insert_header(("x-forwarded-for", "1.2.3.4"))
+            .to_http_request();
+        let info = ClientInfo::with(&req, &nets(&["127.0.0.1"]));
+        assert_eq!(info.scheme, "http");
+        assert!(!info.is_https());
+        assert_eq!(info.host, "shop.example");
+        assert_eq!(info.ip, Some("203.0.113.9".parse().expect("ip")));
+    }
+
+    #[test]
+    fn forwarded_headers_from_a_trusted_peer_are_honoured() {
+        let req = from("127.0.0.1:5000")
+            .insert_header(("x-forwarded-proto", "https"))
+            .insert_header(("x-forwarded-for", "6.6.6.6, 198.51.100.4, 10.0.0.2"))
+            .to_http_request();
+        let info = ClientInfo::with(&req, &nets(&["127.0.0.1", "10.0.0.0/8"]));
+        assert!(info.is_https());
+        assert_eq!(info.ip, Some("198.51.100.4".parse().expect("ip")), "the first untrusted hop from the right");
+        let req = from("127.0.0.1:5000")
+            .insert_header(("forwarded", "for=\"[2001:db8::7]:4711\";proto=https, for=10.0.0.3"))
+            .to_http_request();
+        let info = ClientInfo::with(&req, &nets(&["127.0.0.1", "10.0.0.0/8"]));
+        assert_eq!(info.ip, Some("2001:db8::7".parse().expect("ip")));
+        assert!(info.is_https());
+        let only_proxies =
+            from("127.0.0.1:1").insert_header(("x-forwarded-for", "10.0.0.9, 10.0.0.2")).to_http_request();
+        assert_eq!(
+            ClientInfo::with(&only_proxies, &nets(&["127.0.0.0/8", "10.0.0.0/8"])).ip,
+            Some("10.0.0.9".parse().expect("ip"))
+        );
+        let junk = from("127.0.0.1:1").insert_header(("x-forwarded-for", "unknown, not-an-ip")).to_http_request();
+        assert_eq!(ClientInfo::with(&junk, &nets(&["127.0.0.1"])).ip, Some("127.0.0.1".parse().expect("ip")));
+    }
+}

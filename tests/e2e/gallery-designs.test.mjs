@@ -1,0 +1,225 @@
+// Gallery designs in Chromium: the slideshow's thumbnail strip and the slideshow stay on
+// the same slide both ways (a click on a thumbnail, the arrow keys), every slideshow
+// transition moves with the keyboard, the designs laid out by the server keep their
+// layout, and axe finds nothing in any gallery design.
+//
+//   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test gallery-designs.test.mjs
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+
+import { CHROMIUM_ARGS, serverHelpers, veranda } from './support.mjs';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
+const { serverLog, startServer, stopAll } = serverHelpers(env);
+
+before(async () => {
+  const { binPath, serverEnv } = veranda();
+  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-gallery-'));
+  await startServer(binPath, serverEnv);
+  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+});
+
+after(stopAll);
+
+/**
+ * A page whose timers only run when the test says so (autoplay and transitions are then
+ * deterministic; the site's popup overlay, 20 s away, never comes up). Requests leaving
+ * this machine get an empty answer.
+ */
+async function openPage(path, viewport = { width: 1200, height: 900 }) {
+  const context = await env.browser.newContext({ viewport });
+  await context.clock.install({ time: Date.now() });
+  const origin = new URL(env.base).origin;
+  await context.route('**/*', (route) =>
+    route.request().url().startsWith(origin) ? route.fallback() : route.fulfill({ status: 204, body: '' }),
+  );
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
+  return { context, page, errors };
+}
+
+/** Scrolls every gallery into view so that each island starts, and waits until the moving ones have. */
+async function mountAll(page) {
+  const blocks = page.locator('[data-block-type="gallery"]');
+  const count = await blocks.count();
+  for (let i = 0; i < count; i += 1) await blocks.nth(i).scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll('[data-block-type="gallery"]')).every(
+        (el) => !el.querySelector('ul.gallery--slideshow, ul.gallery--slider, ul.gallery--carousel') || el.classList.contains('gallery-viewer'),
+      ),
+    null,
+    { timeout: 15_000 },
+  );
+  return count;
+}
+
+/** The index of the current slide and of the current thumbnail of a slideshow block. */
+const currents = (show) =>
+  show.evaluate((el) => ({
+    slide: Array.from(el.querySelectorAll('ul.gallery > li')).findIndex((li) => li.classList.contains('is-current')),
+    thumb: Array.from(el.querySelectorAll('.gallery-thumb')).findIndex((b) => b.getAttribute('aria-current') === 'true'),
+  }));
+
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(() =>
+    window.axe
+      .run(
+        { include: Array.from(document.querySelectorAll('[data-block-type="gallery"]')) },
+        { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } },
+      )
+      .then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)),
+  );
+}
+
+test('a thumbnail click changes the slideshow, and the arrow keys move both', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage('/gallery-designs');
+  await mountAll(page);
+  const show = page.locator('[data-island="gallery"]').filter({ has: page.locator('.gallery--slideshow') });
+  const strip = show.getByRole('group', { name: 'Thumbnails' });
+  await strip.waitFor({ timeout: 10_000 });
+  const total = await show.locator('ul.gallery > li').count();
+  assert.equal(await strip.getByRole('button').count(), total, 'one thumbnail per slide');
+  const status = show.locator('[aria-live="polite"]');
+  assert.equal(await status.textContent(), `1 of ${total}`);
+  assert.deepEqual(await currents(show), { slide: 0, thumb: 0 });
+
+  const fourth = strip.getByRole('button', { name: `Show slide 4 of ${total}` });
+  await fourth.scrollIntoViewIfNeeded();
+  await fourth.click();
+  assert.equal(await status.textContent(), `4 of ${total}`);
+  assert.deepEqual(await currents(show), { slide: 3, thumb: 3 });
+  assert.ok(await fourth.evaluate((el) => el === document.activeElement), 'the clicked thumbnail has focus');
+
+  await page.clock.runFor(1_300); // the fade (1 s in, 1.2 s out) is over
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await status.textContent(), `5 of ${total}`);
+  assert.deepEqual(await currents(show), { slide: 4, thumb: 4 });
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await status.textContent(), `5 of ${total}`, 'refused while in motion');
+  await page.clock.runFor(1_300);
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await currents(show), { slide: 0, thumb: 0 }, 'loops to the first slide');
+  await page.clock.runFor(1_300);
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual(await currents(show), { slide: total - 1, thumb: total - 1 });
+
+  await page.clock.runFor(1_300);
+  await strip.getByRole('button', { name: `Show slide 2 of ${total}` }).focus();
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await currents(show), { slide: 1, thumb: 1 }, 'Enter activates a thumbnail');
+  await page.clock.runFor(1_300);
+  await strip.getByRole('button', { name: `Show slide 3 of ${total}` }).focus();
+  await page.keyboard.press('Space');
+  assert.deepEqual(await currents(show), { slide: 2, thumb: 2 }, 'Space activates a thumbnail');
+
+  await page.clock.runFor(1_300);
+  const visible = show.locator('ul.gallery > li.is-current img');
+  assert.equal(await visible.getAttribute('alt'), await show.locator('ul.gallery > li').nth(2).locator('img').getAttribute('alt'));
+  assert.deepEqual(errors, [], errors.join('\n') + serverLog());
+  await context.close();
+});
+
+test('the server lays out autogrid, autocolumns, autorows and list without a script', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage('/gallery-designs');
+  const layout = (design) =>
+    page.locator(`ul.gallery--${design}`).evaluate((ul) => {
+      const style = getComputedStyle(ul);
+      const items = Array.from(ul.children).map((li) => li.getBoundingClientRect());
+      return { display: style.display, columns: style.columnWidth, lefts: [...new Set(items.map((r) => Math.round(r.left)))].length, width: ul.clientWidth };
+    });
+  const autogrid = await layout('autogrid');
+  assert.equal(autogrid.display, 'grid');
+  assert.equal(autogrid.lefts, Math.min(5, Math.floor(autogrid.width / 250)), `columns of at least 250 px: ${JSON.stringify(autogrid)}`);
+  const autocolumns = await layout('autocolumns');
+  assert.equal(autocolumns.display, 'block');
+  assert.equal(autocolumns.columns, '220px');
+  const autorows = await layout('autorows');
+  assert.equal(autorows.display, 'flex');
+  const list = await layout('list');
+  assert.equal(list.lefts, 1, 'one slide per row');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('every slideshow transition moves with the keyboard, and ken burns zooms the current slide', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage('/slideshow-transitions');
+  await mountAll(page);
+  const shows = page.locator('[data-island="gallery"]');
+  const names = await shows.evaluateAll((els) =>
+    els.map((el) => Array.from(el.classList).find((c) => c.startsWith('gallery-viewer--t-'))),
+  );
+  assert.deepEqual(names, ['gallery-viewer--t-kenburns', 'gallery-viewer--t-scroll', 'gallery-viewer--t-swipe', 'gallery-viewer--t-newswipe']);
+  for (let i = 0; i < names.length; i += 1) {
+    const show = shows.nth(i);
+    const status = show.locator('[aria-live="polite"]');
+    const next = show.getByRole('button', { name: 'Next slide' });
+    await next.scrollIntoViewIfNeeded();
+    await next.focus();
+    const before = await status.textContent();
+    assert.match(before, /^\d of 5$/);
+    const at = Number(before.split(' ')[0]);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await status.textContent(), `${(at % 5) + 1} of 5`, names[i]);
+    await page.clock.runFor(1_300);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await status.textContent(), before, names[i]);
+    await page.clock.runFor(1_300);
+    if (names[i].endsWith('scroll')) {
+      const direction = await show.getAttribute('data-direction');
+      assert.equal(direction, 'previous');
+    }
+  }
+  const zoom = await shows
+    .first()
+    .locator('ul.gallery > li.is-current img')
+    .evaluate((img) => getComputedStyle(img).animationName);
+  assert.equal(zoom, 'gallery-kenburns');
+  assert.deepEqual(errors, [], errors.join('\n') + serverLog());
+  await context.close();
+});
+
+test('with reduced motion ken burns does not zoom and nothing autoplays', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage('/slideshow-transitions');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload({ waitUntil: 'load' });
+  await mountAll(page);
+  const first = page.locator('[data-island="gallery"]').first();
+  assert.equal(await first.evaluate((el) => el.classList.contains('gallery-viewer--t-kenburns')), false);
+  assert.equal(await first.getByRole('button', { name: 'Pause slideshow' }).count(), 0);
+  const status = first.locator('[aria-live="polite"]');
+  const before = await status.textContent();
+  await page.clock.runFor(12_000);
+  assert.equal(await status.textContent(), before);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('axe finds nothing in any gallery design', { timeout: 90_000 }, async () => {
+  for (const [path, viewport] of [
+    ['/gallery-designs', { width: 1200, height: 900 }],
+    ['/slideshow-transitions', { width: 1200, height: 900 }],
+    ['/gallery-designs', { width: 390, height: 844 }],
+  ]) {
+    const { context, page, errors } = await openPage(path, viewport);
+    const count = await mountAll(page);
+    assert.ok(count >= 4, `${path} has its galleries`);
+    assert.deepEqual(await axeViolations(page), [], `${path} at ${viewport.width} px`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
