@@ -1,5 +1,5 @@
 //! `GET /api/google-maps/places/autocomplete` and `/places/details` (000 §7): without a
-//! site key both answer 503 with a message; with a key, parameters are checked before
+//! site key both answer 503 with a message (after a malformed request's 400); with a key, parameters are checked before
 //! anything leaves the server (unknown, repeated, oversized or malformed ones are a 400),
 //! so the proxy cannot be pointed anywhere else. No test calls Google. Also: the map
 //! block carries the site's `[maps]` settings for the map island.
@@ -30,12 +30,16 @@ fn keyed_site() -> tempfile::TempDir {
 #[actix_rt::test]
 async fn without_a_key_both_routes_answer_503_with_a_message() {
     let app = spawn_app().await;
-    for target in [format!("{AUTOCOMPLETE}?input=Linden"), format!("{DETAILS}?placeId=ChIJ1"), AUTOCOMPLETE.to_string()]
-    {
+    for target in [format!("{AUTOCOMPLETE}?input=Linden"), format!("{DETAILS}?placeId=ChIJ1")] {
         let (status, body) = get(&app, &target).await;
         assert_eq!(status, 503, "{target}: {body}");
         let message = body["error"].as_str().expect("an error message");
         assert!(message.contains("no Google Maps key"), "{message}");
+    }
+    // A malformed request is refused as such, key or not.
+    for target in [AUTOCOMPLETE.to_string(), format!("{DETAILS}?placeId=not%20an%20id")] {
+        let (status, body) = get(&app, &target).await;
+        assert_eq!(status, 400, "{target}: {body}");
     }
     let posted = app.client.post(format!("{}{AUTOCOMPLETE}", app.address)).send().await.expect("answered");
     assert_eq!(posted.status().as_u16(), 405);

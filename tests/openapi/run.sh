@@ -108,13 +108,22 @@ status=0
 
 echo "== schemathesis: anonymous"
 "$ST" --config-file "$ROOT/tests/openapi/anonymous.toml" run "$SCHEMA" --url "$BASE" "${COMMON[@]}" \
-    --exclude-path /health/live --report junit --report-junit-path "$REPORT_DIR/anonymous.xml" || status=1
+    --exclude-path /health/live --exclude-path-regex '^/api/google-maps/' \
+    --report junit --report-junit-path "$REPORT_DIR/anonymous.xml" || status=1
 
 echo "== schemathesis: signed-in owner with a valid crumb"
 VERANDA_ST_SESSION=$SESSION VERANDA_ST_CRUMB=$CRUMB "$ST" --config-file "$ROOT/tests/openapi/owner.toml" \
     run "$SCHEMA" --url "$BASE" "${COMMON[@]}" \
     --exclude-path /health/live --exclude-operation-id signOut --exclude-operation-id logout \
+    --exclude-path-regex '^/api/google-maps/' \
     --report junit --report-junit-path "$REPORT_DIR/owner.xml" || status=1
+
+# The place-search proxy answers its documented 503 while the site has no Google Maps key
+# (the demo site has none, and the network is closed): every check but "no 5xx" applies.
+echo "== schemathesis: place search without a key"
+"$ST" --config-file "$ROOT/tests/openapi/anonymous.toml" run "$SCHEMA" --url "$BASE" "${COMMON[@]}" \
+    --include-path-regex '^/api/google-maps/' --exclude-checks not_a_server_error \
+    --report junit --report-junit-path "$REPORT_DIR/google-maps.xml" || status=1
 
 echo "== schemathesis: ops listener"
 "$ST" --config-file "$ROOT/tests/openapi/anonymous.toml" run "$SCHEMA" --url "$OPS" "${COMMON[@]}" \

@@ -176,12 +176,13 @@ fn error(status: StatusCode, message: impl Into<String>) -> HttpResponse {
 }
 
 async fn proxy(state: &AppState, req: &HttpRequest, endpoint: Endpoint) -> HttpResponse {
-    let Some(key) = state.site.settings.maps.google_key().map(str::to_string) else {
-        return error(StatusCode::SERVICE_UNAVAILABLE, NO_KEY);
-    };
+    // A malformed request is the caller's to fix whether or not a key is configured.
     let checked = match check(endpoint, req.query_string()) {
         Ok(checked) => checked,
         Err(message) => return error(StatusCode::BAD_REQUEST, message),
+    };
+    let Some(key) = state.site.settings.maps.google_key().map(str::to_string) else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, NO_KEY);
     };
     if endpoint == Endpoint::Details && !checked.tracked {
         tracing::error!("place details requested without the tracking context (productPage and productSection)");
