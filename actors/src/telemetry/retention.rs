@@ -12,7 +12,9 @@
 //! - performance: keys are `<pageLoadId>/<record key>`, so the time is not a prefix; the
 //!   tree is walked with a cursor, a batch per step.
 //!
-//! Visitor sessions are not swept: one entry per visitor, rewritten on every visit.
+//! - visitor sessions: keys are visitor ids; a session whose `lastSeen` is older than the
+//!   window goes (walked with a cursor). A visitor coming back later starts a new session
+//!   from their cookies, as after any other loss of the server's record.
 
 use std::time::Duration;
 
@@ -20,6 +22,7 @@ use crate::store::{Store, StoreError, Tree};
 use crate::telemetry::errors::ErrorGroup;
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics;
+use crate::telemetry::visitor::VisitState;
 
 /// Most keys one step reads and removes per tree.
 pub const SWEEP_BATCH: usize = 500;
@@ -42,7 +45,7 @@ const TIME_ORDERED: [(Tree, &[u8]); 4] =
     [(Tree::Census, b""), (Tree::Traces, b""), (Tree::Events, b""), (Tree::Errors, ERROR_RECORD_PREFIX)];
 
 /// The trees the sweep removes records from.
-pub const SWEPT_TREES: [&str; 5] = ["census", "traces", "events", "errors", "perf"];
+pub const SWEPT_TREES: [&str; 6] = ["census", "traces", "events", "errors", "perf", "visitor_sessions"];
 
 /// How long telemetry is kept and how often the sweep runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,12 +89,14 @@ pub struct Sweeper {
     group_cursor: Vec<u8>,
     /// Where the walk of the performance tree resumes (empty: from the start).
     perf_cursor: Vec<u8>,
+    /// Where the walk of the visitor sessions resumes (empty: from the start).
+    session_cursor: Vec<u8>,
 }
 
 impl Sweeper {
     /// A sweeper for `retention`, at the start of a sweep.
     pub fn new(retention: Retention) -> Sweeper {
-        Sweeper { retention, group_cursor: Vec::new(), perf_cursor: Vec::new() }
+        Sweeper { retention, group_cursor: Vec::new(), perf_cursor: Vec::new(), session_cursor: Vec::new() }
     }
 
     /// The retention it applies.
@@ -125,6 +130,14 @@ impl Sweeper {
         let old =
             perf.into_iter().map(|(key, _)| key).filter(|key| perf_time(key).is_some_and(|t| t < cutoff)).collect();
         removed += remove(store, Tree::Perf, old).await?;
+        let sessions = store.scan_range(Tree::VisitorSessions, &self.session_cursor, None, SWEEP_BATCH)?;
+        done &= advance(&mut self.session_cursor, &sessions);
+        let idle = sessions
+            .into_iter()
+            .filter(|(_, value)| serde_json::from_slice::<VisitState>(value).is_ok_and(|s| s.last_seen < cutoff))
+            .map(|(key, _)| key)
+            .collect();
+        removed += remove(store, Tree::VisitorSessions, idle).await?;
         Ok(Step { removed, done })
     }
 
@@ -214,7 +227,7 @@ mod tests {
 
     #[test]
     fn the_swept_trees_are_named_as_the_store_names_them() {
-        let trees = [Tree::Census, Tree::Traces, Tree::Events, Tree::Errors, Tree::Perf];
+        let trees = [Tree::Census, Tree::Traces, Tree::Events, Tree::Errors, Tree::Perf, Tree::VisitorSessions];
         assert_eq!(SWEPT_TREES, trees.map(Tree::name));
     }
 
@@ -242,11 +255,17 @@ mod tests {
         store.put(Tree::Errors, b"g/live", &group("live", recent)).await.expect("puts");
         store.put(Tree::Perf, &[b"a/".as_slice(), &record_key(old)].concat(), b"[]").await.expect("puts");
         store.put(Tree::Perf, &[b"b/".as_slice(), &record_key(recent)].concat(), b"[]").await.expect("puts");
-        store.put(Tree::VisitorSessions, b"visitor", b"{}").await.expect("puts");
+        let session = |last_seen| {
+            let state = VisitState { visits: 1, first: 0, previous: 0, current: 0, pages_this_visit: 1, last_seen };
+            serde_json::to_vec(&state).expect("serialises")
+        };
+        store.put(Tree::VisitorSessions, b"gone", &session(old)).await.expect("puts");
+        store.put(Tree::VisitorSessions, b"back", &session(recent)).await.expect("puts");
+        store.put(Tree::VisitorSessions, b"unreadable", b"{}").await.expect("puts");
 
         let removed = Sweeper::new(retention(30)).sweep(&store, NOW).await.expect("sweeps");
 
-        assert_eq!(removed, 6, "three records, an error record, a group, a perf record");
+        assert_eq!(removed, 7, "three records, an error record, a group, a perf record, a session");
         for tree in [Tree::Census, Tree::Traces, Tree::Events] {
             let left = store.scan_range(tree, b"", None, 10).expect("scans");
             assert_eq!(left.len(), 1, "{tree:?}");
@@ -261,7 +280,13 @@ mod tests {
         let perf = store.scan_range(Tree::Perf, b"", None, 10).expect("scans");
         assert_eq!(perf.len(), 1);
         assert!(perf[0].0.starts_with(b"b/"));
-        assert_eq!(keys(&store, Tree::VisitorSessions), 1, "visitor sessions are not swept");
+        let sessions: Vec<Vec<u8>> = store
+            .scan_range(Tree::VisitorSessions, b"", None, 10)
+            .expect("scans")
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
+        assert_eq!(sessions, [b"back".to_vec(), b"unreadable".to_vec()], "recent and unreadable sessions stay");
 
         let again = Sweeper::new(retention(30)).sweep(&store, NOW).await.expect("sweeps");
         assert_eq!(again, 0, "nothing left to remove");
