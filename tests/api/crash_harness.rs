@@ -38,7 +38,7 @@ use tokio::time::MissedTickBehavior;
 use veranda_actors::accounts::SESSION_COOKIE;
 use veranda_actors::store::{SledStore, Store, Tree};
 use veranda_tests::demo_site_copy;
-use veranda_tests::process::{crumb_of, random_below, store_owner_session, ServerProcess};
+use veranda_tests::process::{crumb_of, crumb_with, random_below, store_owner_session, ServerProcess};
 
 use super::forms::{contact_values, payload, KEY_PATH, SAVE_PATH};
 
@@ -93,6 +93,8 @@ fn lock(ledger: &Shared) -> MutexGuard<'_, Ledger> {
 struct Writer {
     address: String,
     crumb: String,
+    /// The crumb bound to the owner's session, for edits.
+    owner_crumb: String,
     round: usize,
     stop: Arc<AtomicBool>,
     ledger: Shared,
@@ -228,8 +230,8 @@ async fn edit(w: Writer, editor: usize) {
         lock(&w.ledger).titles.entry(page).or_default().1 = Some(title.clone());
         let sent = client
             .put(format!("{}/api/content/pages/{page}/settings", w.address))
-            .header("cookie", format!("{SESSION_COOKIE}={OWNER_SESSION}; crumb={}", w.crumb))
-            .header("x-csrf-token", w.crumb.as_str())
+            .header("cookie", format!("{SESSION_COOKIE}={OWNER_SESSION}; crumb={}", w.owner_crumb))
+            .header("x-csrf-token", w.owner_crumb.as_str())
             .json(&json!({ "title": title }))
             .send()
             .await;
@@ -353,10 +355,12 @@ async fn every_acknowledged_write_of_every_writer_survives_sigkill() {
         }
         edits_before = Some(edits_head(&reqwest::Client::new(), &server.address).await);
         let crumb = crumb_of(&server.address).await;
+        let owner_crumb = crumb_with(&server.address, Some(&format!("{SESSION_COOKIE}={OWNER_SESSION}"))).await;
         let stop = Arc::new(AtomicBool::new(false));
         let writer = || Writer {
             address: server.address.clone(),
             crumb: crumb.clone(),
+            owner_crumb: owner_crumb.clone(),
             round,
             stop: stop.clone(),
             ledger: ledger.clone(),

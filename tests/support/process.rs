@@ -43,7 +43,17 @@ pub fn free_port() -> u16 {
 
 /// The crumb the home page of the server at `address` sets.
 pub async fn crumb_of(address: &str) -> String {
-    let res = reqwest::Client::new().get(format!("{address}/")).send().await.expect("answered");
+    crumb_with(address, None).await
+}
+
+/// The crumb a page hands the holder of `cookies` (a session's crumb is bound to it);
+/// `?noredirect` keeps a signed-in owner on the page.
+pub async fn crumb_with(address: &str, cookies: Option<&str>) -> String {
+    let mut req = reqwest::Client::new().get(format!("{address}/?noredirect"));
+    if let Some(cookies) = cookies {
+        req = req.header("cookie", cookies);
+    }
+    let res = req.send().await.expect("answered");
     res.headers()
         .get_all("set-cookie")
         .iter()
