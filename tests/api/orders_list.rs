@@ -138,60 +138,11 @@ async fn the_limit_defaults_to_fifty_and_bad_limits_get_400_with_a_message() {
     assert_eq!(visitor.status(), 401, "the permission is checked before the input");
 }
 
-/// A crumb from the home page.
-async fn crumb(app: &TestApp) -> String {
-    let res = app.get("/").await;
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-        .expect("the home page sets a crumb cookie")
-}
-
 #[actix_rt::test]
 async fn an_order_placed_through_checkout_is_listed_first() {
     let app = spawn_app().await;
     store_orders(&app, &[order("earlier", 1_000, vec![entry("MUG", 1, 100)], 100, Currency::USD)]).await;
-    let crumb = crumb(&app).await;
-    let res = app
-        .client
-        .post(format!("{}/api/commerce/cart/entries", app.address))
-        .header("cookie", format!("crumb={crumb}"))
-        .header("X-CSRF-Token", &crumb)
-        .json(&serde_json::json!({ "sku": "VER-HB-12OZ", "quantity": 2 }))
-        .send()
-        .await
-        .expect("answered");
-    assert_eq!(res.status(), 200);
-    let cart = res
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("cart=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-        .expect("a cart cookie");
-    let fields = [
-        ("crumb", crumb.as_str()),
-        ("email", "grace@example.com"),
-        ("name", "Grace Hopper"),
-        ("addressLine1", "12 Linden Street"),
-        ("city", "Riverton"),
-        ("region", "NY"),
-        ("postalCode", "10001"),
-        ("country", "US"),
-    ];
-    let res = app
-        .client
-        .post(format!("{}/checkout", app.address))
-        .header("cookie", format!("crumb={crumb}; cart={cart}"))
-        .form(&fields)
-        .send()
-        .await
-        .expect("answered");
-    assert_eq!(res.status(), 303, "the order is placed");
-    let location = res.headers()["location"].to_str().expect("ascii").to_string();
-    let placed_id = location.strip_prefix("/commerce/orders/").expect("the confirmation").to_string();
+    let placed_id = crate::streams_orders::place_order(&app).await;
 
     let owner = app.sign_in(true, &[], false).await;
     let body: Value = list(&app, "", &owner).await.json().await.expect("json");
