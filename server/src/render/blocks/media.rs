@@ -4,6 +4,7 @@
 
 use maud::{html, Markup};
 use veranda_actors::site::blocks::{AudioBlock, EmbedBlock, GalleryBlock, ImageBlock, MapBlock, VideoBlock};
+use veranda_actors::site::embeds::attribute;
 use veranda_actors::site::embeds::{video_embed, EmbedAllowList, VideoEmbed};
 use veranda_actors::site::settings::MapSettings;
 
@@ -71,41 +72,6 @@ pub fn https_iframe_src(html: &str) -> Option<String> {
         && src.len() > "https://".len()
         && !src.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'<>`\\".contains(c));
     ok.then_some(src)
-}
-
-/// The value of attribute `name` in the inside of an opening tag.
-fn attribute(tag: &str, name: &str) -> Option<String> {
-    let mut rest = tag.trim_start();
-    while !rest.is_empty() {
-        let name_end = rest.find(|c: char| c == '=' || c.is_whitespace() || c == '/').unwrap_or(rest.len());
-        let attr = &rest[..name_end];
-        rest = rest[name_end..].trim_start();
-        let value = if let Some(after) = rest.strip_prefix('=') {
-            let after = after.trim_start();
-            let (value, remaining) = match after.chars().next() {
-                Some(q @ ('"' | '\'')) => {
-                    let close = after[1..].find(q)? + 1;
-                    (&after[1..close], &after[close + 1..])
-                }
-                _ => {
-                    let end = after.find(char::is_whitespace).unwrap_or(after.len());
-                    (&after[..end], &after[end..])
-                }
-            };
-            rest = remaining.trim_start();
-            Some(value)
-        } else {
-            rest = rest.trim_start_matches('/').trim_start();
-            None
-        };
-        if attr.eq_ignore_ascii_case(name) {
-            return value.map(|v| v.replace("&amp;", "&"));
-        }
-        if name_end == 0 && value.is_none() {
-            return None;
-        }
-    }
-    None
 }
 
 /// Poster, title and link; the provider's iframe, or object with its embed (rebuilt from
