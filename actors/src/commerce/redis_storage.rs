@@ -45,7 +45,7 @@
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
-use deadpool_redis::{Config, Pool, Runtime};
+use deadpool_redis::Pool;
 use redis::Script;
 
 use super::cart::ShoppingCart;
@@ -182,16 +182,7 @@ impl RedisStorage {
     /// sentence for the operator.
     pub async fn connect(url: &str) -> Result<RedisStorage, String> {
         let client = redis::Client::open(url).map_err(|e| format!("not a Redis URL: {e}"))?;
-        let pool = Config::from_url(url)
-            .builder()
-            .map_err(|e| format!("not a Redis URL: {e}"))?
-            .max_size(POOL_SIZE)
-            .wait_timeout(Some(TIMEOUT))
-            .create_timeout(Some(TIMEOUT))
-            .recycle_timeout(Some(TIMEOUT))
-            .runtime(Runtime::Tokio1)
-            .build()
-            .map_err(|e| format!("cannot set up the connection pool: {e}"))?;
+        let pool = crate::store::redis_pool::pool(url, POOL_SIZE, TIMEOUT)?;
         let storage = RedisStorage {
             pool,
             blocking: Mutex::new(None),

@@ -18,6 +18,7 @@
 
 mod flusher;
 pub mod metrics;
+pub mod redis_pool;
 mod sled_store;
 pub mod stalled;
 

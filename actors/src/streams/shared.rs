@@ -35,7 +35,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix::Addr;
-use deadpool_redis::{Config, Pool, Runtime};
+use deadpool_redis::Pool;
 use redis::aio::MultiplexedConnection;
 use redis::{AsyncConnectionConfig, Script};
 
@@ -112,16 +112,7 @@ impl SharedLog {
     /// The log of `stream` in the Redis at `url` (no connection is made yet).
     pub fn open(url: &str, stream: StreamName, limits: &StreamLimits) -> Result<SharedLog, String> {
         let client = redis::Client::open(url).map_err(|e| format!("not a Redis URL: {e}"))?;
-        let pool = Config::from_url(url)
-            .builder()
-            .map_err(|e| format!("not a Redis URL: {e}"))?
-            .max_size(POOL_SIZE)
-            .wait_timeout(Some(TIMEOUT))
-            .create_timeout(Some(TIMEOUT))
-            .recycle_timeout(Some(TIMEOUT))
-            .runtime(Runtime::Tokio1)
-            .build()
-            .map_err(|e| format!("cannot set up the connection pool: {e}"))?;
+        let pool = crate::store::redis_pool::pool(url, POOL_SIZE, TIMEOUT)?;
         let key = |suffix: &str| format!("veranda:stream:{}:{suffix}", stream.as_str());
         Ok(SharedLog {
             stream,
