@@ -152,14 +152,24 @@ async fn one_cart_checked_out_through_both_instances_at_once_makes_one_order() {
     let both = carts.iter().flat_map(|cart| doors.iter().map(move |door| (door.clone(), cart.clone())));
     let checkouts = both.map(|(door, cart)| {
         let client = client.clone();
-        async move { (cart.clone(), door.checkout(&client, &cart).await.status().as_u16()) }
+        async move {
+            let res = door.checkout(&client, &cart).await;
+            let location = res.headers().get("location").and_then(|l| l.to_str().ok()).map(str::to_string);
+            (cart.clone(), res.status().as_u16(), location)
+        }
     });
     let answers = futures_util::future::join_all(checkouts).await;
     for cart in &carts {
-        let statuses: Vec<u16> = answers.iter().filter(|(c, _)| c == cart).map(|(_, s)| *s).collect();
-        let placed = statuses.iter().filter(|s| **s == 303).count();
-        assert_eq!(placed, 1, "cart {cart}: {statuses:?}");
+        let mine: Vec<_> = answers.iter().filter(|(c, ..)| c == cart).collect();
+        let statuses: Vec<u16> = mine.iter().map(|(_, s, _)| *s).collect();
         assert!(statuses.iter().all(|s| [303, 409, 503].contains(s)), "cart {cart}: {statuses:?}");
+        // A post that comes after the other instance placed the order is sent to that
+        // same order's confirmation: every redirect names one order.
+        let mut orders: Vec<&str> = mine.iter().filter_map(|(_, _, l)| l.as_deref()).collect();
+        orders.sort_unstable();
+        orders.dedup();
+        assert_eq!(orders.len(), 1, "cart {cart}: {mine:?}");
+        assert!(orders[0].starts_with("/commerce/orders/"), "cart {cart}: {mine:?}");
     }
     assert_eq!(redis.cli(&["ZCARD", "veranda:orders"]), "20");
 }
