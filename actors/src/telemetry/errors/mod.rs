@@ -1,17 +1,17 @@
 //! JavaScript error reports: the record parsed at the edge, its fingerprint, the groups
-//! (issues) errors fall into, the per-page-load cap, and the [`ErrorQueue`] actor.
+//! (issues) errors fall into, the per-page-load cap, the [`ErrorBook`] request threads record into, and the
+//! [`ErrorQueue`] actor that publishes and writes what it gathers.
 
+mod book;
 mod cap;
 mod fingerprint;
 mod groups;
 mod queue;
 mod report;
 
+pub use book::{ErrorBook, ErrorIntake, RecentError, MAX_UNWRITTEN, PUBLISHED_ERRORS_PER_INTERVAL, RECENT_ERRORS};
 pub use cap::{Admission, PageLoadCaps, PageLoadKey};
 pub use fingerprint::{fingerprint, normalise_file, normalise_message};
 pub use groups::{ErrorGroup, ErrorGroups, MAX_GROUPS};
-pub use queue::{
-    ErrorQueue, FlushErrors, GetErrorGroups, GetRecentErrors, RecentError, RecordErrors, ERROR_FLUSH_INTERVAL,
-    RECENT_ERRORS,
-};
+pub use queue::{ErrorQueue, FlushErrors, GetErrorGroups, GetRecentErrors, ERROR_FLUSH_INTERVAL};
 pub use report::{parse_reports, ErrorReport, ReportError, MAX_REPORT_COUNT, MAX_STACK_CHARS};

@@ -1,36 +1,36 @@
-//! The [`ErrorQueue`] actor: admits error records under the per-page-load cap, groups
-//! them, and every [`ERROR_FLUSH_INTERVAL`] publishes what changed and hands records and
-//! changed groups to the [`TelemetryWriter`] in one batch. The actor never waits for the
-//! store, so a request waiting for its admission never waits behind a batch write.
+//! The [`ErrorQueue`] actor: every [`ERROR_FLUSH_INTERVAL`] it takes what the
+//! [`ErrorBook`] gathered (request threads admit reports into the book themselves, through
+//! an [`ErrorIntake`], under the per-page-load cap), publishes what changed and hands
+//! records and changed groups to the [`TelemetryWriter`] in one batch. The actor never
+//! waits for the store, and no request waits for the actor.
 //!
 //! Publishing is coalesced per interval, so an error storm cannot flood the live stream
 //! (and its stored history) with one event per record: each interval publishes every new
-//! error up to [`PUBLISHED_ERRORS_PER_INTERVAL`], then one `ErrorGrouped` per group that
-//! changed, carrying its latest count. Errors past the cap are not lost to the dashboard:
-//! they are counted in their group's update. Records are all written, cap or not.
-//!
-//! The latest [`RECENT_ERRORS`] records are also kept in memory, newest first, for the
-//! owners' error list.
+//! error up to [`PUBLISHED_ERRORS_PER_INTERVAL`](super::book::PUBLISHED_ERRORS_PER_INTERVAL),
+//! then one `ErrorGrouped` per group that changed, carrying its latest count. Errors past
+//! the cap are not lost to the dashboard: they are counted in their group's update.
+//! Records are all written, cap or not.
 //!
 //! When the writer's queue is full (the store cannot keep up), the batch stays with the
 //! actor as its backlog and is offered again, before newer records, at the next interval.
 //! Records accepted and not yet handed over (pending plus backlog) are bounded by
-//! [`MAX_UNWRITTEN`]: past it new records are refused with [`Admission::Busy`] (503), so an
-//! overloaded store never makes the queue grow without bound.
+//! [`MAX_UNWRITTEN`](super::book::MAX_UNWRITTEN): past it new records are refused with
+//! [`Admission::Busy`] (503), so an overloaded store never makes the queue grow without
+//! bound.
 //!
-//! Keys in the errors tree: `r/<record key>` for records, `g/<fingerprint>` for groups
+//! Keys in the errors tree: `r/<record key>` for records — a JSON array of up to
+//! [`RECORDS_PER_ENTRY`] records of one interval, each with its arrival time and
+//! fingerprint, keyed by the first one's arrival — and `g/<fingerprint>` for groups
 //! (restored at start).
 
-use std::collections::{BTreeSet, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix::{Actor, AsyncContext, Context, Handler, Message, ResponseFuture};
-use serde::Serialize;
-use tokio::sync::{broadcast, oneshot};
+use actix::{Actor, ActorFutureExt, AsyncContext, Context, Handler, Message, ResponseFuture};
+use tokio::sync::broadcast;
 
-use super::cap::{Admission, PageLoadCaps, PageLoadKey};
-use super::fingerprint::fingerprint;
+use super::book::{ErrorBook, ErrorIntake, RecentError};
+use super::cap::{Admission, PageLoadKey};
 use super::groups::{ErrorGroup, ErrorGroups, MAX_GROUPS};
 use super::report::ErrorReport;
 use crate::store::{Store, Tree};
@@ -44,42 +44,27 @@ use crate::telemetry::writer::{TelemetryWriter, Write};
 /// by 1,000 ms (spec 000 §9); the server batches on a shorter interval so that a batch
 /// plus the store's flush stays within [`crate::telemetry::records::TELEMETRY_LOSS_WINDOW`].
 pub const ERROR_FLUSH_INTERVAL: Duration = Duration::from_millis(250);
-/// Most `ErrorRecorded` events published per interval (100 a second); the errors past it
-/// show in their groups' counts.
-pub const PUBLISHED_ERRORS_PER_INTERVAL: usize = 25;
-/// How many of the latest records are kept in memory for the error list.
-pub const RECENT_ERRORS: usize = 50;
-/// Most writes (records and groups) accepted and not yet handed to the writer; past
-/// this, new records are refused as busy.
-pub const MAX_UNWRITTEN: usize = 10_000;
 /// Key prefix of error records.
 const RECORD_PREFIX: &[u8] = b"r/";
+/// Most records stored under one key: the records of an interval are stored as JSON
+/// arrays of this many, so a storm costs the store one insert per chunk, not per record.
+pub const RECORDS_PER_ENTRY: usize = 64;
 /// Key prefix of error groups.
 const GROUP_PREFIX: &[u8] = b"g/";
 
-/// Owns the error records waiting to be written, the groups and the page-load caps.
+/// Publishes and writes what the [`ErrorBook`] gathered, every interval.
 pub struct ErrorQueue {
+    /// The book the request threads record into.
+    intake: ErrorIntake,
     /// Where records and groups are written.
     writer: TelemetryWriter,
-    /// Records accepted per page load.
-    caps: PageLoadCaps,
-    /// Every group by fingerprint.
-    groups: ErrorGroups,
-    /// Records accepted since the last write, with their arrival time.
-    pending: Vec<(u64, Arc<ErrorReport>)>,
-    /// Groups changed since the last write.
-    changed: BTreeSet<String>,
-    /// New errors to publish at the next interval, at most [`PUBLISHED_ERRORS_PER_INTERVAL`].
-    unpublished: Vec<TelemetryEvent>,
-    /// Groups changed since the last publish.
-    regrouped: BTreeSet<String>,
     /// Writes the writer refused (its queue was full), offered again first.
     backlog: Vec<Write>,
-    /// The latest records, newest first: arrival time, fingerprint, record.
-    recent: VecDeque<(u64, String, Arc<ErrorReport>)>,
+    /// How many records the backlog holds (a write holds up to [`RECORDS_PER_ENTRY`]).
+    backlog_records: usize,
     /// The live error stream.
     events: broadcast::Sender<TelemetryEvent>,
-    /// Mailbox size; a full mailbox makes requests answer 503.
+    /// Mailbox size (the owners' queries and the shutdown flush).
     mailbox_capacity: usize,
 }
 
@@ -96,138 +81,103 @@ impl ErrorQueue {
             Vec::new()
         });
         let groups = ErrorGroups::from_groups(stored.into_iter().filter_map(|(_, v)| serde_json::from_slice(&v).ok()));
+        let intake = ErrorIntake::new(ErrorBook::new(groups, limits.errors_per_page_load));
         ErrorQueue {
+            intake,
             writer,
-            caps: PageLoadCaps::new(limits.errors_per_page_load),
-            groups,
-            pending: Vec::new(),
-            changed: BTreeSet::new(),
-            unpublished: Vec::new(),
-            regrouped: BTreeSet::new(),
             backlog: Vec::new(),
-            recent: VecDeque::with_capacity(RECENT_ERRORS),
+            backlog_records: 0,
             events,
             mailbox_capacity: limits.mailbox_capacity,
         }
     }
 
-    /// Admits `reports` for the page load `key` at `now` and groups them; they are
-    /// published at the next interval.
+    /// Where request threads admit reports.
+    pub fn intake(&self) -> ErrorIntake {
+        self.intake.clone()
+    }
+
+    /// Admits `reports` for the page load `key` at `now` (as a request thread does
+    /// through the intake).
     pub fn record(&mut self, key: PageLoadKey, reports: Vec<ErrorReport>, now: u64) -> Admission {
-        if self.unwritten() >= MAX_UNWRITTEN {
-            return Admission::Busy;
-        }
-        let admission = self.caps.admit(key, reports.len(), now);
-        let Admission::Accepted { accepted, .. } = admission else { return admission };
-        for report in reports.into_iter().take(accepted) {
-            let print = fingerprint(&report.message, &report.file, report.line, report.column);
-            if self.unpublished.len() < PUBLISHED_ERRORS_PER_INTERVAL {
-                self.unpublished.push(TelemetryEvent::ErrorRecorded {
-                    fingerprint: print.clone(),
-                    message: report.message.clone(),
-                    url: report.url.clone(),
-                    at: now,
-                });
-            }
-            if self.groups.record_as(print.clone(), &report, now).is_some() {
-                mark(&mut self.changed, &print);
-                mark(&mut self.regrouped, &print);
-            }
-            let report = Arc::new(report);
-            if self.recent.len() >= RECENT_ERRORS {
-                self.recent.pop_back();
-            }
-            self.recent.push_front((now, print, report.clone()));
-            self.pending.push((now, report));
-        }
-        metrics::queue_depth(Queue::Errors, self.unwritten());
-        metrics::error_groups(self.groups.len());
-        admission
+        let printed = reports
+            .into_iter()
+            .map(|r| (super::fingerprint::fingerprint(&r.message, &r.file, r.line, r.column), r))
+            .collect();
+        self.intake.lock().record(key, printed, now)
     }
 
     /// Writes accepted and not yet handed to the writer: pending records and the backlog.
     pub fn unwritten(&self) -> usize {
-        self.pending.len() + self.backlog.len()
+        self.intake.lock().unwritten()
     }
 
-    /// Hands the backlog and the writes due to the writer; what it refuses (its queue is
-    /// full) becomes the backlog, offered again next time.
+    /// Publishes what is due, then hands the backlog and the writes due to the writer;
+    /// what it refuses (its queue is full) becomes the backlog, offered again next time.
     pub fn hand_over(&mut self, now: u64) {
-        self.publish();
         let mut batch = std::mem::take(&mut self.backlog);
-        batch.extend(self.take_batch(now));
-        if let Err(busy) = self.writer.write_all(batch) {
-            self.backlog = busy.0;
+        let (writes, records) = self.take_writes(now);
+        batch.extend(writes);
+        self.backlog_records += records;
+        match self.writer.write_all(batch) {
+            Ok(()) => self.backlog_records = 0,
+            Err(busy) => self.backlog = busy.0,
         }
-        metrics::queue_depth(Queue::Errors, self.unwritten());
+        let mut book = self.intake.lock();
+        book.set_backlog(self.backlog_records);
+        metrics::queue_depth(Queue::Errors, book.unwritten());
     }
 
     /// Publishes the new errors kept for this interval, then every group changed since
     /// the last publish, with its latest count.
     pub fn publish(&mut self) {
-        for event in self.unpublished.drain(..) {
+        let events = self.intake.lock().take_events();
+        self.send(events);
+    }
+
+    fn send(&self, events: Vec<TelemetryEvent>) {
+        for event in events {
             let _ = self.events.send(event);
-        }
-        for print in std::mem::take(&mut self.regrouped) {
-            if let Some(group) = self.groups.get(&print) {
-                let _ = self.events.send(TelemetryEvent::ErrorGrouped(group.clone()));
-            }
         }
     }
 
-    /// Takes the writes due: every pending record and every changed group.
+    /// Publishes what is due and takes the writes due: every pending record and every
+    /// changed group.
     pub fn take_batch(&mut self, now: u64) -> Vec<Write> {
-        self.caps.prune(now);
-        let mut batch = Vec::with_capacity(self.pending.len() + self.changed.len());
-        for (at, report) in self.pending.drain(..) {
-            let key = [RECORD_PREFIX, &record_key(at)].concat();
-            if let Ok(value) = serde_json::to_vec(&*report) {
+        self.take_writes(now).0
+    }
+
+    /// [`take_batch`](Self::take_batch), with how many records the writes hold.
+    /// Serialising happens after the book is unlocked.
+    fn take_writes(&mut self, now: u64) -> (Vec<Write>, usize) {
+        let due = self.intake.lock().take_due(now);
+        self.send(due.events);
+        let mut batch = Vec::with_capacity(due.records.len().div_ceil(RECORDS_PER_ENTRY) + due.changed.len());
+        for chunk in due.records.chunks(RECORDS_PER_ENTRY) {
+            let key = [RECORD_PREFIX, &record_key(chunk[0].at)].concat();
+            let records: Vec<&RecentError> = chunk.iter().map(|r| &**r).collect();
+            if let Ok(value) = serde_json::to_vec(&records) {
                 batch.push(Write { tree: Tree::Errors, key, value });
             }
         }
-        for print in std::mem::take(&mut self.changed) {
-            if let Some(group) = self.groups.get(&print) {
-                if let Ok(value) = serde_json::to_vec(group) {
-                    batch.push(Write { tree: Tree::Errors, key: [GROUP_PREFIX, print.as_bytes()].concat(), value });
-                }
+        for group in &due.changed {
+            if let Ok(value) = serde_json::to_vec(group) {
+                let key = [GROUP_PREFIX, group.fingerprint.as_bytes()].concat();
+                batch.push(Write { tree: Tree::Errors, key, value });
             }
         }
-        metrics::queue_depth(Queue::Errors, 0);
-        batch
+        (batch, due.records.len())
     }
 
     /// The groups, most recently seen first.
     pub fn groups(&self) -> Vec<ErrorGroup> {
-        self.groups.list()
+        self.intake.groups()
     }
 
     /// The latest records, newest first.
     pub fn recent(&self) -> Vec<RecentError> {
-        self.recent
-            .iter()
-            .map(|(at, print, report)| RecentError { at: *at, fingerprint: print.clone(), report: (**report).clone() })
-            .collect()
+        self.intake.recent()
     }
-}
-
-/// Adds `print` to `set` unless it is there (no copy made then).
-fn mark(set: &mut BTreeSet<String>, print: &str) {
-    if !set.contains(print) {
-        set.insert(print.to_owned());
-    }
-}
-
-/// One accepted record, as the error list shows it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RecentError {
-    /// When it arrived (unix ms).
-    pub at: u64,
-    /// The fingerprint of its group.
-    pub fingerprint: String,
-    /// The record.
-    #[serde(flatten)]
-    pub report: ErrorReport,
 }
 
 impl Actor for ErrorQueue {
@@ -236,26 +186,19 @@ impl Actor for ErrorQueue {
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(self.mailbox_capacity);
         ctx.run_interval(ERROR_FLUSH_INTERVAL, |queue, _| queue.hand_over(now_ms()));
+        self.hand_over_when_nudged(ctx);
     }
 }
 
-/// Admits error records of one page load; the admission is sent on `reply`.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct RecordErrors {
-    /// The page load they came from.
-    pub key: PageLoadKey,
-    /// The parsed records.
-    pub reports: Vec<ErrorReport>,
-    /// Where the admission goes.
-    pub reply: oneshot::Sender<Admission>,
-}
-
-impl Handler<RecordErrors> for ErrorQueue {
-    type Result = ();
-
-    fn handle(&mut self, msg: RecordErrors, _: &mut Self::Context) {
-        let _ = msg.reply.send(self.record(msg.key, msg.reports, now_ms()));
+impl ErrorQueue {
+    /// Hands over as soon as the intake says enough records wait, then waits again.
+    fn hand_over_when_nudged(&self, ctx: &mut Context<Self>) {
+        let nudge = self.intake.nudge();
+        let nudged = actix::fut::wrap_future::<_, Self>(async move { nudge.notified().await });
+        ctx.spawn(nudged.map(|(), queue, ctx| {
+            queue.hand_over(now_ms());
+            queue.hand_over_when_nudged(ctx);
+        }));
     }
 }
 
@@ -297,6 +240,8 @@ impl Handler<FlushErrors> for ErrorQueue {
     fn handle(&mut self, _: FlushErrors, _: &mut Self::Context) -> Self::Result {
         let mut batch = std::mem::take(&mut self.backlog);
         batch.extend(self.take_batch(now_ms()));
+        self.backlog_records = 0;
+        self.intake.lock().set_backlog(0);
         let writer = self.writer.clone();
         Box::pin(async move {
             let written = batch.len();
@@ -311,6 +256,7 @@ impl Handler<FlushErrors> for ErrorQueue {
 mod tests {
     use super::*;
     use crate::store::SledStore;
+    use crate::telemetry::errors::book::{MAX_UNWRITTEN, PUBLISHED_ERRORS_PER_INTERVAL};
 
     fn report(message: &str) -> ErrorReport {
         serde_json::from_value(serde_json::json!({
@@ -344,7 +290,11 @@ mod tests {
         let recent: Vec<String> = queue.recent().into_iter().map(|r| r.report.message).collect();
         assert_eq!(recent, vec!["boom 2", "boom 1"], "the latest records, newest first");
         let batch = queue.take_batch(200);
-        assert_eq!(batch.len(), 3, "two records and one group");
+        assert_eq!(batch.len(), 2, "both records in one entry, and their group");
+        let stored: Vec<serde_json::Value> = serde_json::from_slice(&batch[0].value).expect("an array of records");
+        assert_eq!(stored.iter().map(|r| r["message"].as_str()).collect::<Vec<_>>(), [Some("boom 1"), Some("boom 2")]);
+        assert_eq!(stored[0]["at"], 100, "with its arrival time");
+        assert!(stored[0]["fingerprint"].as_str().is_some_and(|f| !f.is_empty()), "and its fingerprint");
         writer.write_all(batch).expect("queued");
         writer.drained().await;
         assert!(queue.take_batch(300).is_empty());
@@ -376,7 +326,15 @@ mod tests {
         // "boom 0", "boom 1" and "boom 2" normalise to one group; "same" is the other.
         assert_eq!(groups.len(), 2, "{groups:?}");
         assert_eq!(groups.values().sum::<u64>(), 2_000, "every record is counted");
-        assert_eq!(queue.take_batch(200).len(), 2_000 + 2, "every record is written, and both groups");
+        let batch = queue.take_batch(200);
+        let (records, groups): (Vec<&Write>, Vec<&Write>) = batch.iter().partition(|w| w.key.starts_with(b"r/"));
+        assert_eq!(groups.len(), 2, "both groups are written");
+        assert_eq!(records.len(), 2_000usize.div_ceil(RECORDS_PER_ENTRY), "records go in chunks");
+        let written: usize = records
+            .iter()
+            .map(|w| serde_json::from_slice::<Vec<serde_json::Value>>(&w.value).expect("an array").len())
+            .sum();
+        assert_eq!(written, 2_000, "every record is written");
     }
 
     /// A store that never finishes a write: the writer thread blocks on its first job.

@@ -4,11 +4,8 @@
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
-use tokio::sync::oneshot;
 use veranda_actors::domain::enums::ContributorRole;
-use veranda_actors::telemetry::errors::{
-    parse_reports, Admission, GetErrorGroups, GetRecentErrors, PageLoadKey, RecordErrors,
-};
+use veranda_actors::telemetry::errors::{parse_reports, Admission, PageLoadKey};
 
 use super::ingest::{finish, read_body, Endpoint, IngestError, MAX_ERRORS_BODY};
 use super::state::client_ip;
@@ -36,9 +33,7 @@ async fn record(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
     let agent = if first.user_agent.is_empty() { header_agent } else { first.user_agent.as_str() };
     let ip = client_ip(req).map(|ip| ip.to_string()).unwrap_or_default();
     let key = PageLoadKey::of(first.page_load_id.as_deref(), &first.url, agent, &ip);
-    let (reply, answer) = oneshot::channel();
-    state.telemetry.errors.try_send(RecordErrors { key, reports, reply }).map_err(|_| IngestError::Busy)?;
-    match answer.await.map_err(|_| IngestError::Busy)? {
+    match state.telemetry.error_intake.record(key, reports) {
         Admission::Accepted { accepted, dropped } => {
             Ok(HttpResponse::Accepted().json(serde_json::json!({ "accepted": accepted, "dropped": dropped })))
         }
@@ -54,8 +49,8 @@ pub async fn list_groups(state: web::Data<AppState>, session: CurrentSession) ->
     if !(session.owner || session.roles.contains(&ContributorRole::Admin)) {
         return Err(IngestError::Forbidden);
     }
-    let groups = state.telemetry.errors.send(GetErrorGroups).await.map_err(|_| IngestError::Busy)?;
-    let records = state.telemetry.errors.send(GetRecentErrors).await.map_err(|_| IngestError::Busy)?;
+    let groups = state.telemetry.error_intake.groups();
+    let records = state.telemetry.error_intake.recent();
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(serde_json::json!({ "groups": groups, "records": records })))

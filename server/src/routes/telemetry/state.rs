@@ -14,7 +14,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::broadcast;
 use veranda_actors::site::Site;
 use veranda_actors::store::Store;
-use veranda_actors::telemetry::errors::FlushErrors;
+use veranda_actors::telemetry::errors::{ErrorIntake, FlushErrors};
 use veranda_actors::telemetry::events::EVENT_BUFFER;
 use veranda_actors::telemetry::page_views::PageViewCounter;
 use veranda_actors::telemetry::traces::FlushTraces;
@@ -35,8 +35,10 @@ pub struct TelemetryState {
     pub visitors: Addr<VisitorSessions>,
     /// Where page views hand their visits to `visitors`.
     pub visit_inbox: VisitInbox,
-    /// JavaScript error records and groups.
+    /// Publishes and writes JavaScript error records and groups.
     pub errors: Addr<ErrorQueue>,
+    /// Where requests admit error records, and read the groups and latest records.
+    pub error_intake: ErrorIntake,
     /// Trace-log entries.
     pub traces: Addr<TraceFlusher>,
     /// Performance records and web vitals.
@@ -64,7 +66,9 @@ impl TelemetryState {
         let visitors = VisitorSessions::new(store.clone(), writer.clone(), limits);
         let visit_inbox = visitors.inbox();
         let visitors = visitors.start();
-        let errors = ErrorQueue::new(store.clone(), writer.clone(), limits, events.clone()).start();
+        let errors = ErrorQueue::new(store.clone(), writer.clone(), limits, events.clone());
+        let error_intake = errors.intake();
+        let errors = errors.start();
         let traces = TraceFlusher::new(store, limits).start();
         let perf = PerfCollector::new(writer.clone(), known_paths, limits).start();
         let rate = NonZeroU32::new(limits.rate_per_second).unwrap_or(NonZeroU32::MIN);
@@ -83,6 +87,7 @@ impl TelemetryState {
             visitors,
             visit_inbox,
             errors,
+            error_intake,
             traces,
             perf,
             writer,

@@ -1,0 +1,320 @@
+//! The [`ErrorBook`]: what the error path knows between two intervals — the page-load
+//! caps, the groups, the records accepted and not yet handed to the writer, the events
+//! not yet published and the latest records. It sits behind one short lock shared by the
+//! request threads, which admit reports through an [`ErrorIntake`] and get their answer
+//! at once, and by the [`ErrorQueue`](super::ErrorQueue) actor, which takes what is due
+//! every interval. An admission is thus a few map updates under the lock, not a message
+//! to another thread and a reply back.
+
+use std::collections::{BTreeSet, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use tokio::sync::Notify;
+
+use super::cap::{Admission, PageLoadCaps, PageLoadKey};
+use super::fingerprint::fingerprint;
+use super::groups::{ErrorGroup, ErrorGroups};
+use super::report::ErrorReport;
+use crate::telemetry::events::TelemetryEvent;
+use crate::telemetry::metrics;
+use crate::telemetry::records::now_ms;
+
+/// Most `ErrorRecorded` events published per interval (100 a second); the errors past it
+/// show in their groups' counts.
+pub const PUBLISHED_ERRORS_PER_INTERVAL: usize = 25;
+/// How many of the latest records are kept in memory for the error list.
+pub const RECENT_ERRORS: usize = 50;
+/// Most records accepted and not yet written (waiting in the book, or handed over and
+/// refused by the writer); past this, new records are refused as busy.
+pub const MAX_UNWRITTEN: usize = 10_000;
+/// Records waiting in the book that make the actor hand over before its interval ends,
+/// so that a storm is written in steady chunks instead of filling the book to
+/// [`MAX_UNWRITTEN`] within one interval.
+pub const HAND_OVER_RECORDS: usize = 2_048;
+
+/// The error path's state between two intervals.
+#[derive(Debug)]
+pub struct ErrorBook {
+    /// Records accepted per page load.
+    caps: PageLoadCaps,
+    /// Every group by fingerprint.
+    groups: ErrorGroups,
+    /// Records accepted since the last hand-over.
+    pending: Vec<Arc<RecentError>>,
+    /// Groups changed since the last hand-over.
+    changed: BTreeSet<String>,
+    /// New errors to publish at the next interval, at most [`PUBLISHED_ERRORS_PER_INTERVAL`].
+    unpublished: Vec<TelemetryEvent>,
+    /// Groups changed since the last publish.
+    regrouped: BTreeSet<String>,
+    /// Records the writer refused and the actor keeps for the next interval (counted
+    /// against [`MAX_UNWRITTEN`]).
+    backlog: usize,
+    /// Whether the actor was asked to hand over early since it last took the book's work.
+    nudged: bool,
+    /// The latest records, newest first.
+    recent: VecDeque<Arc<RecentError>>,
+}
+
+/// What one interval takes from the book.
+#[derive(Debug, Default)]
+pub struct DueWork {
+    /// Records accepted since the last hand-over, oldest first.
+    pub records: Vec<Arc<RecentError>>,
+    /// The groups changed since the last hand-over, as they are now.
+    pub changed: Vec<ErrorGroup>,
+    /// The events to publish: new errors, then one update per changed group.
+    pub events: Vec<TelemetryEvent>,
+}
+
+impl ErrorBook {
+    /// An empty book with `groups` (restored) and caps of `per_page_load` records.
+    pub fn new(groups: ErrorGroups, per_page_load: u32) -> ErrorBook {
+        ErrorBook {
+            caps: PageLoadCaps::new(per_page_load),
+            groups,
+            pending: Vec::new(),
+            changed: BTreeSet::new(),
+            unpublished: Vec::new(),
+            regrouped: BTreeSet::new(),
+            backlog: 0,
+            nudged: false,
+            recent: VecDeque::with_capacity(RECENT_ERRORS),
+        }
+    }
+
+    /// Admits `reports` (each with its fingerprint) for the page load `key` at `now` and
+    /// groups them; they are published and handed over at the next interval.
+    pub fn record(&mut self, key: PageLoadKey, reports: Vec<(String, ErrorReport)>, now: u64) -> Admission {
+        if self.unwritten() >= MAX_UNWRITTEN {
+            return Admission::Busy;
+        }
+        let admission = self.caps.admit(key, reports.len(), now);
+        let Admission::Accepted { accepted, .. } = admission else { return admission };
+        for (print, report) in reports.into_iter().take(accepted) {
+            if self.unpublished.len() < PUBLISHED_ERRORS_PER_INTERVAL {
+                self.unpublished.push(TelemetryEvent::ErrorRecorded {
+                    fingerprint: print.clone(),
+                    message: report.message.clone(),
+                    url: report.url.clone(),
+                    at: now,
+                });
+            }
+            if self.groups.record_as(print.clone(), &report, now).is_some() {
+                mark(&mut self.changed, &print);
+                mark(&mut self.regrouped, &print);
+            }
+            let record = Arc::new(RecentError { at: now, fingerprint: print, report });
+            if self.recent.len() >= RECENT_ERRORS {
+                self.recent.pop_back();
+            }
+            self.recent.push_front(record.clone());
+            self.pending.push(record);
+        }
+        metrics::error_groups(self.groups.len());
+        admission
+    }
+
+    /// Records accepted and not yet written: pending ones and the actor's backlog.
+    pub fn unwritten(&self) -> usize {
+        self.pending.len() + self.backlog
+    }
+
+    /// Whether the actor should hand over before its interval ends, asked once per
+    /// hand-over: true the first time [`HAND_OVER_RECORDS`] records wait.
+    fn wants_hand_over(&mut self) -> bool {
+        let due = !self.nudged && self.pending.len() >= HAND_OVER_RECORDS;
+        self.nudged |= due;
+        due
+    }
+
+    /// Says how many records the actor keeps as its backlog.
+    pub fn set_backlog(&mut self, writes: usize) {
+        self.backlog = writes;
+    }
+
+    /// The events due now (new errors, then every group changed since the last publish
+    /// with its latest count), leaving the records to write in the book.
+    pub fn take_events(&mut self) -> Vec<TelemetryEvent> {
+        let mut events = std::mem::take(&mut self.unpublished);
+        for print in std::mem::take(&mut self.regrouped) {
+            if let Some(group) = self.groups.get(&print) {
+                events.push(TelemetryEvent::ErrorGrouped(group.clone()));
+            }
+        }
+        events
+    }
+
+    /// Everything due at an interval ending at `now`: events, records and changed groups.
+    pub fn take_due(&mut self, now: u64) -> DueWork {
+        self.caps.prune(now);
+        self.nudged = false;
+        let events = self.take_events();
+        let records = std::mem::take(&mut self.pending);
+        let changed = std::mem::take(&mut self.changed).iter().filter_map(|p| self.groups.get(p).cloned()).collect();
+        DueWork { records, changed, events }
+    }
+
+    /// The groups, most recently seen first.
+    pub fn groups(&self) -> Vec<ErrorGroup> {
+        self.groups.list()
+    }
+
+    /// The latest records, newest first.
+    pub fn recent(&self) -> Vec<RecentError> {
+        self.recent.iter().map(|record| (**record).clone()).collect()
+    }
+}
+
+/// Adds `print` to `set` unless it is there (no copy made then).
+fn mark(set: &mut BTreeSet<String>, print: &str) {
+    if !set.contains(print) {
+        set.insert(print.to_owned());
+    }
+}
+
+/// One accepted record, as the error list shows it and as it is stored.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecentError {
+    /// When it arrived (unix ms).
+    pub at: u64,
+    /// The fingerprint of its group.
+    pub fingerprint: String,
+    /// The record.
+    #[serde(flatten)]
+    pub report: ErrorReport,
+}
+
+/// Where request threads admit error reports: the book, shared with the actor.
+#[derive(Debug, Clone)]
+pub struct ErrorIntake {
+    /// The shared book.
+    book: Arc<Mutex<ErrorBook>>,
+    /// Wakes the actor to hand over early (see [`HAND_OVER_RECORDS`]).
+    nudge: Arc<Notify>,
+}
+
+impl ErrorIntake {
+    /// An intake onto `book`.
+    pub fn new(book: ErrorBook) -> ErrorIntake {
+        ErrorIntake { book: Arc::new(Mutex::new(book)), nudge: Arc::new(Notify::new()) }
+    }
+
+    /// What wakes the actor when [`HAND_OVER_RECORDS`] records wait.
+    pub fn nudge(&self) -> Arc<Notify> {
+        self.nudge.clone()
+    }
+
+    /// Admits `reports` of the page load `key` now; the fingerprints are worked out
+    /// before the lock is taken.
+    pub fn record(&self, key: PageLoadKey, reports: Vec<ErrorReport>) -> Admission {
+        let printed: Vec<(String, ErrorReport)> =
+            reports.into_iter().map(|r| (fingerprint(&r.message, &r.file, r.line, r.column), r)).collect();
+        let now = now_ms();
+        let mut book = self.lock();
+        let admission = book.record(key, printed, now);
+        metrics::queue_depth(metrics::Queue::Errors, book.unwritten());
+        let hand_over = book.wants_hand_over();
+        drop(book);
+        if hand_over {
+            self.nudge.notify_one();
+        }
+        admission
+    }
+
+    /// The groups, most recently seen first.
+    pub fn groups(&self) -> Vec<ErrorGroup> {
+        self.lock().groups()
+    }
+
+    /// The latest records, newest first.
+    pub fn recent(&self) -> Vec<RecentError> {
+        self.lock().recent()
+    }
+
+    /// The book, locked. A panic while it was held leaves at worst one request's reports
+    /// partly recorded, so later requests go on with it.
+    pub fn lock(&self) -> MutexGuard<'_, ErrorBook> {
+        self.book.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(message: &str) -> ErrorReport {
+        serde_json::from_value(serde_json::json!({
+            "event": "error", "websiteId": "", "templateId": "", "url": "/p", "userAgent": "", "app": "",
+            "message": message, "stack": "", "file": "/a.js", "line": 1, "column": 2,
+            "timestamp": null, "pageLoadId": null
+        }))
+        .expect("a report")
+    }
+
+    #[test]
+    fn request_threads_admitting_at_once_keep_the_page_load_cap_and_every_count() {
+        let intake = ErrorIntake::new(ErrorBook::new(ErrorGroups::default(), 20));
+        let threads: Vec<_> = (0..8)
+            .map(|t| {
+                let intake = intake.clone();
+                std::thread::spawn(move || {
+                    (0..10)
+                        .map(|n| {
+                            let reports = vec![report(&format!("boom {t}")), report(&format!("bang {n}"))];
+                            match intake.record(PageLoadKey::Id("one load".into()), reports) {
+                                Admission::Accepted { accepted, .. } => accepted,
+                                Admission::Refused | Admission::Busy => 0,
+                            }
+                        })
+                        .sum::<usize>()
+                })
+            })
+            .collect();
+        let accepted: usize = threads.into_iter().map(|t| t.join().expect("no panic")).sum();
+        assert_eq!(accepted, 20, "one page load gets its 20 records, however the requests interleave");
+        let mut book = intake.lock();
+        assert_eq!(book.unwritten(), 20);
+        let counted: u64 = book.groups().iter().map(|g| g.count).sum();
+        assert_eq!(counted, 20, "every accepted record is counted in its group");
+        let due = book.take_due(now_ms());
+        assert_eq!((due.records.len(), book.unwritten()), (20, 0), "handed over once");
+        assert!(due.events.len() <= PUBLISHED_ERRORS_PER_INTERVAL + due.changed.len());
+    }
+
+    #[tokio::test]
+    async fn a_full_books_worth_of_records_wakes_the_actor_once_per_hand_over() {
+        let intake = ErrorIntake::new(ErrorBook::new(ErrorGroups::default(), 1));
+        let nudge = intake.nudge();
+        let loads = std::sync::atomic::AtomicUsize::new(0);
+        let admit = |n: usize| {
+            for _ in 0..n {
+                let load = loads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                intake.record(PageLoadKey::Id(format!("load {load}")), vec![report("boom")]);
+            }
+        };
+        admit(HAND_OVER_RECORDS - 1);
+        let early = tokio::time::timeout(std::time::Duration::from_millis(20), nudge.notified()).await;
+        assert!(early.is_err(), "no nudge below the threshold");
+        admit(1);
+        assert!(tokio::time::timeout(std::time::Duration::from_secs(1), nudge.notified()).await.is_ok());
+        admit(100);
+        let again = tokio::time::timeout(std::time::Duration::from_millis(20), nudge.notified()).await;
+        assert!(again.is_err(), "one nudge until the actor takes the work");
+        assert_eq!(intake.lock().take_due(now_ms()).records.len(), HAND_OVER_RECORDS + 100);
+        admit(HAND_OVER_RECORDS);
+        assert!(tokio::time::timeout(std::time::Duration::from_secs(1), nudge.notified()).await.is_ok());
+    }
+
+    #[test]
+    fn a_book_holding_its_maximum_refuses_as_busy_until_the_backlog_is_written() {
+        let mut book = ErrorBook::new(ErrorGroups::default(), 20);
+        book.set_backlog(MAX_UNWRITTEN);
+        let key = || PageLoadKey::Id("load".into());
+        let one = || vec![(fingerprint("boom", "/a.js", Some(1), Some(2)), report("boom"))];
+        assert_eq!(book.record(key(), one(), 1), Admission::Busy);
+        book.set_backlog(0);
+        assert_eq!(book.record(key(), one(), 2), Admission::Accepted { accepted: 1, dropped: 0 });
+    }
+}
