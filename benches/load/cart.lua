@@ -1,6 +1,7 @@
 -- Cart changes across many carts (benches/load/cart.sh). Each request picks one of
 -- BENCH_CARTS carts (well-formed ids the server has never seen: the first change makes
--- the cart) and either adds a unit of the house blend or sets its quantity.
+-- the cart) and either adds a unit of the house blend or sets its quantity. Assumes
+-- wrk's 2 threads (-t2), as cart.sh runs it.
 --
 -- Environment: BENCH_CRUMB (a crumb from GET /), BENCH_CARTS (default 10000).
 
@@ -8,25 +9,44 @@ dofile(os.getenv("BENCH_DIR") .. "/common.lua")
 
 local crumb = os.getenv("BENCH_CRUMB") or ""
 local carts = tonumber(os.getenv("BENCH_CARTS") or "10000")
-local n = 0
+local added = {}
 
 -- A 32-character cart id for cart number i (the shape of the server's own ids).
 local function cart_id(i)
   return string.format("benchcart%023d", i)
 end
 
+-- Each wrk thread seeds its own generator (the threads would otherwise draw the same
+-- sequence) and works on its own half of the carts.
+function init(args)
+  math.randomseed((tid or 1) * 7919 + os.time())
+end
+
+-- As a shopper would: the first change of a cart adds the house blend; later ones add
+-- another unit or set its quantity (1-5), half and half. BENCH_CART_MIX=blind restores
+-- the older mix, where half the requests set a quantity whether or not the cart has the
+-- entry (those answer 404 and are not counted as operations).
+local blind = os.getenv("BENCH_CART_MIX") == "blind"
+
 function request()
-  n = n + 1
-  local cart = cart_id(math.random(1, carts))
+  local threads = 2
+  local i = math.random(1, math.max(1, math.floor(carts / threads))) * threads - ((tid or 1) - 1)
+  local cart = cart_id(i)
   local headers = {
     ["Content-Type"] = "application/json",
     ["X-CSRF-Token"] = crumb,
     ["Cookie"] = "crumb=" .. crumb .. "; cart=" .. cart,
   }
-  if n % 2 == 1 then
+  local add
+  if blind then
+    add = math.random(0, 1) == 1
+  else
+    add = not added[i] or math.random(0, 1) == 1
+  end
+  if add then
+    added[i] = true
     return wrk.format("POST", "/api/commerce/cart/entries", headers, '{"sku":"VER-HB-12OZ","quantity":1}')
   end
-  -- Setting a quantity of an entry the cart may not have yet answers 404: count only 2xx.
   local body = string.format('{"quantity":%d}', math.random(1, 5))
   return wrk.format("PUT", "/api/commerce/cart/entries/VER-HB-12OZ", headers, body)
 end

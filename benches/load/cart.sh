@@ -9,7 +9,8 @@
 # idle cart actor (the 10,000 actors stay in memory, idle, for 5 minutes).
 #
 #   benches/load/cart.sh                     # from the workspace root
-#   DURATION=5s CARTS=10000 benches/load/cart.sh
+#   DURATION=5s CARTS=10000 CONNECTIONS=128 benches/load/cart.sh
+#   BENCH_CART_MIX=blind benches/load/cart.sh   # the older mix (see cart.lua)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,7 +20,7 @@ DURATION=${DURATION:-10s}
 export BENCH_CARTS=${CARTS:-10000}
 
 command -v wrk >/dev/null || { echo "wrk is missing (apt-get install -y wrk)" >&2; exit 2; }
-(cd "$ROOT" && cargo build --release -p veranda-server --bin veranda)
+[ -n "${SKIP_BUILD:-}" ] || (cd "$ROOT" && cargo build --release -p veranda-server --bin veranda)
 
 WORK=$(mktemp -d)
 SERVER=""
@@ -48,6 +49,6 @@ status=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$PORT/
 
 rss_kb() { awk '/^VmRSS/ {print $2}' "/proc/$SERVER/status"; }
 before=$(rss_kb)
-wrk -t2 -c64 -d"$DURATION" -s "$BENCH_DIR/cart.lua" "http://127.0.0.1:$PORT" | tee "$WORK/wrk.txt"
+wrk -t2 -c"${CONNECTIONS:-64}" -d"$DURATION" -s "$BENCH_DIR/cart.lua" "http://127.0.0.1:$PORT" | tee "$WORK/wrk.txt"
 after=$(rss_kb)
 echo "RSS before ${before} kB, after ${after} kB, ${BENCH_CARTS} carts: $(( (after - before) * 1024 / BENCH_CARTS )) bytes per cart (actor, record and sled cache together)"
