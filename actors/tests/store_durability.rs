@@ -211,13 +211,23 @@ fn run_writer(dir: &Path, mode: &str) {
             tokio::time::sleep(Duration::from_secs(30)).await;
             return;
         }
+        let pairs = mode == "pairs";
         let tasks: Vec<_> = (0..16)
             .map(|w| {
                 let store = store.clone();
                 tokio::spawn(async move {
                     for i in 0..5_000 {
                         let k = key(w, i);
-                        store.put(Tree::Orders, k.as_bytes(), k.as_bytes()).await.expect("durable put");
+                        if pairs {
+                            // An order and its purchased cart, as a checkout writes them.
+                            let writes = [
+                                (Tree::Orders, k.as_bytes().to_vec(), b"order".to_vec()),
+                                (Tree::Carts, k.as_bytes().to_vec(), b"purchased".to_vec()),
+                            ];
+                            store.put_atomic(&writes).await.expect("atomic put");
+                        } else {
+                            store.put(Tree::Orders, k.as_bytes(), k.as_bytes()).await.expect("durable put");
+                        }
                         let mut out = std::io::stdout().lock();
                         writeln!(out, "ack {k}").and_then(|()| out.flush()).expect("stdout");
                     }
@@ -243,6 +253,41 @@ fn a_sigkilled_writer_loses_no_acknowledged_durable_write() {
     let store = SledStore::open(dir.path()).expect("reopen after SIGKILL");
     let lost: Vec<_> = acked.iter().filter(|k| store.get(Tree::Orders, k.as_bytes()).expect("get").is_none()).collect();
     assert!(lost.is_empty(), "{} of {} acknowledged writes lost, e.g. {:?}", lost.len(), acked.len(), lost.first());
+}
+
+#[test]
+fn a_sigkilled_writer_never_leaves_half_of_an_atomic_pair() {
+    if let Some(dir) = std::env::var_os(WRITER_DIR) {
+        return run_writer(Path::new(&dir), "pairs");
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let child = spawn_writer("a_sigkilled_writer_never_leaves_half_of_an_atomic_pair", dir.path());
+    let acked = collect_acks_then_kill(child, 500, None);
+    assert!(acked.len() >= 500, "the writer acknowledged only {} pairs", acked.len());
+
+    let store = SledStore::open(dir.path()).expect("reopen after SIGKILL");
+    let orders: Vec<Vec<u8>> =
+        store.scan_prefix(Tree::Orders, b"", 1_000_000).expect("scan").into_iter().map(|e| e.0).collect();
+    let carts: Vec<Vec<u8>> =
+        store.scan_prefix(Tree::Carts, b"", 1_000_000).expect("scan").into_iter().map(|e| e.0).collect();
+    assert_eq!(orders, carts, "every stored order has its cart and every cart its order");
+    let lost = acked.iter().filter(|k| store.get(Tree::Orders, k.as_bytes()).expect("get").is_none()).count();
+    assert_eq!(lost, 0, "{lost} of {} acknowledged pairs lost", acked.len());
+}
+
+#[tokio::test]
+async fn an_atomic_write_spans_trees_and_waits_for_a_flush_when_one_is_durable() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = SledStore::open_with_interval(dir.path(), Duration::from_secs(3600)).expect("open");
+    let writes = [(Tree::Orders, b"o1".to_vec(), b"order".to_vec()), (Tree::Carts, b"c1".to_vec(), b"cart".to_vec())];
+    let flushes = store.flush_count();
+    store.put_atomic(&writes).await.expect("atomic put");
+    assert!(store.flush_count() > flushes, "acknowledged before a flush");
+    assert_eq!(store.get(Tree::Orders, b"o1").expect("get").as_deref(), Some(&b"order"[..]));
+    assert_eq!(store.get(Tree::Carts, b"c1").expect("get").as_deref(), Some(&b"cart"[..]));
+    store.put_atomic(&[]).await.expect("nothing to write is fine");
+    store.close().expect("close");
+    assert!(store.put_atomic(&writes).await.is_err(), "refused after close");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //!
 //! - [`place`] (storage of this instance alone): stock is taken through the
 //!   [`Inventory`](super::inventory::Inventory) actor, which never oversells; the order
-//!   and then the purchased cart are written to the store.
+//!   and the purchased cart are written in one atomic, durable step.
 //! - [`place_shared`] (storage shared by several instances, Redis): the payment is
 //!   taken first, then stock, order and purchased cart are committed in one atomic,
 //!   idempotent step ([`CommerceStorage::commit_checkout`]). A commit whose answer is
@@ -61,10 +61,18 @@ pub async fn place(
         currency: order.currency,
         email: order.customer.email.clone(),
     };
+    let mut purchased = cart;
     let stored = match shared.payments.charge(&charge) {
         Ok(reference) => {
             order.payment_reference = reference;
-            shared.storage.save_order(&order).await.map_err(CartError::from)
+            let purchased_change = CartChange::MarkPurchased { order_id: order.id.clone() };
+            match apply(&mut purchased, purchased_change, &shared.catalog, &shared.rules) {
+                // The order and its purchased cart in one step: never an order whose cart
+                // is still open after a crash.
+                Ok(()) => shared.storage.save_purchase(&order, &purchased).await.map_err(CartError::from),
+                Err(e) => Err(e),
+            }
+            .inspect_err(|_| shared.payments.void(&charge, &order.payment_reference))
         }
         Err(why) => Err(CartError::PaymentDeclined(why)),
     };
@@ -73,15 +81,6 @@ pub async fn place(
             tracing::error!(error = %release, "stock of a failed checkout could not be given back");
         }
         return Err(e);
-    }
-
-    let purchased_change = CartChange::MarkPurchased { order_id: order.id.clone() };
-    let mut purchased = cart;
-    apply(&mut purchased, purchased_change, &shared.catalog, &shared.rules)?;
-    if let Err(e) = shared.storage.save_cart(&purchased).await {
-        // The order stands; the cart is marked purchased in memory and the next change
-        // writes it again.
-        tracing::error!(error = %e, order = %order.id, "a purchased cart could not be saved");
     }
     Ok((order, purchased))
 }

@@ -28,6 +28,18 @@ pub trait CommerceStorage: Send + Sync + 'static {
     /// Every stored order, at most `limit`.
     fn orders(&self, limit: usize) -> Result<Vec<Order>, StoreError>;
 
+    /// Stores `order` and the `cart` it purchased together; resolves once both are
+    /// durable. Storage that can write them in one step a crash cannot split does so,
+    /// so no order is ever left with its cart still open; the default writes the order,
+    /// then the cart.
+    fn save_purchase(&self, order: &Order, cart: &ShoppingCart) -> StoreFuture<'static, ()> {
+        let (order, cart) = (self.save_order(order), self.save_cart(cart));
+        Box::pin(async move {
+            order.await?;
+            cart.await
+        })
+    }
+
     /// Whether other server instances write to this storage too. Then a cart actor
     /// cannot trust its cached cart: it re-reads the cart before each change and writes
     /// with [`save_cart_versioned`](Self::save_cart_versioned).
@@ -222,6 +234,18 @@ impl CommerceStorage for StoreStorage {
 
     fn save_order(&self, order: &Order) -> StoreFuture<'static, ()> {
         self.save(Tree::Orders, order.id.clone(), order)
+    }
+
+    fn save_purchase(&self, order: &Order, cart: &ShoppingCart) -> StoreFuture<'static, ()> {
+        let store = self.store.clone();
+        let json = serde_json::to_vec(order)
+            .and_then(|o| Ok((o, serde_json::to_vec(cart)?)))
+            .map_err(|e| StoreError::Backend(format!("unserialisable record: {e}")));
+        let (order_key, cart_key) = (order.id.clone().into_bytes(), cart.id.clone().into_bytes());
+        Box::pin(async move {
+            let (order, cart) = json?;
+            store.put_atomic(&[(Tree::Orders, order_key, order), (Tree::Carts, cart_key, cart)]).await
+        })
     }
 
     fn orders(&self, limit: usize) -> Result<Vec<Order>, StoreError> {

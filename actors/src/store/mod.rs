@@ -176,6 +176,11 @@ pub trait Store: Send + Sync + 'static {
         })
     }
 
+    /// Writes every `(tree, key, value)` of `writes` in one step a crash cannot split:
+    /// after a restart all of them are there or none. Resolves per the strictest
+    /// durability class among their trees.
+    fn put_atomic<'a>(&'a self, writes: &'a [(Tree, Vec<u8>, Vec<u8>)]) -> StoreFuture<'a, ()>;
+
     /// Removes every key of `keys` in one atomic batch; resolves per the tree's durability class.
     fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> StoreFuture<'a, ()>;
 

@@ -12,6 +12,8 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::time::Duration;
 
+use sled::Transactional;
+
 use super::flusher::Flusher;
 use super::metrics::StoreMetric;
 use super::{Durability, Store, StoreError, StoreFuture, Tree};
@@ -136,6 +138,33 @@ impl Store for SledStore {
                 handle.insert(key.as_slice(), value.as_slice()).map_err(backend)?;
             }
             self.acknowledge_writes(tree, entries.len() as u64).await
+        })
+    }
+
+    fn put_atomic<'a>(&'a self, writes: &'a [(Tree, Vec<u8>, Vec<u8>)]) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let Some(&(first, ..)) = writes.first() else { return Ok(()) };
+            self.flusher.check_open()?;
+            let mut trees: Vec<Tree> = Vec::new();
+            for (tree, ..) in writes {
+                if !trees.contains(tree) {
+                    trees.push(*tree);
+                }
+            }
+            let handles = trees.iter().map(|t| self.tree(*t).cloned()).collect::<Result<Vec<_>, _>>()?;
+            handles
+                .as_slice()
+                .transaction(|views| {
+                    for (tree, key, value) in writes {
+                        // Every tree of `writes` is in `trees`, in the order of `views`.
+                        let at = trees.iter().position(|t| t == tree).unwrap_or(0);
+                        views[at].insert(key.as_slice(), value.as_slice())?;
+                    }
+                    Ok::<(), sled::transaction::ConflictableTransactionError<()>>(())
+                })
+                .map_err(|e| StoreError::Backend(format!("an atomic write failed: {e:?}")))?;
+            let durable = trees.iter().copied().find(|t| t.durability() == Durability::Durable).unwrap_or(first);
+            self.acknowledge_writes(durable, writes.len() as u64).await
         })
     }
 

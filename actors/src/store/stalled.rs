@@ -94,6 +94,13 @@ impl Store for StalledStore {
         })
     }
 
+    fn put_atomic<'a>(&'a self, writes: &'a [(Tree, Vec<u8>, Vec<u8>)]) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            self.pass_gate().await?;
+            self.inner.put_atomic(writes).await
+        })
+    }
+
     fn delete<'a>(&'a self, tree: Tree, key: &'a [u8]) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             self.pass_gate().await?;

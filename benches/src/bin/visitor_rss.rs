@@ -28,6 +28,9 @@ impl Store for NullStore {
     fn delete<'a>(&'a self, _: Tree, _: &'a [u8]) -> StoreFuture<'a, ()> {
         Box::pin(async { Ok(()) })
     }
+    fn put_atomic<'a>(&'a self, _: &'a [(Tree, Vec<u8>, Vec<u8>)]) -> StoreFuture<'a, ()> {
+        Box::pin(async { Ok(()) })
+    }
     fn scan_prefix(&self, _: Tree, _: &[u8], _: usize) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
         Ok(Vec::new())
     }

@@ -350,6 +350,9 @@ mod tests {
         fn delete<'a>(&'a self, _: Tree, _: &'a [u8]) -> crate::store::StoreFuture<'a, ()> {
             Box::pin(std::future::pending())
         }
+        fn put_atomic<'a>(&'a self, _: &'a [(Tree, Vec<u8>, Vec<u8>)]) -> crate::store::StoreFuture<'a, ()> {
+            Box::pin(std::future::pending())
+        }
         fn scan_prefix(
             &self,
             tree: Tree,
