@@ -101,6 +101,38 @@ async fn an_admin_socket_gets_the_placed_order_without_customer_data() {
 }
 
 #[actix_rt::test]
+async fn donations_and_gift_cards_are_announced_as_their_orders() {
+    let app = spawn_app().await;
+    let admin = app.sign_in(false, &[ContributorRole::Admin], false).await;
+    let mut socket = watch(&app, "edits", &admin).await;
+    assert_eq!(next_json(&mut socket).await["type"], "hello");
+    let crumb = crumb(&app).await;
+    let donation = "/checkout/donate?donatePageId=80547c31754bff4a36b499a9";
+    let gift_card = "/checkout/giftcard?websiteId=51ee8ec89a317a31733c9281\
+        &giftCardProductId=6e5c69da604552c2465b161c&sku=VER-GIFT-50";
+    for (path, amount, kind, cents) in [(donation, Some("25"), "contribution", 2500), (gift_card, None, "order", 5000)]
+    {
+        let mut form = vec![("crumb", crumb.as_str()), ("email", "ada@example.com"), ("name", "Ada")];
+        form.extend(amount.map(|a| ("amount", a)));
+        let res = app
+            .client
+            .post(format!("{}{path}", app.address))
+            .header("cookie", format!("crumb={crumb}"))
+            .form(&form)
+            .send()
+            .await
+            .expect("answered");
+        assert_eq!(res.status(), 303, "{path}");
+        let location = res.headers()["location"].to_str().expect("ascii").to_string();
+        let order_id = location.strip_prefix("/commerce/orders/").expect("the confirmation");
+        let data = &next_json(&mut socket).await["data"];
+        assert_eq!(data["type"], "orderPlaced", "{path}");
+        assert_eq!(data["orderId"], order_id);
+        assert_eq!((data["kind"].as_str(), data["grandTotalCents"].as_u64()), (Some(kind), Some(cents)), "{data}");
+    }
+}
+
+#[actix_rt::test]
 async fn accounts_without_admin_permission_cannot_follow_the_orders() {
     let app = spawn_app().await;
     let origin = own_origin(&app);

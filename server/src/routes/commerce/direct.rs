@@ -81,7 +81,10 @@ pub async fn place_donation(
         }
     };
     match donate(shared, page_id, amount, customer).await {
-        Ok(order) => Ok(see_other(&format!("/commerce/orders/{}", order.id))),
+        Ok(order) => {
+            crate::routes::streams::publish_order_placed(&state, &order);
+            Ok(see_other(&format!("/commerce/orders/{}", order.id)))
+        }
         Err(e) => Ok(donate_form(&req, &state, page_id, cart_status(&e), &fields, &none, Some(&e.to_string()))),
     }
 }
@@ -181,7 +184,10 @@ pub async fn place_gift_card(
         carts.place_order(id.as_str(), customer, OrderKind::Order).await
     };
     match placed.await {
-        Ok(order) => Ok(see_other(&format!("/commerce/orders/{}", order.id))),
+        Ok(order) => {
+            crate::routes::streams::publish_order_placed(&state, &order);
+            Ok(see_other(&format!("/commerce/orders/{}", order.id)))
+        }
         Err(e) => Ok(gift_card_form(&req, &state, &query, cart_status(&e), &fields, &none, Some(&e.to_string()))),
     }
 }
