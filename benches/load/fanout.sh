@@ -2,20 +2,25 @@
 # Fan-out to N websocket subscribers beside Pushpin (manual; never run in CI).
 #
 # Builds release binaries, stores an owner session in a fresh data dir, starts `veranda
-# serve` (demo site) with lib.sh, and Pushpin (Debian package, installed when missing) from
-# its own config in the temp dir, routing websockets as websocket-over-HTTP to `grip_origin`
-# (benches/src/bin/grip_origin.rs), which subscribes every socket to one channel. Then, for
-# each N in $SUBSCRIBERS, `fanout` (benches/src/bin/fanout.rs) opens N websockets to each
-# server in turn and produces $RATE events per second for $RUN_SECS seconds: on Veranda real
-# content edits through the API (each one's event reaches the edits stream), on Pushpin
+# serve` (demo site) with lib.sh, a second `veranda serve` sharing its streams through a
+# private `redis-server` (`--redis-url`; Debian package, installed when missing), and Pushpin
+# (Debian package, installed when missing) from its own config in the temp dir, routing
+# websockets as websocket-over-HTTP to `grip_origin` (benches/src/bin/grip_origin.rs), which
+# subscribes every socket to one channel. Then, for each N in $SUBSCRIBERS, `fanout`
+# (benches/src/bin/fanout.rs) opens N websockets to each server in turn and produces $RATE
+# events per second for $RUN_SECS seconds: on Veranda with the `edit` producer real content
+# edits through the API (each one's event reaches the edits stream); with the `direct`
+# producer (the Redis-backed instance) edit events appended to the stream's shared Redis log
+# as another instance does, so the fan-out is measured without the edit path; on Pushpin
 # publishes of a message the size of Veranda's event frame. Per run: delivery latency
 # p50/p99/max (from the event's request to the subscriber's read), deliveries received of
-# expected, and the server's memory (with its child processes) before and at peak.
-# Loopback only. Stops everything it started.
+# expected, the server's memory (with its child processes) before and at peak, and its CPU
+# time per delivered frame. Loopback only. Stops everything it started.
 #
 #   benches/load/fanout.sh                                  # from the workspace root
 #   SUBSCRIBERS=100 RUN_SECS=2 benches/load/fanout.sh       # a smoke run
 #   SKIP_BUILD=1 benches/load/fanout.sh                     # release binaries already built
+#   PRODUCERS=direct SERVERS=veranda benches/load/fanout.sh # one producer, no Pushpin
 #
 # Output: one RESULT line per run, then a Markdown table (also in $BENCH_OUT when set).
 set -euo pipefail
@@ -26,11 +31,26 @@ SUBSCRIBERS=${SUBSCRIBERS:-1000,10000}
 RATE=${RATE:-100}
 RUN_SECS=${RUN_SECS:-10}
 BUDGET_SECS=${BUDGET_SECS:-900}
+PRODUCERS=${PRODUCERS:-edit,direct}
+SERVERS=${SERVERS:-veranda,pushpin}
+for name in ${SERVERS//,/ }; do
+  case $name in veranda | pushpin) ;; *) echo "SERVERS: unknown server '$name' (veranda or pushpin)" >&2; exit 2 ;; esac
+done
+for name in ${PRODUCERS//,/ }; do
+  case $name in edit | direct) ;; *) echo "PRODUCERS: unknown producer '$name' (edit or direct)" >&2; exit 2 ;; esac
+done
+case ",$SERVERS," in *,pushpin,*) WITH_PUSHPIN=1 ;; *) WITH_PUSHPIN= ;; esac
+case ",$SERVERS," in *,veranda,*) ;; *) PRODUCERS= ;; esac
+case ",$PRODUCERS," in *,direct,*) WITH_REDIS=1 ;; *) WITH_REDIS= ;; esac
 
 command -v curl >/dev/null || { echo "curl is missing" >&2; exit 2; }
-if ! command -v pushpin >/dev/null; then
+if [ -n "$WITH_PUSHPIN" ] && ! command -v pushpin >/dev/null; then
   echo "installing pushpin (Debian package)" >&2
   DEBIAN_FRONTEND=noninteractive apt-get install -y pushpin >&2 || { echo "pushpin is missing (apt-get install -y pushpin)" >&2; exit 2; }
+fi
+if [ -n "$WITH_REDIS" ] && ! command -v redis-server >/dev/null; then
+  echo "installing redis-server (Debian package)" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y redis-server >&2 || { echo "redis-server is missing (apt-get install -y redis-server)" >&2; exit 2; }
 fi
 
 # Every subscriber is a socket in the client and one in the server: both need N descriptors
@@ -60,6 +80,31 @@ SESSION="bench-owner-$RANDOM$RANDOM"
 start_servers "$WORK/veranda.toml"
 VERANDA_PID=${PIDS[${#PIDS[@]}-2]}
 
+# The direct producer: a private Redis (no persistence) and a second instance sharing its
+# streams through it; the fanout client appends to the edits stream's log there, which is
+# what another instance does for each of its edits.
+if [ -n "$WITH_REDIS" ]; then
+  REDIS_PORT=$(free_port)
+  REDIS_URL="redis://127.0.0.1:$REDIS_PORT/"
+  redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no --dir "$WORK" >"$WORK/redis.log" 2>&1 &
+  PIDS+=($!)
+  for _ in $(seq 1 50); do
+    redis-cli -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG && break
+    sleep 0.1
+  done
+  "$TARGET_DIR/release/fanout" seed-session "$WORK/data-shared" "$SESSION"
+  SHARED_PORT=$(free_port)
+  SHARED_OPS_PORT=$(free_port)
+  "$TARGET_DIR/release/veranda" serve --config "$WORK/veranda.toml" --site "$ROOT/config/sites/demo" \
+    --data-dir "$WORK/data-shared" --listen "127.0.0.1:$SHARED_PORT" --ops-listen "127.0.0.1:$SHARED_OPS_PORT" \
+    --redis-url "$REDIS_URL" >"$WORK/veranda-shared.log" 2>&1 &
+  SHARED_PID=$!
+  PIDS+=("$SHARED_PID")
+  wait_for "http://127.0.0.1:$SHARED_OPS_PORT/health/ready" ||
+    { echo "veranda with --redis-url did not start:" >&2; cat "$WORK/veranda-shared.log" "$WORK/redis.log" >&2; exit 1; }
+fi
+
+if [ -n "$WITH_PUSHPIN" ]; then
 # Pushpin: its own config, routes and run/log dirs in $WORK; every port a free loopback one.
 PP_HTTP=$(free_port)
 PP_PUBLISH=$(free_port)
@@ -134,7 +179,8 @@ wait_for -X POST -H 'Content-Type: application/json' --data '{"items":[]}' "http
   { echo "pushpin's publish endpoint did not answer:" >&2; cat "$WORK/pushpin.log" >&2; exit 1; }
 wait_for -X POST --data '' "http://127.0.0.1:$ORIGIN_PORT/" ||
   { echo "grip_origin did not start:" >&2; cat "$WORK/origin.log" >&2; exit 1; }
-echo "[${SECONDS}s] veranda (pid $VERANDA_PID) and pushpin (pid $PUSHPIN_PID) ready; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+fi
+echo "[${SECONDS}s] veranda (pid $VERANDA_PID${SHARED_PID:+, with Redis: pid $SHARED_PID})${WITH_PUSHPIN:+ and pushpin (pid $PUSHPIN_PID)} ready; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 # Waits until a server has let go of the previous run's sockets (≤ 30 s).
 settle() {
@@ -147,26 +193,37 @@ settle() {
 
 FRAME_BYTES=300
 for n in ${SUBSCRIBERS//,/ }; do
-  settle "$PORT"
-  "$TARGET_DIR/release/fanout" veranda --address "http://127.0.0.1:$PORT" --session "$SESSION" \
-    --subscribers "$n" --rate "$RATE" --seconds "$RUN_SECS" --rss-pid "$VERANDA_PID" | tee -a "$WORK/rows"
-  measured=$(tail -n1 "$WORK/rows" | sed -n 's/.* frame_bytes=\([0-9]*\).*/\1/p')
-  [ -n "$measured" ] && [ "$measured" -ge 64 ] && FRAME_BYTES=$measured
-  settle "$PP_HTTP"
-  "$TARGET_DIR/release/fanout" pushpin --address "http://127.0.0.1:$PP_HTTP" --publish "http://127.0.0.1:$PP_PUBLISH" \
-    --subscribers "$n" --rate "$RATE" --seconds "$RUN_SECS" --payload-bytes "$FRAME_BYTES" --rss-pid "$PUSHPIN_PID" |
-    tee -a "$WORK/rows"
+  for producer in ${PRODUCERS//,/ }; do
+    case $producer in
+      edit) port=$PORT pid=$VERANDA_PID extra=() ;;
+      direct) port=$SHARED_PORT pid=$SHARED_PID extra=(--redis-url "$REDIS_URL") ;;
+      *) echo "PRODUCERS: unknown producer '$producer' (edit or direct)" >&2; exit 2 ;;
+    esac
+    settle "$port"
+    "$TARGET_DIR/release/fanout" veranda --address "http://127.0.0.1:$port" --session "$SESSION" \
+      --producer "$producer" "${extra[@]}" --subscribers "$n" --rate "$RATE" --seconds "$RUN_SECS" --rss-pid "$pid" |
+      tee -a "$WORK/rows"
+    measured=$(tail -n1 "$WORK/rows" | sed -n 's/.* frame_bytes=\([0-9]*\).*/\1/p')
+    [ -n "$measured" ] && [ "$measured" -ge 64 ] && FRAME_BYTES=$measured
+  done
+  if [ -n "$WITH_PUSHPIN" ]; then
+    settle "$PP_HTTP"
+    "$TARGET_DIR/release/fanout" pushpin --address "http://127.0.0.1:$PP_HTTP" --publish "http://127.0.0.1:$PP_PUBLISH" \
+      --subscribers "$n" --rate "$RATE" --seconds "$RUN_SECS" --payload-bytes "$FRAME_BYTES" --rss-pid "$PUSHPIN_PID" |
+      tee -a "$WORK/rows"
+  fi
   echo "[${SECONDS}s] $n subscribers done; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 done
 
 table() {
-  echo "| server | subscribers | events (achieved/s) | received / expected | p50 | p99 | max | sockets lost | RSS before → peak | frame |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  echo "| server (producer) | subscribers | events (achieved/s) | received / expected | p50 | p99 | max | sockets lost | RSS before → peak | frame | CPU per frame |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   awk '/^RESULT / {
       for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      printf "| %s | %d | %d (%.1f/s) | %d / %d | %s ms | %s ms | %s ms | %d | %s → %s MiB | %d B |\n",
-        v["side"], v["subscribers"], v["events"], v["achieved_rate"], v["received"], v["expected"],
-        v["p50_ms"], v["p99_ms"], v["max_ms"], v["closed"], v["rss_idle_mib"], v["rss_peak_mib"], v["frame_bytes"]
+      printf "| %s (%s) | %d | %d (%.1f/s) | %d / %d | %s ms | %s ms | %s ms | %d | %s → %s MiB | %d B | %s µs |\n",
+        v["side"], v["producer"], v["subscribers"], v["events"], v["achieved_rate"], v["received"], v["expected"],
+        v["p50_ms"], v["p99_ms"], v["max_ms"], v["closed"], v["rss_idle_mib"], v["rss_peak_mib"], v["frame_bytes"],
+        v["cpu_us_per_frame"]
     }' "$WORK/rows"
 }
 echo "[${SECONDS}s] runs done" >&2

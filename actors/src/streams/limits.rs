@@ -19,7 +19,8 @@ pub struct StreamLimits {
     /// Seconds between pings (and session checks) on every open socket.
     pub heartbeat_secs: u64,
     /// Seconds without any frame from a client (pongs included) before its socket is closed;
-    /// also the longest one write to a client may take.
+    /// also the longest one write to a client may take (checked at each heartbeat: a ping
+    /// still waiting to be written after this long closes the socket as too slow).
     pub client_timeout_secs: u64,
 }
 

@@ -3,7 +3,9 @@
 //!
 //! ```text
 //! fanout seed-session DATA_DIR SESSION_ID   # an owner session, before the server opens DATA_DIR
-//! fanout veranda --address http://127.0.0.1:PORT --session SESSION_ID [common options]
+//! fanout veranda --address http://127.0.0.1:PORT --session SESSION_ID [--producer edit] [common options]
+//! fanout veranda --address http://127.0.0.1:PORT --session SESSION_ID --producer direct \
+//!     --redis-url redis://127.0.0.1:REDIS_PORT/ [common options]
 //! fanout pushpin --address http://127.0.0.1:PUSHPIN_PORT --publish http://127.0.0.1:PUBLISH_PORT \
 //!     [--channel bench] [--payload-bytes 300] [common options]
 //! common: [--subscribers 1000] [--rate 100] [--seconds 10] [--rss-pid PID]
@@ -12,11 +14,15 @@
 //! A run opens N websockets (at most [`CONNECTING_AT_ONCE`] handshakes at a time) and waits
 //! until every one is subscribed: on Veranda each socket's `hello`; on Pushpin each socket's
 //! first warm-up message, published every 250 ms until all have one. Then it produces
-//! `rate × seconds` events one after another on a fixed clock: on Veranda a real content edit
-//! (`PUT /api/content/blocks/{id}`, the event is the server's edit event, published once the
-//! edit is on disk); on Pushpin one `POST /publish/` of a `ws-message` padded to the size of
-//! Veranda's event frame. An event is produced only after the previous one's answer, so a
-//! producer slower than the rate lowers the achieved rate (printed) instead of piling up.
+//! `rate × seconds` events one after another on a fixed clock: on Veranda, with `--producer
+//! edit` (the default), a real content edit (`PUT /api/content/blocks/{id}`, the event is the
+//! server's edit event, published once the edit is on disk); with `--producer direct`, an
+//! edit event published on the stream's shared Redis log by the same code another instance
+//! runs ([`SharedLog::publish`]), which the server (started with that `--redis-url`) follows
+//! and fans out: the fan-out measured without the edit path. On Pushpin one `POST /publish/`
+//! of a `ws-message` padded to the size of Veranda's event frame. An event is produced only
+//! after the previous one's answer, so a producer slower than the rate lowers the achieved
+//! rate (printed) instead of piling up.
 //!
 //! Latency is from the moment the event's request was started to the moment a subscriber
 //! read the frame, on one clock (the same process). Veranda's frames name their event by
@@ -24,7 +30,10 @@
 //! number and its send time. Deliveries still missing 5 s after the last one arrived (or
 //! 30 s after the last event) are counted as missing. With `--rss-pid`, the resident memory
 //! of that process and its descendants is sampled before the sockets open and every 250 ms
-//! until the end (peak printed). Only loopback addresses are accepted.
+//! until the end (peak printed), and the CPU time (user + system) of the same processes
+//! from just before the first event to the end of the run is divided by the deliveries
+//! received: the server's CPU time per delivered frame, which other load on the machine
+//! barely changes. Only loopback addresses are accepted.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -35,6 +44,8 @@ use tokio::sync::{watch, Semaphore};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::handshake::client::Request;
 use tokio_tungstenite::tungstenite::Message;
+use veranda_actors::streams::{EditEvent, SharedLog, StreamLimits, StreamName};
+use veranda_actors::telemetry::records::now_ms;
 use veranda_benches::live::{self, Editor, DEFAULT_BLOCK};
 
 /// The most websocket handshakes in flight at once.
@@ -53,6 +64,9 @@ const MAX_RATE: u32 = 1_000;
 const MAX_SECONDS: u32 = 60;
 /// Largest padded Pushpin payload accepted, in bytes.
 const MAX_PAYLOAD: usize = 64 * 1024;
+/// Clock ticks per second of the process times in `/proc/PID/stat` (Linux's `USER_HZ`, 100
+/// on every architecture it supports).
+const CLOCK_TICKS_PER_SEC: u64 = 100;
 
 /// Which server delivers the events.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -63,11 +77,24 @@ enum Side {
     Pushpin,
 }
 
+/// What makes Veranda's events.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Source {
+    /// Content edits through the API (durable before their event is published).
+    Edit,
+    /// Events published straight on the stream's shared Redis log.
+    Direct,
+}
+
 /// The options of a run.
 #[derive(Debug)]
 struct Options {
     /// Which server.
     side: Side,
+    /// Veranda: what makes the events.
+    source: Source,
+    /// Veranda with `--producer direct`: `redis://127.0.0.1:PORT/`, the server's `--redis-url`.
+    redis_url: String,
     /// `http://127.0.0.1:PORT` of the server the subscribers connect to.
     address: String,
     /// Veranda: the owner session id.
@@ -86,13 +113,14 @@ struct Options {
     rate: u32,
     /// Seconds of events.
     seconds: u32,
-    /// The server process whose memory (with its descendants') is sampled.
+    /// The server process whose memory and CPU time (with its descendants') are sampled.
     rss_pid: Option<u32>,
 }
 
 fn usage() -> ! {
     eprintln!(
-        "usage:\n  fanout seed-session DATA_DIR SESSION_ID\n  fanout veranda --address http://127.0.0.1:PORT --session ID [--block ID] [common]\n  \
+        "usage:\n  fanout seed-session DATA_DIR SESSION_ID\n  fanout veranda --address http://127.0.0.1:PORT --session ID [--block ID] \
+         [--producer edit|direct] [--redis-url redis://127.0.0.1:PORT/] [common]\n  \
          fanout pushpin --address http://127.0.0.1:PORT --publish http://127.0.0.1:PORT [--channel NAME] \
          [--payload-bytes N] [common]\n  common: [--subscribers N] [--rate PER_SECOND] [--seconds N] [--rss-pid PID]"
     );
@@ -120,6 +148,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
     };
     let mut options = Options {
         side,
+        source: Source::Edit,
+        redis_url: String::new(),
         address: String::new(),
         session: String::new(),
         block: DEFAULT_BLOCK.to_string(),
@@ -138,6 +168,14 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--address" => options.address = live::loopback_address(value).map_err(|e| format!("--address: {e}"))?,
             "--session" => options.session = value.clone(),
             "--block" => options.block = value.clone(),
+            "--producer" => {
+                options.source = match value.as_str() {
+                    "edit" => Source::Edit,
+                    "direct" => Source::Direct,
+                    _ => return Err("--producer is edit or direct".into()),
+                }
+            }
+            "--redis-url" => options.redis_url = loopback_redis(value)?,
             "--publish" => options.publish = live::loopback_address(value).map_err(|e| format!("--publish: {e}"))?,
             "--channel" => options.channel = value.clone(),
             "--payload-bytes" => options.payload_bytes = bounded(flag, value, 64..=MAX_PAYLOAD)?,
@@ -153,9 +191,21 @@ fn parse(args: &[String]) -> Result<Options, String> {
     }
     match side {
         Side::Veranda if options.session.is_empty() => Err("--session is required for veranda".into()),
+        Side::Veranda if options.source == Source::Direct && options.redis_url.is_empty() => {
+            Err("--producer direct needs --redis-url (the server's)".into())
+        }
+        Side::Pushpin if options.source == Source::Direct => Err("--producer is for veranda only".into()),
         Side::Pushpin if options.publish.is_empty() => Err("--publish is required for pushpin".into()),
         _ => Ok(options),
     }
+}
+
+/// Checks that `url` is `redis://127.0.0.1:PORT[/DB]` (loopback only).
+fn loopback_redis(url: &str) -> Result<String, String> {
+    let rest = url.strip_prefix("redis://127.0.0.1:").ok_or("--redis-url must be redis://127.0.0.1:PORT/")?;
+    let port = rest.split('/').next().unwrap_or_default();
+    port.parse::<u16>().map_err(|_| format!("--redis-url {url}: the port is not a number"))?;
+    Ok(url.to_string())
 }
 
 /// What every subscriber task shares with the producer.
@@ -306,15 +356,20 @@ async fn subscriber(
     latencies
 }
 
-/// Resident memory (KiB) of `root` and every process descending from it, from /proc.
-fn rss_tree_kib(root: u32) -> Option<u64> {
+/// The fields of `/proc/{pid}/stat` after the command name (which may hold spaces), from
+/// the state on: field `n` of proc(5) is at index `n - 3`.
+fn stat_fields(pid: u32) -> Option<Vec<String>> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let rest = stat.rsplit_once(')')?.1;
+    Some(rest.split_whitespace().map(str::to_string).collect())
+}
+
+/// `root` and every process descending from it (`root` first), from /proc.
+fn process_tree(root: u32) -> Vec<u32> {
     let mut parents = Vec::new();
-    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
         let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
-        // The fields after the command name (which may hold spaces) start after its ')'.
-        let Some(rest) = stat.rsplit_once(')').map(|(_, rest)| rest) else { continue };
-        if let Some(ppid) = rest.split_whitespace().nth(1).and_then(|p| p.parse::<u32>().ok()) {
+        if let Some(ppid) = stat_fields(pid).and_then(|f| f.get(1).and_then(|p| p.parse::<u32>().ok())) {
             parents.push((pid, ppid));
         }
     }
@@ -325,19 +380,40 @@ fn rss_tree_kib(root: u32) -> Option<u64> {
         tree.extend(parents.iter().filter(|(_, ppid)| *ppid == parent).map(|(pid, _)| *pid));
         i += 1;
     }
+    tree
+}
+
+/// Resident memory (KiB) of `root` and every process descending from it, from /proc.
+fn rss_tree_kib(root: u32) -> Option<u64> {
     let rss = |pid: u32| -> Option<u64> {
         let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
         let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
         line.split_whitespace().nth(1)?.parse().ok()
     };
+    let tree = process_tree(root);
     let root_rss = rss(root)?;
     Some(root_rss + tree[1..].iter().filter_map(|&pid| rss(pid)).sum::<u64>())
 }
 
-/// Produces events on Veranda (edits) or Pushpin (publishes).
+/// CPU time (user + system, ms) used so far by `root` and every process descending from it
+/// (`utime` and `stime`, fields 14 and 15 of `/proc/PID/stat`, in clock ticks).
+fn cpu_tree_ms(root: u32) -> Option<u64> {
+    let ticks = |pid: u32| -> Option<u64> {
+        let fields = stat_fields(pid)?;
+        Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+    };
+    let tree = process_tree(root);
+    let root_ticks = ticks(root)?;
+    let total = root_ticks + tree[1..].iter().filter_map(|&pid| ticks(pid)).sum::<u64>();
+    Some(total * 1000 / CLOCK_TICKS_PER_SEC)
+}
+
+/// Produces events on Veranda (edits or shared-log publishes) or Pushpin (publishes).
 enum Producer {
     /// Content edits through the API.
     Veranda(Editor),
+    /// Edit events appended to the edits stream's shared Redis log, as another instance does.
+    Direct(Box<SharedLog>),
     /// Publishes to Pushpin's HTTP publish endpoint.
     Pushpin {
         /// The HTTP client.
@@ -356,6 +432,9 @@ impl Producer {
     async fn produce(&self, seq: u64) -> Result<(), String> {
         match self {
             Producer::Veranda(editor) => editor.edit(&format!("<p>Fan-out run, event {seq}.</p>")).await,
+            Producer::Direct(log) => {
+                log.publish(&direct_event(), now_ms()).await.map(|_| ()).map_err(|e| format!("publish: {e}"))
+            }
             Producer::Pushpin { payload_bytes, .. } => {
                 let sent = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_micros()).unwrap_or(0);
                 let head = format!(r#"{{"seq":{seq},"sent":{sent},"pad":""#);
@@ -382,6 +461,22 @@ impl Producer {
     }
 }
 
+/// The event of the direct producer: the edit event a block edit publishes (same fields,
+/// about the same size), so its frame is the size of an edit's.
+fn direct_event() -> serde_json::Value {
+    let event = EditEvent {
+        name: "UserSavesBlockContent".into(),
+        actor: "owner".into(),
+        action: "save".into(),
+        object_type: "block".into(),
+        object_id: DEFAULT_BLOCK.into(),
+        product_page: "page-editor".into(),
+        product_section: "section-editor".into(),
+        paths: vec!["/about".into()],
+    };
+    serde_json::to_value(event).unwrap_or_default()
+}
+
 /// What a run measured.
 struct Outcome {
     /// Events produced.
@@ -404,18 +499,27 @@ struct Outcome {
     frame_bytes: usize,
     /// Memory before the sockets opened, and the peak, KiB.
     rss: Option<(u64, u64)>,
+    /// The server's CPU time from just before the first event to the end, ms.
+    cpu_ms: Option<u64>,
     /// The first socket failure.
     first_failure: Option<String>,
 }
 
 async fn run(options: &Options) -> Result<Outcome, String> {
     let events = (options.rate * options.seconds) as usize;
-    let (producer, request) = match options.side {
-        Side::Veranda => (
+    let (producer, request) = match (options.side, options.source) {
+        (Side::Veranda, Source::Edit) => (
             Producer::Veranda(Editor::new(&options.address, &options.session, &options.block).await?),
             live::edits_stream_request(&options.address, &options.session)?,
         ),
-        Side::Pushpin => (
+        (Side::Veranda, Source::Direct) => (
+            Producer::Direct(Box::new(
+                SharedLog::open(&options.redis_url, StreamName::Edits, &StreamLimits::default())
+                    .map_err(|e| format!("--redis-url: {e}"))?,
+            )),
+            live::edits_stream_request(&options.address, &options.session)?,
+        ),
+        (Side::Pushpin, _) => (
             Producer::Pushpin {
                 http: reqwest::Client::new(),
                 url: format!("{}/publish/", options.publish),
@@ -487,6 +591,7 @@ async fn run(options: &Options) -> Result<Outcome, String> {
     let period = Duration::from_secs_f64(1.0 / f64::from(options.rate));
     let mut clock = tokio::time::interval(period);
     clock.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let cpu_before = options.rss_pid.and_then(cpu_tree_ms);
     let producing = Instant::now();
     for seq in 0..events {
         clock.tick().await;
@@ -510,6 +615,7 @@ async fn run(options: &Options) -> Result<Outcome, String> {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    let cpu_ms = options.rss_pid.and_then(cpu_tree_ms).zip(cpu_before).map(|(after, before)| after - before);
     let _ = stop_tx.send(true);
     let mut latencies = Vec::with_capacity(expected as usize);
     for task in tasks {
@@ -532,6 +638,7 @@ async fn run(options: &Options) -> Result<Outcome, String> {
         produce,
         frame_bytes: shared.frame_bytes.load(Ordering::Relaxed),
         rss: rss_idle.map(|idle| (idle, rss_peak.load(Ordering::Relaxed))),
+        cpu_ms,
         first_failure,
     })
 }
@@ -541,17 +648,22 @@ fn ms(micros: Option<u32>) -> String {
 }
 
 fn report(options: &Options, o: &Outcome) {
-    let side = match options.side {
-        Side::Veranda => "veranda",
-        Side::Pushpin => "pushpin",
+    let (side, producer) = match (options.side, options.source) {
+        (Side::Veranda, Source::Edit) => ("veranda", "edit"),
+        (Side::Veranda, Source::Direct) => ("veranda", "direct"),
+        (Side::Pushpin, _) => ("pushpin", "publish"),
     };
+    let (cpu_ms, cpu_us_per_frame) = o.cpu_ms.map_or(("nan".into(), "nan".into()), |cpu| {
+        (cpu.to_string(), format!("{:.2}", cpu as f64 * 1e3 / o.received.max(1) as f64))
+    });
     let (rss_idle, rss_peak) = o.rss.map_or(("nan".into(), "nan".into()), |(idle, peak)| {
         (format!("{:.1}", idle as f64 / 1024.0), format!("{:.1}", peak as f64 / 1024.0))
     });
     println!(
-        "RESULT side={side} subscribers={} ready={} rate={} seconds={} events={} achieved_rate={:.1} expected={} \
+        "RESULT side={side} producer={producer} subscribers={} ready={} rate={} seconds={} events={} achieved_rate={:.1} expected={} \
          received={} missing={} closed={} unexpected={} p50_ms={} p99_ms={} max_ms={} produce_p50_ms={} \
-         produce_p99_ms={} frame_bytes={} rss_idle_mib={rss_idle} rss_peak_mib={rss_peak}",
+         produce_p99_ms={} frame_bytes={} rss_idle_mib={rss_idle} rss_peak_mib={rss_peak} cpu_ms={cpu_ms} \
+         cpu_us_per_frame={cpu_us_per_frame}",
         options.subscribers,
         o.ready,
         options.rate,
@@ -642,6 +754,42 @@ mod tests {
     }
 
     #[test]
+    fn the_direct_producer_needs_a_loopback_redis_url_and_veranda() {
+        let veranda = args(&["veranda", "--address", "http://127.0.0.1:8080", "--session", "s"]);
+        let with = |extra: &[&str]| {
+            let mut list = veranda.clone();
+            list.extend(args(extra));
+            parse(&list)
+        };
+        assert_eq!(with(&[]).unwrap().source, Source::Edit);
+        assert!(with(&["--producer", "direct"]).unwrap_err().contains("--redis-url"));
+        let direct = with(&["--producer", "direct", "--redis-url", "redis://127.0.0.1:6390/"]).unwrap();
+        assert_eq!((direct.source, direct.redis_url.as_str()), (Source::Direct, "redis://127.0.0.1:6390/"));
+        assert!(with(&["--producer", "direct", "--redis-url", "redis://10.0.0.2:6379/"]).is_err());
+        assert!(with(&["--producer", "direct", "--redis-url", "redis://127.0.0.1:x/"]).is_err());
+        assert!(with(&["--producer", "push"]).unwrap_err().contains("edit or direct"));
+        let pushpin = ["pushpin", "--address", "http://127.0.0.1:1", "--publish", "http://127.0.0.1:2"];
+        let mut direct_pushpin = args(&pushpin);
+        direct_pushpin.extend(args(&["--producer", "direct", "--redis-url", "redis://127.0.0.1:3/"]));
+        assert!(parse(&direct_pushpin).is_err());
+    }
+
+    #[test]
+    fn the_direct_event_is_an_edit_event_of_an_edits_frame_size() {
+        let data = direct_event();
+        assert_eq!(data["name"], "UserSavesBlockContent");
+        assert_eq!(data["paths"][0], "/about");
+        let stored = veranda_actors::streams::StoredEvent {
+            epoch: "m1abcdefghijklmn".into(),
+            offset: 12_345,
+            at: 1_800_000_000_000,
+            data,
+        };
+        let frame = veranda_actors::streams::Frame::event(StreamName::Edits, &stored).to_json();
+        assert!((250..=350).contains(&frame.len()), "{} bytes: {frame}", frame.len());
+    }
+
+    #[test]
     fn frames_are_read_by_their_leading_fields() {
         let hello = r#"{"type":"hello","stream":"edits","epoch":"e","offset":41}"#;
         let event = r#"{"type":"event","stream":"edits","epoch":"e","offset":42,"at":1,"data":{"offset":7}}"#;
@@ -654,8 +802,17 @@ mod tests {
     }
 
     #[test]
-    fn the_memory_of_this_process_is_readable() {
+    fn the_memory_and_cpu_time_of_this_process_are_readable() {
         let rss = rss_tree_kib(std::process::id()).unwrap();
         assert!(rss > 0);
+        let before = cpu_tree_ms(std::process::id()).unwrap();
+        let spin = Instant::now();
+        let mut x = 0u64;
+        while spin.elapsed() < Duration::from_millis(60) {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+        }
+        let after = cpu_tree_ms(std::process::id()).unwrap();
+        assert!(after >= before + 20, "{before} → {after} ms after spinning 60 ms");
+        assert!(cpu_tree_ms(u32::MAX).is_none());
     }
 }

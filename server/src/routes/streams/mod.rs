@@ -28,8 +28,9 @@
 //! ## Layout
 //!
 //! - `access`: permissions per stream and edit, and the `Origin` check.
-//! - `socket`: the websocket endpoint and its per-client loop; `sign_out`: the open
-//!   sockets per session, closed when the session ends.
+//! - `socket`: the websocket endpoint and its per-client loop; `outbound`: the response
+//!   body that writes a socket's frames from its queue; `sign_out`: the open sockets per
+//!   session, closed when the session ends.
 //! - `edits`: the edit APIs of the site's settings; `site_edits`: the edited values they keep.
 //! - `content`: the content edit APIs; `content_edits`: the overlay they keep and the
 //!   edited site visitors see.
@@ -51,6 +52,7 @@ mod content_edits;
 mod edits;
 mod error;
 mod orders;
+mod outbound;
 mod recent;
 mod sign_out;
 mod site_edits;

@@ -6,26 +6,33 @@
 //! socket gets `hello`, the replayed events or a `reset`, and live events. It is pinged
 //! every `heartbeat_secs`; it closes when the client sends nothing (pongs included) for
 //! `client_timeout_secs` (1001), when a client frame exceeds 64 KB (1009), when it falls
-//! `client_queue` frames behind (1013: reconnect with the last offset), or when its
-//! session ends (1008): at once on signing out or at the session's expiry, and at the
-//! next heartbeat when the session disappears otherwise.
+//! `client_queue` frames behind or its frames wait unwritten for `client_timeout_secs`
+//! (1013: reconnect with the last offset), or when its session ends (1008): at once on
+//! signing out or at the session's expiry, and at the next heartbeat when the session
+//! disappears otherwise.
+//!
+//! The frames are written by the response body itself ([`Outbound`]), straight from the
+//! subscriber's queue; the socket's task reads the client, keeps the heartbeat and the
+//! session checks, and hands the body its pings, pongs and close frame ([`Control`]).
 
 use std::time::Duration;
 
 use actix::Addr;
+use actix_web::body::{BodyStream, BoxBody, MessageBody};
 use actix_web::{web, HttpRequest, HttpResponse};
-use actix_ws::{CloseCode, CloseReason, Message, MessageStream, ProtocolError, Session};
-use bytestring::ByteString;
+use actix_ws::{CloseCode, CloseReason, Message, MessageStream, ProtocolError};
 use serde::Deserialize;
-use tokio::time::{interval_at, sleep_until, timeout, Instant, MissedTickBehavior};
+use tokio::sync::mpsc;
+use tokio::time::{interval_at, sleep_until, Instant, MissedTickBehavior};
 use veranda_actors::accounts::{SessionRecord, SESSION_COOKIE};
 use veranda_actors::store::{Store, Tree};
 use veranda_actors::streams::{
-    Broadcaster, GetStreamStats, StreamLimits, StreamName, Subscribe, Subscription, Unsubscribe, MAX_CLIENT_FRAME_BYTES,
+    Broadcaster, GetStreamStats, StreamLimits, StreamName, Subscribe, Unsubscribe, MAX_CLIENT_FRAME_BYTES,
 };
 
 use super::access;
 use super::error::StreamError;
+use super::outbound::{too_slow, Control, Outbound, QueueRelease};
 use super::sign_out::SocketGuard;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
@@ -92,21 +99,33 @@ pub async fn connect(
     let (stream, session) = admit(&req, &state, session)?;
     let resume = cursor(req.query_string())?;
     let session_id = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string()).unwrap_or_default();
-    let (response, ws, messages) = actix_ws::handle(&req, body).map_err(|_| StreamError::NotWebsocket)?;
+    // actix-ws answers the handshake and reads the client's frames; its response body is
+    // replaced by `Outbound`. It is kept (never sent) until the socket ends, since the
+    // message stream ends as soon as the body actix-ws made for it is dropped.
+    let (handshake, _, messages) = actix_ws::handle(&req, body).map_err(|_| StreamError::NotWebsocket)?;
+    let (head, unsent_body) = handshake.into_parts();
     let hub = state.streams.hub(stream).clone();
     let subscription = hub.send(Subscribe(resume)).await.map_err(|_| StreamError::Busy)?;
+    let (control, control_rx) = mpsc::channel(CONTROL_QUEUE);
+    let (outbound, queue) = Outbound::new(subscription.backlog, subscription.outbox, control_rx, too_slow());
     let client = Client {
         signed_in_guard: state.streams.sockets.register(&session_id),
         expires_in: seconds_until(session.expires_at),
-        ws,
+        control,
+        queue,
         messages: messages.max_frame_size(MAX_CLIENT_FRAME_BYTES),
+        _unsent_body: unsent_body,
         store: state.store.clone(),
         session_id,
         limits: state.settings.streams.clone(),
     };
-    actix_web::rt::spawn(client.serve(subscription, hub));
-    Ok(response)
+    actix_web::rt::spawn(client.serve(subscription.id, hub));
+    Ok(head.set_body(BodyStream::new(outbound).boxed()))
 }
+
+/// Pings, pongs and a close frame waiting for the socket's body; a full queue means the
+/// body has not been able to write for a while.
+const CONTROL_QUEUE: usize = 8;
 
 /// `GET /api/streams/{stream}/stats`: where the stream and its subscribers stand.
 pub async fn stats(
@@ -125,10 +144,15 @@ pub async fn stats(
 
 /// One connected websocket.
 struct Client {
-    /// Sends frames to the client.
-    ws: Session,
+    /// Pings, pongs and the close frame, for the socket's body.
+    control: mpsc::Sender<Control>,
+    /// Frees the subscriber's queue when the socket ends.
+    queue: QueueRelease,
     /// Frames from the client.
     messages: MessageStream,
+    /// The response body actix-ws made for the handshake, never sent; `messages` ends
+    /// when it is dropped.
+    _unsent_body: BoxBody,
     /// Where the session is re-checked.
     store: std::sync::Arc<dyn Store>,
     /// The session cookie the socket was opened with.
@@ -143,24 +167,21 @@ struct Client {
 
 impl Client {
     /// Runs the socket until it closes, then leaves the stream.
-    async fn serve(mut self, mut subscription: Subscription, hub: Addr<Broadcaster>) {
-        let reason = self.pump(&mut subscription).await;
-        let _ = hub.send(Unsubscribe(subscription.id)).await;
-        if let Some(reason) = reason {
-            let write_limit = Duration::from_secs(self.limits.client_timeout_secs.max(1));
-            let _ = timeout(write_limit, self.ws.close(Some(reason))).await;
+    async fn serve(mut self, id: u64, hub: Addr<Broadcaster>) {
+        // The close frame is queued before leaving the stream: the body sends it ahead of
+        // the 1013 it sends when the queue ends.
+        if let Some(reason) = self.pump().await {
+            let _ = self.control.try_send(Control::Close(reason));
         }
+        let _ = hub.send(Unsubscribe(id)).await;
+        self.queue.release();
     }
 
-    /// Sends the backlog, then live frames, pings and session checks; returns why the
-    /// socket must close (`None` when the client already went away).
-    async fn pump(&mut self, subscription: &mut Subscription) -> Option<CloseReason> {
-        let write_limit = Duration::from_secs(self.limits.client_timeout_secs.max(1));
-        for frame in std::mem::take(&mut subscription.backlog) {
-            if !self.send(frame, write_limit).await? {
-                return Some(too_slow());
-            }
-        }
+    /// Reads the client and keeps the heartbeat and the session checks while the body
+    /// writes the frames; returns why the socket must close (`None` when the client
+    /// already went away).
+    async fn pump(&mut self) -> Option<CloseReason> {
+        let mut unwritten = Unwritten::new(Duration::from_secs(self.limits.client_timeout_secs.max(1)));
         let period = Duration::from_secs(self.limits.heartbeat_secs.max(1));
         let mut heartbeat = interval_at(Instant::now() + period, period);
         heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
@@ -171,18 +192,10 @@ impl Client {
             tokio::select! {
                 _ = self.signed_in_guard.session_ended() => return Some(reason(CloseCode::Policy, "Signed out.")),
                 _ = &mut expiry => return Some(reason(CloseCode::Policy, "The session expired.")),
-                frame = subscription.outbox.recv() => match frame {
-                    Some(frame) => {
-                        if !self.send(frame, write_limit).await? {
-                            return Some(too_slow());
-                        }
-                    }
-                    None => return Some(too_slow()),
-                },
                 message = self.messages.recv() => {
                     last_heard = Instant::now();
                     match message {
-                        Some(Ok(Message::Ping(bytes))) => self.ws.pong(&bytes).await.ok()?,
+                        Some(Ok(Message::Ping(bytes))) => self.send(Control::Pong(bytes))?,
                         Some(Ok(Message::Close(_))) | None => return None,
                         Some(Ok(_)) => {}
                         Some(Err(ProtocolError::Overflow)) => {
@@ -198,18 +211,22 @@ impl Client {
                     if !self.signed_in() {
                         return Some(reason(CloseCode::Policy, "Signed out."));
                     }
-                    self.ws.ping(b"").await.ok()?;
+                    let waiting = self.control.capacity() < self.control.max_capacity();
+                    if unwritten.too_long(waiting, Instant::now()) {
+                        return Some(too_slow());
+                    }
+                    self.send(Control::Ping)?;
                 }
             }
         }
     }
 
-    /// Writes one frame; `Some(false)` when the write took too long, `None` when the socket is gone.
-    async fn send(&mut self, frame: ByteString, limit: Duration) -> Option<bool> {
-        match timeout(limit, self.ws.text(frame)).await {
-            Ok(Ok(())) => Some(true),
-            Ok(Err(_)) => None,
-            Err(_) => Some(false),
+    /// Hands `message` to the body; `None` when the socket is gone. A full queue drops it
+    /// (the heartbeat closes a socket whose body stopped writing).
+    fn send(&self, message: Control) -> Option<()> {
+        match self.control.try_send(message) {
+            Err(mpsc::error::TrySendError::Closed(_)) => None,
+            _ => Some(()),
         }
     }
 
@@ -228,6 +245,30 @@ impl Client {
     }
 }
 
+/// Whether a socket's body stopped writing: at each heartbeat, whether the previous
+/// heartbeat's ping is still waiting for the body, for `limit` or longer.
+struct Unwritten {
+    /// How long messages may wait.
+    limit: Duration,
+    /// The first heartbeat that found messages waiting, since they last did not.
+    since: Option<Instant>,
+}
+
+impl Unwritten {
+    fn new(limit: Duration) -> Unwritten {
+        Unwritten { limit, since: None }
+    }
+
+    /// Records whether messages are `waiting` at `now`; true once they have waited `limit`.
+    fn too_long(&mut self, waiting: bool, now: Instant) -> bool {
+        if !waiting {
+            self.since = None;
+            return false;
+        }
+        now.duration_since(*self.since.get_or_insert(now)) >= self.limit
+    }
+}
+
 fn reason(code: CloseCode, description: &str) -> CloseReason {
     CloseReason { code, description: Some(description.to_string()) }
 }
@@ -236,10 +277,6 @@ fn reason(code: CloseCode, description: &str) -> CloseReason {
 fn seconds_until(expires_at: i64) -> Duration {
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
     Duration::from_secs(expires_at.saturating_sub(now).clamp(0, 365 * 24 * 3600) as u64)
-}
-
-fn too_slow() -> CloseReason {
-    reason(CloseCode::Again, "Fell behind the stream; reconnect with your last offset.")
 }
 
 #[cfg(test)]
@@ -254,6 +291,20 @@ mod tests {
         assert!(cursor("epoch=ab&offset=-1").is_err());
         assert!(cursor("offset=x&epoch=a").is_err());
         assert!(cursor("other=1").is_err());
+    }
+
+    #[test]
+    fn a_body_that_stops_writing_is_too_slow_after_the_limit_and_writing_again_resets_it() {
+        let start = Instant::now();
+        let at = |secs| start + Duration::from_secs(secs);
+        let mut unwritten = Unwritten::new(Duration::from_secs(30));
+        assert!(!unwritten.too_long(false, at(10)));
+        assert!(!unwritten.too_long(true, at(20)), "the first heartbeat that finds a ping waiting");
+        assert!(!unwritten.too_long(true, at(40)));
+        assert!(!unwritten.too_long(false, at(45)), "written: the wait starts over");
+        assert!(!unwritten.too_long(true, at(50)));
+        assert!(!unwritten.too_long(true, at(70)));
+        assert!(unwritten.too_long(true, at(80)), "30 s without writing");
     }
 
     #[test]
