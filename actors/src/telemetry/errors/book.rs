@@ -111,7 +111,6 @@ impl ErrorBook {
             self.recent.push_front(record.clone());
             self.pending.push(record);
         }
-        metrics::error_groups(self.groups.len());
         admission
     }
 
@@ -148,6 +147,7 @@ impl ErrorBook {
     /// Everything due at an interval ending at `now`: events, records and changed groups.
     pub fn take_due(&mut self, now: u64) -> DueWork {
         self.caps.prune(now);
+        metrics::error_groups(self.groups.len());
         self.nudged = false;
         let events = self.take_events();
         let records = std::mem::take(&mut self.pending);
@@ -214,7 +214,6 @@ impl ErrorIntake {
         let now = now_ms();
         let mut book = self.lock();
         let admission = book.record(key, printed, now);
-        metrics::queue_depth(metrics::Queue::Errors, book.unwritten());
         let hand_over = book.wants_hand_over();
         drop(book);
         if hand_over {
