@@ -213,6 +213,29 @@ test('the menu page gets working tabs', { timeout: 60_000 }, async () => {
   await context.close();
 });
 
+test('pages read the site flags and keep a visitor in one A/B variant across loads', { timeout: 60_000 }, async () => {
+  const context = await newContext();
+  const read = (page) =>
+    page.evaluate(() => {
+      const f = window.Veranda.features;
+      return { columns: f.getNumber('menu-columns', 1), drawer: f.isEnabled('new-cart-drawer'), hero: f.getExperiment('home-hero', 'porch') };
+    });
+  const landing = await open(context, '/', 200);
+  const before = await read(landing.page);
+  assert.equal(before.columns, 3, 'the demo site sets menu-columns = 3');
+  assert.equal(before.drawer, true);
+  assert.deepEqual(before.hero, { variant: 'porch', segment: -1 }, 'no analytics id before consent (restrictive policy): the default');
+  await landing.page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
+  const next = await open(context, '/about', 200);
+  const first = await read(next.page);
+  assert.ok(['porch', 'coffee'].includes(first.hero.variant), JSON.stringify(first.hero));
+  assert.ok(first.hero.segment >= 0 && first.hero.segment < 100, `a visitor with an analytics id has a segment: ${JSON.stringify(first.hero)}`);
+  const later = await open(context, '/menu', 200);
+  assert.deepEqual((await read(later.page)).hero, first.hero, 'the same variant on the next page load');
+  for (const { problems } of [landing, next, later]) assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the configuration area renders the dashboard around the preview frame', { timeout: 60_000 }, async () => {
   const context = await newContext();
   const { page, problems, scripts } = await open(context, '/config/?frameUrl=%2Fmenu', 200);

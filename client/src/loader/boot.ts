@@ -3,6 +3,7 @@ import type { PageContext } from '../generated/types';
 import { startPopupOverlay } from '../widgets/popup-overlay/start';
 import { startConsent } from './consent';
 import { readPageContext } from './context';
+import { createFeatures, type Features } from './features';
 import { hydrateIslands } from './hydrate';
 import { watchLightbox } from '../islands/lightbox/trigger';
 import { watchImages } from './images';
@@ -18,6 +19,8 @@ export interface VerandaGlobal {
   context: PageContext | null;
   /** The page's telemetry (census, error reports, traces, events). */
   telemetry?: Telemetry;
+  /** The site's feature toggles and A/B tests. */
+  features?: Features;
 }
 
 declare global {
@@ -32,6 +35,7 @@ export function boot(win: Window): VerandaGlobal {
   const veranda: VerandaGlobal = { ...win.Veranda, context: readPageContext(win.document) };
   win.Veranda = veranda;
   veranda.telemetry = startTelemetry(win, veranda.context);
+  veranda.features = createFeatures(win.document, veranda.context);
   // An Accept on a page whose telemetry started quiet starts it now; a Decline under the
   // restrictive policy clears the analytics cookies (sending already stops on its own).
   startConsent(win, veranda.context, () => {
