@@ -157,3 +157,17 @@ async fn item_cards_reserve_the_space_of_their_images() {
     let tag = &html[tag_start..tag_start + html[tag_start..].find('>').expect("the tag ends")];
     assert!(tag.contains(r#"width="480""#) && tag.contains(r#"height="320""#), "{tag}");
 }
+
+#[actix_rt::test]
+async fn gallery_slides_reserve_the_space_of_their_images() {
+    let app = spawn_app().await;
+    let html = app.get("/gallery-designs").await.text().await.expect("html");
+    let tags: Vec<&str> = html
+        .match_indices("<img src=\"/images/")
+        .map(|(at, _)| &html[at..at + html[at..].find('>').expect("the tag ends")])
+        .collect();
+    assert!(tags.len() >= 5, "the gallery page shows its slides: {}", tags.len());
+    for tag in tags {
+        assert!(tag.contains(" width=\"") && tag.contains(" height=\""), "every slide has its file's size: {tag}");
+    }
+}

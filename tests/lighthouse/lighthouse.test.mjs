@@ -1,7 +1,7 @@
-// Lighthouse with its default (mobile) preset over two demo pages — the home page and the shop —
+// Lighthouse with its default (mobile) preset over three demo pages — the home page, the shop and the gallery designs —
 // in Debian's Chromium against a real `veranda serve`.
 //
-// The test holds what does not depend on the machine: accessibility scores 100 on both pages.
+// The test holds what does not depend on the machine: accessibility scores 100 on every page.
 // The performance score is printed and written to `LIGHTHOUSE_REPORT` (default
 // `target/lighthouse.json`); it is recorded in benches/README.md, never asserted, since it moves
 // with the machine's load.
@@ -21,7 +21,7 @@ import lighthouse from 'lighthouse';
 
 import { CHROMIUM_ARGS, DIST, ROOT, serverHelpers, veranda } from '../e2e/support.mjs';
 
-const PAGES = ['/', '/shop'];
+const PAGES = ['/', '/shop', '/gallery-designs'];
 const REPORT = process.env.LIGHTHOUSE_REPORT ?? join(ROOT, 'target', 'lighthouse.json');
 
 const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };

@@ -357,7 +357,12 @@ clickThroughUrl?: string,
 /**
  * Focal point `x,y`.
  */
-focalPoint?: string, };
+focalPoint?: string, 
+/**
+ * `widthxheight` of the image; read from the file at load when not given, so pages
+ * reserve the slide's space before the image arrives.
+ */
+imageDimensions?: string, };
 
 export type ChartSeries = { 
 /**

@@ -71,6 +71,11 @@ pub struct GallerySlide {
     #[serde(default)]
     #[ts(optional)]
     pub focal_point: Option<String>,
+    /// `widthxheight` of the image; read from the file at load when not given, so pages
+    /// reserve the slide's space before the image arrives.
+    #[serde(default)]
+    #[ts(optional)]
+    pub image_dimensions: Option<String>,
 }
 
 /// A gallery (spec 001 §3 "Gallery block data").

@@ -193,8 +193,11 @@ impl Loader {
                 if gallery.slides.is_empty() {
                     self.problems.add(file, at("slides"), "needs at least one slide");
                 }
-                for (i, slide) in gallery.slides.iter().enumerate() {
+                for (i, slide) in gallery.slides.iter_mut().enumerate() {
                     self.check_file(file, &format!("{path}.slides[{i}].src"), "images", &slide.src);
+                    if slide.image_dimensions.is_none() {
+                        slide.image_dimensions = self.image_size(&slide.src).map(|(w, h)| format!("{w}x{h}"));
+                    }
                     self.require_alt(file, &format!("{path}.slides[{i}].alt"), &slide.alt);
                     let link = slide.click_through_url.as_deref();
                     self.check_link(file, &format!("{path}.slides[{i}].clickThroughUrl"), link);

@@ -197,13 +197,14 @@ pub fn gallery(d: &GalleryBlock) -> Markup {
             data-lightbox-theme=[d.lightbox.then_some(if d.lightbox_theme == "light" { "light" } else { "dark" })] {
             @for (i, slide) in d.slides.iter().enumerate() {
                 @let through = slide.click_through_url.as_deref().and_then(safe_href);
+                @let size = dimensions(slide.image_dimensions.as_deref());
                 li style=[item_style.as_deref()] {
                     figure {
                         a href=(through.map(str::to_string).unwrap_or_else(|| image_url(&slide.src)))
                             data-lightbox[d.lightbox && through.is_none()] {
                             img src=(fallback_url(&image_url(&slide.src))) data-src=(image_url(&slide.src))
                                 data-image-focal-point=[slide.focal_point.as_deref()] alt=(slide.alt) loading="lazy" decoding="async"
-                                style=[image_style];
+                                width=[size.map(|s| s.0)] height=[size.map(|s| s.1)] style=[image_style];
                             @if slide.alt.trim().is_empty() {
                                 span class="visually-hidden" { "Image " (i + 1) " of " (count) }
                             }
@@ -270,6 +271,18 @@ mod tests {
         ] {
             assert!(html.contains(expected), "{expected} in {html}");
         }
+    }
+
+    #[test]
+    fn gallery_slides_reserve_their_images_space() {
+        let gallery: GalleryBlock = serde_json::from_value(serde_json::json!({
+            "design": "grid",
+            "slides": [{ "src": "a.png", "alt": "A", "imageDimensions": "640x480" }, { "src": "b.png", "alt": "B" }]
+        }))
+        .expect("a gallery block");
+        let html = gallery_markup(&gallery);
+        assert_eq!(html.matches(r#"width="640" height="480""#).count(), 1, "{html}");
+        assert_eq!(html.matches("width=").count(), 1, "no size is made up for a slide without one: {html}");
     }
 
     #[test]
