@@ -242,15 +242,7 @@ impl ErrorIntake {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn report(message: &str) -> ErrorReport {
-        serde_json::from_value(serde_json::json!({
-            "event": "error", "websiteId": "", "templateId": "", "url": "/p", "userAgent": "", "app": "",
-            "message": message, "stack": "", "file": "/a.js", "line": 1, "column": 2,
-            "timestamp": null, "pageLoadId": null
-        }))
-        .expect("a report")
-    }
+    use crate::telemetry::errors::report::sample_report as report;
 
     #[test]
     fn request_threads_admitting_at_once_keep_the_page_load_cap_and_every_count() {

@@ -257,15 +257,7 @@ mod tests {
     use super::*;
     use crate::store::SledStore;
     use crate::telemetry::errors::book::{MAX_UNWRITTEN, PUBLISHED_ERRORS_PER_INTERVAL};
-
-    fn report(message: &str) -> ErrorReport {
-        serde_json::from_value(serde_json::json!({
-            "event": "error", "websiteId": "", "templateId": "", "url": "/p", "userAgent": "", "app": "",
-            "message": message, "stack": "", "file": "/a.js", "line": 1, "column": 2,
-            "timestamp": null, "pageLoadId": null
-        }))
-        .expect("a report")
-    }
+    use crate::telemetry::errors::report::sample_report as report;
 
     #[actix::test]
     async fn records_are_grouped_published_and_written_as_one_batch() {

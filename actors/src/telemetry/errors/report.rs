@@ -201,6 +201,17 @@ pub fn parse_reports(body: &[u8]) -> Result<Vec<ErrorReport>, ReportError> {
         .collect()
 }
 
+/// A report of `message` at /a.js:1:2 on /p, as the unit tests of the error path use.
+#[cfg(test)]
+pub(crate) fn sample_report(message: &str) -> ErrorReport {
+    serde_json::from_value(serde_json::json!({
+        "event": "error", "websiteId": "", "templateId": "", "url": "/p", "userAgent": "", "app": "",
+        "message": message, "stack": "", "file": "/a.js", "line": 1, "column": 2,
+        "timestamp": null, "pageLoadId": null
+    }))
+    .expect("a report")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
