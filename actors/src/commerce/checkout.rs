@@ -37,6 +37,29 @@ pub fn new_order_id() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Refuses a cart that cannot be checked out (purchased already, or empty).
+fn check_out_able(cart: &ShoppingCart) -> Result<(), CartError> {
+    if cart.is_purchased {
+        return Err(CartError::Purchased);
+    }
+    if cart.entries.is_empty() {
+        return Err(CartError::Empty);
+    }
+    Ok(())
+}
+
+/// A new order of `cart` and the charge that pays it.
+fn order_and_charge(cart: &ShoppingCart, customer: Customer, kind: OrderKind) -> (Order, Charge) {
+    let order = Order::from_cart(new_order_id(), kind, cart, customer, super::now_ms());
+    let charge = Charge {
+        order_id: order.id.clone(),
+        amount_cents: order.grand_total_cents,
+        currency: order.currency,
+        email: order.customer.email.clone(),
+    };
+    (order, charge)
+}
+
 /// Places the order for `cart`; returns it and the purchased cart, both durable.
 pub async fn place(
     shared: &CartShared,
@@ -44,23 +67,12 @@ pub async fn place(
     customer: Customer,
     kind: OrderKind,
 ) -> Result<(Order, ShoppingCart), CartError> {
-    if cart.is_purchased {
-        return Err(CartError::Purchased);
-    }
-    if cart.entries.is_empty() {
-        return Err(CartError::Empty);
-    }
+    check_out_able(&cart)?;
     let lines: Vec<(String, u32)> = cart.entries.iter().map(|e| (e.sku.clone(), e.quantity)).collect();
     let reserve = ReserveStock { lines: lines.clone() };
     shared.inventory.send(reserve).await.map_err(|_| CartError::Unavailable)??;
 
-    let mut order = Order::from_cart(new_order_id(), kind, &cart, customer, super::now_ms());
-    let charge = Charge {
-        order_id: order.id.clone(),
-        amount_cents: order.grand_total_cents,
-        currency: order.currency,
-        email: order.customer.email.clone(),
-    };
+    let (mut order, charge) = order_and_charge(&cart, customer, kind);
     let mut purchased = cart;
     let stored = match shared.payments.charge(&charge) {
         Ok(reference) => {
@@ -107,19 +119,8 @@ pub async fn place_shared(
     customer: Customer,
     kind: OrderKind,
 ) -> Result<(Order, ShoppingCart), CartError> {
-    if cart.is_purchased {
-        return Err(CartError::Purchased);
-    }
-    if cart.entries.is_empty() {
-        return Err(CartError::Empty);
-    }
-    let mut order = Order::from_cart(new_order_id(), kind, &cart, customer, super::now_ms());
-    let charge = Charge {
-        order_id: order.id.clone(),
-        amount_cents: order.grand_total_cents,
-        currency: order.currency,
-        email: order.customer.email.clone(),
-    };
+    check_out_able(&cart)?;
+    let (mut order, charge) = order_and_charge(&cart, customer, kind);
     order.payment_reference = shared.payments.charge(&charge).map_err(CartError::PaymentDeclined)?;
     let mut purchased = cart.clone();
     apply(&mut purchased, CartChange::MarkPurchased { order_id: order.id.clone() }, &shared.catalog, &shared.rules)?;
