@@ -36,6 +36,11 @@ export function boot(win: Window): VerandaGlobal {
   win.Veranda = veranda;
   veranda.telemetry = startTelemetry(win, veranda.context);
   veranda.features = createFeatures(win.document, veranda.context);
+  // Session recording is a chunk of its own, fetched only where the site has the toggle.
+  const features = veranda.features;
+  if (veranda.context?.features && 'session-recording' in veranda.context.features) {
+    void import('./session-recording').then((m) => m.startSessionRecording(win, veranda.context, features), () => {});
+  }
   // An Accept on a page whose telemetry started quiet starts it now; a Decline under the
   // restrictive policy clears the analytics cookies (sending already stops on its own).
   startConsent(win, veranda.context, () => {

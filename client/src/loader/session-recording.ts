@@ -1,0 +1,47 @@
+// The session-recording script of spec 001 §7: it loads only when the `session-recording`
+// toggle of `[features]` is on (a boolean, or an A/B test whose variant is `true`), analytics
+// cookies are allowed, the visitor's segment (0–99, as for A/B tests) is below the
+// `session-recording-sample` percentage (100 when unset) and the visitor id is not the mock id.
+// The script's URL is the `session-recording-url` string flag; nothing loads without it.
+// A chunk of its own: the loader imports it only on sites that have the toggle.
+import type { PageContext } from '../generated/types';
+import { loadScript } from '../widgets/social-follow/script';
+import { segmentOf, type Features } from './features';
+import { analyticsCookiesAllowed } from './telemetry/cookies';
+import { ANALYTICS_COOKIE } from './telemetry/session';
+import { readCookie } from './telemetry/transport';
+
+/** The toggle that turns session recording on. */
+export const RECORDING_FLAG = 'session-recording';
+/** The string flag holding the script's URL. */
+export const RECORDING_URL_FLAG = 'session-recording-url';
+/** The number flag holding the sampled percentage of visitors (0–100). */
+export const RECORDING_SAMPLE_FLAG = 'session-recording-sample';
+/** The placeholder visitor id (the shape of a real one, all zeros) that is never recorded. */
+export const MOCK_VISITOR_ID = '00000000000000000000000000000000';
+/** How long the recording script may take to load. */
+export const RECORDING_SCRIPT_TIMEOUT_MS = 10_000;
+
+/** The URL of the recording script for this visitor, or `null` when nothing should load. */
+export function recordingScript(doc: Document, context: PageContext | null, features: Features): string | null {
+  const flags = context?.features as Record<string, unknown> | undefined;
+  // A site without the toggle is the common case: no warning for it.
+  if (!flags || !Object.prototype.hasOwnProperty.call(flags, RECORDING_FLAG)) return null;
+  if (!features.isEnabled(RECORDING_FLAG, false)) return null;
+  if (!analyticsCookiesAllowed(doc, context)) return null;
+  const id = readCookie(doc, ANALYTICS_COOKIE);
+  if (!id || id === MOCK_VISITOR_ID) return null;
+  const sample = Object.prototype.hasOwnProperty.call(flags, RECORDING_SAMPLE_FLAG)
+    ? features.getNumber(RECORDING_SAMPLE_FLAG, 0)
+    : 100;
+  if (segmentOf(id, RECORDING_FLAG) >= sample) return null;
+  const url = features.getString(RECORDING_URL_FLAG, '');
+  return url || null;
+}
+
+/** Loads the recording script when `recordingScript` allows it; load failures are dropped. */
+export function startSessionRecording(win: Window, context: PageContext | null, features: Features): void {
+  const url = recordingScript(win.document, context, features);
+  if (!url) return;
+  loadScript(win.document, url, RECORDING_SCRIPT_TIMEOUT_MS).catch(() => {});
+}
