@@ -240,7 +240,6 @@ async fn too_many_requests_from_one_ip_get_429_with_retry_after() {
 #[actix_rt::test]
 async fn a_saturated_actor_answers_503_with_retry_after() {
     let app = spawn(None, TelemetryLimits { mailbox_capacity: 1, ..TelemetryLimits::default() }).await;
-    let crumb = app.crumb().await;
     let (address, client) = (app.address.clone(), app.client.clone());
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -248,7 +247,7 @@ async fn a_saturated_actor_answers_503_with_retry_after() {
         runtime.block_on(async move {
             let mut tasks = Vec::new();
             for i in 0..8 {
-                let (client, address, crumb, tx) = (client.clone(), address.clone(), crumb.clone(), tx.clone());
+                let (client, address, tx) = (client.clone(), address.clone(), tx.clone());
                 tasks.push(tokio::spawn(async move {
                     let entries = serde_json::json!([{ "pageUrl": format!("/p{i}"), "type": "nav" }]).to_string();
                     let res =
