@@ -240,6 +240,8 @@ async fn too_many_requests_from_one_ip_get_429_with_retry_after() {
 #[actix_rt::test]
 async fn a_saturated_actor_answers_503_with_retry_after() {
     let app = spawn(None, TelemetryLimits { mailbox_capacity: 1, ..TelemetryLimits::default() }).await;
+    // One page first, so the server has answered once before this thread stops serving.
+    app.crumb().await;
     let (address, client) = (app.address.clone(), app.client.clone());
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
