@@ -82,6 +82,11 @@ function variantOf(test: Experiment, segment: number): string {
   return test.fallback;
 }
 
+/** The visitor's analytics id, when analytics cookies are allowed and it is set. */
+export function visitorId(doc: Document, context: PageContext | null): string | null {
+  return analyticsCookiesAllowed(doc, context) ? readCookie(doc, ANALYTICS_COOKIE) : null;
+}
+
 /** The feature reads of `context`, for the visitor of `doc`. */
 export function createFeatures(doc: Document, context: PageContext | null): Features {
   const flags = context?.features as Record<string, unknown> | undefined;
@@ -94,12 +99,10 @@ export function createFeatures(doc: Document, context: PageContext | null): Feat
     if (value === null || Array.isArray(value)) return warn(INVALID_DEFINITION, name);
     return value;
   };
-  const visitor = (): string | null =>
-    analyticsCookiesAllowed(doc, context) ? readCookie(doc, ANALYTICS_COOKIE) : null;
   const assign = (name: string, value: object): Assignment | null => {
     const test = experiment(value);
     if (!test) return null;
-    const id = visitor();
+    const id = visitorId(doc, context);
     if (!id) return { variant: test.fallback, segment: -1 };
     const segment = segmentOf(id, name);
     return { variant: variantOf(test, segment), segment };

@@ -6,10 +6,7 @@
 // A chunk of its own: the loader imports it only on sites that have the toggle.
 import type { PageContext } from '../generated/types';
 import { loadScript } from '../widgets/social-follow/script';
-import { segmentOf, type Features } from './features';
-import { analyticsCookiesAllowed } from './telemetry/cookies';
-import { ANALYTICS_COOKIE } from './telemetry/session';
-import { readCookie } from './telemetry/transport';
+import { segmentOf, visitorId, type Features } from './features';
 
 /** The toggle that turns session recording on. */
 export const RECORDING_FLAG = 'session-recording';
@@ -28,8 +25,7 @@ export function recordingScript(doc: Document, context: PageContext | null, feat
   // A site without the toggle is the common case: no warning for it.
   if (!flags || !Object.prototype.hasOwnProperty.call(flags, RECORDING_FLAG)) return null;
   if (!features.isEnabled(RECORDING_FLAG, false)) return null;
-  if (!analyticsCookiesAllowed(doc, context)) return null;
-  const id = readCookie(doc, ANALYTICS_COOKIE);
+  const id = visitorId(doc, context);
   if (!id || id === MOCK_VISITOR_ID) return null;
   const sample = Object.prototype.hasOwnProperty.call(flags, RECORDING_SAMPLE_FLAG)
     ? features.getNumber(RECORDING_SAMPLE_FLAG, 0)
