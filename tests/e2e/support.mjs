@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { appendFile, cp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,20 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The built client: `client/dist`, or the folder named by VERANDA_DIST (a build made elsewhere). */
 export const DIST = process.env.VERANDA_DIST ? resolve(process.env.VERANDA_DIST) : join(ROOT, 'client', 'dist');
+/** The demo site's folder. */
+export const DEMO_SITE = join(ROOT, 'config', 'sites', 'demo');
+
+/**
+ * A copy of the demo site in a new folder under `parent`, with `settingsToml` appended to its
+ * `site.toml` (a table such as `[maps]` the demo does not have). Gives the copy's folder.
+ */
+export async function demoSiteWith(parent, settingsToml) {
+  const site = join(parent, 'site');
+  await cp(DEMO_SITE, site, { recursive: true });
+  await appendFile(join(site, 'site.toml'), `\n${settingsToml}\n`);
+  return site;
+}
+
 /** Debian's Chromium, headless, with nothing that reaches for the network on its own. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -81,14 +95,17 @@ export function serverHelpers(env) {
     throw new Error(`veranda did not become ready within 30 s${serverLog()}`);
   }
 
-  /** Serves the demo site from `env.dataDir` on free ports; sets `env.server` and `env.base`. */
-  async function startServer(binPath, serverEnv) {
+  /**
+   * Serves `site` (the demo site unless given) from `env.dataDir` on free ports; sets `env.server`
+   * and `env.base`.
+   */
+  async function startServer(binPath, serverEnv, site = DEMO_SITE) {
     const [port, opsPort] = [await freePort(), await freePort()];
     env.base = `http://127.0.0.1:${port}`;
     env.server = spawn(
       binPath,
       ['serve', '--listen', `127.0.0.1:${port}`, '--ops-listen', `127.0.0.1:${opsPort}`,
-        '--data-dir', env.dataDir, '--site', join(ROOT, 'config', 'sites', 'demo')],
+        '--data-dir', env.dataDir, '--site', site],
       { cwd: ROOT, env: { ...serverEnv, VERANDA_ASSETS_DIR: DIST }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     keepOutput(env.server.stdout);

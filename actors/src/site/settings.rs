@@ -9,6 +9,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+mod maps;
+
+pub use maps::{MapSettings, DEFAULT_TILE_URL};
+
 use crate::domain::enums::{
     CookieBannerAcceptType, CookieBannerCtaVariant, CookieBannerTheme, CookieBannerVariant, MeasurementUnit, SiteType,
 };
@@ -84,58 +88,6 @@ pub struct EmbedSettings {
     /// video blocks may embed besides the default providers.
     #[serde(default)]
     pub providers: Vec<String>,
-}
-
-/// The OpenStreetMap tile address template, the default of `[maps] tileUrl`.
-pub const DEFAULT_TILE_URL: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
-
-/// Map settings of the site (`[maps]`).
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct MapSettings {
-    /// Tile address template with `{z}`, `{x}` and `{y}` (and optionally `{s}`), used by
-    /// the Leaflet map when no Google Maps key is set.
-    #[serde(default = "default_tile_url")]
-    pub tile_url: String,
-    /// Attribution shown on the map for the tiles.
-    #[serde(default = "default_tile_attribution")]
-    pub tile_attribution: String,
-    /// A Google Maps key: maps use Google Maps, and the places proxy is on.
-    #[serde(default)]
-    pub google_maps_api_key: Option<String>,
-    /// Language of Google Maps labels (e.g. `en`).
-    #[serde(default)]
-    pub language: Option<String>,
-    /// Region bias of Google Maps (e.g. `US`).
-    #[serde(default)]
-    pub region: Option<String>,
-}
-
-impl Default for MapSettings {
-    fn default() -> Self {
-        Self {
-            tile_url: default_tile_url(),
-            tile_attribution: default_tile_attribution(),
-            google_maps_api_key: None,
-            language: None,
-            region: None,
-        }
-    }
-}
-
-fn default_tile_url() -> String {
-    DEFAULT_TILE_URL.to_string()
-}
-
-fn default_tile_attribution() -> String {
-    "© OpenStreetMap contributors".to_string()
-}
-
-impl MapSettings {
-    /// The Google Maps key, when one is set (and not blank).
-    pub fn google_key(&self) -> Option<&str> {
-        self.google_maps_api_key.as_deref().map(str::trim).filter(|k| !k.is_empty())
-    }
 }
 
 impl SiteSettings {

@@ -110,8 +110,10 @@ fn check_settings(settings: &SiteSettings, problems: &mut Problems) {
             problems.add(SITE, format!("embeds.providers[{i}]"), problem);
         }
     }
-    if let Some(problem) = crate::site::embeds::tile_url_problem(&settings.maps.tile_url) {
-        problems.add(SITE, "maps.tileUrl", problem);
+    for (field, template) in settings.maps.tile_templates() {
+        if let Some(problem) = crate::site::embeds::tile_url_problem(template) {
+            problems.add(SITE, field, problem);
+        }
     }
     let seconds = settings.block_animations.duration_seconds;
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 10.0) {
@@ -157,6 +159,22 @@ mod tests {
         let text = format!("{GOOD}\n[blockAnimations]\nstyle = 'spin'\n");
         assert!(parse_settings(toml::from_str(&text).expect("valid TOML"), &mut problems).is_none());
         assert!(problems.0.iter().any(|p| p.field.starts_with("blockAnimations")), "{:?}", problems.0);
+    }
+
+    #[test]
+    fn every_map_tile_address_is_checked_with_its_field() {
+        let text = format!(
+            "{GOOD}\n[maps]\nsatelliteTileUrl = 'https://imagery.example/{{z}}/{{y}}/{{x}}.jpg'\n\
+             labelOverlayUrl = 'javascript:alert(1)'\nterrainTileUrl = 'https://t.example/tiles.png'\n\
+             unlabelledTileUrl = 'https://u.example/{{z}}/{{x}}/{{y}}.png'\n"
+        );
+        let mut problems = Problems::default();
+        let settings =
+            parse_settings(toml::from_str(&text).expect("valid TOML"), &mut problems).expect("settings parse");
+        check_settings(&settings, &mut problems);
+        let fields: Vec<&str> = problems.0.iter().map(|p| p.field.as_str()).collect();
+        assert_eq!(fields, ["maps.labelOverlayUrl", "maps.terrainTileUrl"]);
+        assert_eq!(settings.maps.satellite_tile_url.as_deref(), Some("https://imagery.example/{z}/{y}/{x}.jpg"));
     }
 
     #[test]

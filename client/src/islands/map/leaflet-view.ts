@@ -1,14 +1,15 @@
 // The Leaflet view: the site's tiles (OpenStreetMap by default), a marker, Leaflet's
-// keyboard support, and the six styles as filters over the tiles (001 §3). Without
-// Google, Satellite shows the site's tiles unfiltered (no satellite imagery is free to
-// use) and showLabels/showTerrain do not change the tiles.
+// keyboard support, and the six styles as filters over the tiles (001 §3). Satellite,
+// showTerrain and showLabels switch to the site's imagery, relief, label-overlay and
+// unlabelled tiles when `[maps]` names them (`chooseTiles`); without them Satellite
+// shows the site's tiles unfiltered and the two flags leave the tiles as they are.
 import type * as Leaflet from 'leaflet';
 import type { MapView, ViewFactory } from './map';
-import type { MapOptions, MapStyle } from './options';
+import { chooseTiles, type MapOptions, type MapStyle } from './options';
 
-/** The class that gives the tiles a style's look. */
-export function styleClass(style: MapStyle): string {
-  return `map-canvas--${style.toLowerCase()}`;
+/** The class that gives the tiles a style's look; none for tiles drawn as they are. */
+export function styleClass(style: MapStyle, filtered = true): string {
+  return filtered ? `map-canvas--${style.toLowerCase()}` : 'map-canvas--unfiltered';
 }
 
 /** Builds the Leaflet view; rejects when no tile of the first view loads. */
@@ -27,7 +28,11 @@ export const leafletView: ViewFactory = async (canvas, options, settings, motion
   });
   // Leaflet gives the container tabindex 0 for its keyboard support; the name stays ours.
   canvas.tabIndex = 0;
-  const tiles = L.tileLayer(settings.tileUrl, { attribution: escapeText(settings.attribution), maxZoom: 19 });
+  const first = chooseTiles(options, settings);
+  const tiles = L.tileLayer(first.base, { attribution: escapeText(settings.attribution), maxZoom: 19 });
+  let baseUrl = first.base;
+  let overlay: Leaflet.TileLayer | null = null;
+  let overlayUrl: string | null = null;
   const icon = L.divIcon({ className: 'map-marker', iconSize: [24, 24], iconAnchor: [12, 24], html: '' });
   const marker = L.marker([options.marker.lat, options.marker.lng], {
     icon,
@@ -50,8 +55,16 @@ export const leafletView: ViewFactory = async (canvas, options, settings, motion
     if (wantControls && !controls) zoom.addTo(map);
     if (!wantControls && controls) zoom.remove();
     controls = wantControls;
+    const chosen = chooseTiles(next, settings);
+    if (chosen.base !== baseUrl) tiles.setUrl(chosen.base);
+    baseUrl = chosen.base;
+    if (chosen.overlay !== overlayUrl) {
+      overlay?.remove();
+      overlay = chosen.overlay ? L.tileLayer(chosen.overlay, { maxZoom: 19, zIndex: 2, className: 'map-label-overlay' }).addTo(map) : null;
+      overlayUrl = chosen.overlay;
+    }
     for (const c of Array.from(canvas.classList)) if (c.startsWith('map-canvas--')) canvas.classList.remove(c);
-    canvas.classList.add(styleClass(next.style));
+    canvas.classList.add(styleClass(next.style, chosen.filtered));
   };
   // Leaflet adds its own zoom control; the options decide.
   map.zoomControl.remove();

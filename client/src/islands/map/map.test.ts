@@ -9,6 +9,7 @@ import {
   mapStyle,
   parseMapOptions,
   readMapSettings,
+  chooseTiles,
 } from './options';
 
 /** A map block as the server renders it. */
@@ -71,6 +72,43 @@ describe('map options', () => {
     expect(readMapSettings(el)).toMatchObject({ tileUrl: 'https://tiles.example.test/{z}/{x}/{y}.png', googleKey: 'k', language: 'fr', region: 'CA' });
     el.setAttribute('data-tile-url', 'javascript:alert(1)');
     expect(readMapSettings(el).tileUrl).toBe(DEFAULT_TILE_URL);
+  });
+
+  it('reads the per-look tile addresses, dropping any that is not http(s)', () => {
+    const el = block(
+      'data-satellite-tile-url="https://imagery.example/{z}/{y}/{x}.jpg" data-label-overlay-url="javascript:alert(1)" ' +
+        'data-terrain-tile-url="https://relief.example/{z}/{x}/{y}.png"',
+    );
+    expect(readMapSettings(el)).toMatchObject({
+      satelliteTileUrl: 'https://imagery.example/{z}/{y}/{x}.jpg',
+      labelOverlayUrl: null,
+      terrainTileUrl: 'https://relief.example/{z}/{x}/{y}.png',
+      unlabelledTileUrl: null,
+    });
+  });
+
+  it('chooses imagery, relief or unlabelled tiles for the look, and the site tiles when it has none', () => {
+    const bare = readMapSettings(block(''));
+    const all = {
+      ...bare,
+      satelliteTileUrl: 'https://imagery/{z}/{x}/{y}',
+      labelOverlayUrl: 'https://labels/{z}/{x}/{y}',
+      terrainTileUrl: 'https://relief/{z}/{x}/{y}',
+      unlabelledTileUrl: 'https://plain/{z}/{x}/{y}',
+    };
+    const satellite = parseMapOptions({ style: 'Satellite' });
+    expect(chooseTiles(satellite, all)).toEqual({ base: 'https://imagery/{z}/{x}/{y}', overlay: 'https://labels/{z}/{x}/{y}', filtered: false });
+    expect(chooseTiles({ ...satellite, showLabels: false }, all).overlay).toBeNull();
+    expect(chooseTiles({ ...satellite, showTerrain: true }, all).base).toBe('https://imagery/{z}/{x}/{y}');
+    const gray = parseMapOptions({});
+    expect(chooseTiles({ ...gray, showTerrain: true }, all)).toEqual({ base: 'https://relief/{z}/{x}/{y}', overlay: null, filtered: true });
+    expect(chooseTiles({ ...gray, showLabels: false }, all)).toEqual({ base: 'https://plain/{z}/{x}/{y}', overlay: null, filtered: true });
+    expect(chooseTiles({ ...gray, showTerrain: true, showLabels: false }, all).base).toBe('https://relief/{z}/{x}/{y}');
+    expect(chooseTiles(gray, all)).toEqual({ base: bare.tileUrl, overlay: null, filtered: true });
+    // Without them, every look draws the site's tiles under the style's filter.
+    for (const options of [satellite, { ...gray, showTerrain: true }, { ...gray, showLabels: false }]) {
+      expect(chooseTiles(options, bare)).toEqual({ base: bare.tileUrl, overlay: null, filtered: true });
+    }
   });
 
   it('maps styles onto Google map types and rules', () => {

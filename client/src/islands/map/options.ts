@@ -49,6 +49,14 @@ export interface MapOptions {
 export interface MapSettings {
   tileUrl: string;
   attribution: string;
+  /** Imagery for the Satellite style. */
+  satelliteTileUrl: string | null;
+  /** Transparent labels drawn over the imagery when a Satellite map shows labels. */
+  labelOverlayUrl: string | null;
+  /** Tiles with relief, for maps that show terrain. */
+  terrainTileUrl: string | null;
+  /** Tiles without place names, for maps that hide labels. */
+  unlabelledTileUrl: string | null;
   googleKey: string | null;
   language: string | null;
   region: string | null;
@@ -103,14 +111,43 @@ export function readMapSettings(el: HTMLElement | null): MapSettings {
     const v = el?.getAttribute(name)?.trim();
     return v ? v : null;
   };
-  const tileUrl = attr('data-tile-url');
+  const tiles = (name: string) => {
+    const v = attr(name);
+    return v && /^https?:\/\//.test(v) ? v : null;
+  };
   return {
-    tileUrl: tileUrl && /^https?:\/\//.test(tileUrl) ? tileUrl : DEFAULT_TILE_URL,
+    tileUrl: tiles('data-tile-url') ?? DEFAULT_TILE_URL,
     attribution: attr('data-tile-attribution') ?? '© OpenStreetMap contributors',
+    satelliteTileUrl: tiles('data-satellite-tile-url'),
+    labelOverlayUrl: tiles('data-label-overlay-url'),
+    terrainTileUrl: tiles('data-terrain-tile-url'),
+    unlabelledTileUrl: tiles('data-unlabelled-tile-url'),
     googleKey: attr('data-google-maps-key'),
     language: attr('data-language'),
     region: attr('data-region'),
   };
+}
+
+/** The tiles a Leaflet map draws: a base layer, an optional overlay, and whether the style's filter applies. */
+export interface TileChoice {
+  base: string;
+  overlay: string | null;
+  filtered: boolean;
+}
+
+/**
+ * The tiles for `options` from the site's settings: the Satellite style draws the imagery
+ * unfiltered (with the label overlay when labels show); otherwise terrain tiles when terrain
+ * shows, unlabelled tiles when labels are hidden, else the site's tiles, each under the
+ * style's filter. A look the site has no tiles for falls back to the site's tiles.
+ */
+export function chooseTiles(options: MapOptions, settings: MapSettings): TileChoice {
+  if (options.style === 'Satellite' && settings.satelliteTileUrl) {
+    return { base: settings.satelliteTileUrl, overlay: options.showLabels ? settings.labelOverlayUrl : null, filtered: false };
+  }
+  if (options.showTerrain && settings.terrainTileUrl) return { base: settings.terrainTileUrl, overlay: null, filtered: true };
+  if (!options.showLabels && settings.unlabelledTileUrl) return { base: settings.unlabelledTileUrl, overlay: null, filtered: true };
+  return { base: settings.tileUrl, overlay: null, filtered: true };
 }
 
 /** The accessible name of the map. */

@@ -118,7 +118,7 @@ pub fn embed(d: &EmbedBlock) -> Markup {
 
 /// The address and a link to OpenStreetMap at the marker (or the centre): what a visitor
 /// reads without JavaScript, or when the map cannot load. The wrapper carries the site's
-/// map settings for the map island (tile address, attribution, and a Google Maps key with
+/// map settings for the map island (tile addresses, attribution, and a Google Maps key with
 /// language and region when one is set).
 pub fn map(d: &MapBlock, settings: &MapSettings) -> Markup {
     let lat = d.marker_lat.unwrap_or(d.map_lat);
@@ -128,6 +128,10 @@ pub fn map(d: &MapBlock, settings: &MapSettings) -> Markup {
     let key = settings.google_key();
     html! {
         div class="map" data-tile-url=(settings.tile_url) data-tile-attribution=(settings.tile_attribution)
+            data-satellite-tile-url=[settings.satellite_tile_url.as_deref()]
+            data-label-overlay-url=[settings.label_overlay_url.as_deref()]
+            data-terrain-tile-url=[settings.terrain_tile_url.as_deref()]
+            data-unlabelled-tile-url=[settings.unlabelled_tile_url.as_deref()]
             data-google-maps-key=[key] data-language=[key.and(settings.language.as_deref())]
             data-region=[key.and(settings.region.as_deref())] {
             div class="map-fallback" {
@@ -424,6 +428,24 @@ mod tests {
             "{html}"
         );
         assert!(!html.contains("data-google-maps-key") && !html.contains("data-language"), "{html}");
+        assert!(!html.contains("data-satellite-tile-url") && !html.contains("data-terrain-tile-url"), "{html}");
+        let looks = MapSettings {
+            satellite_tile_url: Some("https://imagery.example/{z}/{y}/{x}.jpg".into()),
+            label_overlay_url: Some("https://labels.example/{z}/{x}/{y}.png".into()),
+            terrain_tile_url: Some("https://relief.example/{z}/{x}/{y}.png".into()),
+            unlabelled_tile_url: Some("https://plain.example/{z}/{x}/{y}.png".into()),
+            ..MapSettings::default()
+        };
+        let html = map(&marked, &looks).into_string();
+        assert!(
+            html.contains(concat!(
+                r#"data-satellite-tile-url="https://imagery.example/{z}/{y}/{x}.jpg" "#,
+                r#"data-label-overlay-url="https://labels.example/{z}/{x}/{y}.png" "#,
+                r#"data-terrain-tile-url="https://relief.example/{z}/{x}/{y}.png" "#,
+                r#"data-unlabelled-tile-url="https://plain.example/{z}/{x}/{y}.png""#
+            )),
+            "{html}"
+        );
         let google = MapSettings {
             google_maps_api_key: Some("k-1".into()),
             language: Some("fr".into()),
