@@ -34,9 +34,29 @@ pub fn truncate_chars(text: &str, max: usize) -> String {
     }
 }
 
+/// [`truncate_chars`] of an owned text, in place: nothing is copied, and a text of at
+/// most `max` bytes is not even counted.
+pub fn truncated(mut text: String, max: usize) -> String {
+    if text.len() > max {
+        if let Some((end, _)) = text.char_indices().nth(max) {
+            text.truncate(end);
+        }
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn owned_texts_are_truncated_by_characters_in_place() {
+        for (text, max) in
+            [("", 3), ("abc", 3), ("abcd", 3), ("ééééé", 3), ("ééé", 4), ("aé", 1), ("日本語テキスト", 5)]
+        {
+            assert_eq!(truncated(text.to_string(), max), truncate_chars(text, max), "{text} to {max}");
+        }
+    }
 
     #[test]
     fn record_keys_sort_by_time_then_arrival() {

@@ -77,14 +77,14 @@ struct InFlight;
 
 impl InFlight {
     fn start() -> InFlight {
-        metrics::gauge!(ServerMetric::HttpRequestsInFlight.name()).increment(1.0);
+        IN_FLIGHT.with(|gauge| gauge.increment(1.0));
         InFlight
     }
 }
 
 impl Drop for InFlight {
     fn drop(&mut self) {
-        metrics::gauge!(ServerMetric::HttpRequestsInFlight.name()).decrement(1.0);
+        IN_FLIGHT.with(|gauge| gauge.decrement(1.0));
     }
 }
 
@@ -94,6 +94,9 @@ impl Drop for InFlight {
 const ROUTE_CACHE_PATHS: usize = 1024;
 
 thread_local! {
+    /// The in-flight gauge's handle, looked up once per worker thread (after the
+    /// recorder is installed: `new_transform` runs before the worker takes requests).
+    static IN_FLIGHT: metrics::Gauge = metrics::gauge!(ServerMetric::HttpRequestsInFlight.name());
     /// Route pattern by request path, on this worker thread.
     static ROUTES: RefCell<HashMap<Box<str>, &'static str>> = RefCell::new(HashMap::new());
 }

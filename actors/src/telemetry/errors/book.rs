@@ -174,7 +174,7 @@ fn mark(set: &mut BTreeSet<String>, print: &str) {
 }
 
 /// One accepted record, as the error list shows it and as it is stored.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RecentError {
     /// When it arrived (unix ms).

@@ -97,8 +97,8 @@ impl PageLoadCaps {
 
     fn forget_oldest_half(&mut self) {
         let mut times: Vec<u64> = self.counts.values().map(|(_, t)| *t).collect();
-        times.sort_unstable();
-        let cut = times[times.len() / 2];
+        let half = times.len() / 2;
+        let (_, &mut cut, _) = times.select_nth_unstable(half);
         self.counts.retain(|_, (_, last)| *last > cut);
     }
 }
@@ -126,6 +126,21 @@ mod tests {
         let mut caps = PageLoadCaps::new(20);
         assert_eq!(caps.admit(key("a"), 18, 0), Admission::Accepted { accepted: 18, dropped: 0 });
         assert_eq!(caps.admit(key("a"), 5, 0), Admission::Accepted { accepted: 2, dropped: 3 });
+    }
+
+    #[test]
+    fn past_the_most_page_loads_the_older_half_is_forgotten() {
+        let mut caps = PageLoadCaps::new(1);
+        for n in 0..MAX_PAGE_LOADS as u64 {
+            caps.admit(key(&n.to_string()), 1, n);
+        }
+        assert_eq!(caps.len(), MAX_PAGE_LOADS);
+        caps.admit(key("new"), 1, MAX_PAGE_LOADS as u64);
+        assert_eq!(caps.len(), MAX_PAGE_LOADS / 2);
+        assert_eq!(caps.admit(key("new"), 1, 0), Admission::Refused, "the newest is kept");
+        let last = (MAX_PAGE_LOADS - 1).to_string();
+        assert_eq!(caps.admit(key(&last), 1, 0), Admission::Refused, "the newer half is kept");
+        assert!(matches!(caps.admit(key("0"), 1, 0), Admission::Accepted { .. }), "the oldest was forgotten");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! JavaScript error reports: the record parsed at the edge, its fingerprint, the groups
-//! (issues) errors fall into, the per-page-load cap, the [`ErrorBook`] request threads record into, and the
-//! [`ErrorQueue`] actor that publishes and writes what it gathers.
+//! (issues) errors fall into, the per-page-load cap, the [`ErrorBook`] request threads record into, the
+//! [`ErrorQueue`] actor that publishes and writes what it gathers, and how records are stored.
 
 mod book;
 mod cap;
@@ -8,6 +8,7 @@ mod fingerprint;
 mod groups;
 mod queue;
 mod report;
+mod stored;
 
 pub use book::{ErrorBook, ErrorIntake, RecentError, MAX_UNWRITTEN, PUBLISHED_ERRORS_PER_INTERVAL, RECENT_ERRORS};
 pub use cap::{Admission, PageLoadCaps, PageLoadKey};
@@ -15,3 +16,4 @@ pub use fingerprint::{fingerprint, normalise_file, normalise_message};
 pub use groups::{ErrorGroup, ErrorGroups, MAX_GROUPS};
 pub use queue::{ErrorQueue, FlushErrors, GetErrorGroups, GetRecentErrors, ERROR_FLUSH_INTERVAL};
 pub use report::{parse_reports, ErrorReport, ReportError, MAX_REPORT_COUNT, MAX_STACK_CHARS};
+pub use stored::{decode_entry, RECORDS_PER_ENTRY};

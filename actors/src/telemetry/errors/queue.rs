@@ -18,10 +18,10 @@
 //! [`Admission::Busy`] (503), so an overloaded store never makes the queue grow without
 //! bound.
 //!
-//! Keys in the errors tree: `r/<record key>` for records — a JSON array of up to
+//! Keys in the errors tree: `r/<record key>` for records — an entry of up to
 //! [`RECORDS_PER_ENTRY`] records of one interval, each with its arrival time and
-//! fingerprint, keyed by the first one's arrival — and `g/<fingerprint>` for groups
-//! (restored at start).
+//! fingerprint, stored as [`super::stored`] says and keyed by the first one's arrival —
+//! and `g/<fingerprint>` for groups (restored at start).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,6 +33,7 @@ use super::book::{ErrorBook, ErrorIntake, RecentError};
 use super::cap::{Admission, PageLoadKey};
 use super::groups::{ErrorGroup, ErrorGroups, MAX_GROUPS};
 use super::report::ErrorReport;
+use super::stored::{Entry, RECORDS_PER_ENTRY};
 use crate::store::{Store, Tree};
 use crate::telemetry::events::TelemetryEvent;
 use crate::telemetry::limits::TelemetryLimits;
@@ -46,9 +47,6 @@ use crate::telemetry::writer::{TelemetryWriter, Write};
 pub const ERROR_FLUSH_INTERVAL: Duration = Duration::from_millis(250);
 /// Key prefix of error records.
 const RECORD_PREFIX: &[u8] = b"r/";
-/// Most records stored under one key: the records of an interval are stored as JSON
-/// arrays of this many, so a storm costs the store one insert per chunk, not per record.
-pub const RECORDS_PER_ENTRY: usize = 64;
 /// Key prefix of error groups.
 const GROUP_PREFIX: &[u8] = b"g/";
 
@@ -155,8 +153,7 @@ impl ErrorQueue {
         let mut batch = Vec::with_capacity(due.records.len().div_ceil(RECORDS_PER_ENTRY) + due.changed.len());
         for chunk in due.records.chunks(RECORDS_PER_ENTRY) {
             let key = [RECORD_PREFIX, &record_key(chunk[0].at)].concat();
-            let records: Vec<&RecentError> = chunk.iter().map(|r| &**r).collect();
-            if let Ok(value) = serde_json::to_vec(&records) {
+            if let Ok(value) = serde_json::to_vec(&Entry(chunk)) {
                 batch.push(Write { tree: Tree::Errors, key, value });
             }
         }
@@ -322,11 +319,10 @@ mod tests {
         let (records, groups): (Vec<&Write>, Vec<&Write>) = batch.iter().partition(|w| w.key.starts_with(b"r/"));
         assert_eq!(groups.len(), 2, "both groups are written");
         assert_eq!(records.len(), 2_000usize.div_ceil(RECORDS_PER_ENTRY), "records go in chunks");
-        let written: usize = records
-            .iter()
-            .map(|w| serde_json::from_slice::<Vec<serde_json::Value>>(&w.value).expect("an array").len())
-            .sum();
-        assert_eq!(written, 2_000, "every record is written");
+        let written: Vec<RecentError> =
+            records.iter().flat_map(|w| super::super::decode_entry(&w.value).expect("an entry")).collect();
+        assert_eq!(written.len(), 2_000, "every record is written");
+        assert_eq!(written.iter().filter(|r| r.report.message == "same").count(), 1_000);
     }
 
     /// A store that never finishes a write: the writer thread blocks on its first job.

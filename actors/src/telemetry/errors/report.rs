@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::telemetry::records::truncate_chars;
+use crate::telemetry::records::truncated;
 
 /// Stacks are trimmed to this many characters (spec 000 §9).
 pub const MAX_STACK_CHARS: usize = 5000;
@@ -164,7 +164,7 @@ fn one() -> u32 {
 }
 
 fn text(value: Option<String>, max: usize) -> String {
-    value.map(|v| truncate_chars(&v, max)).unwrap_or_default()
+    value.map(|v| truncated(v, max)).unwrap_or_default()
 }
 
 /// Parses a body of error records.
@@ -184,17 +184,13 @@ pub fn parse_reports(body: &[u8]) -> Result<Vec<ErrorReport>, ReportError> {
                 url: text(r.data.url, MAX_TEXT_CHARS),
                 user_agent: text(r.data.user_agent, MAX_TEXT_CHARS),
                 app: text(r.data.app, MAX_SHORT_CHARS),
-                message: truncate_chars(&message, MAX_MESSAGE_CHARS),
+                message: truncated(message, MAX_MESSAGE_CHARS),
                 stack: text(r.data.stack, MAX_STACK_CHARS),
                 file: text(r.data.file, MAX_TEXT_CHARS),
                 line: r.data.line.as_ref().and_then(NumberLike::as_u32),
                 column: r.data.column.as_ref().and_then(NumberLike::as_u32),
                 timestamp: r.timestamp.as_ref().and_then(NumberLike::as_u64),
-                page_load_id: r
-                    .data
-                    .page_load_id
-                    .filter(|p| !p.is_empty())
-                    .map(|p| truncate_chars(&p, MAX_SHORT_CHARS)),
+                page_load_id: r.data.page_load_id.filter(|p| !p.is_empty()).map(|p| truncated(p, MAX_SHORT_CHARS)),
                 count: r.count.as_ref().and_then(NumberLike::as_u32).unwrap_or(1).clamp(1, MAX_REPORT_COUNT),
             })
         })

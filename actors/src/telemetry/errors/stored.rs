@@ -1,0 +1,155 @@
+//! How error records are stored: up to [`RECORDS_PER_ENTRY`] records of one interval
+//! under one key, as a JSON array in arrival order. The first element is a whole record
+//! (its arrival time `at`, its group's `fingerprint`, and the fields of
+//! [`ErrorReport`]); each later element has `at` and only the fields whose value differs
+//! from the record before it. An error storm is mostly one error on one page, so its
+//! records differ in little more than their page load and time: stored this way they cost
+//! the store tens of bytes each instead of the whole stack, message and browser again.
+//!
+//! [`decode_entry`] gives the records back whole.
+//!
+//! [`ErrorReport`]: super::ErrorReport
+
+use std::sync::Arc;
+
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+
+use super::book::RecentError;
+
+/// Most records stored under one key: the records of an interval are stored in entries of
+/// this many, so a storm costs the store one insert per entry, not per record.
+pub const RECORDS_PER_ENTRY: usize = 64;
+
+/// One entry's records, serialised as the module says.
+pub struct Entry<'a>(pub &'a [Arc<RecentError>]);
+
+impl Serialize for Entry<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        let mut previous: Option<&RecentError> = None;
+        for record in self.0 {
+            seq.serialize_element(&Delta { record, previous })?;
+            previous = Some(record);
+        }
+        seq.end()
+    }
+}
+
+/// A record with only what changed since `previous` (everything when there is none).
+struct Delta<'a> {
+    record: &'a RecentError,
+    previous: Option<&'a RecentError>,
+}
+
+impl Serialize for Delta<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (r, p) = (self.record, self.previous);
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("at", &r.at)?;
+        // Each field, when the record before had another value (or there is none).
+        macro_rules! changed {
+            ($name:literal, $($field:tt)+) => {
+                if p.is_none_or(|p| p.$($field)+ != r.$($field)+) {
+                    map.serialize_entry($name, &r.$($field)+)?;
+                }
+            };
+        }
+        changed!("fingerprint", fingerprint);
+        changed!("event", report.event);
+        changed!("websiteId", report.website_id);
+        changed!("templateId", report.template_id);
+        changed!("url", report.url);
+        changed!("userAgent", report.user_agent);
+        changed!("app", report.app);
+        changed!("message", report.message);
+        changed!("stack", report.stack);
+        changed!("file", report.file);
+        changed!("line", report.line);
+        changed!("column", report.column);
+        changed!("timestamp", report.timestamp);
+        changed!("pageLoadId", report.page_load_id);
+        changed!("count", report.count);
+        map.end()
+    }
+}
+
+/// The records of a stored entry, whole, in arrival order.
+pub fn decode_entry(value: &[u8]) -> Result<Vec<RecentError>, serde_json::Error> {
+    let elements: Vec<serde_json::Map<String, serde_json::Value>> = serde_json::from_slice(value)?;
+    let mut whole = serde_json::Map::new();
+    elements
+        .into_iter()
+        .map(|changes| {
+            whole.extend(changes);
+            serde_json::from_value(serde_json::Value::Object(whole.clone()))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::telemetry::errors::report::sample_report;
+
+    fn record(at: u64, message: &str, edit: impl FnOnce(&mut RecentError)) -> Arc<RecentError> {
+        let mut r = RecentError { at, fingerprint: format!("print of {message}"), report: sample_report(message) };
+        edit(&mut r);
+        Arc::new(r)
+    }
+
+    #[test]
+    fn an_entry_gives_back_every_record_whole() {
+        let records = vec![
+            record(1, "boom", |r| r.report.stack = "Error: boom\n    at a.js:1:2".into()),
+            record(2, "boom", |r| r.report.stack = "Error: boom\n    at a.js:1:2".into()),
+            record(2, "bang", |r| {
+                r.report.line = None;
+                r.report.page_load_id = Some("load-1".into());
+                r.report.count = 4;
+            }),
+            // Back to values the first record had, and a field back to null.
+            record(3, "boom", |r| r.report.timestamp = Some(17)),
+            record(3, "boom", |r| r.report.user_agent = "Firefox".into()),
+        ];
+        let bytes = serde_json::to_vec(&Entry(&records)).expect("serialises");
+        let back = decode_entry(&bytes).expect("decodes");
+        let expected: Vec<RecentError> = records.iter().map(|r| (**r).clone()).collect();
+        assert_eq!(back, expected);
+    }
+
+    #[test]
+    fn a_repeated_record_stores_only_what_changed() {
+        let stack = format!("Error: boom\n{}", "    at render (https://s.example/app.js:412:17)\n".repeat(20));
+        let records: Vec<Arc<RecentError>> = (0..RECORDS_PER_ENTRY)
+            .map(|n| {
+                record(1_700_000_000_000 + n as u64, "boom", |r| {
+                    r.report.stack = stack.clone();
+                    r.report.page_load_id = Some(format!("load-{n}"));
+                })
+            })
+            .collect();
+        let bytes = serde_json::to_vec(&Entry(&records)).expect("serialises");
+        let elements: Vec<serde_json::Value> = serde_json::from_slice(&bytes).expect("an array");
+        assert_eq!(elements.len(), RECORDS_PER_ENTRY);
+        assert_eq!(
+            elements[1],
+            serde_json::json!({ "at": 1_700_000_000_001u64, "pageLoadId": "load-1" }),
+            "a repeat holds its time and page load"
+        );
+        let whole = serde_json::to_vec(&*records[0]).expect("serialises").len();
+        assert!(
+            bytes.len() * 10 < whole * RECORDS_PER_ENTRY,
+            "{} bytes for {RECORDS_PER_ENTRY} records of {whole}",
+            bytes.len()
+        );
+        assert_eq!(decode_entry(&bytes).expect("decodes")[RECORDS_PER_ENTRY - 1], *records[RECORDS_PER_ENTRY - 1]);
+    }
+
+    #[test]
+    fn a_damaged_entry_is_an_error_not_a_panic() {
+        for bad in [&b"{}"[..], b"[1]", b"[{\"at\":1}]", b"[{\"at\":\"x\",\"message\":\"m\"}]", b"\xff"] {
+            assert!(decode_entry(bad).is_err(), "{}", String::from_utf8_lossy(bad));
+        }
+    }
+}
