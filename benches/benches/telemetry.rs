@@ -1,12 +1,15 @@
 //! Micro-benchmarks of the telemetry edge: visit-cookie parsing and the visit rule,
-//! analytics-id validation, error fingerprinting, error-report parsing, and census
+//! analytics-id validation, error fingerprinting, error-report parsing, stored error
+//! entries (deltas against whole records), and census
 //! payload parsing (the form decoding and `data` JSON parsing `RecordHit` does).
 //!
 //! Run: `cargo bench -p veranda-benches --bench telemetry`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use std::sync::Arc;
 use veranda_actors::telemetry::cookie::{next_visit, VisitorCookie, VisitorId};
-use veranda_actors::telemetry::errors::{fingerprint, parse_reports};
+
+use veranda_actors::telemetry::errors::{fingerprint, parse_reports, Entry, RecentError, RECORDS_PER_ENTRY};
 use veranda_actors::telemetry::session_ids::AnalyticsIds;
 
 fn cookies(c: &mut Criterion) {
@@ -79,6 +82,23 @@ fn errors(c: &mut Criterion) {
         "file": "https://example.com/assets/x.js", "line": 1, "column": 2 } }])
     .to_string();
     c.bench_function("telemetry/parse_error_report", |b| b.iter(|| parse_reports(black_box(body.as_bytes()))));
+
+    // One stored entry of a storm: the same error from 64 page loads, as deltas and, for
+    // comparison, as 64 whole records.
+    let report = parse_reports(body.as_bytes()).expect("valid").remove(0);
+    let records: Vec<Arc<RecentError>> = (0..RECORDS_PER_ENTRY as u64)
+        .map(|n| {
+            let mut report = report.clone();
+            report.page_load_id = Some(format!("load-{n}"));
+            Arc::new(RecentError { at: 1_700_000_000_000 + n, fingerprint: "4f1c2a9d0b7e3f68".into(), report })
+        })
+        .collect();
+    c.bench_function("telemetry/store_error_entry_deltas", |b| {
+        b.iter(|| serde_json::to_vec(&Entry(black_box(&records))))
+    });
+    c.bench_function("telemetry/store_error_entry_whole", |b| {
+        b.iter(|| serde_json::to_vec(&black_box(&records).iter().map(|r| &**r).collect::<Vec<&RecentError>>()))
+    });
 }
 
 criterion_group!(benches, cookies, errors, census);
