@@ -19,8 +19,24 @@ static RICH_TEXT: LazyLock<Builder<'static>> = LazyLock::new(|| {
     builder
 });
 
+/// What an embed block's iframes may do: run their scripts, keep their own origin, submit
+/// their forms, open windows that work normally, go full screen, and take the visitor's
+/// page elsewhere only when the visitor clicks in them, never by themselves. An owner's
+/// own `sandbox` attribute is replaced by this one.
+pub const EMBED_SANDBOX: &str = "allow-scripts allow-same-origin allow-forms allow-popups \
+    allow-popups-to-escape-sandbox allow-presentation allow-top-navigation-by-user-activation";
+
 /// The cleaner for embed code: rich text plus https iframes.
-static EMBED: LazyLock<Builder<'static>> = LazyLock::new(|| {
+static EMBED: LazyLock<Builder<'static>> = LazyLock::new(embed_builder);
+
+/// The cleaner for embed blocks: embed code whose iframes are sandboxed ([`EMBED_SANDBOX`]).
+static EMBED_BLOCK: LazyLock<Builder<'static>> = LazyLock::new(|| {
+    let mut builder = embed_builder();
+    builder.set_tag_attribute_value("iframe", "sandbox", EMBED_SANDBOX);
+    builder
+});
+
+fn embed_builder() -> Builder<'static> {
     let mut builder = Builder::default();
     builder.url_schemes(HashSet::from(["http", "https", "mailto", "tel"]));
     builder.add_tags(["iframe", "object", "embed"]);
@@ -42,7 +58,7 @@ static EMBED: LazyLock<Builder<'static>> = LazyLock::new(|| {
         }
     });
     builder
-});
+}
 
 /// Cleans rich text (text blocks, item bodies, accordion panels, form post-submit HTML).
 pub fn rich_text(html: &str) -> String {
@@ -52,10 +68,18 @@ pub fn rich_text(html: &str) -> String {
 /// Cleans embed code: like [`rich_text`], but iframes, objects and embeds with an
 /// `https://` address stay.
 pub fn embed(html: &str) -> String {
-    let cleaned = EMBED.clean(html).to_string();
+    finish_embed(&EMBED.clean(html).to_string())
+}
+
+/// Cleans an embed block's code: like [`embed`], with every iframe sandboxed.
+pub fn embed_block(html: &str) -> String {
+    finish_embed(&EMBED_BLOCK.clean(html).to_string())
+}
+
+fn finish_embed(cleaned: &str) -> String {
     // An iframe or embed whose address was dropped would load nothing; remove it entirely.
     // An object without one keeps only what it holds (its own `<embed>`, if any).
-    drop_addressless_objects(&drop_addressless_embeds(&drop_sourceless_iframes(&cleaned)))
+    drop_addressless_objects(&drop_addressless_embeds(&drop_sourceless_iframes(cleaned)))
 }
 
 /// Media types an object or embed may declare: players, never scriptlets or plug-ins
@@ -246,6 +270,19 @@ mod tests {
         assert!(!rich_text(html).contains("iframe"));
         let kept = embed(html);
         assert!(kept.contains(r#"<iframe src="https://player.example/v/1""#), "{kept}");
+    }
+
+    #[test]
+    fn an_embed_blocks_iframes_are_sandboxed_whatever_the_owner_wrote() {
+        let html = r#"<iframe src="https://maps.example/e" title="Map" sandbox="allow-top-navigation"></iframe><p>Two doors down.</p>"#;
+        let clean = embed_block(html);
+        assert_eq!(
+            clean,
+            format!(
+                r#"<iframe src="https://maps.example/e" title="Map" sandbox="{EMBED_SANDBOX}"></iframe><p>Two doors down.</p>"#
+            )
+        );
+        assert!(!embed(html).contains("sandbox"), "video code is rebuilt from its parts instead");
     }
 
     #[test]

@@ -106,7 +106,7 @@ impl Loader {
                     self.check_file(file, &at("thumbnail"), "images", thumbnail);
                 }
             }
-            BlockData::Embed(embed) => embed.html = sanitize::embed(&embed.html),
+            BlockData::Embed(embed) => embed.html = sanitize::embed_block(&embed.html),
             BlockData::Map(map) => {
                 if !(-90.0..=90.0).contains(&map.map_lat) {
                     self.problems.add(file, at("mapLat"), "must be between -90 and 90");

@@ -2,10 +2,11 @@
 //! injected as written: an `<iframe>` with an https source is rebuilt from its source
 //! URL, anything else is left to the island.
 
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 use veranda_actors::site::blocks::{AudioBlock, EmbedBlock, GalleryBlock, ImageBlock, MapBlock, VideoBlock};
 use veranda_actors::site::embeds::attribute;
 use veranda_actors::site::embeds::{video_embed, EmbedAllowList, VideoEmbed};
+use veranda_actors::site::sanitize::EMBED_SANDBOX;
 use veranda_actors::site::settings::MapSettings;
 
 use crate::render::util::{file_url, image_url, safe_href};
@@ -106,11 +107,14 @@ pub fn video(d: &VideoBlock, allow: &EmbedAllowList) -> Markup {
     }
 }
 
-/// A rebuilt https iframe, or the title when the code is anything else.
+/// An embed block: a lone https iframe rebuilt with the block's title (for assistive
+/// technology) and the sandbox; any other code as the site loader left it (sanitised, its
+/// iframes sandboxed, see [`EMBED_SANDBOX`]); the title when nothing is left.
 pub fn embed(d: &EmbedBlock) -> Markup {
     html! {
         @match https_iframe_src(&d.html) {
-            Some(src) => iframe src=(src) title=(d.title) loading="lazy" {},
+            Some(src) => iframe src=(src) title=(d.title) loading="lazy" sandbox=(EMBED_SANDBOX) allowfullscreen {},
+            None if !d.html.trim().is_empty() => div class="embed-code" { (PreEscaped(&d.html)) },
             None => p class="notice" { (d.title) },
         }
     }
@@ -461,6 +465,39 @@ mod tests {
         };
         let html = map(&marked, &blank).into_string();
         assert!(!html.contains("data-google-maps-key") && !html.contains("data-language"), "{html}");
+    }
+
+    #[test]
+    fn an_embed_keeps_its_https_iframe_sandboxed_and_nothing_else() {
+        let block = EmbedBlock {
+            html: veranda_actors::site::sanitize::embed_block(
+                r#"<iframe src="https://maps.example/embed?x=1&amp;y=2" onload="alert(1)" width="600"></iframe><script>alert(2)</script>"#,
+            ),
+            title: "Map".into(),
+        };
+        let html = embed(&block).into_string();
+        assert_eq!(
+            html,
+            format!(
+                r#"<iframe src="https://maps.example/embed?x=1&amp;y=2" title="Map" loading="lazy" sandbox="{EMBED_SANDBOX}" allowfullscreen></iframe>"#
+            )
+        );
+        assert!(!EMBED_SANDBOX.contains("allow-top-navigation "), "no navigation of the page without a click");
+        // Code with more than the iframe is shown as the loader cleaned it.
+        let code =
+            r#"<iframe src="https://maps.example/e" title="Map"></iframe><p>Two doors down.</p><script>x()</script>"#;
+        let block = EmbedBlock { html: veranda_actors::site::sanitize::embed_block(code), title: "Map".into() };
+        assert_eq!(
+            embed(&block).into_string(),
+            format!(
+                r#"<div class="embed-code"><iframe src="https://maps.example/e" title="Map" sandbox="{EMBED_SANDBOX}"></iframe><p>Two doors down.</p></div>"#
+            )
+        );
+        let plain = EmbedBlock {
+            html: veranda_actors::site::sanitize::embed_block(r#"<iframe src="http://x.example/"></iframe>"#),
+            title: "Map".into(),
+        };
+        assert_eq!(embed(&plain).into_string(), r#"<p class="notice">Map</p>"#);
     }
 
     #[test]
