@@ -100,7 +100,7 @@ before(async () => {
 
 after(stopAll);
 
-/** A browser context in which requests that leave this machine get an empty answer. */
+/** A browser context in which requests that leave this machine get an empty answer (an empty page for frames). */
 async function newContext(options = {}) {
   const context = await env.browser.newContext(options);
   const origin = new URL(env.base).origin;
@@ -108,6 +108,8 @@ async function newContext(options = {}) {
     const url = route.request().url();
     if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.fallback();
     env.external.add(url);
+    // A frame's document answered 204 would be a failed (aborted) navigation: frames get an empty page.
+    if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: '' });
     return route.fulfill({ status: 204, body: '' });
   });
   return context;
