@@ -1,7 +1,7 @@
 import type { Metric } from 'web-vitals';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_FLUSH_MS, PERF_ERRORS, PERF_RECORDS_URL, PERF_SETTINGS_URL, SETTINGS_TIMEOUT_MS, startPerf, type Vitals } from './perf';
-import { fakeWindow, hangingFetch, pageContext, removeBeacon, stubBeacon, stubFetch, type SeenRequest } from './test-support';
+import { fakeWindow, hangingFetch, pageContext, removeBeacon, stubBeacon, stubFetch, stubXhr, type SeenRequest } from './test-support';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -79,15 +79,16 @@ describe('performance records', () => {
     expect(beacon.calls).toHaveLength(2);
   });
 
-  it('fall back to a text/plain fetch when the beacon is refused', async () => {
-    const { fetch, vitals } = setUp(settings({ pageLoadId: 'pl-1' }));
+  it('fall back to a text/plain XMLHttpRequest when the beacon is refused', async () => {
+    const { vitals } = setUp(settings({ pageLoadId: 'pl-1' }));
     stubBeacon(false);
+    const { sent } = stubXhr();
     await vi.advanceTimersByTimeAsync(0);
     vitals.report('INP', 64);
     await vi.advanceTimersByTimeAsync(FIRST_FLUSH_MS);
-    const post = fetch.seen.find((r) => r.url === PERF_RECORDS_URL)!;
-    expect(post.init).toMatchObject({ method: 'POST', keepalive: true, headers: { 'Content-Type': 'text/plain' } });
-    expect(JSON.parse(String(post.init.body))).toEqual([expect.objectContaining({ name: 'INP', value: 64 })]);
+    const post = sent.find((r) => r.url === PERF_RECORDS_URL)!;
+    expect(post).toMatchObject({ method: 'POST', headers: { 'Content-Type': 'text/plain' } });
+    expect(JSON.parse(String(post.body))).toEqual([expect.objectContaining({ name: 'INP', value: 64 })]);
   });
 
   it('report a non-200 settings answer and give up', async () => {

@@ -1,5 +1,5 @@
 // Test support for the telemetry modules (imported by tests only, never by the loader):
-// a recording `fetch`, a recording `sendBeacon`, cookie clean-up and a page context.
+// a recording `fetch`, a recording `sendBeacon`, a recording `XMLHttpRequest`, cookie clean-up and a page context.
 import { vi } from 'vitest';
 import type { PageContext } from '../../generated/types';
 
@@ -47,6 +47,34 @@ export function stubBeacon(accept = true) {
 /** Removes `navigator.sendBeacon` again. */
 export function removeBeacon(): void {
   delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+}
+
+/** One request the fake `XMLHttpRequest` sent. */
+export interface SeenXhr {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** Replaces `XMLHttpRequest` with a class that records every request it sends (and sends nothing). */
+export function stubXhr() {
+  const sent: SeenXhr[] = [];
+  class FakeXhr {
+    private request: SeenXhr = { method: '', url: '', headers: {}, body: null };
+    open(method: string, url: string) {
+      this.request = { method, url, headers: {}, body: null };
+    }
+    setRequestHeader(name: string, value: string) {
+      this.request.headers[name] = value;
+    }
+    send(body: unknown) {
+      this.request.body = body;
+      sent.push(this.request);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return { sent };
 }
 
 /** Deletes every cookie of `document`. */

@@ -1,5 +1,5 @@
 // The loader's way of talking to the telemetry endpoints: cookies, form and JSON posts
-// with a timeout, beacons with a fetch fallback, and the "page is going away" signal.
+// with a timeout, beacons with an XMLHttpRequest fallback, and the "page is going away" signal.
 
 /** Whether telemetry may be sent now; set by `startTelemetry` to follow the visitor's consent. */
 let allowed: () => boolean = () => true;
@@ -73,18 +73,24 @@ export function postForm(url: string, fields: Record<string, string>, timeoutMs:
 
 /**
  * Sends `body` with `navigator.sendBeacon`; when there is no beacon or the browser refuses
- * it, posts it with `fetch` (`keepalive`, so it survives the page) with the same type.
+ * it, posts it with an `XMLHttpRequest` of Content-Type `type` (`text/plain` for the JSON
+ * text bodies, the form type for form bodies, which the beacon itself would have sent).
  */
 export function beacon(url: string, body: string | URLSearchParams, type: string): void {
   if (!allowed()) return;
   try {
     if (navigator.sendBeacon?.(url, body)) return;
   } catch {
-    // A refused beacon (for instance a body over the quota) falls through to fetch.
+    // A refused beacon (for instance a body over the quota) falls through to the request.
   }
-  fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': type } }).catch(
-    () => {},
-  );
+  try {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Content-Type', type);
+    xhr.send(body);
+  } catch {
+    // Telemetry never breaks the page.
+  }
 }
 
 /** Runs `fn` whenever the page is hidden or being unloaded. */
