@@ -114,6 +114,20 @@ describe('the form island', () => {
     expect(el.textContent).toContain('server markup');
   });
 
+  it('tell the census the form rendered, once, and not for data that is no form', () => {
+    const formRender = vi.fn(() => Promise.resolve());
+    window.Veranda = { context: null, telemetry: { census: { formRender } } as never };
+    try {
+      render();
+      expect(formRender).toHaveBeenCalledExactlyOnceWith('contact');
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      render({ formId: '', fields: [] });
+      expect(formRender).toHaveBeenCalledOnce();
+    } finally {
+      delete window.Veranda;
+    }
+  });
+
   it('count textarea characters as count / max, with an error class past the maximum', () => {
     const el = render();
     const counter = $(el, '.field-counter');

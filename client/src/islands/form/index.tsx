@@ -1,6 +1,7 @@
 // The form island: takes over a form block's server-rendered `<form>` with the block's data
 // (fields, messages, captcha), keeping what the visitor already typed and where the focus
-// was. Data that holds no usable form leaves the HTML as it is.
+// was. Data that holds no usable form leaves the HTML as it is. A rendered form is told to
+// the census (`form-render`) through the page's telemetry, under its consent rules.
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { restore, snapshot } from './carry';
@@ -23,4 +24,5 @@ export function mount(el: HTMLElement, data: unknown): void {
   const root = createRoot(el);
   flushSync(() => root.render(<FormView form={form} blockId={blockIdOf(el)} variant="form" />));
   restore(el, carried);
+  void window.Veranda?.telemetry?.census.formRender(form.formId).catch(() => {});
 }
