@@ -84,6 +84,9 @@ describe('the video island', () => {
     expect(el.querySelector('figure')!.classList.contains('video--invalid')).toBe(true);
     expect(el.querySelector('button')).toBeNull();
     expect(el.querySelector('a')!.getAttribute('href')).toBe('https://video.example/1');
+    expect(el.querySelector('figure > p.video-error')!.textContent).toBe('Invalid video embed.');
+    mountVideo(window, el, { html: '', title: 'Clip' });
+    expect(el.querySelectorAll('.video-error')).toHaveLength(1);
   });
 
   it('puts a named play overlay over the poster, in a box of the embed’s ratio', () => {
@@ -134,6 +137,28 @@ describe('the video island', () => {
     expect(posted).toHaveBeenCalledWith(JSON.stringify({ event: 'command', func: 'pauseVideo', args: [] }), 'https://www.youtube-nocookie.com');
   });
 
+  it('pauses a video without an overlay when another starts, keeping its player in place', () => {
+    const first = block('One');
+    const second = block('Two');
+    const a = mountBlock(first, { overlay: false })!;
+    const b = mountBlock(second, {})!;
+    const frame = first.querySelector<HTMLIFrameElement>('.video-wrapper iframe')!;
+    const posted = vi.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => {});
+    second.querySelector<HTMLButtonElement>('.video-play')!.click();
+    expect(b.showing).toBe(true);
+    expect(a.showing).toBe(true);
+    expect(first.querySelector('.video-wrapper iframe')).toBe(frame);
+    expect(posted).toHaveBeenCalledWith(JSON.stringify({ event: 'command', func: 'pauseVideo', args: [] }), 'https://www.youtube-nocookie.com');
+  });
+
+  it('leaves a playing video alone when a video without an overlay is put in place unstarted', () => {
+    const first = block('One');
+    const a = mountBlock(first, {})!;
+    first.querySelector<HTMLButtonElement>('.video-play')!.click();
+    mountBlock(block('Two'), { overlay: false });
+    expect(a.showing).toBe(true);
+  });
+
   it('lays the video out by mode', () => {
     const none = block();
     mountBlock(none, { mode: 'none' })!.show({ focus: false, muted: false });
@@ -166,6 +191,16 @@ describe('the video island', () => {
     expect(mountBlock(block(), { autoplay: true }, win)!.showing).toBe(false);
     const free = { location: { search: '?nomotion=false' }, matchMedia: () => ({ matches: false }) } as unknown as Window;
     expect(motionAllowed(free)).toBe(true);
+  });
+
+  it('starts a video without an overlay when it autoplays', () => {
+    window.matchMedia ??= (() => ({ matches: false })) as never;
+    vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: false } as MediaQueryList);
+    const el = block();
+    mountBlock(el, { overlay: false, autoplay: true });
+    const src = new URL(el.querySelector<HTMLIFrameElement>('.video-wrapper iframe')!.src);
+    expect(src.searchParams.get('autoplay')).toBe('1');
+    expect(src.searchParams.get('mute')).toBe('1');
   });
 
   it('shows the video at once, unstarted, without an overlay', () => {

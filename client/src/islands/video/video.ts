@@ -119,7 +119,8 @@ export class VideoPlayer {
    * players to their overlay, and moves focus into the video when asked.
    */
   show({ focus, muted, start = true }: { focus: boolean; muted: boolean; start?: boolean }): void {
-    players.forEach((p) => p !== this && p.reset());
+    // Only a video that starts stops the others; one put in place unstarted leaves them be.
+    if (start) players.forEach((p) => p !== this && p.reset());
     if (this.frame) {
       if (focus) this.frame.focus();
       return;
@@ -143,10 +144,14 @@ export class VideoPlayer {
     if (focus) frame.focus();
   }
 
-  /** Pauses the video, removes its iframe and brings the overlay back. */
+  /**
+   * Pauses the video and, when it has an overlay, removes its iframe and brings the overlay
+   * back; a video without an overlay keeps its (paused) player in place.
+   */
   reset(): void {
-    if (!this.frame || !this.button) return;
+    if (!this.frame) return;
     this.post('pause');
+    if (!this.button) return;
     this.frame.remove();
     this.frame = null;
     this.wrapper.classList.remove('video-wrapper--showing');
@@ -168,8 +173,8 @@ export class VideoPlayer {
 }
 
 /**
- * Takes over a video block's `figure.video`: an invalid embed logs the spec's warning and
- * keeps the server's link; otherwise the player is built, and started when the block
+ * Takes over a video block's `figure.video`: an invalid embed logs the spec's warning, shows
+ * it as the block's error state and keeps the server's link; otherwise the player is built, and started when the block
  * autoplays and motion is allowed.
  */
 export function mountVideo(win: Window, el: HTMLElement, raw: unknown): VideoPlayer | null {
@@ -179,14 +184,20 @@ export function mountVideo(win: Window, el: HTMLElement, raw: unknown): VideoPla
   if (videoEmbedType(data.html, el.ownerDocument) === 'invalid') {
     console.warn(INVALID_VIDEO_EMBED);
     figure.classList.add('video--invalid');
+    if (!figure.querySelector('.video-error')) {
+      const error = el.ownerDocument.createElement('p');
+      error.className = 'video-error';
+      error.textContent = INVALID_VIDEO_EMBED;
+      figure.prepend(error);
+    }
     return null;
   }
   const template = figure.querySelector<HTMLTemplateElement>('template.video-embed');
   const source = template?.content.querySelector<PlayerElement>('iframe, object');
   if (!source) return null;
   const player = new VideoPlayer(figure, source, data);
-  if (!data.overlay) player.show({ focus: false, muted: false, start: false });
-  if (data.autoplay && motionAllowed(win)) player.show({ focus: false, muted: true });
+  const autoplay = data.autoplay && motionAllowed(win);
+  if (autoplay || !data.overlay) player.show({ focus: false, muted: autoplay, start: autoplay });
   return player;
 }
 
