@@ -15,7 +15,22 @@ export const LIGHTBOX = {
   /** Key codes of the left and right arrows. */
   keyLeft: 37,
   keyRight: 39,
+  /** Windows up to 432 px wide are mobile (the spec's mobile breakpoint): a scroller, a caption toggle. */
+  mobileMaxWidth: 432,
+  /** A scrolled mobile lightbox has settled on an item once no scroll came for 100 ms. */
+  scrollSettleMs: 100,
 } as const;
+
+/** How long moving to another item takes on a desktop (no time with reduced motion). */
+export function slideDuration(reducedMotion: boolean): number {
+  return reducedMotion ? 0 : LIGHTBOX.slideMs;
+}
+
+/** The item a horizontal scroller of `width`-wide items shows at `scrollLeft`, within `count`. */
+export function itemAt(scrollLeft: number, width: number, count: number): number {
+  if (width <= 0 || count <= 0) return 0;
+  return Math.min(count - 1, Math.max(0, Math.round(Math.abs(scrollLeft) / width)));
+}
 
 /** One step of opening or closing: a class to set or clear after a delay from the start. */
 export interface Step {

@@ -51,4 +51,25 @@ describe('the lightbox hook', () => {
     await vi.waitFor(() => expect(openFromLinks).toHaveBeenCalledTimes(1));
     expect(openFromLinks.mock.calls[0]![3]).toBe(1);
   });
+
+  it('opens the item of the set the address names, whichever set it is', async () => {
+    window.history.replaceState(null, '', '/gallery#lightbox=2-2');
+    document.body.innerHTML = grid + grid.replace('id="one"', 'id="three"').replace('id="two"', 'id="four"');
+    watchLightbox(window);
+    await vi.waitFor(() => expect(openFromLinks).toHaveBeenCalledTimes(1));
+    const [, set, links, index] = openFromLinks.mock.calls[0]!;
+    expect(set).toBe(document.querySelectorAll('[data-lightbox-set]')[1]);
+    expect(links[index].id).toBe('four');
+  });
+
+  it('ignores an address naming a set or an item the page lacks', async () => {
+    document.body.innerHTML = grid;
+    for (const hash of ['#lightbox=3-1', '#lightbox=1-9', '#lightbox=0-1', '#lightbox=x']) {
+      window.history.replaceState(null, '', `/gallery${hash}`);
+      watchLightbox(window);
+    }
+    await settle();
+    expect(openFromLinks).not.toHaveBeenCalled();
+  });
 });
+

@@ -1,14 +1,14 @@
 // The loader's lightbox hook: a click on an `a[data-lightbox]` inside a
 // `[data-lightbox-set]` opens the lightbox, whose chunk is fetched only then. A page
-// whose address names an item (`#lightbox=N`) opens it at once.
+// whose address names a set and an item (`#lightbox=S-N`, set S of the page, item N; the
+// older `#lightbox=N` is item N of the first set) opens it at once.
 
 /** Watches `win`'s page for lightbox clicks and an item named in the address. */
 export function watchLightbox(win: Window): void {
   const doc = win.document;
-  const open = (set: Element, link?: Element) => {
+  const open = (set: Element, link: Element | number) => {
     const links = Array.from(set.querySelectorAll<HTMLAnchorElement>('a[data-lightbox]'));
-    const hash = /^#lightbox=(\d+)$/.exec(win.location.hash);
-    const index = link ? links.indexOf(link as HTMLAnchorElement) : Number(hash?.[1] ?? 1) - 1;
+    const index = typeof link === 'number' ? link : links.indexOf(link as HTMLAnchorElement);
     if (index < 0 || index >= links.length) return;
     import('./lightbox')
       .then((lightbox) => lightbox.openFromLinks(win, set, links, index))
@@ -22,6 +22,7 @@ export function watchLightbox(win: Window): void {
     event.preventDefault();
     open(set, link);
   });
-  const first = doc.querySelector('[data-lightbox-set]');
-  if (first && /^#lightbox=\d+$/.test(win.location.hash)) open(first);
+  const named = /^#lightbox=(?:(\d+)-)?(\d+)$/.exec(win.location.hash);
+  const set = named && doc.querySelectorAll('[data-lightbox-set]')[Number(named[1] ?? 1) - 1];
+  if (set) open(set, Number(named[2]) - 1);
 }
