@@ -12,7 +12,8 @@ pub struct TelemetryLimits {
     pub rate_burst: u32,
     /// Messages waiting in each telemetry actor's mailbox before requests get 503.
     pub mailbox_capacity: usize,
-    /// Error records accepted per page load (spec 000 §9: 20 sends per page).
+    /// Sends (requests) of error records accepted per page load (spec 000 §9: 20 sends
+    /// per page); each send carries at most 10 records.
     pub errors_per_page_load: u32,
     /// Trace entries buffered before a flush is forced.
     pub trace_buffer: usize,

@@ -13,6 +13,19 @@ fn error_record(message: &str, page_load: &str, line: u32) -> serde_json::Value 
         "line": line, "column": 2, "pageLoadId": page_load } })
 }
 
+/// How many error records are stored, once at least `n` are (waits up to 5 s).
+async fn stored_error_records(app: &App, n: usize) -> usize {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let chunks = app.records_under(Tree::Errors, b"r/", 0).await;
+        let stored = chunks.iter().map(|c| c.as_array().map_or(0, Vec::len)).sum();
+        if stored >= n || tokio::time::Instant::now() > deadline {
+            return stored;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+}
+
 async fn send_errors(app: &App, crumb: &str, records: serde_json::Value) -> reqwest::Response {
     let cookie = format!("crumb={crumb}");
     app.post_body(
@@ -47,6 +60,44 @@ async fn the_twenty_first_error_of_a_page_load_is_refused() {
     assert!(refused.headers().contains_key("retry-after"));
     let other = send_errors(&app, &crumb, serde_json::json!([error_record("boom", "load-2", 7)])).await;
     assert_eq!(other.status(), 202, "another page load has its own cap");
+}
+
+/// As the loader sends them: up to 10 records a send, up to 20 sends a page load.
+#[actix_rt::test]
+async fn twenty_sends_of_ten_records_are_all_kept_and_the_twenty_first_send_is_refused() {
+    let app = demo().await;
+    let crumb = app.crumb().await;
+    for send in 0..20 {
+        let records: Vec<_> = (0..10).map(|n| error_record(&format!("boom {send}-{n}"), "full-load", 7)).collect();
+        let res = send_errors(&app, &crumb, serde_json::Value::Array(records)).await;
+        assert_eq!(res.status(), 202, "send {send}");
+        let json: serde_json::Value = res.json().await.expect("JSON");
+        assert_eq!((json["accepted"].as_u64(), json["dropped"].as_u64()), (Some(10), Some(0)), "send {send}");
+    }
+    let refused = send_errors(&app, &crumb, serde_json::json!([error_record("one more", "full-load", 7)])).await;
+    assert_eq!(refused.status(), 429);
+    assert!(refused.headers().contains_key("retry-after"));
+    assert_eq!(stored_error_records(&app, 200).await, 200, "every record of the 20 sends is stored");
+    let owner = app.sign_in(true, &[]).await;
+    let list: serde_json::Value =
+        app.get("/api/events/errors", &[("cookie", &owner)]).await.json().await.expect("JSON");
+    let counted: u64 = list["groups"].as_array().expect("groups").iter().filter_map(|g| g["count"].as_u64()).sum();
+    assert_eq!(counted, 200, "and counted in the groups the owner sees");
+}
+
+#[actix_rt::test]
+async fn a_send_of_more_than_ten_records_is_refused() {
+    let app = demo().await;
+    let crumb = app.crumb().await;
+    let records: Vec<_> = (0..11).map(|n| error_record(&format!("boom {n}"), "big-load", 7)).collect();
+    let res = send_errors(&app, &crumb, serde_json::Value::Array(records)).await;
+    assert_eq!(res.status(), 400);
+    let json: serde_json::Value = res.json().await.expect("JSON");
+    assert_eq!(json["error"], "at most 10 error records per request");
+    let owner = app.sign_in(true, &[]).await;
+    let list: serde_json::Value =
+        app.get("/api/events/errors", &[("cookie", &owner)]).await.json().await.expect("JSON");
+    assert_eq!(list["records"].as_array().map(Vec::len), Some(0), "nothing of it is kept");
 }
 
 #[actix_rt::test]

@@ -35,7 +35,7 @@ pub const HAND_OVER_RECORDS: usize = 2_048;
 /// The error path's state between two intervals.
 #[derive(Debug)]
 pub struct ErrorBook {
-    /// Records accepted per page load.
+    /// Sends accepted per page load.
     caps: PageLoadCaps,
     /// Every group by fingerprint.
     groups: ErrorGroups,
@@ -68,7 +68,7 @@ pub struct DueWork {
 }
 
 impl ErrorBook {
-    /// An empty book with `groups` (restored) and caps of `per_page_load` records.
+    /// An empty book with `groups` (restored) and caps of `per_page_load` sends.
     pub fn new(groups: ErrorGroups, per_page_load: u32) -> ErrorBook {
         ErrorBook {
             caps: PageLoadCaps::new(per_page_load),
@@ -83,15 +83,18 @@ impl ErrorBook {
         }
     }
 
-    /// Admits `reports` (each with its fingerprint) for the page load `key` at `now` and
-    /// groups them; they are published and handed over at the next interval.
+    /// Admits one send of `reports` (each with its fingerprint) for the page load `key` at
+    /// `now` and groups them, all or none: the send counts against the page load's cap.
+    /// They are published and handed over at the next interval.
     pub fn record(&mut self, key: PageLoadKey, reports: Vec<(String, ErrorReport)>, now: u64) -> Admission {
         if self.unwritten() >= MAX_UNWRITTEN {
             return Admission::Busy;
         }
-        let admission = self.caps.admit(key, reports.len(), now);
-        let Admission::Accepted { accepted, .. } = admission else { return admission };
-        for (print, report) in reports.into_iter().take(accepted) {
+        if !self.caps.admit(key, now) {
+            return Admission::Refused;
+        }
+        let admission = Admission::Accepted { accepted: reports.len(), dropped: 0 };
+        for (print, report) in reports {
             if self.unpublished.len() < PUBLISHED_ERRORS_PER_INTERVAL {
                 self.unpublished.push(TelemetryEvent::ErrorRecorded {
                     fingerprint: print.clone(),
@@ -206,8 +209,8 @@ impl ErrorIntake {
         self.nudge.clone()
     }
 
-    /// Admits `reports` of the page load `key` now; the fingerprints are worked out
-    /// before the lock is taken.
+    /// Admits one send of `reports` of the page load `key` now; the fingerprints are
+    /// worked out before the lock is taken.
     pub fn record(&self, key: PageLoadKey, reports: Vec<ErrorReport>) -> Admission {
         let printed: Vec<(String, ErrorReport)> =
             reports.into_iter().map(|r| (fingerprint(&r.message, &r.file, r.line, r.column), r)).collect();
@@ -255,22 +258,26 @@ mod tests {
                         .map(|n| {
                             let reports = vec![report(&format!("boom {t}")), report(&format!("bang {n}"))];
                             match intake.record(PageLoadKey::Id("one load".into()), reports) {
-                                Admission::Accepted { accepted, .. } => accepted,
-                                Admission::Refused | Admission::Busy => 0,
+                                Admission::Accepted { accepted, dropped } => (1, accepted + dropped),
+                                Admission::Refused | Admission::Busy => (0, 0),
                             }
                         })
-                        .sum::<usize>()
+                        .fold((0, 0), |(sends, records), (s, r)| (sends + s, records + r))
                 })
             })
             .collect();
-        let accepted: usize = threads.into_iter().map(|t| t.join().expect("no panic")).sum();
-        assert_eq!(accepted, 20, "one page load gets its 20 records, however the requests interleave");
+        let (sends, records) = threads
+            .into_iter()
+            .map(|t| t.join().expect("no panic"))
+            .fold((0, 0), |(sends, records), (s, r)| (sends + s, records + r));
+        assert_eq!(sends, 20, "one page load gets its 20 sends, however the requests interleave");
+        assert_eq!(records, 40, "each accepted send keeps all its records");
         let mut book = intake.lock();
-        assert_eq!(book.unwritten(), 20);
+        assert_eq!(book.unwritten(), 40);
         let counted: u64 = book.groups().iter().map(|g| g.count).sum();
-        assert_eq!(counted, 20, "every accepted record is counted in its group");
+        assert_eq!(counted, 40, "every accepted record is counted in its group");
         let due = book.take_due(now_ms());
-        assert_eq!((due.records.len(), book.unwritten()), (20, 0), "handed over once");
+        assert_eq!((due.records.len(), book.unwritten()), (40, 0), "handed over once");
         assert!(due.events.len() <= PUBLISHED_ERRORS_PER_INTERVAL + due.changed.len());
     }
 

@@ -15,5 +15,5 @@ pub use cap::{Admission, PageLoadCaps, PageLoadKey};
 pub use fingerprint::{fingerprint, normalise_file, normalise_message};
 pub use groups::{ErrorGroup, ErrorGroups, MAX_GROUPS};
 pub use queue::{ErrorQueue, FlushErrors, GetErrorGroups, GetRecentErrors, ERROR_FLUSH_INTERVAL};
-pub use report::{parse_reports, ErrorReport, ReportError, MAX_REPORT_COUNT, MAX_STACK_CHARS};
+pub use report::{parse_reports, ErrorReport, ReportError, MAX_RECORDS_PER_SEND, MAX_REPORT_COUNT, MAX_STACK_CHARS};
 pub use stored::{decode_entry, Entry, RECORDS_PER_ENTRY};

@@ -17,8 +17,10 @@ const MAX_MESSAGE_CHARS: usize = 1000;
 const MAX_TEXT_CHARS: usize = 2048;
 /// Longest short field (event, app, ids) kept.
 const MAX_SHORT_CHARS: usize = 128;
-/// Most records one request may carry.
-pub const MAX_RECORDS_PER_REQUEST: usize = 50;
+/// Most records one send (request) may carry: the loader queues at most 10 and sends
+/// them together (spec 000 §9). The page-load cap counts sends, so this bounds what one
+/// page load can store.
+pub const MAX_RECORDS_PER_SEND: usize = 10;
 /// The largest `count` one record may claim.
 pub const MAX_REPORT_COUNT: u32 = 1000;
 
@@ -28,8 +30,8 @@ pub enum ReportError {
     /// Not a JSON array of error records.
     #[error("expected a JSON array of error records: {0}")]
     Malformed(String),
-    /// More records than one request may carry.
-    #[error("at most {MAX_RECORDS_PER_REQUEST} error records per request")]
+    /// More records than one send may carry.
+    #[error("at most {MAX_RECORDS_PER_SEND} error records per request")]
     TooMany,
     /// A record has no message.
     #[error("record {0}: data.message is required")]
@@ -170,7 +172,7 @@ fn text(value: Option<String>, max: usize) -> String {
 /// Parses a body of error records.
 pub fn parse_reports(body: &[u8]) -> Result<Vec<ErrorReport>, ReportError> {
     let raw: Vec<RawRecord> = serde_json::from_slice(body).map_err(|e| ReportError::Malformed(e.to_string()))?;
-    if raw.len() > MAX_RECORDS_PER_REQUEST {
+    if raw.len() > MAX_RECORDS_PER_SEND {
         return Err(ReportError::TooMany);
     }
     raw.into_iter()
@@ -240,7 +242,10 @@ mod tests {
         assert!(matches!(parse_reports(b"{}"), Err(ReportError::Malformed(_))));
         assert!(matches!(parse_reports(b"[{\"data\":5}]"), Err(ReportError::Malformed(_))));
         assert_eq!(parse_reports(b"[{\"data\":{}}]"), Err(ReportError::NoMessage(0)));
-        let many = format!("[{}]", vec!["{\"data\":{\"message\":\"m\"}}"; 51].join(","));
+        let record = "{\"data\":{\"message\":\"m\"}}";
+        let full = format!("[{}]", vec![record; MAX_RECORDS_PER_SEND].join(","));
+        assert_eq!(parse_reports(full.as_bytes()).map(|r| r.len()), Ok(MAX_RECORDS_PER_SEND));
+        let many = format!("[{}]", vec![record; MAX_RECORDS_PER_SEND + 1].join(","));
         assert_eq!(parse_reports(many.as_bytes()), Err(ReportError::TooMany));
     }
 }

@@ -12,8 +12,9 @@ use super::state::client_ip;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
-/// `POST /api/events/RecordJavascriptErrors`: 202 with `{accepted, dropped}`; the
-/// records past a page load's cap are dropped, and a page load at its cap gets 429.
+/// `POST /api/events/RecordJavascriptErrors`: 202 with `{accepted, dropped}` (every
+/// record of an accepted send, so `dropped` is 0); a send of more than 10 records gets
+/// 400, and a page load that already made its 20 sends gets 429 with `Retry-After`.
 pub async fn record_errors(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
     if state.crumb_key.check(&req).is_err() {
         veranda_actors::telemetry::metrics::rejected(Endpoint::JavascriptErrors.label(), "crumb");
