@@ -138,3 +138,25 @@ fn a_missing_site_toml_is_reported() {
     let problems = Site::load(dir.path()).expect_err("no site.toml").0;
     assert!(problems.iter().any(|p| p.file == "site.toml" && p.message.contains("cannot be read")), "{problems:?}");
 }
+
+#[test]
+fn gallery_click_behaviours_must_be_known() {
+    let gallery = |fields: &str| {
+        format!("[[blocks]]\nkind = \"gallery\"\nid = \"aaaaaaaaaaaaaaaaaaaaaa02\"\ndesign = \"slideshow\"\n{fields}\n[[blocks.slides]]\nsrc = \"a.png\"\nalt = \"A\"\n")
+    };
+    let bad = site_with(
+        &gallery("clickBehavior = \"spin\"\nactiveSlideClickBehavior = \"open\"\n"),
+        &[("images/a.png", "x")],
+    );
+    let problems = Site::load(bad.path()).expect_err("unknown click behaviours").0;
+    assert!(has(&problems, "pages/home.toml", "blocks[0].clickBehavior", "next, previous, side"), "{problems:?}");
+    assert!(
+        has(&problems, "pages/home.toml", "blocks[0].activeSlideClickBehavior", "next, previous, none"),
+        "{problems:?}"
+    );
+    let good = site_with(
+        &gallery("clickBehavior = \"side\"\nactiveSlideClickBehavior = \"none\"\n"),
+        &[("images/a.png", "x")],
+    );
+    load(good.path());
+}

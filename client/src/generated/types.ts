@@ -1435,7 +1435,24 @@ transition?: string,
 /**
  * Enables gallery history (deep links to slides).
  */
-historyEnabled: boolean, };
+historyEnabled: boolean, 
+/**
+ * Space between grid cells in px (grid; 20 by default).
+ */
+padding?: number, 
+/**
+ * Space between a slider strip's slides in px (slider; 10 by default).
+ */
+vSize?: number, 
+/**
+ * What a click on a slideshow slide does: next, previous or side (next by default).
+ */
+clickBehavior?: string, 
+/**
+ * What a click on a slider strip's current slide, or a slideshow's current thumbnail,
+ * does: next, previous or none (next by default).
+ */
+activeSlideClickBehavior?: string, };
 
 export type AudioBlock = { 
 /**

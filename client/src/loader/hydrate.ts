@@ -3,6 +3,7 @@
 import type { IslandImport } from './islands';
 import { onInteraction } from './strategies/interaction';
 import { onVisible } from './strategies/visible';
+import { REPORTS_OWN_DATA_ERRORS, UNDECODABLE } from './undecodable';
 
 /** Marks an element's island progress: `loading`, `mounted` or `failed`. */
 export const STATE_ATTRIBUTE = 'data-island-state';
@@ -10,13 +11,17 @@ export const STATE_ATTRIBUTE = 'data-island-state';
 /** The outcome of reading a block's `data-block-json`. */
 type BlockData = { ok: true; data: unknown } | { ok: false };
 
-/** Reads a block's data; a missing attribute is `null` data, bad JSON is a warning. */
+/**
+ * Reads a block's data; a missing attribute is `null` data. Bad JSON is a warning, except
+ * for islands that report their own data errors: they get {@link UNDECODABLE}.
+ */
 export function readBlockData(el: HTMLElement): BlockData {
   const raw = el.getAttribute('data-block-json');
   if (raw === null) return { ok: true, data: null };
   try {
     return { ok: true, data: JSON.parse(raw) as unknown };
   } catch (error) {
+    if (REPORTS_OWN_DATA_ERRORS.has(el.dataset.island ?? '')) return { ok: true, data: UNDECODABLE };
     console.warn(`Veranda: ${el.id || el.dataset.island} has invalid data-block-json; left as is.`, error);
     return { ok: false };
   }

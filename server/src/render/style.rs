@@ -54,6 +54,7 @@ th,td{border:1px solid var(--line);padding:.375rem .5rem;text-align:left}
 .items{list-style:none;padding:0;display:grid;gap:1.5rem}
 .items--grid,.gallery{display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));list-style:none;padding:0}
 .items img,.gallery img{display:block;width:100%;object-fit:cover}
+.gallery--grid{grid-template-columns:repeat(var(--narrow-per-row,2),minmax(0,1fr))}@media (min-width:767px){.gallery--grid{grid-template-columns:repeat(var(--per-row,4),minmax(0,1fr))}}
 figure{margin:0}
 figcaption{color:var(--muted);font-size:.875rem;padding-top:.25rem}
 details{border-bottom:1px solid var(--line);padding:.5rem 0}

@@ -137,7 +137,29 @@ pub struct GalleryBlock {
     /// Enables gallery history (deep links to slides).
     #[serde(rename = "historyEnabled", default)]
     pub history_enabled: bool,
+    /// Space between grid cells in px (grid; 20 by default).
+    #[serde(default)]
+    #[ts(optional)]
+    pub padding: Option<u32>,
+    /// Space between a slider strip's slides in px (slider; 10 by default).
+    #[serde(rename = "vSize", default)]
+    #[ts(optional)]
+    pub v_size: Option<u32>,
+    /// What a click on a slideshow slide does: next, previous or side (next by default).
+    #[serde(rename = "clickBehavior", default)]
+    #[ts(optional)]
+    pub click_behavior: Option<String>,
+    /// What a click on a slider strip's current slide, or a slideshow's current thumbnail,
+    /// does: next, previous or none (next by default).
+    #[serde(rename = "activeSlideClickBehavior", default)]
+    #[ts(optional)]
+    pub active_slide_click_behavior: Option<String>,
 }
+
+/// Slideshow click behaviours (`clickBehavior`).
+pub const GALLERY_CLICK_BEHAVIORS: [&str; 3] = ["next", "previous", "side"];
+/// Behaviours of a click on a strip's current slide (`activeSlideClickBehavior`).
+pub const GALLERY_ACTIVE_CLICK_BEHAVIORS: [&str; 3] = ["next", "previous", "none"];
 
 /// An audio track from `files/`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

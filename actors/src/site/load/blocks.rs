@@ -7,8 +7,8 @@ use super::fields::Fields;
 use super::rules::MAX_PRICE_CENTS;
 use super::{Loader, Reference};
 use crate::site::blocks::{
-    video_embed_type, Block, BlockData, BlockKind, FieldKind, FormField, VideoEmbedType, INVALID_VIDEO_EMBED,
-    MAP_STYLES, VIDEO_MODES,
+    video_embed_type, Block, BlockData, BlockKind, FieldKind, FormField, VideoEmbedType,
+    GALLERY_ACTIVE_CLICK_BEHAVIORS, GALLERY_CLICK_BEHAVIORS, INVALID_VIDEO_EMBED, MAP_STYLES, VIDEO_MODES,
 };
 use crate::site::content::CollectionKind;
 use crate::site::sanitize;
@@ -193,6 +193,10 @@ impl Loader {
                 if gallery.slides.is_empty() {
                     self.problems.add(file, at("slides"), "needs at least one slide");
                 }
+                let click = gallery.click_behavior.as_deref();
+                self.one_of(file, &at("clickBehavior"), click, &GALLERY_CLICK_BEHAVIORS);
+                let active = gallery.active_slide_click_behavior.as_deref();
+                self.one_of(file, &at("activeSlideClickBehavior"), active, &GALLERY_ACTIVE_CLICK_BEHAVIORS);
                 for (i, slide) in gallery.slides.iter_mut().enumerate() {
                     self.check_file(file, &format!("{path}.slides[{i}].src"), "images", &slide.src);
                     if slide.image_dimensions.is_none() {

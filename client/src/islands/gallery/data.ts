@@ -1,17 +1,30 @@
 // Reads a gallery block's data (001 §3) into the options the island needs. Bad data is
-// logged with the spec's message and leaves the server-rendered gallery as it is.
-import { type Alignment, stripAlignment, thumbnailsPerRow } from './thumbs';
+// logged with the spec's messages (001 §8) and leaves the server-rendered gallery as it is;
+// a field of the wrong type is logged and takes its default.
+import { UNDECODABLE } from '../../loader/undecodable';
+import { type ActiveClick, type Alignment, stripAlignment, thumbnailsPerRow } from './thumbs';
 import { type Transition, transitionNamed } from './transitions';
 
 /** What the island does with each block design (001 §9 mapping). */
 export type Layout = 'base' | 'strip' | 'stacked' | 'grid' | 'autogrid' | 'autocolumns' | 'autorows' | 'carousel' | 'list';
 
-/** The console error for undecodable gallery data (001 §8), verbatim. */
+/** The console error for gallery data that is not JSON, or not an object (001 §8), verbatim. */
 export const DECODE_ERROR = 'Error decoding gallery block data';
+/** The console error for a field of the wrong type (001 §8), verbatim. */
+export const EVALUATE_ERROR = 'Error evaluating gallery block data';
+/** The start of the error an unknown design name throws (001 §8). */
+export const UNKNOWN_DESIGN = 'design not found by name';
 
-/** The block design to layout mapping: stacked to base, slider to strip, slideshow to stacked. */
+/**
+ * The block design to layout mapping: stacked to base, slider to strip, slideshow to
+ * stacked; no design is base. Any other name throws (001 §8: design not found by name).
+ */
 export function layoutFor(design: unknown): Layout {
   switch (design) {
+    case undefined:
+    case null:
+    case '':
+      return 'base';
     case 'stacked':
       return 'base';
     case 'slider':
@@ -26,9 +39,12 @@ export function layoutFor(design: unknown): Layout {
     case 'list':
       return design;
     default:
-      return 'base';
+      throw new Error(`${UNKNOWN_DESIGN}: ${String(design)}`);
   }
 }
+
+/** What clicking a slideshow does (`clickBehavior`): next, previous, or by the side clicked. */
+export type ClickBehavior = 'next' | 'previous' | 'side';
 
 /** The options of one gallery. */
 export interface GalleryOptions {
@@ -47,22 +63,77 @@ export interface GalleryOptions {
   thumbnailsPerRow: number;
   /** Where the current thumbnail sits in the strip (`active-alignment`; middle by default). */
   alignment: Alignment;
+  /** What a click on a slideshow slide does (`clickBehavior`; next by default). */
+  clickBehavior: ClickBehavior;
+  /** What a click on a strip's current slide or thumbnail does (`activeSlideClickBehavior`; next by default). */
+  activeClick: ActiveClick;
+  /** Space between a slider strip's slides in px (`vSize`; 10 by default). */
+  vSize: number;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The JSON type each field must have when present; `null` counts as absent. */
+const FIELD_TYPES: Readonly<Record<string, 'string' | 'number' | 'boolean' | 'array'>> = {
+  design: 'string',
+  slides: 'array',
+  autoplay: 'boolean',
+  'autoplay-duration': 'number',
+  slidesPerRow: 'number',
+  thumbnails: 'boolean',
+  'thumbnails-per-row': 'number',
+  'active-alignment': 'string',
+  transition: 'string',
+  clickBehavior: 'string',
+  activeSlideClickBehavior: 'string',
+  vSize: 'number',
+};
+
+const CLICK_BEHAVIORS: readonly ClickBehavior[] = ['next', 'previous', 'side'];
+const ACTIVE_CLICKS: readonly ActiveClick[] = ['next', 'previous', 'none'];
+
+/** `data` without its fields of the wrong type (or unknown click values); logs once when it drops any. */
+function wellTyped(data: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  let dropped = false;
+  for (const [key, value] of Object.entries(data)) {
+    const type = FIELD_TYPES[key];
+    const ok =
+      value === null ||
+      type === undefined ||
+      (type === 'array' ? Array.isArray(value) : typeof value === type && (type !== 'number' || Number.isFinite(value)));
+    if (ok) kept[key] = value;
+    else dropped = true;
+  }
+  for (const [key, allowed] of [
+    ['clickBehavior', CLICK_BEHAVIORS],
+    ['activeSlideClickBehavior', ACTIVE_CLICKS],
+  ] as const) {
+    const value = kept[key];
+    if (typeof value === 'string' && !(allowed as readonly string[]).includes(value)) {
+      delete kept[key];
+      dropped = true;
+    }
+  }
+  if (dropped) console.error(EVALUATE_ERROR);
+  return kept;
+}
+
 /**
- * The options in `data`, or `null` (after logging) when it is not gallery block data. A
- * slideshow whose transition is unknown throws (001 §8); other designs ignore the field.
+ * The options in `data`, or `null` (after logging) when it is not gallery block data. An
+ * unknown design throws, and so does a slideshow's unknown transition (001 §8); other
+ * designs ignore the transition.
  */
-export function parseGalleryData(data: unknown): GalleryOptions | null {
-  if (!isRecord(data) || (data.slides !== undefined && !Array.isArray(data.slides))) {
+export function parseGalleryData(raw: unknown): GalleryOptions | null {
+  if (raw === UNDECODABLE || !isRecord(raw)) {
     console.error(DECODE_ERROR);
     return null;
   }
+  const data = wellTyped(raw);
   const seconds = Number(data['autoplay-duration']);
   const perRow = Number(data.slidesPerRow);
+  const vSize = Number(data.vSize ?? 10);
   const layout = layoutFor(data.design);
   return {
     layout,
@@ -73,5 +144,8 @@ export function parseGalleryData(data: unknown): GalleryOptions | null {
     thumbnails: layout === 'stacked' && data.thumbnails === true,
     thumbnailsPerRow: thumbnailsPerRow(data['thumbnails-per-row'], Number.POSITIVE_INFINITY),
     alignment: stripAlignment(data['active-alignment']),
+    clickBehavior: (data.clickBehavior as ClickBehavior | undefined) ?? 'next',
+    activeClick: (data.activeSlideClickBehavior as ActiveClick | undefined) ?? 'next',
+    vSize: vSize >= 0 ? vSize : 10,
   };
 }

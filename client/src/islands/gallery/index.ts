@@ -5,19 +5,19 @@ import { parseGalleryData } from './data';
 import './gallery.css';
 import { mountViewer } from './viewer';
 
-/** Takes over a gallery block's element. */
+/**
+ * Takes over a gallery block's element. Bad data (001 §8: an unknown design or transition
+ * throws here) is logged and the server's gallery stays as it is: visitors see no error.
+ */
 export function mount(el: HTMLElement, data: unknown): void {
-  let options: ReturnType<typeof parseGalleryData>;
   try {
-    options = parseGalleryData(data);
+    const options = parseGalleryData(data);
+    const list = el.querySelector<HTMLElement>('ul.gallery');
+    if (!options || !list || list.children.length === 0) return;
+    if (options.layout === 'stacked' || options.layout === 'strip' || options.layout === 'carousel') {
+      mountViewer(window, el, list, options);
+    }
   } catch (error) {
-    // An unknown slideshow transition: logged, and the server's layout stays (001 §8).
     console.error(error instanceof Error ? error.message : error);
-    return;
-  }
-  const list = el.querySelector<HTMLElement>('ul.gallery');
-  if (!options || !list || list.children.length === 0) return;
-  if (options.layout === 'stacked' || options.layout === 'strip' || options.layout === 'carousel') {
-    mountViewer(window, el, list, options);
   }
 }

@@ -29,13 +29,13 @@ describe('gallery data', () => {
     expect(layoutFor('slider')).toBe('strip');
     expect(layoutFor('slideshow')).toBe('stacked');
     expect(layoutFor('carousel')).toBe('carousel');
-    expect(layoutFor('unknown')).toBe('base');
+    expect(layoutFor(undefined)).toBe('base');
+    expect(() => layoutFor('unknown')).toThrow('design not found by name: unknown');
   });
 
   it('logs bad block data and leaves the gallery as the server drew it', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(parseGalleryData('nope')).toBeNull();
-    expect(parseGalleryData({ slides: 'x' })).toBeNull();
     const el = gallery(3);
     const before = el.innerHTML;
     mount(el, null);
@@ -199,9 +199,11 @@ describe('slideshow transitions in the page', () => {
     const dragClick = new MouseEvent('click', { bubbles: true, cancelable: true });
     li(el, 0).dispatchEvent(dragClick);
     expect(dragClick.defaultPrevented).toBe(true);
+    // A plain click is the slideshow's click behaviour (next), refused while it still moves.
     const plainClick = new MouseEvent('click', { bubbles: true, cancelable: true });
     li(el, 0).dispatchEvent(plainClick);
-    expect(plainClick.defaultPrevented).toBe(false);
+    expect(plainClick.defaultPrevented).toBe(true);
+    expect(status(el)).toBe('2 of 3');
     expect(li(el, 0).classList.contains('is-leaving')).toBe(true);
     vi.advanceTimersByTime(500);
     expect(li(el, 0).classList.contains('is-leaving')).toBe(false);

@@ -2,7 +2,10 @@
 // optional thumbnail strip linked to it), slider strip (the current slide scrolled to the
 // middle) and carousel (a row of slides per step). Plain DOM on top of the server's list;
 // previous / next buttons, a pause control when it autoplays, a polite "X of Y" status,
-// arrow keys and swipes (a newSwipe slideshow follows the finger while dragged).
+// arrow keys and swipes (a newSwipe slideshow follows the finger while dragged). Slides
+// click as 001 §4 asks (see clicks.ts); only the current slide's and the next one's images
+// load (preloadCount 1; a strip also loads the one before, in view beside it).
+import { clickThrough, dueSlides, slideshowClick, stripClick } from './clicks';
 import type { GalleryOptions } from './data';
 import { Autoplay, type Point, carouselControls, carouselSlidesPerRow, lockAxis, motionAllowed, swipeDirection } from './motion';
 import { Slides } from './slides';
@@ -13,6 +16,8 @@ import { type Fling, focalOrigin, moveDirection, transitionTiming } from './tran
 const STACKED_SPEED_MS = 1000;
 /** Strip speed is 0.5 s. */
 const STRIP_SPEED_MS = 500;
+/** Slides loaded ahead of the current one (stacked and strip preloadCount). */
+const PRELOAD_COUNT = 1;
 
 function control(doc: Document, className: string, label: string, text: string): HTMLButtonElement {
   const b = doc.createElement('button');
@@ -64,6 +69,7 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
       }
     }
   }
+  if (layout === 'strip') list.style.gap = `${options.vSize}px`;
   el.setAttribute('role', 'region');
   el.setAttribute('aria-roledescription', 'carousel');
   if (!el.hasAttribute('aria-label')) el.setAttribute('aria-label', uniqueLabel(doc, LABELS[layout] ?? 'Gallery'));
@@ -84,9 +90,15 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
   }
   el.append(bar, status);
 
+  /** Slides whose images may load; the others wait (their images undisplayed) until due. */
+  const loaded = new Set<number>();
   const render = (moved = false) => {
     const index = slides.index;
     const row = perRow();
+    if (layout === 'stacked' || layout === 'strip') {
+      dueSlides(index, items.length, PRELOAD_COUNT, layout === 'strip').forEach((i) => loaded.add(i));
+      items.forEach((item, i) => item.classList.toggle('gallery-deferred', !loaded.has(i)));
+    }
     items.forEach((item, i) => {
       const current = layout === 'carousel' ? Math.floor(i / row) === index : i === index;
       item.classList.toggle('is-current', current);
@@ -177,6 +189,32 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
     },
     true,
   );
+  list.addEventListener('click', (e) => {
+    const item = items.find((li) => li.contains(e.target as Node));
+    if (!item || e.defaultPrevented || clickThrough(e.target)) return;
+    if (layout === 'stacked') {
+      e.preventDefault();
+      const box = list.getBoundingClientRect();
+      if (slideshowClick(options.clickBehavior, e.clientX, box) === 'next') slides.next();
+      else slides.previous();
+    } else if (layout === 'strip') {
+      const action = stripClick(slides.index, items.indexOf(item), options.activeClick);
+      if (action === 'link') return;
+      e.preventDefault();
+      if (action === 'next') slides.next();
+      else if (action === 'previous') slides.previous();
+      else slides.go(action.go);
+    }
+  });
+  if (layout === 'strip') {
+    // Space activates a slide's link like Enter does (001 §4 strip click).
+    list.addEventListener('keydown', (e) => {
+      const link = (e.target as Element | null)?.closest?.('a');
+      if (e.key !== ' ' || !link || !list.contains(link)) return;
+      e.preventDefault();
+      link.click();
+    });
+  }
   if (follow) {
     list.style.touchAction = 'pan-y';
     list.addEventListener('pointermove', (e) => {
@@ -216,6 +254,7 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
       perRow: thumbnailsPerRow(options.thumbnailsPerRow, items.length),
       alignment: options.alignment,
       motion,
+      activeClick: options.activeClick,
     });
   }
   render();

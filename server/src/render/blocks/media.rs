@@ -162,8 +162,10 @@ pub fn map(d: &MapBlock, settings: &MapSettings) -> Markup {
 ///   width, `gutter` 20;
 /// - `list`: one slide per row, full width, captions below, `gutter` 20 between slides.
 ///
-/// Grid keeps the stylesheet's responsive grid; the moving designs are laid out by the
-/// gallery island.
+/// - `grid`: `slidesPerRow` (4) equal columns, `padding` (20) px between cells; under 767 px
+///   wide at most 2 per row (the stylesheet's narrow-window rule, see [`grid_style`]).
+///
+/// The moving designs are laid out by the gallery island.
 pub fn gallery(d: &GalleryBlock) -> Markup {
     use veranda_actors::domain::enums::GalleryDesign;
     let design = serde_json::to_value(d.design).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
@@ -198,6 +200,7 @@ pub fn gallery(d: &GalleryBlock) -> Markup {
             let gap = d.gutter.unwrap_or(20);
             (Some(format!("grid-template-columns:minmax(0,1fr);gap:{gap}px")), None, None)
         }
+        GalleryDesign::Grid => (Some(grid_style(d)), None, None),
         _ => (None, None, None),
     };
     html! {
@@ -223,6 +226,14 @@ pub fn gallery(d: &GalleryBlock) -> Markup {
             }
         }
     }
+}
+
+/// A grid's custom properties for the stylesheet's `.gallery--grid` rule: columns per row
+/// on wide windows, per row under 767 px (never more than 2), and the gap.
+fn grid_style(d: &GalleryBlock) -> String {
+    let per_row = d.slides_per_row.filter(|n| *n > 0).unwrap_or(4);
+    let padding = d.padding.unwrap_or(20);
+    format!("--per-row:{per_row};--narrow-per-row:{};gap:{padding}px", per_row.min(2))
 }
 
 /// A native audio player with the track's title and a download link.

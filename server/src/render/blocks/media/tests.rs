@@ -104,10 +104,27 @@ fn designs_without_script_are_laid_out_by_the_server_with_their_defaults() {
         list.contains(r#"class="gallery gallery--list" style="grid-template-columns:minmax(0,1fr);gap:30px""#),
         "{list}"
     );
-    for design in ["grid", "slideshow", "carousel", "slider", "stacked"] {
+    for design in ["slideshow", "carousel", "slider", "stacked"] {
         let html = markup(serde_json::json!({ "design": design }));
         assert!(!html.contains("style="), "{design}: {html}");
     }
+}
+
+#[test]
+fn a_grid_shows_four_per_row_twenty_apart_and_two_per_row_on_narrow_windows() {
+    let markup = |extra: serde_json::Value| {
+        let mut block = serde_json::json!({ "design": "grid", "slides": [{ "src": "a.png", "alt": "A" }] });
+        block.as_object_mut().expect("an object").extend(extra.as_object().expect("an object").clone());
+        gallery_markup(&serde_json::from_value(block).expect("a gallery block"))
+    };
+    let grid = markup(serde_json::json!({}));
+    assert!(grid.contains(r#"style="--per-row:4;--narrow-per-row:2;gap:20px""#), "{grid}");
+    let three = markup(serde_json::json!({ "slidesPerRow": 3, "padding": 12 }));
+    assert!(three.contains(r#"style="--per-row:3;--narrow-per-row:2;gap:12px""#), "{three}");
+    let one = markup(serde_json::json!({ "slidesPerRow": 1 }));
+    assert!(one.contains(r#"style="--per-row:1;--narrow-per-row:1;gap:20px""#), "{one}");
+    let css = crate::render::style::CRITICAL_CSS;
+    assert!(css.contains("@media (min-width:767px){.gallery--grid{grid-template-columns:repeat(var(--per-row,4)"));
 }
 
 #[test]
