@@ -7,11 +7,19 @@ use crate::store::metrics::MetricKind;
 /// Every telemetry metric.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TelemetryMetric {
-    /// Ingest requests accepted, by endpoint.
+    /// Ingest requests accepted and recorded, by endpoint.
     Accepted,
+    /// Ingest requests answered with success but deliberately not recorded, by endpoint
+    /// and the recording rule's reason (disabled, signed_in, config_area, not_found,
+    /// lock_screen, member_area_denied).
+    Skipped,
     /// Ingest requests refused, by endpoint and reason (bad_request, too_large,
-    /// rate_limited, busy, page_load_cap, crumb, or a recording rule).
+    /// rate_limited, busy, page_load_cap, crumb, forbidden).
     Rejected,
+    /// Entries acknowledged and then lost, by endpoint and reason (writer_busy: the
+    /// telemetry writer's queue was full; page_load_cap: error records past the page
+    /// load's cap, reported as `dropped` in the 202).
+    Dropped,
     /// Entries waiting in a telemetry actor's buffer, by queue.
     QueueDepth,
     /// Time one batch write of a telemetry actor took, by queue.
@@ -38,9 +46,11 @@ pub enum TelemetryMetric {
 
 impl TelemetryMetric {
     /// Every telemetry metric.
-    pub const ALL: [TelemetryMetric; 13] = [
+    pub const ALL: [TelemetryMetric; 15] = [
         TelemetryMetric::Accepted,
+        TelemetryMetric::Skipped,
         TelemetryMetric::Rejected,
+        TelemetryMetric::Dropped,
         TelemetryMetric::QueueDepth,
         TelemetryMetric::FlushDuration,
         TelemetryMetric::LiveVisitorSessions,
@@ -58,7 +68,9 @@ impl TelemetryMetric {
     pub const fn name(self) -> &'static str {
         match self {
             TelemetryMetric::Accepted => "veranda_ingest_accepted_total",
+            TelemetryMetric::Skipped => "veranda_ingest_skipped_total",
             TelemetryMetric::Rejected => "veranda_ingest_rejected_total",
+            TelemetryMetric::Dropped => "veranda_ingest_dropped_total",
             TelemetryMetric::QueueDepth => "veranda_ingest_queue_depth",
             TelemetryMetric::FlushDuration => "veranda_ingest_flush_duration_seconds",
             TelemetryMetric::LiveVisitorSessions => "veranda_visitor_sessions_live",
@@ -76,9 +88,11 @@ impl TelemetryMetric {
     /// The metric's kind.
     pub const fn kind(self) -> MetricKind {
         match self {
-            TelemetryMetric::Accepted | TelemetryMetric::Rejected | TelemetryMetric::RetentionRemoved => {
-                MetricKind::Counter
-            }
+            TelemetryMetric::Accepted
+            | TelemetryMetric::Skipped
+            | TelemetryMetric::Rejected
+            | TelemetryMetric::Dropped
+            | TelemetryMetric::RetentionRemoved => MetricKind::Counter,
             TelemetryMetric::QueueDepth
             | TelemetryMetric::LiveVisitorSessions
             | TelemetryMetric::ErrorGroups
@@ -90,8 +104,12 @@ impl TelemetryMetric {
     /// The help text shown to operators.
     pub const fn help(self) -> &'static str {
         match self {
-            TelemetryMetric::Accepted => "Telemetry ingest requests accepted, by endpoint.",
-            TelemetryMetric::Rejected => "Telemetry ingest requests refused or not recorded, by endpoint and reason.",
+            TelemetryMetric::Accepted => "Telemetry ingest requests accepted and recorded, by endpoint.",
+            TelemetryMetric::Skipped => {
+                "Telemetry ingest requests answered but not recorded by a recording rule, by endpoint and reason."
+            }
+            TelemetryMetric::Rejected => "Telemetry ingest requests refused, by endpoint and reason.",
+            TelemetryMetric::Dropped => "Telemetry entries acknowledged and then lost, by endpoint and reason.",
             TelemetryMetric::QueueDepth => "Entries waiting in a telemetry actor's buffer, by queue.",
             TelemetryMetric::FlushDuration => "Time one batch write of a telemetry actor took, in seconds, by queue.",
             TelemetryMetric::LiveVisitorSessions => "Visitor sessions held in memory.",
@@ -173,9 +191,20 @@ pub fn accepted(endpoint: &'static str) {
     metrics::counter!(TelemetryMetric::Accepted.name(), "endpoint" => endpoint).increment(1);
 }
 
+/// Counts a request answered but not recorded, because of a recording rule.
+pub fn skipped(endpoint: &'static str, reason: &'static str) {
+    metrics::counter!(TelemetryMetric::Skipped.name(), "endpoint" => endpoint, "reason" => reason).increment(1);
+}
+
 /// Counts a refused request.
 pub fn rejected(endpoint: &'static str, reason: &'static str) {
     metrics::counter!(TelemetryMetric::Rejected.name(), "endpoint" => endpoint, "reason" => reason).increment(1);
+}
+
+/// Counts `entries` acknowledged and then lost.
+pub fn dropped(endpoint: &'static str, reason: &'static str, entries: usize) {
+    metrics::counter!(TelemetryMetric::Dropped.name(), "endpoint" => endpoint, "reason" => reason)
+        .increment(entries as u64);
 }
 
 /// Sets a queue's depth.

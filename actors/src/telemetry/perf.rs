@@ -201,7 +201,8 @@ impl Handler<RecordPerf> for PerfCollector {
         if let (Some(first), Ok(value)) = (msg.0.first(), serde_json::to_vec(&msg.0)) {
             let key = [first.page_load_id.as_bytes(), b"/", &record_key(now)].concat();
             if self.writer.write(Tree::Perf, key, value).is_err() {
-                metrics::rejected("perf_records", "writer_busy");
+                // After the 202: the records are lost, not refused.
+                metrics::dropped("perf_records", "writer_busy", msg.0.len());
             }
         }
     }

@@ -169,7 +169,6 @@ impl VisitorSessions {
     pub fn write_changed(&mut self) {
         let writes = self.take_changed();
         if let Err(WriterBusy(back)) = self.writer.write_all(writes) {
-            metrics::rejected("record_hit", "writer_busy");
             self.dirty.extend(
                 back.iter().filter_map(|w| std::str::from_utf8(&w.key).ok()).filter_map(|k| VisitorId::parse(k).ok()),
             );

@@ -22,7 +22,7 @@ use veranda_actors::telemetry::session_ids::{
 };
 use veranda_actors::telemetry::visitor::{self, CensusHit, RecordVisit};
 
-use super::ingest::{finish, json_object, read_body, Endpoint, Form, IngestError, MAX_FORM_BODY};
+use super::ingest::{finish, json_object, read_body, skipped, Endpoint, Form, IngestError, MAX_FORM_BODY};
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -124,7 +124,7 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         .ok_or_else(|| IngestError::BadRequest("data.url is required".into()))?
         .to_string();
     let kind = match recording(req, state, &url) {
-        Recording::Skip(_) => return Ok(no_content()),
+        Recording::Skip(reason) => return Ok(skipped(reason, no_content())),
         Recording::PageView => "pageView",
         Recording::Search => "search",
     };
@@ -202,8 +202,8 @@ async fn census(
         form.require(name)?;
     }
     let page = page_of(req, &form);
-    if let Recording::Skip(_) = recording(req, state, &page) {
-        return Ok(no_content());
+    if let Recording::Skip(reason) = recording(req, state, &page) {
+        return Ok(skipped(reason, no_content()));
     }
     let allowed = identifiers_allowed(req, state);
     let visitor_id = form
@@ -246,8 +246,8 @@ async fn quick(req: &HttpRequest, state: &AppState, id: &str) -> Result<HttpResp
         ));
     }
     let page = req.headers().get(header::REFERER).and_then(|v| v.to_str().ok()).unwrap_or("/").to_string();
-    if let Recording::Skip(_) = recording(req, state, &page) {
-        return Ok(no_content());
+    if let Recording::Skip(reason) = recording(req, state, &page) {
+        return Ok(skipped(reason, no_content()));
     }
     let hit = CensusHit {
         kind: "quickView".into(),
@@ -279,7 +279,11 @@ fn pixel(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, IngestErro
             .collect(),
     );
     let page = form.get("landing").unwrap_or("/").to_string();
-    if !matches!(recording(req, state, &page), Recording::Skip(_)) {
+    let skip = match recording(req, state, &page) {
+        Recording::Skip(reason) => Some(reason),
+        Recording::PageView | Recording::Search => None,
+    };
+    if skip.is_none() {
         let hit = CensusHit {
             kind: "track".into(),
             at: now_ms(),
@@ -291,8 +295,12 @@ fn pixel(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, IngestErro
         };
         store_hit(state, &hit)?;
     }
-    Ok(HttpResponse::Ok()
+    let pixel = HttpResponse::Ok()
         .content_type("image/gif")
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body(PIXEL_GIF.to_vec()))
+        .body(PIXEL_GIF.to_vec());
+    Ok(match skip {
+        Some(reason) => skipped(reason, pixel),
+        None => pixel,
+    })
 }

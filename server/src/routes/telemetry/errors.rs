@@ -6,6 +6,7 @@ use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::telemetry::errors::{parse_reports, Admission, PageLoadKey};
+use veranda_actors::telemetry::metrics;
 
 use super::ingest::{finish, read_body, Endpoint, IngestError, MAX_ERRORS_BODY};
 use super::state::client_ip;
@@ -17,7 +18,7 @@ use crate::state::AppState;
 /// 400, and a page load that already made its 20 sends gets 429 with `Retry-After`.
 pub async fn record_errors(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
     if state.crumb_key.check(&req).is_err() {
-        veranda_actors::telemetry::metrics::rejected(Endpoint::JavascriptErrors.label(), "crumb");
+        metrics::rejected(Endpoint::JavascriptErrors.label(), "crumb");
         return state.crumb_key.refusal(&req);
     }
     finish(Endpoint::JavascriptErrors, record(&req, &state, payload).await)
@@ -36,6 +37,9 @@ async fn record(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
     let key = PageLoadKey::of(first.page_load_id.as_deref(), &first.url, agent, &ip);
     match state.telemetry.error_intake.record(key, reports) {
         Admission::Accepted { accepted, dropped } => {
+            if dropped > 0 {
+                metrics::dropped(Endpoint::JavascriptErrors.label(), "page_load_cap", dropped);
+            }
             Ok(HttpResponse::Accepted().json(serde_json::json!({ "accepted": accepted, "dropped": dropped })))
         }
         Admission::Refused => Err(IngestError::PageLoadCap(state.settings.telemetry.errors_per_page_load)),

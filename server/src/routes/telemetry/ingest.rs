@@ -1,10 +1,12 @@
 //! The shared edge of the ingest routes: reading a bounded body, parsing forms, the
-//! typed [`IngestError`] mapped to HTTP in one place, and the accepted/rejected counts.
+//! typed [`IngestError`] mapped to HTTP in one place, and the accepted, skipped and
+//! rejected counts.
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use futures_util::StreamExt;
 use veranda_actors::telemetry::metrics;
+use veranda_actors::telemetry::rules::SkipReason;
 
 /// Largest census, event or trace body.
 pub const MAX_FORM_BODY: usize = 16 * 1024;
@@ -137,11 +139,26 @@ impl ResponseError for IngestError {
     }
 }
 
+/// Marks a success answer whose call a recording rule kept from being recorded.
+#[derive(Debug, Clone, Copy)]
+struct Skipped(SkipReason);
+
+/// The answer `response` for a call not recorded because of `reason`; [`finish`] counts
+/// it as skipped, not accepted.
+pub fn skipped(reason: SkipReason, mut response: HttpResponse) -> HttpResponse {
+    response.extensions_mut().insert(Skipped(reason));
+    response
+}
+
 /// Counts the outcome of a request and turns it into a response.
 pub fn finish(endpoint: Endpoint, result: Result<HttpResponse, IngestError>) -> HttpResponse {
     match result {
         Ok(response) => {
-            metrics::accepted(endpoint.label());
+            let skip = response.extensions().get::<Skipped>().copied();
+            match skip {
+                Some(Skipped(reason)) => metrics::skipped(endpoint.label(), reason.label()),
+                None => metrics::accepted(endpoint.label()),
+            }
             response
         }
         Err(error) => {
