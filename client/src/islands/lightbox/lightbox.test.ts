@@ -224,6 +224,7 @@ describe('the lightbox on a phone', () => {
     open = openLightbox(window, { set: items, currentSetIndex: 1 });
     const root = open.root;
     expect(root.className).toContain('lightbox--scroll');
+    expect(root.querySelector<HTMLElement>('.lightbox-content')!.tabIndex).toBe(0);
     expect(root.querySelectorAll('.lightbox-item:not([hidden])')).toHaveLength(3);
     expect(root.querySelector<HTMLButtonElement>('.lightbox-previous')!.hidden).toBe(true);
     expect(root.querySelector<HTMLButtonElement>('.lightbox-next')!.hidden).toBe(true);
@@ -290,6 +291,7 @@ describe('the lightbox on a phone', () => {
     expect(open.root.querySelector<HTMLButtonElement>('.lightbox-next')!.hidden).toBe(true);
     width.change(false);
     expect(open.root.querySelector<HTMLButtonElement>('.lightbox-next')!.hidden).toBe(false);
+    expect(open.root.querySelector('.lightbox-content')!.hasAttribute('tabindex')).toBe(false);
     expect(open.root.querySelectorAll('.lightbox-item:not([hidden])')).toHaveLength(1);
   });
 

@@ -170,6 +170,9 @@ export function openLightbox(win: Window, options: LightboxOptions): Lightbox {
   const layout = () => {
     root.classList.toggle('lightbox--scroll', mobile);
     if (previous && next) previous.hidden = next.hidden = mobile;
+    // The scroller takes keyboard focus, so it can be scrolled without a pointer too.
+    if (mobile) track.tabIndex = 0;
+    else track.removeAttribute('tabindex');
     show();
     if (mobile) scrollToCurrent(false);
   };
