@@ -1,6 +1,7 @@
 // Media in Chromium: images load at a ladder width once near the viewport, and the
 // lightbox opens from a gallery grid (its chunk fetched only then), moves with the arrow
-// keys, closes on Escape and gives focus back, with nothing for axe to report while open.
+// keys, closes on Escape and gives focus back, with nothing for axe to report while open;
+// on a phone it scrolls between items and toggles captions; an address opens any set.
 //
 //   cd tests/e2e && npm ci && VERANDA_BIN=../../target/debug/veranda node --test media.test.mjs
 import assert from 'node:assert/strict';
@@ -28,9 +29,9 @@ before(async () => {
 
 after(stopAll);
 
-/** A page on our server whose requests are recorded; anything off this machine gets an empty answer. */
-async function openPage(path) {
-  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+/** A page on our server whose requests are recorded (in a desktop window unless `device` says otherwise); anything off this machine gets an empty answer. */
+async function openPage(path, device = { viewport: { width: 1200, height: 900 } }) {
+  const context = await env.browser.newContext(device);
   const origin = new URL(env.base).origin;
   await context.route('**/*', (route) =>
     route.request().url().startsWith(origin) ? route.fallback() : route.fulfill({ status: 204, body: '' }),
@@ -76,7 +77,7 @@ test('the lightbox opens from a grid, arrows through, closes on Escape and retur
   const status = dialog.locator('[aria-live="polite"]');
   const total = await page.locator('[data-lightbox-set]').first().locator('a[data-lightbox]').count();
   assert.equal(await status.textContent(), `1 of ${total}`);
-  assert.equal(await page.evaluate(() => location.hash), '#lightbox=1');
+  assert.equal(await page.evaluate(() => location.hash), '#lightbox=1-1');
   assert.ok(await dialog.locator('.lightbox-close').evaluate((el) => el === document.activeElement), 'focus moves in');
 
   await page.keyboard.press('ArrowRight');
@@ -87,19 +88,73 @@ test('the lightbox opens from a grid, arrows through, closes on Escape and retur
   assert.ok(await dialog.evaluate((el) => el.contains(document.activeElement)), 'Tab stays inside');
 
   await page.waitForTimeout(1000); // fully open: overlay, content, close control
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(() =>
-    window.axe
-      .run(document.querySelector('[role="dialog"]'), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })
-      .then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)),
-  );
-  assert.deepEqual(violations, []);
+  assert.deepEqual(await axeOnDialog(page), []);
 
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached', timeout: 5_000 });
   assert.ok(await link.evaluate((el) => el === document.activeElement), 'focus returns to the link');
   assert.equal(await page.evaluate(() => document.body.classList.contains('lightbox-open')), false);
   assert.equal(await page.evaluate(() => location.hash), '');
+  assert.equal(errors.length, 0, errors.join('\n') + serverLog());
+  await context.close();
+});
+
+/** Runs axe (WCAG 2 A and AA) on the open lightbox; gives its violations. */
+async function axeOnDialog(page) {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(() =>
+    window.axe
+      .run(document.querySelector('[role="dialog"]'), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })
+      .then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)),
+  );
+}
+
+test('on a phone the lightbox scrolls between items and toggles its captions', { timeout: 60_000 }, async () => {
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+  const { context, page, errors } = await openPage('/gallery-designs', phone);
+  const link = page.locator('[data-lightbox-set] a[data-lightbox]').first();
+  await link.scrollIntoViewIfNeeded();
+  await link.tap();
+  const dialog = page.getByRole('dialog', { name: 'Gallery' });
+  await dialog.waitFor({ timeout: 10_000 });
+  const total = await page.locator('[data-lightbox-set]').first().locator('a[data-lightbox]').count();
+  const status = dialog.locator('[aria-live="polite"]');
+  assert.equal(await status.textContent(), `1 of ${total}`);
+  assert.equal(await dialog.locator('.lightbox-previous').isVisible(), false, 'no previous control on a phone');
+  assert.equal(await dialog.locator('.lightbox-next').isVisible(), false, 'no next control on a phone');
+
+  const toggle = dialog.getByRole('button', { name: 'Caption' });
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  const captionOf = async () => page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+  assert.equal(await (await captionOf()).isVisible(), false, 'captions start folded away');
+  await toggle.tap();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  assert.equal(await (await captionOf()).isVisible(), true, 'the toggle shows the caption');
+
+  // The visitor scrolls to the next item: the announcement, the toggle and the address follow.
+  await dialog.locator('.lightbox-content').evaluate((track) => track.scrollBy({ left: track.clientWidth, behavior: 'instant' }));
+  await page.waitForFunction(() => document.querySelector('.lightbox-status')?.textContent?.startsWith('2 of'), null, {
+    timeout: 5_000,
+  });
+  assert.equal(await page.evaluate(() => location.hash), '#lightbox=1-2');
+  assert.match((await (await captionOf()).textContent()) ?? '', /coffee/);
+  assert.equal(await (await captionOf()).isVisible(), true, 'the open captions stay open');
+
+  await page.waitForTimeout(1000); // fully open: overlay, content, close control
+  assert.deepEqual(await axeOnDialog(page), []);
+  await dialog.getByRole('button', { name: 'Close' }).tap();
+  await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+  assert.equal(errors.length, 0, errors.join('\n') + serverLog());
+  await context.close();
+});
+
+test('an address naming the second lightbox set and an item opens it', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage('/gallery-designs#lightbox=2-3');
+  const dialog = page.getByRole('dialog', { name: 'Gallery' });
+  await dialog.waitFor({ timeout: 10_000 });
+  const total = await page.locator('[data-lightbox-set]').nth(1).locator('a[data-lightbox]').count();
+  assert.equal(await dialog.locator('[aria-live="polite"]').textContent(), `3 of ${total}`);
+  assert.ok(await dialog.evaluate((el) => el.classList.contains('lightbox--dark')), 'the second set is the dark one');
   assert.equal(errors.length, 0, errors.join('\n') + serverLog());
   await context.close();
 });
