@@ -5,6 +5,9 @@
 //! message is sent; this actor keeps what the server knows of the visit (visit count,
 //! first/previous/current visit, pages in this visit) and writes it to the visitor-sessions
 //! tree. The hit itself goes to the census tree straight from the request ([`record_hit`]).
+//! A hit starts a new visit (pages this visit back to 1) when the cookie rule says so, or
+//! when its `ss_cvr` names a later visit than the session holds: the loader starts the
+//! visit itself when `ss_cvt` has expired ([`VisitState::holds_visit_of`]).
 //! Entries idle past the 30-minute visit boundary are dropped from memory and rehydrated
 //! from the store on the next hit.
 //!
@@ -23,7 +26,7 @@ use actix::{Actor, AsyncContext, Context, Handler, Message};
 use serde::{Deserialize, Serialize};
 
 use crate::store::{Store, Tree};
-use crate::telemetry::cookie::{VisitOutcome, VisitorId, VISIT_LENGTH_MS};
+use crate::telemetry::cookie::{VisitOutcome, VisitorCookie, VisitorId, VISIT_LENGTH_MS};
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics;
 use crate::telemetry::records::{now_ms, record_key};
@@ -56,6 +59,17 @@ pub struct VisitState {
     pub pages_this_visit: u32,
     /// Time of the last hit (unix ms).
     pub last_seen: u64,
+}
+
+impl VisitState {
+    /// Whether `cookie` names the visit this session holds. A cookie whose visit count or
+    /// current-visit start is past the session's names a later visit: one the loader
+    /// started itself (it rewrites an expired `ss_cvt` before sending the hit, so the
+    /// server never sees the expired one). The count comes from the cookie either way,
+    /// so a visit is counted once whichever side started it.
+    pub fn holds_visit_of(&self, cookie: &VisitorCookie) -> bool {
+        cookie.count <= self.visits && cookie.current <= self.current
+    }
 }
 
 /// One census record.
@@ -129,7 +143,9 @@ impl VisitorSessions {
             None => self.load(id),
         };
         let pages = match known {
-            Some(state) if !outcome.new_visit => state.pages_this_visit.saturating_add(1),
+            Some(state) if !outcome.new_visit && state.holds_visit_of(&outcome.cookie) => {
+                state.pages_this_visit.saturating_add(1)
+            }
             _ => 1,
         };
         let cookie = &outcome.cookie;
@@ -355,6 +371,24 @@ mod tests {
         sessions.take_changed();
         sessions.sweep(later + VISIT_LENGTH_MS);
         assert_eq!(sessions.live(), 0);
+    }
+
+    #[test]
+    fn a_visit_the_loader_started_resets_the_pages_and_is_counted_once() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let writer = TelemetryWriter::start(store.clone());
+        let mut sessions = VisitorSessions::new(store, writer, &TelemetryLimits::default());
+        for (at, cvt) in [(1000, "1000"), (2000, "1000")] {
+            sessions.visit(&next_visit(Some("v1|1000|1000|1000|1"), Some(cvt), at, id), at);
+        }
+        // Its ss_cvt expired, the loader started visit 2 and sent a fresh ss_cvt with it.
+        let later = 2000 + VISIT_LENGTH_MS;
+        let cvr = format!("v1|1000|1000|{later}|2");
+        let started = sessions.visit(&next_visit(Some(&cvr), Some(&later.to_string()), later, id), later);
+        assert_eq!((started.visits, started.pages_this_visit, started.current), (2, 1, later));
+        let next = sessions.visit(&next_visit(Some(&cvr), Some(&later.to_string()), later + 1, id), later + 1);
+        assert_eq!((next.visits, next.pages_this_visit), (2, 2), "the same visit goes on, counted once");
     }
 
     #[tokio::test]

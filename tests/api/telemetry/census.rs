@@ -53,6 +53,59 @@ async fn a_hit_within_the_visit_keeps_the_count_and_an_expired_timestamp_increme
     assert_eq!(count_of(&set_cookie(&gone, "ss_cvr").expect("set")), 5, "a missing ss_cvt means the visit expired");
 }
 
+/// A `RecordHit` as the loader sends it: `event=view`, the `ss_cvr` it just wrote both as
+/// a field and a cookie, and the `ss_cvt` it just wrote (the hit's time).
+async fn loader_hit(app: &App, cvr: &str, cvt: u64) -> reqwest::Response {
+    let cookies = format!("{CONSENT}; ss_cvr={cvr}; ss_cvt={cvt}");
+    let data = data("/about");
+    app.post_form(
+        "/api/census/RecordHit",
+        &[("event", "view"), ("data", &data), ("ss_cvr", cvr)],
+        &[("cookie", &cookies)],
+    )
+    .await
+}
+
+/// The stored session of visitor `id` once it holds `visits` visits and `pages` pages
+/// this visit (waits up to 5 s; gives what is stored then).
+async fn session_of(app: &App, id: &str, visits: u64, pages: u64) -> (u64, u64) {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let stored = app.store.get(Tree::VisitorSessions, id.as_bytes()).expect("reads");
+        let state: Option<serde_json::Value> = stored.map(|v| serde_json::from_slice(&v).expect("a session"));
+        let got =
+            state.map_or((0, 0), |s| (s["visits"].as_u64().unwrap_or(0), s["pagesThisVisit"].as_u64().unwrap_or(0)));
+        if got == (visits, pages) || tokio::time::Instant::now() > deadline {
+            return got;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+}
+
+/// The loader rewrites `ss_cvt` before each hit, so the server never sees it expired: when
+/// it had, the loader itself starts the next visit (count up, current visit now).
+#[actix_rt::test]
+async fn a_visit_the_loader_starts_once_ss_cvt_expired_starts_a_new_visit_on_the_server() {
+    let app = demo().await;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("after 1970").as_millis();
+    let now = now as u64;
+    let began = now - 4000;
+    let first_visit = format!("loader-1|{began}|{began}|{began}|1");
+    loader_hit(&app, &first_visit, began).await;
+    assert_eq!(session_of(&app, "loader-1", 1, 1).await, (1, 1));
+    loader_hit(&app, &first_visit, now - 3000).await;
+    assert_eq!(session_of(&app, "loader-1", 1, 2).await, (1, 2), "the same visit");
+    // Thirty minutes later ss_cvt is gone: the loader counts visit 2 and writes a fresh ss_cvt.
+    let next = now - 2000;
+    let second_visit = format!("loader-1|{began}|{began}|{next}|2");
+    let res = loader_hit(&app, &second_visit, next).await;
+    assert_eq!(res.status(), 204);
+    assert_eq!(set_cookie(&res, "ss_cvr").as_deref(), Some(second_visit.as_str()), "not counted again");
+    assert_eq!(session_of(&app, "loader-1", 2, 1).await, (2, 1), "a new visit: its first page");
+    loader_hit(&app, &second_visit, now - 1000).await;
+    assert_eq!(session_of(&app, "loader-1", 2, 2).await, (2, 2), "then the visit goes on");
+}
+
 #[actix_rt::test]
 async fn a_malformed_visitor_cookie_is_recreated() {
     let app = demo().await;
