@@ -24,11 +24,9 @@ export function clickThrough(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('[data-click-through-url]') !== null;
 }
 
-/** The slides whose images are due at `index`: it, the next `preloadCount`, and for a strip the one before (in view beside it). */
-export function dueSlides(index: number, count: number, preloadCount: number, strip: boolean): Set<number> {
+/** The slideshow slides whose images are due at `index`: it and the next `preloadCount`. */
+export function dueSlides(index: number, count: number, preloadCount: number): Set<number> {
   const due = new Set<number>();
-  if (count <= 0) return due;
-  const wrap = (i: number) => ((i % count) + count) % count;
-  for (let i = strip ? -1 : 0; i <= preloadCount; i += 1) due.add(wrap(index + i));
+  for (let i = 0; count > 0 && i <= preloadCount; i += 1) due.add((index + i) % count);
   return due;
 }

@@ -3,8 +3,8 @@
 // middle) and carousel (a row of slides per step). Plain DOM on top of the server's list;
 // previous / next buttons, a pause control when it autoplays, a polite "X of Y" status,
 // arrow keys and swipes (a newSwipe slideshow follows the finger while dragged). Slides
-// click as 001 §4 asks (see clicks.ts); only the current slide's and the next one's images
-// load (preloadCount 1; a strip also loads the one before, in view beside it).
+// click as 001 §4 asks (see clicks.ts); a slideshow loads only the current slide's and the
+// next one's images (preloadCount 1; a slider's scroller already keeps the others waiting).
 import { clickThrough, dueSlides, slideshowClick, stripClick } from './clicks';
 import type { GalleryOptions } from './data';
 import { Autoplay, type Point, carouselControls, carouselSlidesPerRow, lockAxis, motionAllowed, swipeDirection } from './motion';
@@ -16,7 +16,7 @@ import { type Fling, focalOrigin, moveDirection, transitionTiming } from './tran
 const STACKED_SPEED_MS = 1000;
 /** Strip speed is 0.5 s. */
 const STRIP_SPEED_MS = 500;
-/** Slides loaded ahead of the current one (stacked and strip preloadCount). */
+/** Slides loaded ahead of the current one (stacked preloadCount). */
 const PRELOAD_COUNT = 1;
 
 function control(doc: Document, className: string, label: string, text: string): HTMLButtonElement {
@@ -95,8 +95,8 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
   const render = (moved = false) => {
     const index = slides.index;
     const row = perRow();
-    if (layout === 'stacked' || layout === 'strip') {
-      dueSlides(index, items.length, PRELOAD_COUNT, layout === 'strip').forEach((i) => loaded.add(i));
+    if (layout === 'stacked') {
+      dueSlides(index, items.length, PRELOAD_COUNT).forEach((i) => loaded.add(i));
       items.forEach((item, i) => item.classList.toggle('gallery-deferred', !loaded.has(i)));
     }
     items.forEach((item, i) => {

@@ -1,0 +1,111 @@
+// Gallery clicks and defaults in Chromium (001 §4, §9): a slideshow click goes to the next
+// slide instead of opening the lightbox, a slider makes the clicked slide current and its
+// current slide goes next (Space too), the grid shows its slides per row (2 on a phone),
+// and a slideshow loads only the current and the next slide's images.
+//
+//   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test gallery-clicks.test.mjs
+import assert from 'node:assert/strict';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+
+import { CHROMIUM_ARGS, serverHelpers, veranda } from './support.mjs';
+
+const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
+const { startServer, stopAll } = serverHelpers(env);
+
+before(async () => {
+  const { binPath, serverEnv } = veranda();
+  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-gallery-clicks-'));
+  await startServer(binPath, serverEnv);
+  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+});
+
+after(stopAll);
+
+/** A page whose timers run only when the test says so; requests leaving this machine get an empty page. */
+async function openPage(path, viewport = { width: 1200, height: 900 }) {
+  const context = await env.browser.newContext({ viewport });
+  await context.clock.install({ time: Date.now() });
+  const origin = new URL(env.base).origin;
+  await context.route('**/*', (route) =>
+    route.request().url().startsWith(origin) ? route.fallback() : route.fulfill({ status: 200, contentType: 'text/html', body: '' }),
+  );
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
+  return { context, page, errors };
+}
+
+/** The gallery block whose list has `design`, scrolled into view and mounted. */
+async function mounted(page, design) {
+  const block = page.locator('[data-block-type="gallery"]').filter({ has: page.locator(`ul.gallery--${design}`) }).first();
+  await block.scrollIntoViewIfNeeded();
+  await page.waitForFunction((el) => el.classList.contains('gallery-viewer'), await block.elementHandle(), { timeout: 15_000 });
+  return block;
+}
+
+const current = (block) =>
+  block.evaluate((el) => Array.from(el.querySelectorAll('ul.gallery > li')).findIndex((li) => li.classList.contains('is-current')));
+
+test('a slideshow click shows the next slide, not the lightbox', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage('/gallery-designs');
+  const show = await mounted(page, 'slideshow');
+  assert.equal(await current(show), 0);
+  const box = await show.locator('ul.gallery').boundingBox();
+  await page.mouse.click(box.x + box.width * 0.25, box.y + box.height / 2);
+  assert.equal(await current(show), 1, 'the left half goes next too (clickBehavior next)');
+  assert.equal(await page.getByRole('dialog').count(), 0, 'no lightbox');
+  await page.clock.runFor(1_300);
+  await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+  assert.equal(await current(show), 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a slideshow loads only the current and the next slide images', { timeout: 60_000 }, async () => {
+  const { context, page } = await openPage('/slideshow-transitions');
+  const show = await mounted(page, 'slideshow');
+  const shown = () =>
+    show.evaluate((el) => Array.from(el.querySelectorAll('ul.gallery > li img'), (img) => getComputedStyle(img).display !== 'none'));
+  assert.deepEqual(await shown(), [true, true, false, false, false]);
+  await show.getByRole('button', { name: 'Next slide' }).click();
+  assert.deepEqual(await shown(), [true, true, true, false, false]);
+  await context.close();
+});
+
+test('a slider makes a clicked slide current, its current slide goes next, and Space activates', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage('/gallery-designs');
+  const strip = await mounted(page, 'slider');
+  assert.equal(await strip.locator('ul.gallery').evaluate((ul) => getComputedStyle(ul).columnGap), '10px');
+  await strip.locator('ul.gallery > li').nth(1).locator('img').click();
+  assert.equal(await current(strip), 1);
+  assert.equal(await page.getByRole('dialog').count(), 0, 'no lightbox');
+  await page.clock.runFor(600);
+  await strip.locator('ul.gallery > li').nth(1).locator('img').click();
+  assert.equal(await current(strip), 2, 'the current slide goes next');
+  await page.clock.runFor(600);
+  await strip.locator('ul.gallery > li').nth(0).locator('a').focus();
+  await page.keyboard.press('Space');
+  assert.equal(await current(strip), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a grid shows its slides per row, and 2 per row on a phone', { timeout: 60_000 }, async () => {
+  const columns = async (viewport) => {
+    const { context, page } = await openPage('/gallery-designs', viewport);
+    const grid = page.locator('ul.gallery--grid').first();
+    const style = await grid.evaluate((ul) => ({ columns: getComputedStyle(ul).gridTemplateColumns.split(' ').length, gap: getComputedStyle(ul).columnGap }));
+    await context.close();
+    return style;
+  };
+  assert.deepEqual(await columns({ width: 1200, height: 900 }), { columns: 3, gap: '12px' });
+  assert.deepEqual(await columns({ width: 390, height: 844 }), { columns: 2, gap: '12px' });
+});
