@@ -17,6 +17,7 @@ mod forms_captcha;
 mod forms_crash;
 mod forms_plain;
 mod forms_recaptcha;
+mod gallery_links;
 mod google_maps;
 mod health;
 mod images;

@@ -14,6 +14,7 @@ mod lookup;
 pub mod sanitize;
 mod search;
 pub mod settings;
+pub mod slide_links;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -81,8 +82,9 @@ impl Site {
         load::load(dir.into())
     }
 
-    /// What the url id (a path without query string) names, if anything.
-    /// Drafts and other unpublished items are not found.
+    /// What the url id (a path without query string) names, if anything: a page, a
+    /// collection, one of its items, or the page of a gallery slide's deep link
+    /// (`<page>/<slide>`, see [`slide_links`]). Drafts and other unpublished items are not found.
     pub fn resolve(&self, url_id: &str) -> Option<Resolved<'_>> {
         let path = site_path(url_id);
         if let Some(page) = self.pages.iter().find(|p| p.url == path) {
@@ -102,7 +104,11 @@ impl Site {
                 }
             }
         }
-        None
+        // A gallery deep link names its page (spec 001 §2).
+        self.pages
+            .iter()
+            .find(|p| slide_links::slide_key(&p.url, &path).is_some_and(|key| p.links_slide(key)))
+            .map(Resolved::Page)
     }
 
     /// The path a collection-panel id (`/pages/{id}`) names, if any page or collection has it.

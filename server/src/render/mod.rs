@@ -23,6 +23,7 @@ mod tests;
 
 use veranda_actors::domain::context::PageContext;
 use veranda_actors::site::settings::HeaderFooter;
+use veranda_actors::site::slide_links::slide_key;
 use veranda_actors::site::{Collection, Item, Page, SearchHit, Site};
 
 use crate::assets::Assets;
@@ -85,6 +86,10 @@ pub fn render_page_with(view: &PageView<'_>, header_footer: &HeaderFooter) -> St
         page_url: layout::canonical_url(view.site, &view.context.page_path),
         today: format!("{:04}-{:02}-{:02}", today.year(), u8::from(today.month()), today.day()),
         page_path: view.context.page_path.clone(),
+        linked_slide: match view.body {
+            PageBody::Page(page) => slide_key(&page.url, &view.context.page_path).map(str::to_string),
+            _ => None,
+        },
     };
     layout::document(view, &ctx, header_footer).into_string()
 }

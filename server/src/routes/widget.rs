@@ -97,6 +97,7 @@ pub fn rendering(site: &Site, body: &[u8]) -> Result<String, Refusal> {
         page_url: format!("{}/", site.settings.website.base_url.trim_end_matches('/')),
         page_path: "/".to_string(),
         today: format!("{:04}-{:02}-{:02}", today.year(), u8::from(today.month()), today.day()),
+        linked_slide: None,
     };
     let block = Block { id: widget.id, data: BlockData::Summary(summary) };
     Ok(block_content(&ctx, &block).into_string())

@@ -3,6 +3,7 @@
 // stacked) keep the server's CSS layout (their lightbox is the loader's). No React.
 import { parseGalleryData } from './data';
 import './gallery.css';
+import { galleryHistory, historyEnabled } from './history';
 import { mountViewer } from './viewer';
 
 /**
@@ -15,7 +16,10 @@ export function mount(el: HTMLElement, data: unknown): void {
     const list = el.querySelector<HTMLElement>('ul.gallery');
     if (!options || !list || list.children.length === 0) return;
     if (options.layout === 'stacked' || options.layout === 'strip' || options.layout === 'carousel') {
-      mountViewer(window, el, list, options);
+      // History deep links follow one slide at a time: slideshows and sliders, not carousels.
+      const history = options.layout !== 'carousel' && historyEnabled(data) ? galleryHistory(window, list) : null;
+      const slides = mountViewer(window, el, list, options, history?.start);
+      history?.follow(slides);
     }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

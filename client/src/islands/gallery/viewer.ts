@@ -43,15 +43,15 @@ function editing(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
-/** Turns the server's `list` into a moving gallery inside `el`; returns its slides. */
-export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, options: GalleryOptions): Slides {
+/** Turns the server's `list` into a moving gallery inside `el`, on slide `startIndex`; returns its slides. */
+export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, options: GalleryOptions, startIndex = 0): Slides {
   const doc = win.document;
   const items = Array.from(list.children) as HTMLElement[];
   const motion = motionAllowed(win);
   const layout = options.layout;
   const perRow = () => (layout === 'carousel' ? carouselSlidesPerRow(options.slidesPerRow, el.clientWidth || win.innerWidth) : 1);
   const groups = () => Math.max(1, Math.ceil(items.length / perRow()));
-  const slides = new Slides(layout === 'carousel' ? groups() : items.length, layout !== 'carousel');
+  const slides = new Slides(layout === 'carousel' ? groups() : items.length, layout !== 'carousel', layout === 'carousel' ? 0 : startIndex);
   const speed = !motion ? 0 : layout === 'strip' ? STRIP_SPEED_MS : STACKED_SPEED_MS;
   // Without motion every slideshow cross-fades in no time (and ken burns does not zoom).
   const transition = layout === 'stacked' && motion ? options.transition : 'fade';

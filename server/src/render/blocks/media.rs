@@ -166,7 +166,11 @@ pub fn map(d: &MapBlock, settings: &MapSettings) -> Markup {
 ///   wide at most 2 per row (the stylesheet's narrow-window rule, see [`grid_style`]).
 ///
 /// The moving designs are laid out by the gallery island.
-pub fn gallery(d: &GalleryBlock) -> Markup {
+///
+/// Each slide carries the spec's slide attributes (001 §3). With history enabled,
+/// `linked` (the slide key of a deep link, 001 §2) names the slide shown current: its
+/// item is `is-current` and the list says which key it was (`data-linked-slide`).
+pub fn gallery(d: &GalleryBlock, linked: Option<&str>) -> Markup {
     use veranda_actors::domain::enums::GalleryDesign;
     let design = serde_json::to_value(d.design).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
     let count = d.slides.len();
@@ -203,13 +207,18 @@ pub fn gallery(d: &GalleryBlock) -> Markup {
         GalleryDesign::Grid => (Some(grid_style(d)), None, None),
         _ => (None, None, None),
     };
+    let current = linked.and_then(|key| d.linked_slide(key));
     html! {
         ul class={ "gallery gallery--" (design) } style=[list_style] data-lightbox-set[d.lightbox]
-            data-lightbox-theme=[d.lightbox.then_some(if d.lightbox_theme == "light" { "light" } else { "dark" })] {
+            data-lightbox-theme=[d.lightbox.then_some(if d.lightbox_theme == "light" { "light" } else { "dark" })]
+            data-linked-slide=[current.and_then(|i| d.slides[i].history_key())] {
             @for (i, slide) in d.slides.iter().enumerate() {
                 @let through = slide.click_through_url.as_deref().and_then(safe_href);
                 @let size = dimensions(slide.image_dimensions.as_deref());
-                li style=[item_style.as_deref()] {
+                li class=[(current == Some(i)).then_some("is-current")] style=[item_style.as_deref()] data-type="image"
+                    data-slide-id=[(!slide.slide_id.is_empty()).then_some(slide.slide_id.as_str())]
+                    data-slide-url=[slide.slide_url.as_deref()] data-click-through-url=[through]
+                    data-image-dimensions=[size.map(|(w, h)| format!("{w}x{h}"))] {
                     figure {
                         a href=(through.map(str::to_string).unwrap_or_else(|| image_url(&slide.src)))
                             data-lightbox[d.lightbox && through.is_none()] {
@@ -249,5 +258,7 @@ pub fn audio(d: &AudioBlock) -> Markup {
     }
 }
 
+#[cfg(test)]
+mod gallery_tests;
 #[cfg(test)]
 mod tests;

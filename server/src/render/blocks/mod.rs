@@ -27,6 +27,9 @@ pub struct BlockCtx<'a> {
     pub page_path: String,
     /// Today as `YYYY-MM-DD` (calendars list upcoming events).
     pub today: String,
+    /// The slide key a gallery deep link names (`<page>/<slide>`, spec 001 §2): the gallery
+    /// with history enabled that has that slide shows it current.
+    pub linked_slide: Option<String>,
 }
 
 impl BlockCtx<'_> {
@@ -77,7 +80,7 @@ fn inner(ctx: &BlockCtx<'_>, block: &Block) -> Markup {
         BlockData::Button(d) => content::button(d),
         BlockData::MemberArea(d) => commerce::member_area(ctx, d),
         BlockData::Summary(d) => listings::summary(ctx, d),
-        BlockData::Gallery(d) => media::gallery(d),
+        BlockData::Gallery(d) => media::gallery(d, ctx.linked_slide.as_deref()),
         BlockData::Audio(d) => media::audio(d),
         BlockData::Calendar(d) => listings::calendar(ctx, d),
         BlockData::Chart(d) => content::chart(d),
