@@ -1,7 +1,8 @@
 // Gallery designs in Chromium: the slideshow's thumbnail strip and the slideshow stay on
 // the same slide both ways (a click on a thumbnail, the arrow keys), every slideshow
 // transition moves with the keyboard, the designs laid out by the server keep their
-// layout, and axe finds nothing in any gallery design.
+// layout, the slideshow's history deep links and its overflowing caption, and axe finds
+// nothing in any gallery design.
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test gallery-designs.test.mjs
 import assert from 'node:assert/strict';
@@ -206,6 +207,60 @@ test('with reduced motion ken burns does not zoom and nothing autoplays', { time
   await page.clock.runFor(12_000);
   assert.equal(await status.textContent(), before);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the slideshow writes its slide to the address, and that address opens on it', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage('/gallery-designs');
+  await mountAll(page);
+  const show = page.locator('[data-island="gallery"]').filter({ has: page.locator('.gallery--slideshow') });
+  const next = show.getByRole('button', { name: 'Next slide' });
+  await next.scrollIntoViewIfNeeded();
+  const length = await page.evaluate(() => history.length);
+  await next.click();
+  await page.clock.runFor(1_300);
+  await next.click();
+  assert.equal(new URL(page.url()).pathname, '/gallery-designs/slideshow-3');
+  assert.deepEqual(await page.evaluate(() => history.state), { itemId: 'slideshow-3' });
+  assert.equal(await page.evaluate(() => history.length), length, 'the entry is replaced, not pushed');
+
+  await page.reload({ waitUntil: 'load' });
+  assert.equal(new URL(page.url()).pathname, '/gallery-designs/slideshow-3');
+  await mountAll(page);
+  assert.equal(await show.locator('[aria-live="polite"]').textContent(), '3 of 5');
+  assert.deepEqual(await currents(show), { slide: 2, thumb: 2 });
+
+  const linked = await page.request.get(`${env.base}/gallery-designs/slideshow-3`);
+  assert.equal(linked.status(), 200);
+  assert.match(await linked.text(), /<li class="is-current" data-type="image" data-slide-id="slideshow-3"/);
+  assert.equal((await page.request.get(`${env.base}/gallery-designs/slideshow-9`)).status(), 404);
+  assert.deepEqual(errors, [], errors.join('\n') + serverLog());
+  await context.close();
+});
+
+test('a caption taller than its slide overflows at 40 % and scrolls, and fits again on a wider window', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage('/gallery-designs', { width: 390, height: 844 });
+  await mountAll(page);
+  const show = page.locator('[data-island="gallery"]').filter({ has: page.locator('.gallery--slideshow') });
+  const caption = show.locator('ul.gallery > li').first().locator('figcaption');
+  assert.match(await caption.getAttribute('class'), /gallery-meta gallery-meta--bottom-left gallery-meta--overflow/);
+  assert.equal(await caption.getAttribute('tabindex'), '0');
+  assert.equal(await caption.getAttribute('aria-label'), 'Caption of slide 1');
+  const sizes = await caption.evaluate((el) => ({
+    height: el.getBoundingClientRect().height,
+    slide: el.closest('figure').getBoundingClientRect().height,
+    scrolls: el.scrollHeight > el.clientHeight,
+  }));
+  assert.ok(Math.abs(sizes.height - sizes.slide * 0.4) < 2, `fixed at 40 %: ${JSON.stringify(sizes)}`);
+  assert.ok(sizes.scrolls, 'the caption scrolls');
+  const short = show.locator('ul.gallery > li').nth(1).locator('figcaption');
+  assert.equal(await short.getAttribute('class'), 'gallery-meta gallery-meta--bottom-left');
+
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.clock.runFor(200); // the 150 ms resize debounce
+  assert.equal(await caption.getAttribute('class'), 'gallery-meta gallery-meta--bottom-left');
+  assert.equal(await caption.getAttribute('tabindex'), null);
+  assert.deepEqual(errors, [], errors.join('\n') + serverLog());
   await context.close();
 });
 

@@ -57,6 +57,12 @@ th,td{border:1px solid var(--line);padding:.375rem .5rem;text-align:left}
 .gallery--grid{grid-template-columns:repeat(var(--narrow-per-row,2),minmax(0,1fr))}@media (min-width:767px){.gallery--grid{grid-template-columns:repeat(var(--per-row,4),minmax(0,1fr))}}
 figure{margin:0}
 figcaption{color:var(--muted);font-size:.875rem;padding-top:.25rem}
+.gallery-overlay{position:relative}
+.gallery-meta{position:absolute;box-sizing:border-box;max-width:calc(100% - 1rem);max-height:calc(100% - 1rem);overflow-y:auto;margin:0;padding:.5rem .75rem;background:rgba(0,0,0,.8);color:#fff;border-radius:.25rem}
+.gallery-meta--top,.gallery-meta--top-left,.gallery-meta--top-right{top:.5rem}.gallery-meta--bottom,.gallery-meta--bottom-left,.gallery-meta--bottom-right{bottom:.5rem}
+.gallery-meta--top,.gallery-meta--bottom{left:.5rem;right:.5rem}.gallery-meta--top-left,.gallery-meta--bottom-left{left:.5rem;max-width:60%}.gallery-meta--top-right,.gallery-meta--bottom-right{right:.5rem;max-width:60%}
+.gallery-meta--center{top:50%;left:.5rem;right:.5rem;transform:translateY(-50%);text-align:center}.gallery-meta--overflow{height:40%}
+.gallery-meta:focus-visible{outline:3px solid #fff;outline-offset:-3px}
 details{border-bottom:1px solid var(--line);padding:.5rem 0}
 summary{cursor:pointer;font-weight:600;padding:.25rem 0}
 .marquee{font-size:1.5rem;overflow-wrap:anywhere}

@@ -4,6 +4,7 @@
 import { parseGalleryData } from './data';
 import './gallery.css';
 import { galleryHistory, historyEnabled } from './history';
+import { watchMeta } from './meta';
 import { mountViewer } from './viewer';
 
 /**
@@ -21,6 +22,7 @@ export function mount(el: HTMLElement, data: unknown): void {
       const slides = mountViewer(window, el, list, options, history?.start);
       history?.follow(slides);
     }
+    watchMeta(window, list);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
   }

@@ -167,7 +167,8 @@ pub fn map(d: &MapBlock, settings: &MapSettings) -> Markup {
 ///
 /// The moving designs are laid out by the gallery island.
 ///
-/// Each slide carries the spec's slide attributes (001 §3). With history enabled,
+/// Each slide carries the spec's slide attributes (001 §3). A slideshow with a
+/// `meta-position` shows captions over the slide at that position. With history enabled,
 /// `linked` (the slide key of a deep link, 001 §2) names the slide shown current: its
 /// item is `is-current` and the list says which key it was (`data-linked-slide`).
 pub fn gallery(d: &GalleryBlock, linked: Option<&str>) -> Markup {
@@ -208,6 +209,10 @@ pub fn gallery(d: &GalleryBlock, linked: Option<&str>) -> Markup {
         _ => (None, None, None),
     };
     let current = linked.and_then(|key| d.linked_slide(key));
+    let meta = match d.design {
+        GalleryDesign::Slideshow => d.meta_position.as_deref().and_then(meta_position),
+        _ => None,
+    };
     html! {
         ul class={ "gallery gallery--" (design) } style=[list_style] data-lightbox-set[d.lightbox]
             data-lightbox-theme=[d.lightbox.then_some(if d.lightbox_theme == "light" { "light" } else { "dark" })]
@@ -219,7 +224,7 @@ pub fn gallery(d: &GalleryBlock, linked: Option<&str>) -> Markup {
                     data-slide-id=[(!slide.slide_id.is_empty()).then_some(slide.slide_id.as_str())]
                     data-slide-url=[slide.slide_url.as_deref()] data-click-through-url=[through]
                     data-image-dimensions=[size.map(|(w, h)| format!("{w}x{h}"))] {
-                    figure {
+                    figure class=[meta.is_some().then_some("gallery-overlay")] {
                         a href=(through.map(str::to_string).unwrap_or_else(|| image_url(&slide.src)))
                             data-lightbox[d.lightbox && through.is_none()] {
                             img src=(fallback_url(&image_url(&slide.src))) data-src=(image_url(&slide.src))
@@ -229,7 +234,13 @@ pub fn gallery(d: &GalleryBlock, linked: Option<&str>) -> Markup {
                                 span class="visually-hidden" { "Image " (i + 1) " of " (count) }
                             }
                         }
-                        @if !slide.caption.trim().is_empty() { figcaption { (slide.caption) } }
+                        @if !slide.caption.trim().is_empty() {
+                            @if let Some(position) = meta {
+                                figcaption class={ "gallery-meta gallery-meta--" (position) } { (slide.caption) }
+                            } @else {
+                                figcaption { (slide.caption) }
+                            }
+                        }
                     }
                 }
             }
@@ -243,6 +254,14 @@ fn grid_style(d: &GalleryBlock) -> String {
     let per_row = d.slides_per_row.filter(|n| *n > 0).unwrap_or(4);
     let padding = d.padding.unwrap_or(20);
     format!("--per-row:{per_row};--narrow-per-row:{};gap:{padding}px", per_row.min(2))
+}
+
+/// The slideshow caption positions (001 §3 `meta-position`); any other value leaves the
+/// caption under the slide.
+fn meta_position(position: &str) -> Option<&'static str> {
+    ["top", "bottom", "top-left", "bottom-left", "top-right", "bottom-right", "center"]
+        .into_iter()
+        .find(|p| p.eq_ignore_ascii_case(position.trim()))
 }
 
 /// A native audio player with the track's title and a download link.

@@ -1,4 +1,4 @@
-//! Tests of the gallery's slide attributes and deep-linked slides.
+//! Tests of the gallery's slide attributes, deep-linked slides and caption overlays.
 
 use super::*;
 
@@ -42,4 +42,18 @@ fn a_deep_link_shows_its_slide_current_when_history_is_enabled() {
     assert!(!off.contains("is-current") && !off.contains("data-linked-slide"), "{off}");
     let unknown = gallery(&block(serde_json::json!({ "historyEnabled": true })), Some("four")).into_string();
     assert!(!unknown.contains("is-current"), "{unknown}");
+}
+
+#[test]
+fn slideshow_captions_overlay_the_slide_at_their_meta_position() {
+    for position in ["top", "bottom", "top-left", "bottom-left", "top-right", "bottom-right", "center"] {
+        let html = gallery(&block(serde_json::json!({ "meta-position": position })), None).into_string();
+        let overlay = format!(r#"<figcaption class="gallery-meta gallery-meta--{position}">First</figcaption>"#);
+        assert!(html.contains(&overlay), "{position}: {html}");
+        assert_eq!(html.matches(r#"<figure class="gallery-overlay">"#).count(), 3, "{position}: {html}");
+    }
+    let unknown = gallery(&block(serde_json::json!({ "meta-position": "middle" })), None).into_string();
+    assert!(unknown.contains("<figcaption>First</figcaption>") && !unknown.contains("gallery-meta"), "{unknown}");
+    let grid = gallery(&block(serde_json::json!({ "design": "grid", "meta-position": "top" })), None).into_string();
+    assert!(!grid.contains("gallery-meta"), "only slideshows overlay their captions: {grid}");
 }
