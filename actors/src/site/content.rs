@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::blocks::Block;
-use crate::domain::enums::{CollectionViewMode, ItemType, ProductType, PublicationState};
+use crate::accounts::SessionRecord;
+use crate::domain::enums::{CollectionViewMode, ItemType, PageType, ProductType, PublicationState};
 
 /// Who may see a page or collection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
@@ -26,6 +27,22 @@ impl Access {
             Access::Public => 1,
             Access::Password => 2,
             Access::Members => 3,
+        }
+    }
+
+    /// The page a visitor gets instead of the content, if any (spec 000 §3 page types):
+    /// the lock screen for a password page this request has not `unlocked`, the
+    /// member-area-denied page for a signed-in account without member access, the
+    /// protected-content page (sign in first) for a visitor without an account. The page
+    /// routes show it and the recording rules read it, so both always agree.
+    pub fn gate(self, session: Option<&SessionRecord>, unlocked: bool) -> Option<PageType> {
+        match (self, session) {
+            (Access::Public, _) => None,
+            (Access::Password, _) if unlocked => None,
+            (Access::Password, _) => Some(PageType::LockScreen),
+            (Access::Members, Some(s)) if s.may_see_member_pages() => None,
+            (Access::Members, Some(_)) => Some(PageType::MemberAreaAccessDenied),
+            (Access::Members, None) => Some(PageType::ProtectedContent),
         }
     }
 }
@@ -250,4 +267,29 @@ pub struct NavLink {
     pub title: String,
     /// Same-site path or absolute URL.
     pub url: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::enums::ContributorRole;
+
+    fn session(member: bool, roles: &[ContributorRole]) -> SessionRecord {
+        SessionRecord { account_id: "a".into(), owner: false, roles: roles.to_vec(), member, expires_at: i64::MAX }
+    }
+
+    #[test]
+    fn a_password_page_is_open_once_unlocked() {
+        assert_eq!(Access::Password.gate(None, false), Some(PageType::LockScreen));
+        assert_eq!(Access::Password.gate(None, true), None);
+        assert_eq!(Access::Public.gate(None, false), None);
+    }
+
+    #[test]
+    fn member_pages_ask_visitors_to_sign_in_and_deny_accounts_without_access() {
+        assert_eq!(Access::Members.gate(None, false), Some(PageType::ProtectedContent));
+        assert_eq!(Access::Members.gate(Some(&session(false, &[])), false), Some(PageType::MemberAreaAccessDenied));
+        assert_eq!(Access::Members.gate(Some(&session(true, &[])), false), None);
+        assert_eq!(Access::Members.gate(Some(&session(false, &[ContributorRole::Viewer])), false), None);
+    }
 }

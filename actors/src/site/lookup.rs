@@ -1,7 +1,8 @@
-//! Finding things in a loaded site: item urls, products by reference, the published urls.
+//! Finding things in a loaded site: item urls, who may see a resolved path, products by
+//! reference, the published urls.
 
 use super::content::{Access, Collection, Item};
-use super::Site;
+use super::{Resolved, Site};
 use crate::domain::enums::PublicationState;
 
 impl Collection {
@@ -13,6 +14,16 @@ impl Collection {
     /// The published items, in the collection's order.
     pub fn published_items(&self) -> impl Iterator<Item = &Item> {
         self.items.iter().filter(|i| i.state == PublicationState::Published)
+    }
+}
+
+impl Resolved<'_> {
+    /// Who may see what the path names: the page's access, or its collection's.
+    pub fn access(self) -> Access {
+        match self {
+            Resolved::Page(p) => p.access,
+            Resolved::Collection(c) | Resolved::Item(c, _) => c.access,
+        }
     }
 }
 

@@ -1,7 +1,13 @@
 //! When visitor analytics are recorded (spec 000 §6), decided on the server too: never
-//! for signed-in accounts unless their only role is viewer, never under `/config`,
-//! never on not-found, lock-screen or member-area-denied pages, never when the site
-//! switches analytics off; `/search` views are searches, not page views.
+//! when the site switches analytics off, never under `/config`, never on not-found,
+//! lock-screen or member-area-denied pages, never for signed-in accounts unless their
+//! only role is viewer; `/search` views are searches, not page views.
+//!
+//! The page a call names is gated exactly as the page route gates it
+//! ([`Access::gate`]): a password page the request has unlocked is an ordinary page, and
+//! a signed-in account without member access gets the member-area-denied page. The page
+//! type is checked before the account, so a call about that page is skipped for that
+//! reason.
 
 use crate::accounts::SessionRecord;
 use crate::domain::enums::PageType;
@@ -57,43 +63,51 @@ pub fn path_of(url: &str) -> String {
     site_path(&rest[..end])
 }
 
-/// The page type a visitor would get at `path` (only the distinctions the rules need).
-fn page_type_at(site: &Site, session: Option<&SessionRecord>, path: &str) -> PageType {
+/// The page type a visitor would get at `path` (only the distinctions the rules need);
+/// `unlocked` says whether the request opens a password page.
+fn page_type_at(
+    site: &Site,
+    session: Option<&SessionRecord>,
+    path: &str,
+    unlocked: impl FnOnce(Resolved<'_>) -> bool,
+) -> PageType {
     match site.resolve(path) {
         None => PageType::NotFound,
         Some(resolved) => {
-            let access = match resolved {
-                Resolved::Page(p) => p.access,
-                Resolved::Collection(c) | Resolved::Item(c, _) => c.access,
-            };
-            match (access, session) {
-                (Access::Password, _) => PageType::LockScreen,
-                (Access::Members, Some(s)) if !s.may_see_member_pages() => PageType::MemberAreaAccessDenied,
-                (Access::Members, None) => PageType::ProtectedContent,
-                _ => PageType::Page,
-            }
+            let access = resolved.access();
+            let unlocked = access == Access::Password && unlocked(resolved);
+            access.gate(session, unlocked).unwrap_or(PageType::Page)
         }
     }
 }
 
-/// Decides whether a visit to `url` by `session` is recorded.
-pub fn decide(site: &Site, session: Option<&SessionRecord>, url: &str) -> Recording {
+/// Decides whether a visit to `url` by `session` is recorded; `unlocked` says whether the
+/// request opens a password page (it carries a valid unlock grant for it).
+pub fn decide(
+    site: &Site,
+    session: Option<&SessionRecord>,
+    url: &str,
+    unlocked: impl FnOnce(Resolved<'_>) -> bool,
+) -> Recording {
     if site.settings.analytics_disabled {
         return Recording::Skip(SkipReason::Disabled);
-    }
-    if session.is_some_and(|s| !s.analytics_allowed()) {
-        return Recording::Skip(SkipReason::SignedIn);
     }
     let path = path_of(url);
     if path == "/config" || path.starts_with("/config/") {
         return Recording::Skip(SkipReason::ConfigArea);
     }
-    if path == "/search" {
-        return Recording::Search;
+    let search = path == "/search";
+    if !search {
+        let page_type = page_type_at(site, session, &path, unlocked);
+        if page_type.suppresses_analytics() {
+            return Recording::Skip(SkipReason::PageType(page_type));
+        }
     }
-    let page_type = page_type_at(site, session, &path);
-    if page_type.suppresses_analytics() {
-        Recording::Skip(SkipReason::PageType(page_type))
+    if session.is_some_and(|s| !s.analytics_allowed()) {
+        return Recording::Skip(SkipReason::SignedIn);
+    }
+    if search {
+        Recording::Search
     } else {
         Recording::PageView
     }

@@ -131,26 +131,28 @@ fn view(
     logout_dialog: bool,
 ) -> HttpResponse {
     let path = link.url_id.as_str();
-    let (access, title) = match resolved {
-        Resolved::Page(p) => (p.access, p.title.clone()),
-        Resolved::Collection(c) => (c.access, c.title.clone()),
-        Resolved::Item(c, i) => (c.access, i.title.clone()),
+    let access = resolved.access();
+    let title = match resolved {
+        Resolved::Page(p) => p.title.clone(),
+        Resolved::Collection(c) => c.title.clone(),
+        Resolved::Item(_, i) => i.title.clone(),
     };
     let (collection, item, page_id) = match resolved {
         Resolved::Page(p) => (None, None, Some(p.id.as_str())),
         Resolved::Collection(c) => (Some(c), None, None),
         Resolved::Item(c, i) => (Some(c), Some(i), None),
     };
-    let gate = match access {
-        Access::Public => None,
-        Access::Password if super::auth::unlocked(req, state, resolved) => None,
-        Access::Password => Some((PageType::LockScreen, super::auth::lock_screen(req, state, title.clone(), None))),
-        Access::Members => match session {
-            Some(s) if s.may_see_member_pages() => None,
-            Some(_) => Some((PageType::MemberAreaAccessDenied, PageBody::MemberAreaDenied { title: title.clone() })),
-            None => Some((PageType::ProtectedContent, PageBody::MembersOnly { title: title.clone() })),
-        },
-    };
+    // The same gate the telemetry recording rules read, so the page context and the
+    // server agree on whether this view is recorded.
+    let unlocked = access == Access::Password && super::auth::unlocked(req, state, resolved);
+    let gate = access.gate(session, unlocked).map(|page_type| {
+        let body = match page_type {
+            PageType::LockScreen => super::auth::lock_screen(req, state, title.clone(), None),
+            PageType::MemberAreaAccessDenied => PageBody::MemberAreaDenied { title: title.clone() },
+            _ => PageBody::MembersOnly { title: title.clone() },
+        };
+        (page_type, body)
+    });
     let (status, page_type, body) = match gate {
         Some((page_type, body)) => {
             let status =

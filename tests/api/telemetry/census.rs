@@ -1,9 +1,10 @@
 //! `RecordHit` and the other census calls: visitor cookies, consent and recording rules.
 
-use veranda_actors::domain::enums::ContributorRole;
+use veranda_actors::domain::enums::{ContributorRole, PageType};
 use veranda_actors::store::Tree;
 use veranda_actors::telemetry::TelemetryLimits;
-use veranda_tests::demo_site_copy;
+use veranda_server::routes::auth::UNLOCK_COOKIE_PREFIX;
+use veranda_tests::{demo_site_copy, page_context};
 
 use super::{demo, set_cookie, set_cookie_header, spawn, App};
 
@@ -176,6 +177,56 @@ async fn not_found_pages_are_not_recorded() {
 async fn lock_screens_are_not_recorded() {
     let app = demo().await;
     assert_not_recorded(&app, hit(&app, "/private", CONSENT).await).await;
+}
+
+/// Unlocks the demo's password page through its lock screen; gives the grant as `name=value`.
+async fn unlock_private(app: &App) -> String {
+    let crumb = set_cookie(&app.get("/private", &[]).await, "crumb").expect("the lock screen hands out a crumb");
+    let cookie = format!("crumb={crumb}");
+    let res = app.post_form("/private", &[("password", "veranda"), ("crumb", &crumb)], &[("cookie", &cookie)]).await;
+    assert_eq!(res.status(), 303, "unlocked");
+    let id = app.site.pages.iter().find(|p| p.url == "/private").map(|p| p.id.clone()).expect("the password page");
+    let name = format!("{UNLOCK_COOKIE_PREFIX}{id}");
+    format!("{name}={}", set_cookie(&res, &name).expect("a grant"))
+}
+
+/// Once unlocked, a password page is an ordinary page: its context turns analytics on,
+/// and the server records its hits.
+#[actix_rt::test]
+async fn an_unlocked_password_page_is_recorded_like_any_page() {
+    let app = demo().await;
+    let grant = unlock_private(&app).await;
+    let context = page_context(&app.get("/private", &[("cookie", &grant)]).await.text().await.expect("a page"));
+    assert_eq!(context["pageType"], PageType::Page.id() as u64);
+    assert_eq!(context["analyticsEnabled"], true);
+    let res = hit(&app, "/private", &format!("{CONSENT}; {grant}")).await;
+    assert_eq!(res.status(), 204);
+    assert!(set_cookie(&res, "ss_cvr").is_some(), "a visit like any other");
+    let records = app.records(Tree::Census, 1).await;
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["path"], "/private");
+}
+
+/// A signed-in account without member access gets the member-area-denied page: its
+/// context turns analytics off, and the server skips its hits for that reason.
+#[actix_rt::test]
+async fn the_member_area_denied_page_is_not_recorded() {
+    let app = demo().await;
+    let account = app.sign_in(false, &[]).await;
+    let page = app.get("/members", &[("cookie", &account)]).await;
+    assert_eq!(page.status(), 403);
+    let context = page_context(&page.text().await.expect("a page"));
+    assert_eq!(context["pageType"], PageType::MemberAreaAccessDenied.id() as u64);
+    assert_eq!(context["analyticsEnabled"], false);
+    assert_not_recorded(&app, hit(&app, "/members", &format!("{CONSENT}; {account}")).await).await;
+    let metrics = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
+    let metrics = metrics.text().await.expect("a body");
+    let skipped = metrics.lines().any(|l| {
+        l.starts_with("veranda_ingest_skipped_total{")
+            && l.contains("endpoint=\"record_hit\"")
+            && l.contains("reason=\"member_area_denied\"")
+    });
+    assert!(skipped, "skipped as the member-area-denied page:\n{metrics}");
 }
 
 #[actix_rt::test]

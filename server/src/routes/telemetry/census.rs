@@ -23,6 +23,7 @@ use veranda_actors::telemetry::session_ids::{
 use veranda_actors::telemetry::visitor::{self, CensusHit, RecordVisit};
 
 use super::ingest::{finish, json_object, read_body, skipped, Endpoint, Form, IngestError, MAX_FORM_BODY};
+use crate::routes::auth::unlocked;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -53,9 +54,9 @@ fn identifiers_allowed(req: &HttpRequest, state: &AppState) -> bool {
         || req.cookie(CONSENT_COOKIE).is_some_and(|c| c.value() == "true")
 }
 
-/// The recording decision for `url`, with the request's session.
-fn recording(req: &HttpRequest, state: &AppState, url: &str) -> Recording {
-    decide(&state.site, CurrentSession::of(req).0.as_ref(), url)
+/// The recording decision for `url`, with the request's session and unlock grants.
+pub(super) fn recording(req: &HttpRequest, state: &AppState, url: &str) -> Recording {
+    decide(&state.site, CurrentSession::of(req).0.as_ref(), url, |page| unlocked(req, state, page))
 }
 
 /// The page a census call names: its `url`, `pagePath` or `pageUrl` field, else the referer.

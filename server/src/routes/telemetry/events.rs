@@ -8,11 +8,11 @@ use serde::Deserialize;
 use veranda_actors::store::Tree;
 use veranda_actors::telemetry::cookie::CONSENT_COOKIE;
 use veranda_actors::telemetry::records::{now_ms, record_key, truncate_chars};
-use veranda_actors::telemetry::rules::{decide, Recording};
+use veranda_actors::telemetry::rules::Recording;
 
+use super::census::recording;
 use super::ingest::{finish, json_object, read_body, skipped, Endpoint, Form, IngestError, MAX_FORM_BODY};
 use crate::security::crumb::CRUMB_COOKIE;
-use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
 /// Whether the crumb is echoed correctly, in the header, the query or the form's `crumb`.
@@ -54,7 +54,7 @@ async fn event(req: &HttpRequest, state: &AppState, form: Form) -> Result<HttpRe
     let name = truncate_chars(form.require("event")?, 128);
     let data = json_object("data", form.get("data").unwrap_or("{}"))?;
     let page = data.get("pagePath").and_then(|p| p.as_str()).unwrap_or("/");
-    if let Recording::Skip(reason) = decide(&state.site, CurrentSession::of(req).0.as_ref(), page) {
+    if let Recording::Skip(reason) = recording(req, state, page) {
         return Ok(skipped(reason, HttpResponse::NoContent().finish()));
     }
     store_event(state, serde_json::json!({ "kind": "recordEvent", "at": now_ms(), "event": name, "data": data }))
@@ -118,7 +118,7 @@ async fn v1(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resul
     let common = data_field("commonData", raw.common_data)?;
     let custom = data_field("customData", raw.custom_data)?;
     let page = common.get("pagePath").or_else(|| common.get("url")).and_then(|p| p.as_str()).unwrap_or("/");
-    if let Recording::Skip(reason) = decide(&state.site, CurrentSession::of(req).0.as_ref(), page) {
+    if let Recording::Skip(reason) = recording(req, state, page) {
         return Ok(skipped(reason, HttpResponse::Accepted().finish()));
     }
     let restrictive = state.site.settings.cookie_banner.is_restrictive_cookie_policy_enabled;
