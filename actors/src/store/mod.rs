@@ -3,9 +3,9 @@
 //! - **Durable** trees (accounts, sessions, submissions, carts, orders, inventory,
 //!   settings, edits): `put` and `delete` resolve only after the write is flushed to disk.
 //!   Concurrent writers share one flush (group commit).
-//! - **Telemetry** trees (census, errors, traces, performance, events): `put` resolves
-//!   at once; a background flush runs at least every second, so a crash loses at most
-//!   the last flush window.
+//! - **Telemetry** trees (census, errors, traces and the trace journal, performance,
+//!   events, visitor sessions): `put` resolves at once; a background flush runs at least
+//!   every second, so a crash loses at most the last flush window.
 //!
 //! Routes never touch sled or Redis: they go through this trait.
 //!
@@ -60,6 +60,9 @@ pub enum Tree {
     Errors,
     /// Trace log entries (telemetry).
     Traces,
+    /// Trace log entries acknowledged and not yet in a [`Tree::Traces`] batch (telemetry;
+    /// see [`crate::telemetry::traces`]).
+    TraceJournal,
     /// Performance records (telemetry).
     Perf,
     /// Analytics events (telemetry).
@@ -77,7 +80,7 @@ pub enum Durability {
 
 impl Tree {
     /// Every tree.
-    pub const ALL: [Tree; 15] = [
+    pub const ALL: [Tree; 16] = [
         Tree::Accounts,
         Tree::Sessions,
         Tree::Submissions,
@@ -91,6 +94,7 @@ impl Tree {
         Tree::Census,
         Tree::Errors,
         Tree::Traces,
+        Tree::TraceJournal,
         Tree::Perf,
         Tree::Events,
     ];
@@ -111,6 +115,7 @@ impl Tree {
             Tree::Census => "census",
             Tree::Errors => "errors",
             Tree::Traces => "traces",
+            Tree::TraceJournal => "trace_journal",
             Tree::Perf => "perf",
             Tree::Events => "events",
         }
@@ -119,9 +124,13 @@ impl Tree {
     /// The tree's durability class.
     pub fn durability(self) -> Durability {
         match self {
-            Tree::VisitorSessions | Tree::Census | Tree::Errors | Tree::Traces | Tree::Perf | Tree::Events => {
-                Durability::Telemetry
-            }
+            Tree::VisitorSessions
+            | Tree::Census
+            | Tree::Errors
+            | Tree::Traces
+            | Tree::TraceJournal
+            | Tree::Perf
+            | Tree::Events => Durability::Telemetry,
             _ => Durability::Durable,
         }
     }

@@ -15,7 +15,9 @@
 //!   writes in batches every second, groups errors by fingerprint and publishes every
 //!   new error and group change on the in-process [`TelemetryEvent`] stream.
 //! - [`TraceFlusher`]: buffers trace-log entries; flushes every 30 s, when full and on
-//!   shutdown.
+//!   shutdown. Each request's entries are journaled through the [`TelemetryWriter`]
+//!   before its 202, so a crash loses no more of them than of any other telemetry; the
+//!   journal left by a crash is replayed on start ([`traces`]).
 //! - [`TelemetryWriter`] (a thread, not an actor): writes every telemetry record to the
 //!   store, off the actors' and the requests' threads.
 //! - [`PerfCollector`]: performance records per `pageLoadId`; feeds the web-vitals

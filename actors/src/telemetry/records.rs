@@ -8,7 +8,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The most telemetry a crash may lose: records acknowledged longer ago than this are on
 /// disk. It is the error queue's batch interval, plus the writer's queue (bounded, a few
-/// milliseconds), plus the store's telemetry flush interval (500 ms).
+/// milliseconds), plus the store's telemetry flush interval (500 ms). Trace entries are
+/// journaled through the writer as each request is acknowledged, so the trace flusher's
+/// 30 s batches do not widen it ([`traces`](super::traces)).
 pub const TELEMETRY_LOSS_WINDOW: Duration = Duration::from_secs(1);
 
 /// Milliseconds since the unix epoch (0 if the clock is before it).

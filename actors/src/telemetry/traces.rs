@@ -1,17 +1,33 @@
 //! Trace logs (`/api/events/Trace`): entries `{pageUrl, type, data}` parsed at the edge,
 //! and the [`TraceFlusher`] that buffers them and writes one batch every
 //! [`TRACE_FLUSH_INTERVAL`], whenever the buffer is full, and when it stops.
+//!
+//! ## Durability
+//!
+//! Traces are in the telemetry class (DESIGN.md): what was acknowledged more than the
+//! flush window ([`TELEMETRY_LOSS_WINDOW`](super::records::TELEMETRY_LOSS_WINDOW)) before
+//! a crash is kept, although a batch is written only every 30 s. So each accepted
+//! request's entries are first journaled: one record in [`Tree::TraceJournal`], queued on
+//! the [`TelemetryWriter`] (group-committed like every telemetry record) before the
+//! request is answered 202; a full writer queue answers 503 instead, and nothing is
+//! buffered. A batch goes to [`Tree::Traces`] through the same writer, in one job that
+//! then removes the journal records it holds (only once the batch is written, so a
+//! failed write keeps them). On start the flusher reads the journal left over by a crash
+//! into its buffer, and those entries go with the next batch. Between a batch's write
+//! and its journal's removal a crash may keep both, so after a crash a few entries can
+//! be stored twice; none is lost.
 
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use actix::{Actor, AsyncContext, Context, Handler, Message, ResponseFuture};
 use serde::{Deserialize, Serialize};
+use tokio::sync::oneshot;
 
 use crate::store::{Store, Tree};
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics::{self, Queue};
 use crate::telemetry::records::{now_ms, record_key, truncate_chars};
+use crate::telemetry::writer::{TelemetryWriter, Write, WriterBusy};
 
 /// How often buffered entries are written (spec 000 §9: log flush every 30 s).
 pub const TRACE_FLUSH_INTERVAL: Duration = Duration::from_secs(30);
@@ -19,6 +35,8 @@ pub const TRACE_FLUSH_INTERVAL: Duration = Duration::from_secs(30);
 pub const MAX_TRACE_ENTRIES: usize = 200;
 /// Largest `data` of one entry, serialised.
 pub const MAX_TRACE_DATA_BYTES: usize = 8 * 1024;
+/// Most journal records read back on start (far more than 30 s of traces).
+const MAX_REPLAYED: usize = 1_000_000;
 
 /// One trace-log entry.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -70,61 +88,112 @@ pub fn parse_entries(json: &str) -> Result<Vec<TraceEntry>, TraceError> {
         .collect()
 }
 
-/// Owns the trace entries not yet written.
+/// Owns the trace entries not yet written in a batch.
 pub struct TraceFlusher {
-    /// Where batches go.
-    store: Arc<dyn Store>,
+    /// Where journal records and batches go.
+    writer: TelemetryWriter,
     /// Entries waiting.
     buffer: Vec<TraceEntry>,
+    /// The journal records holding the waiting entries, removed once their batch is written.
+    journaled: Vec<Vec<u8>>,
     /// Entries that force a flush.
     capacity: usize,
     /// Mailbox size; a full mailbox makes requests answer 503.
     mailbox_capacity: usize,
 }
 
+/// One batch to write: its record in [`Tree::Traces`] and the journal records it replaces.
+#[derive(Debug)]
+pub struct TraceBatch {
+    /// The batch's record key.
+    pub key: Vec<u8>,
+    /// The entries, as a JSON array.
+    pub value: Vec<u8>,
+    /// Keys of the journal records whose entries the batch holds.
+    pub journaled: Vec<Vec<u8>>,
+}
+
+impl TraceBatch {
+    /// Writes the batch, then removes its journal records; resolves once both are queued
+    /// on the writer (waiting for room). False when the writer is gone.
+    pub async fn write(self, writer: TelemetryWriter) -> bool {
+        let batch = Write { tree: Tree::Traces, key: self.key, value: self.value };
+        writer.write_then_remove(vec![batch], Tree::TraceJournal, self.journaled).await
+    }
+}
+
 impl TraceFlusher {
-    /// An empty flusher.
-    pub fn new(store: Arc<dyn Store>, limits: &TelemetryLimits) -> TraceFlusher {
-        TraceFlusher {
-            store,
+    /// A flusher holding whatever the journal in `store` still holds (entries acknowledged
+    /// before a crash and not yet in a batch).
+    pub fn new(store: &dyn Store, writer: TelemetryWriter, limits: &TelemetryLimits) -> TraceFlusher {
+        let mut flusher = TraceFlusher {
+            writer,
             buffer: Vec::new(),
+            journaled: Vec::new(),
             capacity: limits.trace_buffer.max(1),
             mailbox_capacity: limits.mailbox_capacity,
+        };
+        let leftovers = store.scan_prefix(Tree::TraceJournal, b"", MAX_REPLAYED).unwrap_or_else(|error| {
+            tracing::warn!(%error, "the trace journal cannot be read; its entries stay for the next start");
+            Vec::new()
+        });
+        for (key, value) in leftovers {
+            match serde_json::from_slice::<Vec<TraceEntry>>(&value) {
+                Ok(entries) => flusher.buffer.extend(entries),
+                Err(error) => tracing::warn!(%error, "an unreadable trace journal record is removed"),
+            }
+            flusher.journaled.push(key);
         }
+        if !flusher.journaled.is_empty() {
+            tracing::info!(entries = flusher.buffer.len(), "trace entries replayed from the journal");
+        }
+        metrics::queue_depth(Queue::Traces, flusher.buffer.len());
+        flusher
     }
 
-    /// Buffers `entries`; returns a batch to write when the buffer is full.
-    pub fn add(&mut self, entries: Vec<TraceEntry>) -> Option<(Vec<u8>, Vec<u8>)> {
+    /// Journals `entries` (one record queued on the writer); refused when its queue is full.
+    pub fn journal(&self, entries: &[TraceEntry], now: u64) -> Result<Vec<u8>, WriterBusy> {
+        let key = record_key(now).to_vec();
+        // A `Vec` of plain values always serialises.
+        let value = serde_json::to_vec(entries).unwrap_or_default();
+        self.writer.write(Tree::TraceJournal, key.clone(), value)?;
+        Ok(key)
+    }
+
+    /// Buffers `entries`, journaled under `journal_key`; returns a batch to write when the
+    /// buffer is full.
+    pub fn add(&mut self, entries: Vec<TraceEntry>, journal_key: Vec<u8>) -> Option<TraceBatch> {
         self.buffer.extend(entries);
+        self.journaled.push(journal_key);
         metrics::queue_depth(Queue::Traces, self.buffer.len());
         (self.buffer.len() >= self.capacity).then(|| self.take_batch(now_ms())).flatten()
     }
 
-    /// Takes every buffered entry as one record (key, JSON array), if any.
-    pub fn take_batch(&mut self, now: u64) -> Option<(Vec<u8>, Vec<u8>)> {
-        if self.buffer.is_empty() {
+    /// Takes every buffered entry as one batch, if any (a batch of no entry still removes
+    /// the journal records it holds).
+    pub fn take_batch(&mut self, now: u64) -> Option<TraceBatch> {
+        if self.journaled.is_empty() {
             return None;
         }
         let entries = std::mem::take(&mut self.buffer);
+        let journaled = std::mem::take(&mut self.journaled);
         metrics::queue_depth(Queue::Traces, 0);
-        serde_json::to_vec(&entries).ok().map(|value| (record_key(now).to_vec(), value))
+        // A `Vec` of plain values always serialises.
+        let value = serde_json::to_vec(&entries).unwrap_or_default();
+        Some(TraceBatch { key: record_key(now).to_vec(), value, journaled })
     }
 
     /// How many entries wait.
     pub fn buffered(&self) -> usize {
         self.buffer.len()
     }
-}
 
-async fn write(store: Arc<dyn Store>, batch: Option<(Vec<u8>, Vec<u8>)>) -> bool {
-    let Some((key, value)) = batch else { return false };
-    let started = Instant::now();
-    let result = store.put(Tree::Traces, &key, &value).await;
-    metrics::flush_duration(Queue::Traces, started.elapsed());
-    if let Err(error) = &result {
-        tracing::warn!(%error, "trace batch write failed");
+    /// Writes what is buffered, in the background.
+    fn flush_in_background(&mut self) {
+        if let Some(batch) = self.take_batch(now_ms()) {
+            actix::spawn(batch.write(self.writer.clone()));
+        }
     }
-    result.is_ok()
 }
 
 impl Actor for TraceFlusher {
@@ -132,32 +201,45 @@ impl Actor for TraceFlusher {
 
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(self.mailbox_capacity);
-        ctx.run_interval(TRACE_FLUSH_INTERVAL, |flusher, _| {
-            actix::spawn(write(flusher.store.clone(), flusher.take_batch(now_ms())));
-        });
+        if self.buffered() >= self.capacity {
+            self.flush_in_background();
+        }
+        ctx.run_interval(TRACE_FLUSH_INTERVAL, |flusher, _| flusher.flush_in_background());
     }
 
     fn stopped(&mut self, _: &mut Self::Context) {
-        actix::spawn(write(self.store.clone(), self.take_batch(now_ms())));
+        self.flush_in_background();
     }
 }
 
-/// Buffers trace entries, writing a batch when the buffer fills.
+/// Journals trace entries and buffers them, writing a batch when the buffer fills;
+/// answers on `accepted` whether they were taken (false: the writer's queue is full).
 #[derive(Message)]
 #[rtype(result = "()")]
-pub struct AddTraces(pub Vec<TraceEntry>);
+pub struct AddTraces {
+    /// The entries of one request.
+    pub entries: Vec<TraceEntry>,
+    /// Told whether the entries were journaled and buffered.
+    pub accepted: oneshot::Sender<bool>,
+}
 
 impl Handler<AddTraces> for TraceFlusher {
     type Result = ();
 
     fn handle(&mut self, msg: AddTraces, _: &mut Self::Context) {
-        if let Some(batch) = self.add(msg.0) {
-            actix::spawn(write(self.store.clone(), Some(batch)));
+        let Ok(key) = self.journal(&msg.entries, now_ms()) else {
+            let _ = msg.accepted.send(false);
+            return;
+        };
+        let _ = msg.accepted.send(true);
+        if let Some(batch) = self.add(msg.entries, key) {
+            actix::spawn(batch.write(self.writer.clone()));
         }
     }
 }
 
-/// Writes every buffered entry now (shutdown); returns whether a batch was written.
+/// Queues every buffered entry for writing now (shutdown); returns whether there was a
+/// batch. The caller waits for the writer to drain.
 #[derive(Message)]
 #[rtype(result = "bool")]
 pub struct FlushTraces;
@@ -166,17 +248,36 @@ impl Handler<FlushTraces> for TraceFlusher {
     type Result = ResponseFuture<bool>;
 
     fn handle(&mut self, _: FlushTraces, _: &mut Self::Context) -> Self::Result {
-        Box::pin(write(self.store.clone(), self.take_batch(now_ms())))
+        let batch = self.take_batch(now_ms());
+        let writer = self.writer.clone();
+        Box::pin(async move {
+            match batch {
+                Some(batch) => batch.write(writer).await,
+                None => false,
+            }
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
+
     use crate::store::SledStore;
 
     fn entry(n: u32) -> TraceEntry {
         TraceEntry { page_url: "/p".into(), kind: "log".into(), data: serde_json::json!({ "n": n }) }
+    }
+
+    fn store() -> (tempfile::TempDir, Arc<dyn Store>) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        (dir, store)
+    }
+
+    fn rows(store: &Arc<dyn Store>, tree: Tree) -> Vec<(Vec<u8>, Vec<u8>)> {
+        store.scan_prefix(tree, b"", 100).expect("scans")
     }
 
     #[test]
@@ -189,28 +290,53 @@ mod tests {
         assert_eq!(parse_entries(&big), Err(TraceError::DataTooLarge(0)));
     }
 
-    #[test]
-    fn a_full_buffer_yields_one_batch() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+    #[tokio::test]
+    async fn a_full_buffer_yields_one_batch_holding_its_journal_records() {
+        let (_dir, store) = store();
         let limits = TelemetryLimits { trace_buffer: 3, ..TelemetryLimits::default() };
-        let mut flusher = TraceFlusher::new(store, &limits);
-        assert!(flusher.add(vec![entry(1), entry(2)]).is_none());
-        let (_, value) = flusher.add(vec![entry(3)]).expect("the buffer is full");
-        let written: Vec<TraceEntry> = serde_json::from_slice(&value).expect("a JSON array");
+        let mut flusher = TraceFlusher::new(store.as_ref(), TelemetryWriter::start(store.clone()), &limits);
+        assert!(flusher.add(vec![entry(1), entry(2)], b"j1".to_vec()).is_none());
+        let batch = flusher.add(vec![entry(3)], b"j2".to_vec()).expect("the buffer is full");
+        let written: Vec<TraceEntry> = serde_json::from_slice(&batch.value).expect("a JSON array");
         assert_eq!(written.len(), 3);
+        assert_eq!(batch.journaled, vec![b"j1".to_vec(), b"j2".to_vec()]);
         assert_eq!(flusher.buffered(), 0);
         assert!(flusher.take_batch(1).is_none());
     }
 
     #[actix::test]
-    async fn flushing_writes_what_is_buffered() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
-        let addr = TraceFlusher::new(store.clone(), &TelemetryLimits::default()).start();
-        addr.send(AddTraces(vec![entry(1)])).await.expect("delivered");
+    async fn accepted_entries_are_journaled_at_once_and_leave_the_journal_with_their_batch() {
+        let (_dir, store) = store();
+        let writer = TelemetryWriter::start(store.clone());
+        let addr = TraceFlusher::new(store.as_ref(), writer.clone(), &TelemetryLimits::default()).start();
+        let (accepted, answer) = oneshot::channel();
+        addr.send(AddTraces { entries: vec![entry(1)], accepted }).await.expect("delivered");
+        assert!(answer.await.expect("answered"), "accepted");
+        writer.drained().await;
+        assert_eq!(rows(&store, Tree::TraceJournal).len(), 1, "journaled before the batch is due");
+        assert!(rows(&store, Tree::Traces).is_empty());
+
         assert!(addr.send(FlushTraces).await.expect("delivered"));
-        assert_eq!(store.scan_prefix(Tree::Traces, b"", 10).expect("scans").len(), 1);
+        writer.drained().await;
+        assert_eq!(rows(&store, Tree::Traces).len(), 1);
+        assert!(rows(&store, Tree::TraceJournal).is_empty(), "the batch replaced the journal record");
         assert!(!addr.send(FlushTraces).await.expect("delivered"), "nothing left");
+    }
+
+    #[actix::test]
+    async fn journal_records_left_by_a_crash_go_with_the_next_batch() {
+        let (_dir, store) = store();
+        let leftover = serde_json::to_vec(&vec![entry(7), entry(8)]).expect("serialises");
+        store.put(Tree::TraceJournal, b"left", &leftover).await.expect("put");
+        let writer = TelemetryWriter::start(store.clone());
+        let flusher = TraceFlusher::new(store.as_ref(), writer.clone(), &TelemetryLimits::default());
+        assert_eq!(flusher.buffered(), 2, "replayed");
+        let addr = flusher.start();
+        assert!(addr.send(FlushTraces).await.expect("delivered"));
+        writer.drained().await;
+        let batches = rows(&store, Tree::Traces);
+        let written: Vec<TraceEntry> = serde_json::from_slice(&batches[0].1).expect("a JSON array");
+        assert_eq!(written, vec![entry(7), entry(8)]);
+        assert!(rows(&store, Tree::TraceJournal).is_empty());
     }
 }

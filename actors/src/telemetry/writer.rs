@@ -9,6 +9,11 @@
 //! [`WRITER_QUEUE_JOBS`] jobs, so what an acknowledged record waits for is bounded; a full
 //! queue refuses the job and the request gets 503.
 //!
+//! A job may also remove keys once its records are written
+//! ([`write_then_remove`](TelemetryWriter::write_then_remove)): the trace flusher stores a
+//! batch and removes the journal entries it holds in one job, so the removal never goes
+//! before the batch, and is skipped when the batch could not be written.
+//!
 //! With a [`Retention`], the same thread runs the retention sweep: one bounded step at a
 //! time ([`retention`](super::retention)), with queued writes handled between steps.
 
@@ -43,6 +48,9 @@ pub struct Write {
 enum Job {
     /// Records to write, in order.
     Writes(Vec<Write>),
+    /// Records to write, then keys of a tree to remove once every write of the round
+    /// succeeded.
+    WriteThenRemove(Vec<Write>, Tree, Vec<Vec<u8>>),
     /// Answered once every job queued before it is written.
     Drain(oneshot::Sender<()>),
     /// Runs a whole retention sweep now; answered with the records removed (0 without retention).
@@ -95,17 +103,35 @@ impl TelemetryWriter {
         if writes.is_empty() {
             return Ok(());
         }
-        self.depth.fetch_add(1, Ordering::Relaxed);
-        match self.tx.try_send(Job::Writes(writes)) {
-            Ok(()) => Ok(()),
-            Err(TrySendError::Full(job) | TrySendError::Disconnected(job)) => {
-                self.depth.fetch_sub(1, Ordering::Relaxed);
-                match job {
-                    Job::Writes(writes) => Err(WriterBusy(writes)),
-                    Job::Drain(_) | Job::Sweep(_) => Err(WriterBusy(Vec::new())),
-                }
+        self.queue(Job::Writes(writes)).map_err(|error| match error {
+            TrySendError::Full(Job::Writes(writes)) | TrySendError::Disconnected(Job::Writes(writes)) => {
+                WriterBusy(writes)
             }
+            _ => WriterBusy(Vec::new()),
+        })
+    }
+
+    /// Queues `writes`, then the removal of `keys` from `tree`, done only once the writes
+    /// succeeded; waits for room rather than refusing them. Returns false only when the
+    /// writer thread is gone.
+    pub async fn write_then_remove(&self, writes: Vec<Write>, tree: Tree, keys: Vec<Vec<u8>>) -> bool {
+        let mut job = Job::WriteThenRemove(writes, tree, keys);
+        loop {
+            match self.queue(job) {
+                Ok(()) => return true,
+                Err(TrySendError::Full(back)) => job = back,
+                Err(TrySendError::Disconnected(_)) => return false,
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
         }
+    }
+
+    /// Queues a write job, counting it in the depth.
+    fn queue(&self, job: Job) -> Result<(), TrySendError<Job>> {
+        self.depth.fetch_add(1, Ordering::Relaxed);
+        self.tx.try_send(job).inspect_err(|_| {
+            self.depth.fetch_sub(1, Ordering::Relaxed);
+        })
     }
 
     /// Queues `writes`, waiting for room rather than refusing them (shutdown and flushes).
@@ -183,6 +209,13 @@ fn run(store: Arc<dyn Store>, rx: Receiver<Job>, depth: Arc<AtomicUsize>, mut sw
                     write_jobs += 1;
                     round.add(writes);
                 }
+                Job::WriteThenRemove(writes, tree, keys) => {
+                    write_jobs += 1;
+                    round.add(writes);
+                    if round.write(&runtime, store.as_ref()) {
+                        remove(&runtime, store.as_ref(), tree, &keys);
+                    }
+                }
                 Job::Drain(done) => {
                     round.write(&runtime, store.as_ref());
                     let _ = done.send(());
@@ -223,21 +256,33 @@ impl Round {
         }
     }
 
-    /// Writes everything gathered, tree by tree, and empties the round.
-    fn write(&mut self, runtime: &tokio::runtime::Runtime, store: &dyn Store) {
+    /// Writes everything gathered, tree by tree, and empties the round; returns whether
+    /// every write succeeded.
+    fn write(&mut self, runtime: &tokio::runtime::Runtime, store: &dyn Store) -> bool {
         if self.trees.is_empty() {
-            return;
+            return true;
         }
         let started = Instant::now();
-        runtime.block_on(async {
+        let written = runtime.block_on(async {
+            let mut written = true;
             for (tree, entries) in &self.trees {
                 if let Err(error) = store.put_all(*tree, entries).await {
                     tracing::warn!(%error, tree = tree.name(), "telemetry write failed");
+                    written = false;
                 }
             }
+            written
         });
         self.trees.clear();
         metrics::flush_duration(Queue::Writer, started.elapsed());
+        written
+    }
+}
+
+/// Removes `keys` from `tree` (a failure is logged; the keys stay).
+fn remove(runtime: &tokio::runtime::Runtime, store: &dyn Store, tree: Tree, keys: &[Vec<u8>]) {
+    if let Err(error) = runtime.block_on(store.delete_all(tree, keys)) {
+        tracing::warn!(%error, tree = tree.name(), "telemetry removal failed");
     }
 }
 

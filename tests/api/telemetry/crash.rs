@@ -1,6 +1,7 @@
 //! The telemetry durability class (DESIGN.md): against the real `veranda` binary, page
-//! views, error reports and performance records acknowledged more than the flush window
-//! before a `kill -9` are all there when the server restarts on the same data dir.
+//! views, error reports, performance records and trace entries acknowledged more than the
+//! flush window before a `kill -9` are all there when the server restarts on the same
+//! data dir (trace entries, which are written in 30 s batches, through their journal).
 //!
 //! The binary is `$VERANDA_BIN` when set, else `target/<profile>/veranda`, built (or
 //! brought up to date) with `cargo build -p veranda-server --bin veranda` first.
@@ -14,12 +15,12 @@ use veranda_tests::process::ServerProcess;
 /// What the test waits past the loss window before the kill: room for the last flush's
 /// own duration on a loaded machine.
 const FLUSH_MARGIN: Duration = Duration::from_millis(500);
-/// Page views, error reports and performance batches sent before the wait.
+/// Page views, error reports, performance batches and trace requests sent before the wait.
 const WRITES: usize = 40;
 
-/// Sends one page view, one error report and one performance batch marked `n`; returns
-/// whether all three were acknowledged.
-async fn ingest(client: &reqwest::Client, server: &ServerProcess, crumb: &str, n: usize) -> bool {
+/// Sends one page view, one error report, one performance batch and one trace entry
+/// marked `n`; returns whether all four were acknowledged.
+pub(super) async fn ingest(client: &reqwest::Client, server: &ServerProcess, crumb: &str, n: usize) -> bool {
     let data = serde_json::json!({ "url": format!("/about?n={n}"), "title": format!("crash-{n}") }).to_string();
     let hit = client
         .post(format!("{}/api/census/RecordHit", server.address))
@@ -44,12 +45,18 @@ async fn ingest(client: &reqwest::Client, server: &ServerProcess, crumb: &str, n
         .body(perf.to_string())
         .send()
         .await;
+    let entries = serde_json::json!([{ "pageUrl": "/about", "type": "log", "data": format!("crash-trace-{n}") }]);
+    let trace = client
+        .post(format!("{}/api/events/Trace", server.address))
+        .form(&[("entries", entries.to_string())])
+        .send()
+        .await;
     let status = |r: Result<reqwest::Response, reqwest::Error>| r.map(|r| r.status().as_u16()).unwrap_or(0);
-    (status(hit), status(error), status(perf)) == (204, 202, 202)
+    (status(hit), status(error), status(perf), status(trace)) == (204, 202, 202, 202)
 }
 
 /// The JSON values of every record in `tree`.
-fn values(store: &SledStore, tree: Tree) -> Vec<String> {
+pub(super) fn values(store: &SledStore, tree: Tree) -> Vec<String> {
     let rows = store.scan_prefix(tree, b"", 100_000).expect("scans");
     rows.into_iter().map(|(_, v)| String::from_utf8_lossy(&v).into_owned()).collect()
 }
@@ -81,10 +88,13 @@ async fn telemetry_acknowledged_before_the_flush_window_survives_kill_9() {
     let census = values(&store, Tree::Census);
     let errors = values(&store, Tree::Errors);
     let perf = values(&store, Tree::Perf);
+    // The restarted server read the journal into its buffer and wrote it at its stop.
+    let traces = values(&store, Tree::Traces);
     for n in acknowledged {
         assert!(census.iter().any(|v| v.contains(&format!("\"crash-{n}\""))), "page view {n} survived");
         assert!(errors.iter().any(|v| v.contains(&format!("\"crash {n}\""))), "error report {n} survived");
         assert!(perf.iter().any(|v| v.contains(&format!("\"crash-load-{n}\""))), "performance batch {n} survived");
+        assert!(traces.iter().any(|v| v.contains(&format!("\"crash-trace-{n}\""))), "trace entry {n} survived");
     }
     let groups = store.scan_prefix(Tree::Errors, b"g/", 100_000).expect("scans");
     assert!(groups.len() >= WRITES, "each acknowledged error's group survived: {}", groups.len());

@@ -5,6 +5,7 @@
 //! beacon works).
 
 use actix_web::{web, HttpRequest, HttpResponse};
+use tokio::sync::oneshot;
 use veranda_actors::telemetry::perf::{parse_records, RecordPerf};
 use veranda_actors::telemetry::traces::{parse_entries, AddTraces};
 
@@ -28,8 +29,13 @@ async fn traces(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
         .find_map(|name| form.get(name))
         .ok_or_else(|| IngestError::BadRequest("entries is required (a JSON array of {pageUrl, type, data})".into()))?;
     let entries = parse_entries(json).map_err(|e| IngestError::BadRequest(e.to_string()))?;
-    offer(&state.telemetry.traces, AddTraces(entries))?;
-    Ok(HttpResponse::Accepted().finish())
+    let (accepted, journaled) = oneshot::channel();
+    offer(&state.telemetry.traces, AddTraces { entries, accepted })?;
+    // Answered once the entries are journaled (on disk within the flush window).
+    match journaled.await {
+        Ok(true) => Ok(HttpResponse::Accepted().finish()),
+        Ok(false) | Err(_) => Err(IngestError::Busy),
+    }
 }
 
 /// `GET /api/1/performance/settings`: `{pageLoadId}`.

@@ -69,7 +69,7 @@ impl TelemetryState {
         let errors = ErrorQueue::new(store.clone(), writer.clone(), limits, events.clone());
         let error_intake = errors.intake();
         let errors = errors.start();
-        let traces = TraceFlusher::new(store, limits).start();
+        let traces = TraceFlusher::new(store.as_ref(), writer.clone(), limits).start();
         let perf = PerfCollector::new(writer.clone(), known_paths, limits).start();
         let rate = NonZeroU32::new(limits.rate_per_second).unwrap_or(NonZeroU32::MIN);
         let burst = NonZeroU32::new(limits.rate_burst).unwrap_or(rate);
