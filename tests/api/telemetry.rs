@@ -4,8 +4,11 @@
 mod census;
 mod crash;
 mod ingest;
+mod metrics;
 mod retention;
 mod session_ids;
+mod shutdown;
+mod statuses;
 mod vitals;
 
 use std::path::Path;
