@@ -96,6 +96,16 @@ describe('gallery history in the address', () => {
     expect(window.location.pathname).toBe('/gallery-designs/three');
   });
 
+  it('opens a slider on its linked slide, scrolled to it', () => {
+    window.history.replaceState(null, '', '/gallery-designs/two');
+    const ul = list(['one', 'two', 'three'], 'two');
+    const scrollTo = vi.fn();
+    ul.scrollTo = scrollTo;
+    mount(ul.parentElement!, { design: 'slider', historyEnabled: true });
+    expect(ul.children[1]!.classList.contains('is-current')).toBe(true);
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+  });
+
   it('starts on the slide an itemId names', () => {
     window.history.replaceState(null, '', '/gallery-designs?itemId=three');
     expect(galleryHistory(window, list(['one', 'two', 'three']))!.start).toBe(2);

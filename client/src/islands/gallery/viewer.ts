@@ -257,6 +257,7 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
       activeClick: options.activeClick,
     });
   }
-  render();
+  // A slider opened on a linked slide (gallery history) shows it in the middle of the strip.
+  render(layout === 'strip' && slides.index > 0);
   return slides;
 }
