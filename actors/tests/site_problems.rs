@@ -160,3 +160,24 @@ fn gallery_click_behaviours_must_be_known() {
     );
     load(good.path());
 }
+
+#[test]
+fn a_gallery_video_slide_needs_an_allowed_iframe_and_no_click_through() {
+    let gallery = |slide: &str| {
+        format!("[[blocks]]\nkind = \"gallery\"\nid = \"aaaaaaaaaaaaaaaaaaaaaa02\"\ndesign = \"slideshow\"\n\n[[blocks.slides]]\nsrc = \"a.png\"\nalt = \"A\"\n{slide}\n")
+    };
+    let youtube =
+        r#"videoHtml = '<iframe src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ" title="Film"></iframe>'"#;
+    let good = site_with(&gallery(youtube), &[("images/a.png", "x")]);
+    let site = load(good.path());
+    let BlockData::Gallery(block) = &site.pages[0].blocks[0].data else { panic!("a gallery block") };
+    assert_eq!(block.slides[0].video_src.as_deref(), Some("https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"));
+
+    let elsewhere = r#"videoHtml = '<iframe src="https://videos.example/1"></iframe>'"#;
+    let linked = format!("{youtube}\nclickThroughUrl = \"/menu\"");
+    for (slide, words) in [(elsewhere, "not from an allowed embed provider"), (linked.as_str(), "clickThroughUrl")] {
+        let bad = site_with(&gallery(slide), &[("images/a.png", "x")]);
+        let problems = Site::load(bad.path()).expect_err("a bad video slide").0;
+        assert!(has(&problems, "pages/home.toml", "blocks[0].slides[0].videoHtml", words), "{problems:?}");
+    }
+}

@@ -1,7 +1,8 @@
 // Gallery clicks and defaults in Chromium (001 §4, §9): a slideshow click goes to the next
 // slide instead of opening the lightbox, a slider makes the clicked slide current and its
 // current slide goes next (Space too), the grid shows its slides per row (2 on a phone),
-// and a slideshow loads only the current and the next slide's images.
+// a slideshow loads only the current and the next slide's images, and a video slide shows
+// its player only once played.
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test gallery-clicks.test.mjs
 import assert from 'node:assert/strict';
@@ -108,4 +109,24 @@ test('a grid shows its slides per row, and 2 per row on a phone', { timeout: 60_
   };
   assert.deepEqual(await columns({ width: 1200, height: 900 }), { columns: 3, gap: '12px' });
   assert.deepEqual(await columns({ width: 390, height: 844 }), { columns: 2, gap: '12px' });
+});
+
+test('a video slide shows a poster and a play control, and its player only once played', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage('/slideshow-transitions');
+  const show = page.locator('#block-be536dd8d07ad12ac8aaf9e2'); // the swipe slideshow
+  await show.scrollIntoViewIfNeeded();
+  await page.waitForFunction((el) => el.classList.contains('gallery-viewer'), await show.elementHandle(), { timeout: 15_000 });
+  const video = show.locator('ul.gallery > li[data-type="video"]');
+  assert.equal(await video.count(), 1);
+  assert.equal(await show.locator('iframe').count(), 0, 'no iframe before play');
+  await show.getByRole('button', { name: 'Previous slide' }).click();
+  await page.clock.runFor(600);
+  assert.equal(await current(show), 4);
+  await show.getByRole('button', { name: 'Play A morning at the Veranda, a short film' }).click();
+  const src = await video.locator('iframe').getAttribute('src');
+  assert.equal(src, 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1&enablejsapi=1');
+  await show.getByRole('button', { name: 'Next slide' }).click();
+  assert.equal(await current(show), 0, 'the slideshow moves on (the video is paused)');
+  assert.deepEqual(errors, []);
+  await context.close();
 });

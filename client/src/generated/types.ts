@@ -362,7 +362,12 @@ focalPoint?: string,
  * `widthxheight` of the image; read from the file at load when not given, so pages
  * reserve the slide's space before the image arrives.
  */
-imageDimensions?: string, };
+imageDimensions?: string, 
+/**
+ * Makes this a video slide: the embed (an iframe from an allowed provider, as a video
+ * block's `html`); the slide's image is the video's poster.
+ */
+videoHtml?: string, };
 
 export type ChartSeries = { 
 /**

@@ -76,6 +76,15 @@ pub struct GallerySlide {
     #[serde(default)]
     #[ts(optional)]
     pub image_dimensions: Option<String>,
+    /// Makes this a video slide: the embed (an iframe from an allowed provider, as a video
+    /// block's `html`); the slide's image is the video's poster.
+    #[serde(default)]
+    #[ts(optional)]
+    pub video_html: Option<String>,
+    /// The video's player address, set by the site loader from `video_html` once its
+    /// provider is allowed; never read from a site's files nor written to the page's data.
+    #[serde(skip)]
+    pub video_src: Option<String>,
 }
 
 /// A gallery (spec 001 §3 "Gallery block data").

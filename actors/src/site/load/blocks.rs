@@ -205,6 +205,11 @@ impl Loader {
                     self.require_alt(file, &format!("{path}.slides[{i}].alt"), &slide.alt);
                     let link = slide.click_through_url.as_deref();
                     self.check_link(file, &format!("{path}.slides[{i}].clickThroughUrl"), link);
+                    if let Some(html) = slide.video_html.take() {
+                        let field = format!("{path}.slides[{i}].videoHtml");
+                        slide.video_src = self.slide_video(file, &field, &html, link.is_some());
+                        slide.video_html = Some(sanitize::embed(&html));
+                    }
                 }
             }
             BlockData::Audio(audio) => self.check_file(file, &at("src"), "files", &audio.src),
@@ -276,6 +281,22 @@ impl Loader {
     }
 
     /// Reports `value` when it is set and not one of `allowed`.
+    /// The player address of a gallery video slide's embed: an iframe from an allowed
+    /// provider, on a slide without a click-through link (the video is what a click plays).
+    fn slide_video(&mut self, file: &str, field: &str, html: &str, linked: bool) -> Option<String> {
+        use crate::site::embeds::{not_allowed_message, video_embed, EmbedRefusal, VideoEmbed};
+        if linked {
+            self.problems.add(file, field, "a video slide cannot also have a clickThroughUrl");
+        }
+        match video_embed(html, &self.embeds) {
+            Ok(VideoEmbed::Iframe { src, .. }) => return Some(src),
+            Ok(VideoEmbed::Object { .. }) => self.problems.add(file, field, "a video slide needs an iframe embed"),
+            Err(EmbedRefusal::Invalid) => self.problems.add(file, field, INVALID_VIDEO_EMBED),
+            Err(EmbedRefusal::NotAllowed(src)) => self.problems.add(file, field, not_allowed_message(&src)),
+        }
+        None
+    }
+
     fn one_of(&mut self, file: &str, field: &str, value: Option<&str>, allowed: &[&str]) {
         if let Some(value) = value.filter(|v| !allowed.contains(v)) {
             self.problems.add(file, field, format!("'{value}' must be one of {}", allowed.join(", ")));

@@ -11,6 +11,7 @@ import { Autoplay, type Point, carouselControls, carouselSlidesPerRow, lockAxis,
 import { Slides } from './slides';
 import { mountThumbnails, thumbnailsPerRow } from './thumbs';
 import { type Fling, focalOrigin, moveDirection, transitionTiming } from './transitions';
+import { mountVideoSlides } from './video-slides';
 
 /** Stacked speed is 1 s (fade in; fade out takes 1.2 times as long); 0 with reduced motion. */
 const STACKED_SPEED_MS = 1000;
@@ -257,6 +258,7 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
       activeClick: options.activeClick,
     });
   }
+  mountVideoSlides(items, slides, autoplay, (i) => (layout === 'carousel' ? Math.floor(i / perRow()) === slides.index : i === slides.index));
   // A slider opened on a linked slide (gallery history) shows it in the middle of the strip.
   render(layout === 'strip' && slides.index > 0);
   return slides;

@@ -219,14 +219,16 @@ pub fn gallery(d: &GalleryBlock, linked: Option<&str>) -> Markup {
             data-linked-slide=[current.and_then(|i| d.slides[i].history_key())] {
             @for (i, slide) in d.slides.iter().enumerate() {
                 @let through = slide.click_through_url.as_deref().and_then(safe_href);
+                @let video = slide.video_src.as_deref();
                 @let size = dimensions(slide.image_dimensions.as_deref());
-                li class=[(current == Some(i)).then_some("is-current")] style=[item_style.as_deref()] data-type="image"
+                li class=[(current == Some(i)).then_some("is-current")] style=[item_style.as_deref()]
+                    data-type=(if slide.video_src.is_some() { "video" } else { "image" })
                     data-slide-id=[(!slide.slide_id.is_empty()).then_some(slide.slide_id.as_str())]
                     data-slide-url=[slide.slide_url.as_deref()] data-click-through-url=[through]
                     data-image-dimensions=[size.map(|(w, h)| format!("{w}x{h}"))] {
                     figure class=[meta.is_some().then_some("gallery-overlay")] {
-                        a href=(through.map(str::to_string).unwrap_or_else(|| image_url(&slide.src)))
-                            data-lightbox[d.lightbox && through.is_none()] {
+                        a href=(video.or(through).map(str::to_string).unwrap_or_else(|| image_url(&slide.src)))
+                            data-lightbox[d.lightbox && through.is_none() && video.is_none()] {
                             img src=(fallback_url(&image_url(&slide.src))) data-src=(image_url(&slide.src))
                                 data-image-focal-point=[slide.focal_point.as_deref()] alt=(slide.alt) loading="lazy" decoding="async"
                                 width=[size.map(|s| s.0)] height=[size.map(|s| s.1)] style=[image_style];
@@ -234,6 +236,7 @@ pub fn gallery(d: &GalleryBlock, linked: Option<&str>) -> Markup {
                                 span class="visually-hidden" { "Image " (i + 1) " of " (count) }
                             }
                         }
+                        @if let Some(src) = video { (slide_video::player(src, &slide.alt)) }
                         @if !slide.caption.trim().is_empty() {
                             @if let Some(position) = meta {
                                 figcaption class={ "gallery-meta gallery-meta--" (position) } { (slide.caption) }
@@ -276,6 +279,11 @@ pub fn audio(d: &AudioBlock) -> Markup {
         }
     }
 }
+
+mod slide_video;
+
+#[cfg(test)]
+mod video_slide_tests;
 
 #[cfg(test)]
 mod gallery_tests;
