@@ -107,7 +107,7 @@ pub struct TraceFlusher {
 pub struct TraceBatch {
     /// The batch's record key.
     pub key: Vec<u8>,
-    /// The entries, as a JSON array.
+    /// The entries, as a JSON array (empty when only unreadable journal records go).
     pub value: Vec<u8>,
     /// Keys of the journal records whose entries the batch holds.
     pub journaled: Vec<Vec<u8>>,
@@ -117,8 +117,8 @@ impl TraceBatch {
     /// Writes the batch, then removes its journal records; resolves once both are queued
     /// on the writer (waiting for room). False when the writer is gone.
     pub async fn write(self, writer: TelemetryWriter) -> bool {
-        let batch = Write { tree: Tree::Traces, key: self.key, value: self.value };
-        writer.write_then_remove(vec![batch], Tree::TraceJournal, self.journaled).await
+        let batch = (!self.value.is_empty()).then_some(Write { tree: Tree::Traces, key: self.key, value: self.value });
+        writer.write_then_remove(batch.into_iter().collect(), Tree::TraceJournal, self.journaled).await
     }
 }
 
@@ -179,7 +179,7 @@ impl TraceFlusher {
         let journaled = std::mem::take(&mut self.journaled);
         metrics::queue_depth(Queue::Traces, 0);
         // A `Vec` of plain values always serialises.
-        let value = serde_json::to_vec(&entries).unwrap_or_default();
+        let value = if entries.is_empty() { Vec::new() } else { serde_json::to_vec(&entries).unwrap_or_default() };
         Some(TraceBatch { key: record_key(now).to_vec(), value, journaled })
     }
 
