@@ -2,7 +2,8 @@
 //! cookie, one per browser session) and `SS_ANALYTICS_ID` (390 days). A page view keeps the
 //! ids the browser brings when they are word/dash ids, and makes new ones otherwise; the
 //! caller sets and stores them only where analytics identifiers are allowed (never under a
-//! restrictive cookie policy without consent).
+//! restrictive cookie policy without consent); [`strip_identifiers`] takes them out of
+//! call data stored without consent.
 
 use crate::telemetry::cookie::VisitorId;
 
@@ -56,9 +57,61 @@ impl AnalyticsIds {
     }
 }
 
+/// Field names that carry an analytics identifier, compared without case, `_` or `-`:
+/// the ids the loader sends (`analyticsId`, `sessionId`, a visitor id or cookie) and the
+/// analytics cookies of spec 000 §3 and §9.
+const IDENTIFIER_FIELDS: [&str; 15] = [
+    "analyticsid",
+    "sessionid",
+    "visitorid",
+    "visitorcookie",
+    "ssanalyticsid",
+    "sssessionid",
+    "ssmid",
+    "ssmattr",
+    "sslastvisit",
+    "usersegment",
+    "sscid",
+    "sscpvisit",
+    "sscvisit",
+    "sscvr",
+    "sscvt",
+];
+
+/// Whether a data field named `name` carries an analytics identifier.
+pub fn is_identifier_field(name: &str) -> bool {
+    let folded: String = name.chars().filter(|c| *c != '_' && *c != '-').flat_map(char::to_lowercase).collect();
+    IDENTIFIER_FIELDS.contains(&folded.as_str())
+}
+
+/// Removes every identifier field (see [`is_identifier_field`]) from `value`, at any depth:
+/// what is stored of a call made without consent under a restrictive cookie policy.
+pub fn strip_identifiers(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            map.retain(|name, _| !is_identifier_field(name));
+            map.values_mut().for_each(strip_identifiers);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(strip_identifiers),
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn identifier_fields_are_stripped_at_any_depth_and_the_rest_kept() {
+        let mut data = serde_json::json!({ "sessionId": "s-1", "pagePath": "/about", "SS_ANALYTICS_ID": "a",
+            "isFirstSession": true, "nested": { "visitor_id": "v", "ss_cvr": "v|1|2|3|4", "k": 1 },
+            "list": [{ "analyticsId": "a", "n": 2 }] });
+        strip_identifiers(&mut data);
+        assert_eq!(
+            data,
+            serde_json::json!({ "pagePath": "/about", "isFirstSession": true, "nested": { "k": 1 }, "list": [{ "n": 2 }] })
+        );
+    }
 
     fn fresh() -> VisitorId {
         VisitorId::parse("fresh").expect("a word/dash id")

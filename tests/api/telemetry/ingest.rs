@@ -211,6 +211,33 @@ async fn v1_events_answer_202_and_drop_the_analytics_id_without_consent() {
     assert_eq!(app.post_body("/api/v1/events", "application/json", bad, &[]).await.status(), 400);
 }
 
+/// The loader puts the session id in `commonData`; without consent under the restrictive
+/// policy neither it nor any other analytics identifier is stored, with consent they are.
+#[actix_rt::test]
+async fn without_consent_v1_events_store_no_session_or_visitor_identifier() {
+    let app = demo().await;
+    let common = serde_json::json!({ "websiteId": "w", "sessionId": "s-1", "pagePath": "/about",
+        "isFirstSession": true, "clientTimestamp": 1 });
+    let custom = serde_json::json!({ "visitorId": "v-1", "SS_ANALYTICS_ID": "a-1", "k": 1 });
+    let body = serde_json::json!({ "analyticsId": "a-1", "commonData": common.to_string(),
+        "customData": custom.to_string(), "customSchemaName": "Click" })
+    .to_string();
+    assert_eq!(app.post_body("/api/v1/events", "application/json", body.clone(), &[]).await.status(), 202);
+    let stored = app.records(Tree::Events, 1).await.remove(0);
+    assert_eq!(stored["analyticsId"], serde_json::Value::Null);
+    assert_eq!(
+        stored["commonData"],
+        serde_json::json!({ "websiteId": "w", "pagePath": "/about", "isFirstSession": true, "clientTimestamp": 1 })
+    );
+    assert_eq!(stored["customData"], serde_json::json!({ "k": 1 }));
+    let consent = [("cookie", "ss_cookieAllowed=true")];
+    assert_eq!(app.post_body("/api/v1/events", "application/json", body, &consent).await.status(), 202);
+    let events = app.records(Tree::Events, 2).await;
+    let kept = events.iter().find(|e| e["analyticsId"] == "a-1").expect("the event sent with consent");
+    assert_eq!(kept["commonData"]["sessionId"], "s-1");
+    assert_eq!(kept["customData"]["visitorId"], "v-1");
+}
+
 #[actix_rt::test]
 async fn traces_are_accepted_and_malformed_ones_refused() {
     let app = demo().await;

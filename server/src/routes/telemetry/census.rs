@@ -4,9 +4,9 @@
 //! Recording rules (spec 000 §6) are applied to the page the call names; a call that
 //! must not be recorded answers 204 and stores nothing. With a restrictive cookie
 //! policy and no `ss_cookieAllowed=true` cookie, hits are stored without any visitor
-//! identifier and no visitor cookie is set. Otherwise a page view also keeps (or makes and
-//! sets) `SS_SESSION_ID`, a session cookie, and `SS_ANALYTICS_ID`, for 390 days, and
-//! stores both with the hit.
+//! identifier (identifier fields are taken out of their data too) and no visitor cookie
+//! is set. Otherwise a page view also keeps (or makes and sets) `SS_SESSION_ID`, a session
+//! cookie, and `SS_ANALYTICS_ID`, for 390 days, and stores both with the hit.
 
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
 use actix_web::http::header;
@@ -18,7 +18,7 @@ use veranda_actors::telemetry::cookie::{
 use veranda_actors::telemetry::records::{now_ms, truncate_chars};
 use veranda_actors::telemetry::rules::{decide, path_of, Recording};
 use veranda_actors::telemetry::session_ids::{
-    AnalyticsIds, ANALYTICS_ID_COOKIE, ANALYTICS_ID_MAX_AGE_SECS, SESSION_ID_COOKIE,
+    strip_identifiers, AnalyticsIds, ANALYTICS_ID_COOKIE, ANALYTICS_ID_MAX_AGE_SECS, SESSION_ID_COOKIE,
 };
 use veranda_actors::telemetry::visitor::{self, CensusHit, RecordVisit};
 
@@ -49,7 +49,7 @@ const TRACK_PARAMS: [&str; 12] = [
 ];
 
 /// Whether analytics identifiers may be set and stored for this request.
-fn identifiers_allowed(req: &HttpRequest, state: &AppState) -> bool {
+pub(super) fn identifiers_allowed(req: &HttpRequest, state: &AppState) -> bool {
     !state.site.settings.cookie_banner.is_restrictive_cookie_policy_enabled
         || req.cookie(CONSENT_COOKIE).is_some_and(|c| c.value() == "true")
 }
@@ -118,7 +118,7 @@ pub async fn record_hit(req: HttpRequest, state: web::Data<AppState>, payload: w
 async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
     state.telemetry.admit(req)?;
     let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?)?;
-    let data = json_object("data", form.require("data")?)?;
+    let mut data = json_object("data", form.require("data")?)?;
     let url = data
         .get("url")
         .and_then(|u| u.as_str())
@@ -140,6 +140,9 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         let cvt = req.cookie(VISIT_TIMESTAMP_COOKIE).map(|c| c.value().to_string());
         next_visit(cvr.as_deref(), cvt.as_deref(), now, VisitorId::random)
     });
+    if visit.is_none() {
+        strip_identifiers(&mut data);
+    }
     let ids = visit.is_some().then(|| {
         let session = cookie_value(req, SESSION_ID_COOKIE);
         let analytics = cookie_value(req, ANALYTICS_ID_COOKIE);
@@ -220,15 +223,12 @@ async fn census(
     } else {
         (None, None)
     };
-    let hit = CensusHit {
-        kind: kind.into(),
-        at: now_ms(),
-        visitor_id,
-        session_id,
-        analytics_id,
-        path: path_of(&page),
-        data: form.to_json(&["visitorCookie", "crumb"]),
-    };
+    let mut data = form.to_json(&["visitorCookie", "crumb"]);
+    if !allowed {
+        strip_identifiers(&mut data);
+    }
+    let hit =
+        CensusHit { kind: kind.into(), at: now_ms(), visitor_id, session_id, analytics_id, path: path_of(&page), data };
     store_hit(state, &hit)?;
     Ok(no_content())
 }

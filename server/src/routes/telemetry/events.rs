@@ -1,16 +1,19 @@
 //! `/api/events/RecordEvent` (form-encoded `crumb`, `event`, `data`) and `/api/v1/events`
 //! (`analyticsId`, `commonData`, `customData`, `customSchemaName`; a JSON body from a
-//! beacon or XHR, or a form). Both are written to the events tree.
+//! beacon or XHR, or a form). Both are written to the events tree. With a restrictive
+//! cookie policy and no consent, no analytics identifier is stored: `analyticsId` is
+//! dropped and identifier fields (`sessionId`, visitor ids, analytics cookies) are taken
+//! out of the data.
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::store::Tree;
-use veranda_actors::telemetry::cookie::CONSENT_COOKIE;
 use veranda_actors::telemetry::records::{now_ms, record_key, truncate_chars};
 use veranda_actors::telemetry::rules::Recording;
+use veranda_actors::telemetry::session_ids::strip_identifiers;
 
-use super::census::recording;
+use super::census::{identifiers_allowed, recording};
 use super::ingest::{finish, json_object, read_body, skipped, Endpoint, Form, IngestError, MAX_FORM_BODY};
 use crate::security::crumb::CRUMB_COOKIE;
 use crate::state::AppState;
@@ -52,10 +55,13 @@ pub async fn record_event(req: HttpRequest, state: web::Data<AppState>, payload:
 async fn event(req: &HttpRequest, state: &AppState, form: Form) -> Result<HttpResponse, IngestError> {
     state.telemetry.admit(req)?;
     let name = truncate_chars(form.require("event")?, 128);
-    let data = json_object("data", form.get("data").unwrap_or("{}"))?;
+    let mut data = json_object("data", form.get("data").unwrap_or("{}"))?;
     let page = data.get("pagePath").and_then(|p| p.as_str()).unwrap_or("/");
     if let Recording::Skip(reason) = recording(req, state, page) {
         return Ok(skipped(reason, HttpResponse::NoContent().finish()));
+    }
+    if !identifiers_allowed(req, state) {
+        strip_identifiers(&mut data);
     }
     store_event(state, serde_json::json!({ "kind": "recordEvent", "at": now_ms(), "event": name, "data": data }))
         .await?;
@@ -115,15 +121,18 @@ async fn v1(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resul
         }
         .map_err(|e| IngestError::BadRequest(format!("expected a JSON event object: {e}")))?
     };
-    let common = data_field("commonData", raw.common_data)?;
-    let custom = data_field("customData", raw.custom_data)?;
+    let mut common = data_field("commonData", raw.common_data)?;
+    let mut custom = data_field("customData", raw.custom_data)?;
     let page = common.get("pagePath").or_else(|| common.get("url")).and_then(|p| p.as_str()).unwrap_or("/");
     if let Recording::Skip(reason) = recording(req, state, page) {
         return Ok(skipped(reason, HttpResponse::Accepted().finish()));
     }
-    let restrictive = state.site.settings.cookie_banner.is_restrictive_cookie_policy_enabled;
-    let consent = req.cookie(CONSENT_COOKIE).is_some_and(|c| c.value() == "true");
-    let analytics_id = raw.analytics_id.filter(|_| !restrictive || consent).map(|a| truncate_chars(&a, 128));
+    let allowed = identifiers_allowed(req, state);
+    if !allowed {
+        strip_identifiers(&mut common);
+        strip_identifiers(&mut custom);
+    }
+    let analytics_id = raw.analytics_id.filter(|_| allowed).map(|a| truncate_chars(&a, 128));
     let schema = raw.custom_schema_name.map(|s| truncate_chars(&s, 128));
     store_event(
         state,
