@@ -17,8 +17,8 @@ pub enum TelemetryMetric {
     /// rate_limited, busy, page_load_cap, crumb, forbidden).
     Rejected,
     /// Entries acknowledged and then lost, by endpoint and reason (writer_busy: the
-    /// telemetry writer's queue was full; page_load_cap: error records past the page
-    /// load's cap, reported as `dropped` in the 202).
+    /// telemetry writer's queue was full). Error reports are admitted or refused by whole
+    /// sends, so none is dropped past a page load's cap.
     Dropped,
     /// Entries waiting in a telemetry actor's buffer, by queue.
     QueueDepth,

@@ -93,7 +93,7 @@ impl ErrorBook {
         if !self.caps.admit(key, now) {
             return Admission::Refused;
         }
-        let admission = Admission::Accepted { accepted: reports.len(), dropped: 0 };
+        let admission = Admission::Accepted { accepted: reports.len() };
         for (print, report) in reports {
             if self.unpublished.len() < PUBLISHED_ERRORS_PER_INTERVAL {
                 self.unpublished.push(TelemetryEvent::ErrorRecorded {
@@ -258,7 +258,7 @@ mod tests {
                         .map(|n| {
                             let reports = vec![report(&format!("boom {t}")), report(&format!("bang {n}"))];
                             match intake.record(PageLoadKey::Id("one load".into()), reports) {
-                                Admission::Accepted { accepted, dropped } => (1, accepted + dropped),
+                                Admission::Accepted { accepted } => (1, accepted),
                                 Admission::Refused | Admission::Busy => (0, 0),
                             }
                         })
@@ -313,6 +313,6 @@ mod tests {
         let one = || vec![(fingerprint("boom", "/a.js", Some(1), Some(2)), report("boom"))];
         assert_eq!(book.record(key(), one(), 1), Admission::Busy);
         book.set_backlog(0);
-        assert_eq!(book.record(key(), one(), 2), Admission::Accepted { accepted: 1, dropped: 0 });
+        assert_eq!(book.record(key(), one(), 2), Admission::Accepted { accepted: 1 });
     }
 }

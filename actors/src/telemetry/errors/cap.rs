@@ -43,9 +43,6 @@ pub enum Admission {
     Accepted {
         /// Records accepted.
         accepted: usize,
-        /// Records left out. The cap admits or refuses whole sends, so this is 0; it stays
-        /// in the answer's `{accepted, dropped}` for clients that read it.
-        dropped: usize,
     },
     /// The page load already used its sends: nothing accepted.
     Refused,

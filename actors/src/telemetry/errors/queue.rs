@@ -265,7 +265,7 @@ mod tests {
         let mut queue = ErrorQueue::new(store.clone(), writer.clone(), &TelemetryLimits::default(), events.clone());
         let key = PageLoadKey::Id("load".into());
         let admission = queue.record(key, vec![report("boom 1"), report("boom 2")], 100);
-        assert_eq!(admission, Admission::Accepted { accepted: 2, dropped: 0 });
+        assert_eq!(admission, Admission::Accepted { accepted: 2 });
         assert!(rx.try_recv().is_err(), "published at the interval, not per record");
         queue.publish();
         assert!(matches!(rx.try_recv(), Ok(TelemetryEvent::ErrorRecorded { message, .. }) if message == "boom 1"));

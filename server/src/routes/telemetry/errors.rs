@@ -36,11 +36,10 @@ async fn record(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
     let ip = client_ip(req).map(|ip| ip.to_string()).unwrap_or_default();
     let key = PageLoadKey::of(first.page_load_id.as_deref(), &first.url, agent, &ip);
     match state.telemetry.error_intake.record(key, reports) {
-        Admission::Accepted { accepted, dropped } => {
-            if dropped > 0 {
-                metrics::dropped(Endpoint::JavascriptErrors.label(), "page_load_cap", dropped);
-            }
-            Ok(HttpResponse::Accepted().json(serde_json::json!({ "accepted": accepted, "dropped": dropped })))
+        // A send is admitted whole or refused, so no record is dropped; `dropped` stays in
+        // the answer for clients that read it.
+        Admission::Accepted { accepted } => {
+            Ok(HttpResponse::Accepted().json(serde_json::json!({ "accepted": accepted, "dropped": 0 })))
         }
         Admission::Refused => Err(IngestError::PageLoadCap(state.settings.telemetry.errors_per_page_load)),
         Admission::Busy => Err(IngestError::Busy),
