@@ -255,6 +255,7 @@ test('a caption taller than its slide overflows at 40 % and scrolls, and fits ag
   assert.ok(sizes.scrolls, 'the caption scrolls');
   const short = show.locator('ul.gallery > li').nth(1).locator('figcaption');
   assert.equal(await short.getAttribute('class'), 'gallery-meta gallery-meta--bottom-left');
+  assert.equal(await short.getAttribute('tabindex'), null, 'a caption that fits is no tab stop once measured');
 
   await page.setViewportSize({ width: 1200, height: 900 });
   await page.clock.runFor(200); // the 150 ms resize debounce

@@ -2,7 +2,9 @@
 // server draws them at their position; here a caption whose content is taller than 90 % of
 // its slide gets the overflow state, which fixes it at 40 % of the slide's height and
 // scrolls it. An overflowing caption can be reached with the keyboard (it takes focus and
-// is named "Caption of slide N"). Captions are measured again when the window is resized
+// is named "Caption of slide N"); the server draws every caption that way, since before
+// it is measured (or without script) a long one may scroll, and measuring takes that
+// from the captions that fit. Captions are measured again when the window is resized
 // (after the spec's 150 ms debounce) and when a slide's image loads.
 
 /** The overflow state's class. */

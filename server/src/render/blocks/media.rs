@@ -239,7 +239,10 @@ pub fn gallery(d: &GalleryBlock, linked: Option<&str>) -> Markup {
                         @if let Some(src) = video { (slide_video::player(src, &slide.alt)) }
                         @if !slide.caption.trim().is_empty() {
                             @if let Some(position) = meta {
-                                figcaption class={ "gallery-meta gallery-meta--" (position) } { (slide.caption) }
+                                // Reachable by keyboard until the island has measured it: before
+                                // then (or without script) a long caption may scroll.
+                                figcaption class={ "gallery-meta gallery-meta--" (position) } tabindex="0" role="group"
+                                    aria-label={ "Caption of slide " (i + 1) } { (slide.caption) }
                             } @else {
                                 figcaption { (slide.caption) }
                             }

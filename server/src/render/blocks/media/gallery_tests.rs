@@ -48,7 +48,9 @@ fn a_deep_link_shows_its_slide_current_when_history_is_enabled() {
 fn slideshow_captions_overlay_the_slide_at_their_meta_position() {
     for position in ["top", "bottom", "top-left", "bottom-left", "top-right", "bottom-right", "center"] {
         let html = gallery(&block(serde_json::json!({ "meta-position": position })), None).into_string();
-        let overlay = format!(r#"<figcaption class="gallery-meta gallery-meta--{position}">First</figcaption>"#);
+        let overlay = format!(
+            r#"<figcaption class="gallery-meta gallery-meta--{position}" tabindex="0" role="group" aria-label="Caption of slide 1">First</figcaption>"#
+        );
         assert!(html.contains(&overlay), "{position}: {html}");
         assert_eq!(html.matches(r#"<figure class="gallery-overlay">"#).count(), 3, "{position}: {html}");
     }
