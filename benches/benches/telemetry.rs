@@ -1,7 +1,8 @@
 //! Micro-benchmarks of the telemetry edge: visit-cookie parsing and the visit rule,
 //! analytics-id validation, error fingerprinting, error-report parsing, stored error
 //! entries (deltas against whole records), and census
-//! payload parsing (the form decoding and `data` JSON parsing `RecordHit` does).
+//! payload parsing (`RecordHit`'s form decoding and `data` JSON parsing, with the route's own
+//! `Form::parse` and `json_object`).
 //!
 //! Run: `cargo bench -p veranda-benches --bench telemetry`.
 
@@ -11,6 +12,7 @@ use veranda_actors::telemetry::cookie::{next_visit, VisitorCookie, VisitorId};
 
 use veranda_actors::telemetry::errors::{fingerprint, parse_reports, Entry, RecentError, RECORDS_PER_ENTRY};
 use veranda_actors::telemetry::session_ids::AnalyticsIds;
+use veranda_server::routes::telemetry::ingest::{json_object, Form};
 
 fn cookies(c: &mut Criterion) {
     c.bench_function("telemetry/visitor_cookie_parse", |b| {
@@ -57,10 +59,9 @@ fn census(c: &mut Criterion) {
     let body = record_hit_body();
     c.bench_function("telemetry/parse_record_hit", |b| {
         b.iter(|| {
-            let form: Vec<(String, String)> =
-                serde_urlencoded::from_bytes(black_box(body.as_bytes())).unwrap_or_default();
-            let data = form.iter().find(|(k, _)| k == "data").map(|(_, v)| v.as_str()).unwrap_or("{}");
-            serde_json::from_str::<serde_json::Value>(data).ok()
+            // What the RecordHit route does with its body, with the server's own parsers.
+            let form = Form::parse(black_box(body.as_bytes())).ok()?;
+            json_object("data", form.require("data").ok()?).ok()
         })
     });
 }

@@ -17,7 +17,7 @@
 mod census;
 mod errors;
 mod events;
-mod ingest;
+pub mod ingest;
 mod logs;
 mod state;
 
