@@ -48,6 +48,28 @@ pub struct Settings {
     /// The crumb key's source and the trusted proxies (`[security]`).
     #[serde(default)]
     pub security: SecuritySettings,
+    /// Where place search is forwarded (`[maps]`).
+    #[serde(default)]
+    pub maps: MapsSettings,
+}
+
+/// `[maps]`: the operator's side of place search (the key is the site's, in `site.toml`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MapsSettings {
+    /// Base address of the Places web service that `/api/google-maps/places/*` forward to
+    /// (`<base>/autocomplete/json`, `<base>/details/json`): Google's by default; another is
+    /// for an egress proxy, or a stand-in while testing.
+    pub places_upstream: String,
+}
+
+/// Google's Places web service.
+pub const GOOGLE_PLACES: &str = "https://maps.googleapis.com/maps/api/place";
+
+impl Default for MapsSettings {
+    fn default() -> Self {
+        MapsSettings { places_upstream: GOOGLE_PLACES.to_string() }
+    }
 }
 
 /// `[security]`: what several instances share, and whose forwarded headers are believed.
@@ -80,6 +102,7 @@ impl Default for Settings {
             streams: veranda_actors::streams::StreamLimits::default(),
             forms: veranda_actors::forms::config::FormSettings::default(),
             security: SecuritySettings::default(),
+            maps: MapsSettings::default(),
         }
     }
 }
@@ -147,6 +170,7 @@ impl Settings {
         figment = figment.merge(Serialized::defaults(overrides));
         let settings: Settings = figment.extract().map_err(|e| describe(e, file.as_deref()))?;
         settings.check_crumb_key_file(file.as_deref())?;
+        settings.check_places_upstream(file.as_deref())?;
         Ok(settings)
     }
 
@@ -158,6 +182,21 @@ impl Settings {
             let source = file.map(|f| f.display().to_string()).unwrap_or_else(|| "settings".to_string());
             SettingsError::Invalid(format!("{source}: security.crumb_key_file: {why}"))
         })
+    }
+
+    /// A place-search address that is not an http(s) URL stops start-up here, naming the
+    /// settings file and the field.
+    fn check_places_upstream(&self, file: Option<&Path>) -> Result<(), SettingsError> {
+        let base = &self.maps.places_upstream;
+        match reqwest::Url::parse(base) {
+            Ok(url) if matches!(url.scheme(), "http" | "https") && url.has_host() => Ok(()),
+            _ => {
+                let source = file.map(|f| f.display().to_string()).unwrap_or_else(|| "settings".to_string());
+                Err(SettingsError::Invalid(format!(
+                    "{source}: maps.places_upstream: '{base}' is not an http or https address"
+                )))
+            }
+        }
     }
 }
 
@@ -271,5 +310,20 @@ mod tests {
         std::fs::write(&file, "[security]\ntrusted_proxies = [\"10.0.0.0/40\"]\n").expect("write");
         let text = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect_err("refused").to_string();
         assert!(text.contains("veranda.toml") && text.contains("trusted_proxies"), "{text}");
+    }
+
+    #[test]
+    fn a_place_search_address_must_be_http_or_https() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("veranda.toml");
+        for bad in ["ftp://places.example/api", "not a url", "file:///etc/passwd"] {
+            std::fs::write(&file, format!("[maps]\nplaces_upstream = {bad:?}\n")).expect("write");
+            let text = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect_err(bad).to_string();
+            assert!(text.contains("veranda.toml: maps.places_upstream:") && text.contains(bad), "{text}");
+        }
+        std::fs::write(&file, "[maps]\nplaces_upstream = \"http://127.0.0.1:9/place\"\n").expect("write");
+        let s = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect("an http address is accepted");
+        assert_eq!(s.maps.places_upstream, "http://127.0.0.1:9/place");
+        assert_eq!(Settings::default().maps.places_upstream, GOOGLE_PLACES);
     }
 }

@@ -1,7 +1,9 @@
 //! `GET /api/google-maps/places/autocomplete` and `/places/details` (000 §7): without a
 //! site key both answer 503 with a message (after a malformed request's 400); with a key, parameters are checked before
 //! anything leaves the server (unknown, repeated, oversized or malformed ones are a 400),
-//! so the proxy cannot be pointed anywhere else. No test calls Google. Also: the map
+//! so the proxy cannot be pointed anywhere else; with a key, calls go to the operator's
+//! `[maps] places_upstream` (here a stand-in on 127.0.0.1) with the key added and the
+//! tracking context kept back. No test calls Google. Also: the map
 //! block carries the site's `[maps]` settings for the map island.
 
 use serde_json::Value;
@@ -82,4 +84,78 @@ async fn the_map_block_carries_the_site_map_settings() {
     let html = app.get("/contact").await.text().await.expect("page");
     assert!(html.contains(r#"data-tile-url="https://tiles.example.test/{z}/{x}/{y}.png""#), "{html}");
     assert!(html.contains(r#"data-google-maps-key="test-key-not-real" data-language="fr" data-region="CA""#));
+}
+
+/// What the stand-in Places service was asked: path and query pairs.
+type Asked = std::sync::Arc<std::sync::Mutex<Vec<(String, Vec<(String, String)>)>>>;
+
+/// A stand-in for the Places web service on 127.0.0.1: it answers every call with the
+/// path and parameters it got, except `input=huge` (a 300 KB answer), `input=text` (not
+/// JSON) and `input=quota` (Google's over-quota answer, a 429 with JSON).
+async fn places_stand_in() -> (String, Asked) {
+    use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
+    let asked: Asked = Asked::default();
+    let seen = asked.clone();
+    let server = HttpServer::new(move || {
+        let seen = seen.clone();
+        App::new().default_service(web::to(move |req: HttpRequest| {
+            let seen = seen.clone();
+            async move {
+                let query =
+                    web::Query::<Vec<(String, String)>>::from_query(req.query_string()).expect("a query").into_inner();
+                seen.lock().expect("asked").push((req.path().to_string(), query.clone()));
+                let input = query.iter().find(|(k, _)| k == "input").map(|(_, v)| v.as_str());
+                match input {
+                    Some("huge") => HttpResponse::Ok().json(serde_json::json!({ "pad": "x".repeat(300 * 1024) })),
+                    Some("text") => HttpResponse::Ok().content_type("text/html").body("<html>not json</html>"),
+                    Some("quota") => {
+                        HttpResponse::TooManyRequests().json(serde_json::json!({ "status": "OVER_QUERY_LIMIT" }))
+                    }
+                    _ => HttpResponse::Ok().json(serde_json::json!({ "status": "OK", "path": req.path() })),
+                }
+            }
+        }))
+    })
+    .workers(1)
+    .bind(("127.0.0.1", 0))
+    .expect("the stand-in binds");
+    let address = server.addrs()[0];
+    actix_rt::spawn(server.run());
+    (format!("http://{address}/maps/api/place"), asked)
+}
+
+#[actix_rt::test]
+async fn with_a_key_calls_are_forwarded_with_the_key_and_without_the_tracking_context() {
+    let (upstream, asked) = places_stand_in().await;
+    let dir = keyed_site();
+    let app = veranda_tests::spawn_app_configured(dir.path(), |s| s.maps.places_upstream = upstream).await;
+
+    let (status, body) = get(&app, &format!("{AUTOCOMPLETE}?input=12%20Linden&sessiontoken=abc-1&language=en")).await;
+    assert_eq!((status, body["path"].as_str()), (200, Some("/maps/api/place/autocomplete/json")), "{body}");
+    let (status, body) =
+        get(&app, &format!("{DETAILS}?placeId=ChIJ_abc-1&productPage=checkout&productSection=address")).await;
+    assert_eq!((status, body["path"].as_str()), (200, Some("/maps/api/place/details/json")), "{body}");
+    // Untracked details are still answered (the server logs the missing context).
+    let (status, _) = get(&app, &format!("{DETAILS}?placeId=ChIJ2")).await;
+    assert_eq!(status, 200);
+
+    let calls = asked.lock().expect("asked").clone();
+    let pairs = |i: usize| calls[i].1.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>();
+    assert_eq!(pairs(0), ["input=12 Linden", "sessiontoken=abc-1", "language=en", "key=test-key-not-real"]);
+    assert_eq!(pairs(1), ["place_id=ChIJ_abc-1", "key=test-key-not-real"], "tracking stays on this server");
+    assert_eq!(pairs(2), ["place_id=ChIJ2", "key=test-key-not-real"]);
+
+    // The service's own refusal is passed on; an oversized or non-JSON answer is a 502.
+    let (status, body) = get(&app, &format!("{AUTOCOMPLETE}?input=quota")).await;
+    assert_eq!((status, body["status"].as_str()), (429, Some("OVER_QUERY_LIMIT")));
+    for input in ["huge", "text"] {
+        let (status, body) = get(&app, &format!("{AUTOCOMPLETE}?input={input}")).await;
+        assert_eq!(status, 502, "{input}: {body}");
+        assert_eq!(body["error"], "The place service did not answer. Try again.");
+    }
+    // Nothing reaches the service for a refused call.
+    let before = asked.lock().expect("asked").len();
+    let (status, _) = get(&app, &format!("{AUTOCOMPLETE}?input=a&key=mine")).await;
+    assert_eq!(status, 400);
+    assert_eq!(asked.lock().expect("asked").len(), before);
 }

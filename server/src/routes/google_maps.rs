@@ -2,7 +2,8 @@
 //! a proxy to Google's Places web service for address fields, on only when the site sets
 //! `[maps] googleMapsApiKey`. Without a key both answer 503 with a message.
 //!
-//! The proxy is not open: the upstream host and paths are fixed, only the parameters named
+//! The proxy is not open: the upstream address is the operator's (`[maps] places_upstream`,
+//! Google's by default) and its two paths are fixed, only the parameters named
 //! here are accepted (anything else is a 400), each bounded in length and characters, and
 //! the key is added by the server. Details requests should carry the tracking context
 //! (`productPage` and `productSection`); one without it is answered but logged as an error
@@ -23,8 +24,6 @@ pub const AUTOCOMPLETE_PATH: &str = "/api/google-maps/places/autocomplete";
 /// The details route.
 pub const DETAILS_PATH: &str = "/api/google-maps/places/details";
 
-/// The one upstream host, with its two fixed endpoints.
-const UPSTREAM: &str = "https://maps.googleapis.com/maps/api/place";
 /// How long an upstream call may take.
 pub const UPSTREAM_TIMEOUT: Duration = Duration::from_secs(5);
 /// Largest upstream answer passed on, in bytes.
@@ -197,7 +196,8 @@ async fn proxy(state: &AppState, req: &HttpRequest, endpoint: Endpoint) -> HttpR
     let mut query = checked.upstream;
     query.push(("key", key));
     let answer = async {
-        let mut response = client.get(format!("{UPSTREAM}/{path}")).query(&query).send().await.ok()?;
+        let base = state.settings.maps.places_upstream.trim_end_matches('/');
+        let mut response = client.get(format!("{base}/{path}")).query(&query).send().await.ok()?;
         let status = StatusCode::from_u16(response.status().as_u16()).ok()?;
         let mut body = Vec::new();
         while let Some(chunk) = response.chunk().await.ok()? {
