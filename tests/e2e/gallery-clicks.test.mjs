@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 
-import { CHROMIUM_ARGS, serverHelpers, veranda } from './support.mjs';
+import { CHROMIUM_ARGS, openClockedPage, serverHelpers, veranda } from './support.mjs';
 
 const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
 const { startServer, stopAll } = serverHelpers(env);
@@ -26,23 +26,8 @@ before(async () => {
 
 after(stopAll);
 
-/** A page whose timers run only when the test says so; requests leaving this machine get an empty page. */
-async function openPage(path, viewport = { width: 1200, height: 900 }) {
-  const context = await env.browser.newContext({ viewport });
-  await context.clock.install({ time: Date.now() });
-  const origin = new URL(env.base).origin;
-  await context.route('**/*', (route) =>
-    route.request().url().startsWith(origin) ? route.fallback() : route.fulfill({ status: 200, contentType: 'text/html', body: '' }),
-  );
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
-  return { context, page, errors };
-}
+/** The page at `path` with its timers held (see `openClockedPage`). */
+const openPage = (path, viewport) => openClockedPage(env, path, viewport);
 
 /** The gallery block whose list has `design`, scrolled into view and mounted. */
 async function mounted(page, design) {

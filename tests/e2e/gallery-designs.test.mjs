@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 
-import { CHROMIUM_ARGS, serverHelpers, veranda } from './support.mjs';
+import { CHROMIUM_ARGS, openClockedPage, serverHelpers, veranda } from './support.mjs';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -30,27 +30,8 @@ before(async () => {
 
 after(stopAll);
 
-/**
- * A page whose timers only run when the test says so (autoplay and transitions are then
- * deterministic; the site's popup overlay, 20 s away, never comes up). Requests leaving
- * this machine get an empty answer.
- */
-async function openPage(path, viewport = { width: 1200, height: 900 }) {
-  const context = await env.browser.newContext({ viewport });
-  await context.clock.install({ time: Date.now() });
-  const origin = new URL(env.base).origin;
-  await context.route('**/*', (route) =>
-    route.request().url().startsWith(origin) ? route.fallback() : route.fulfill({ status: 204, body: '' }),
-  );
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
-  return { context, page, errors };
-}
+/** The page at `path` with its timers held (see `openClockedPage`). */
+const openPage = (path, viewport) => openClockedPage(env, path, viewport);
 
 /** Scrolls every gallery into view so that each island starts, and waits until the moving ones have. */
 async function mountAll(page) {

@@ -185,3 +185,28 @@ export async function signIn(base, { email, password }) {
   for (const [name, value] of setCookies(res)) cookies.set(name, value);
   return cookies;
 }
+
+/**
+ * Opens `path` of `env.base` in a fresh context whose timers run only when the test says
+ * so (`context.clock`: autoplay and transitions are then deterministic, and a site's popup
+ * overlay never comes up by itself). Requests leaving this machine get an empty answer (an
+ * empty page for frames). Gives the context, the page and every page error and console error.
+ */
+export async function openClockedPage(env, path, viewport = { width: 1200, height: 900 }) {
+  const context = await env.browser.newContext({ viewport });
+  await context.clock.install({ time: Date.now() });
+  const origin = new URL(env.base).origin;
+  await context.route('**/*', (route) => {
+    if (route.request().url().startsWith(origin)) return route.fallback();
+    if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: '' });
+    return route.fulfill({ status: 204, body: '' });
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
+  return { context, page, errors };
+}
