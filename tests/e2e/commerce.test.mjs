@@ -114,6 +114,8 @@ test('a visitor shops, changes the cart and checks out with the keyboard alone',
 
     // The cart page: both entries, then 3 bags of beans, then without the guide.
     await page.goto(`${env.base}/cart`);
+    // The server draws the cart first; the island then redraws it from the cart's JSON.
+    await page.locator('[data-island="cart"][data-island-state="mounted"] #cart-root:not([aria-busy])').waitFor();
     const rows = page.locator('#cart-root .cart-entries tbody tr');
     await rows.first().waitFor();
     assert.equal(await rows.count(), 2);
