@@ -26,9 +26,8 @@ impl GalleryBlock {
         if !self.history_enabled {
             return None;
         }
-        self.slides
-            .iter()
-            .position(|s| s.history_key().is_some() && (s.history_key() == Some(key) || s.slide_id == key))
+        // A slide with an address is named by that address or by its slide id.
+        self.slides.iter().position(|s| s.history_key().is_some_and(|k| k == key || s.slide_id == key))
     }
 }
 
