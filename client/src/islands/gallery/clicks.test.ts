@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clickThrough, dueSlides, slideshowClick, stripClick } from './clicks';
 import { mount } from './index';
+import { useGalleryTestPage } from './test-page';
 
 describe('click rules', () => {
   it('sends a slideshow click next, previous or by the half clicked', () => {
@@ -51,15 +52,7 @@ function clickAt(target: Element, x: number): MouseEvent {
   return e;
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.stubGlobal('matchMedia', () => ({ matches: false }));
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  document.body.replaceChildren();
-});
+useGalleryTestPage();
 
 describe('slideshow clicks', () => {
   it('go next by default, instead of the lightbox', () => {

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { galleryHistory, historyEnabled, inEditor, linkedIndex, pagePath, slideAddress, slideKey } from './history';
 import { mount } from './index';
 import { Slides } from './slides';
+import { useGalleryTestPage } from './test-page';
 
 function list(keys: string[], linked?: string): HTMLElement {
   const ul = document.createElement('ul');
@@ -14,17 +15,7 @@ function list(keys: string[], linked?: string): HTMLElement {
   return ul;
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.stubGlobal('matchMedia', () => ({ matches: false }));
-  window.history.replaceState(null, '', '/gallery-designs');
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  document.body.replaceChildren();
-});
+useGalleryTestPage('/gallery-designs');
 
 describe('gallery history addresses', () => {
   it('names a slide by its slide url, else its slide id, when that is one plain path segment', () => {

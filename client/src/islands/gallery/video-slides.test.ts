@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mount } from './index';
 import { VIDEO_LOADER_MISSING } from './video-slides';
+import { useGalleryTestPage } from './test-page';
 
 const PLAYER = 'https://player.vimeo.com/video/76979871';
 
@@ -17,16 +18,7 @@ function gallery(withPlayer = true): HTMLElement {
 const status = (el: HTMLElement) => el.querySelector('[aria-live="polite"]')?.textContent;
 const next = (el: HTMLElement) => el.querySelector<HTMLButtonElement>('.gallery-next')!.click();
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.stubGlobal('matchMedia', () => ({ matches: false }));
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.replaceChildren();
-});
+useGalleryTestPage();
 
 describe('video slides', () => {
   it('show no iframe until played; playing stops autoplay, leaving pauses the video and restores it', () => {

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DECODE_ERROR, layoutFor, parseGalleryData } from './data';
 import { mount } from './index';
+import { useGalleryTestPage } from './test-page';
 
 function gallery(count: number): HTMLElement {
   const el = document.createElement('div');
@@ -12,16 +13,7 @@ function gallery(count: number): HTMLElement {
 const status = (el: HTMLElement) => el.querySelector('[aria-live="polite"]')?.textContent;
 const click = (el: HTMLElement, selector: string) => el.querySelector<HTMLButtonElement>(selector)!.click();
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.stubGlobal('matchMedia', () => ({ matches: false }));
-  window.history.replaceState(null, '', '/gallery-designs');
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  document.body.replaceChildren();
-});
+useGalleryTestPage('/gallery-designs');
 
 describe('gallery data', () => {
   it('maps block designs to layouts', () => {
