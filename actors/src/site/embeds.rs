@@ -152,7 +152,7 @@ impl VideoEmbed {
 /// Why a video's embed html cannot be embedded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EmbedRefusal {
-    /// No iframe, or an object without an embed, or missing html (spec 001 §8).
+    /// No iframe, or an object without an embed, or missing html (spec 001 §5).
     Invalid,
     /// The element's address is missing, not https, or not on the allow-list.
     NotAllowed(String),

@@ -21,7 +21,7 @@ export const CURRENCIES = [
 /** A supported currency code. */
 export type CurrencyCode = (typeof CURRENCIES)[number];
 
-/** Spec 000 §5: the currency when none (or an unknown one) is given. */
+/** Spec 000 §9: the currency when none (or an unknown one) is given. */
 export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 
 /** Spec 000 §5: at most this many digits before the decimal point. */
@@ -37,7 +37,7 @@ export interface Money {
 
 /** How to format. */
 export interface MoneyFormatOptions {
-  /** Leave off a zero fraction (`$12` rather than `$12.00`); off by default (spec 000 §9). */
+  /** Leave off a zero fraction (`$12` rather than `$12.00`); off by default (spec 000 §5). */
   trimZeroFractions?: boolean;
 }
 

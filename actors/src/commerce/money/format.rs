@@ -11,7 +11,7 @@ pub struct FormatOptions {
     /// Thousands separators in the integer part (default on).
     pub grouping: bool,
     /// Leave out a fraction that is all zeros: `$12`, not `$12.00`. Off by default
-    /// (spec 000 §9: "thousands grouping on by default, trimming zero fractions off by
+    /// (spec 000 §5: "thousands grouping on by default, trimming zero fractions off by
     /// default").
     pub trim_zero_fractions: bool,
 }

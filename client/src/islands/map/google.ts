@@ -1,4 +1,4 @@
-// The Google Maps script (001 §7 "Map script load"): loaded once with the site's key plus
+// The Google Maps script (001 §7, §4 "Map script load"): loaded once with the site's key plus
 // its optional language and region; pending until the script's callback fires; failing
 // when no callback arrives within 30 s. The failure leaves the block's fallback.
 import { SCRIPT_TIMEOUT_MS } from './options';

@@ -6,7 +6,7 @@ use veranda_actors::site::blocks::{FormBlock, NewsletterBlock};
 
 use super::fields;
 
-/// Where forms post (spec 000 §4, the save call).
+/// Where forms post (spec 000 §7, the save call).
 pub const SAVE_FORM_ACTION: &str = "/api/form/SaveFormSubmission";
 
 /// A form with every field, the disclaimer and the submit button.
