@@ -18,10 +18,8 @@ use ts_rs::TS;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum IslandKind {
-    /// The video block: the player, its embed rules and the lightbox.
-    Video,
-    /// The map block: Leaflet or Google Maps over the server's address and link.
-    Map,
+    /// The menu-tabs block: one tab per menu.
+    MenuTabs,
     /// The form block: validation, captcha and submission.
     Form,
     /// The newsletter block: its sign-up form.
@@ -30,80 +28,82 @@ pub enum IslandKind {
     Accordion,
     /// The marquee block: the scrolling text.
     Marquee,
-    /// The scaled-text block: fits the text to its box.
-    ScaledText,
-    /// The button block: its click tracking and animation.
-    Button,
-    /// The member-area block: the pricing toggle between billing periods.
-    MemberArea,
-    /// The summary block: renders again through the server when its data changes.
-    Summary,
     /// The gallery block: slideshows, thumbnails, deep links and the lightbox.
     Gallery,
-    /// The restaurant-booking block: the provider's booking widget.
-    RestaurantBooking,
-    /// The menu-tabs block: one tab per menu.
-    MenuTabs,
-    /// The social-sharing block: the networks' follow buttons.
-    SocialSharing,
-    /// The cart block (and the cart page): the visitor's cart, kept in step.
-    Cart,
+    /// The button block: its click tracking and animation.
+    Button,
     /// The site's announcement bar (page level): its dismissal.
     AnnouncementBar,
-    /// The header's cart badge (page level): the cart's item count.
-    CartBadge,
-    /// A product card of a listing with a quick view (page level).
-    QuickView,
+    /// The member-area block: the pricing toggle between billing periods.
+    MemberArea,
+    /// The scaled-text block: fits the text to its box.
+    ScaledText,
+    /// The restaurant-booking block: the provider's booking widget.
+    RestaurantBooking,
+    /// The social-sharing block: the networks' follow buttons.
+    SocialSharing,
     /// A product's add-to-cart form (in the product block and on the item page).
     AddToCart,
+    /// The header's cart badge (page level): the cart's item count.
+    CartBadge,
+    /// The cart block (and the cart page): the visitor's cart, kept in step.
+    Cart,
+    /// The video block: the player, its embed rules and the lightbox.
+    Video,
+    /// A product card of a listing with a quick view (page level).
+    QuickView,
+    /// The map block: Leaflet or Google Maps over the server's address and link.
+    Map,
+    /// The summary block: renders again through the server when its data changes.
+    Summary,
 }
 
 impl IslandKind {
-    /// Every kind, in declaration order.
+    /// Every kind, in declaration order (the order of the loader's list).
     pub const ALL: [IslandKind; 19] = [
-        IslandKind::Video,
-        IslandKind::Map,
+        IslandKind::MenuTabs,
         IslandKind::Form,
         IslandKind::Newsletter,
         IslandKind::Accordion,
         IslandKind::Marquee,
-        IslandKind::ScaledText,
-        IslandKind::Button,
-        IslandKind::MemberArea,
-        IslandKind::Summary,
         IslandKind::Gallery,
-        IslandKind::RestaurantBooking,
-        IslandKind::MenuTabs,
-        IslandKind::SocialSharing,
-        IslandKind::Cart,
+        IslandKind::Button,
         IslandKind::AnnouncementBar,
-        IslandKind::CartBadge,
-        IslandKind::QuickView,
+        IslandKind::MemberArea,
+        IslandKind::ScaledText,
+        IslandKind::RestaurantBooking,
+        IslandKind::SocialSharing,
         IslandKind::AddToCart,
+        IslandKind::CartBadge,
+        IslandKind::Cart,
+        IslandKind::Video,
+        IslandKind::QuickView,
+        IslandKind::Map,
+        IslandKind::Summary,
     ];
 
     /// The kebab-case name written in `data-island` (the serde name, and the island's folder).
     pub fn name(self) -> &'static str {
         match self {
-            IslandKind::Video => "video",
-            IslandKind::Map => "map",
+            IslandKind::MenuTabs => "menu-tabs",
             IslandKind::Form => "form",
             IslandKind::Newsletter => "newsletter",
             IslandKind::Accordion => "accordion",
             IslandKind::Marquee => "marquee",
-            IslandKind::ScaledText => "scaled-text",
-            IslandKind::Button => "button",
-            IslandKind::MemberArea => "member-area",
-            IslandKind::Summary => "summary",
             IslandKind::Gallery => "gallery",
-            IslandKind::RestaurantBooking => "restaurant-booking",
-            IslandKind::MenuTabs => "menu-tabs",
-            IslandKind::SocialSharing => "social-sharing",
-            IslandKind::Cart => "cart",
+            IslandKind::Button => "button",
             IslandKind::AnnouncementBar => "announcement-bar",
-            IslandKind::CartBadge => "cart-badge",
-            IslandKind::QuickView => "quick-view",
+            IslandKind::MemberArea => "member-area",
+            IslandKind::ScaledText => "scaled-text",
+            IslandKind::RestaurantBooking => "restaurant-booking",
+            IslandKind::SocialSharing => "social-sharing",
             IslandKind::AddToCart => "add-to-cart",
+            IslandKind::CartBadge => "cart-badge",
+            IslandKind::Cart => "cart",
+            IslandKind::Video => "video",
+            IslandKind::QuickView => "quick-view",
+            IslandKind::Map => "map",
+            IslandKind::Summary => "summary",
         }
     }
 

@@ -245,7 +245,7 @@ export type GalleryDesign = "grid" | "stacked" | "slider" | "slideshow" | "autog
 
 export type BlockKind = "text" | "image" | "video" | "embed" | "map" | "form" | "newsletter" | "donation-button" | "accordion" | "marquee" | "scaled-text" | "button" | "member-area" | "summary" | "gallery" | "audio" | "calendar" | "chart" | "search" | "tour-dates" | "restaurant-booking" | "menu-tabs" | "social-sharing" | "product" | "cart";
 
-export type IslandKind = "video" | "map" | "form" | "newsletter" | "accordion" | "marquee" | "scaled-text" | "button" | "member-area" | "summary" | "gallery" | "restaurant-booking" | "menu-tabs" | "social-sharing" | "cart" | "announcement-bar" | "cart-badge" | "quick-view" | "add-to-cart";
+export type IslandKind = "menu-tabs" | "form" | "newsletter" | "accordion" | "marquee" | "gallery" | "button" | "announcement-bar" | "member-area" | "scaled-text" | "restaurant-booking" | "social-sharing" | "add-to-cart" | "cart-badge" | "cart" | "video" | "quick-view" | "map" | "summary";
 
 export type FieldKind = "text" | "textarea" | "email" | "number" | "website" | "currency" | "password" | "twitter" | "date" | "time" | "name" | "address" | "phone" | "section" | "radio" | "checkbox" | "select" | "likert" | "hidden";
 
@@ -1970,4 +1970,4 @@ fcp: VitalSummary | null,
  */
 ttfb: VitalSummary | null, };
 
-export const ISLAND_KINDS: readonly IslandKind[] = ["video", "map", "form", "newsletter", "accordion", "marquee", "scaled-text", "button", "member-area", "summary", "gallery", "restaurant-booking", "menu-tabs", "social-sharing", "cart", "announcement-bar", "cart-badge", "quick-view", "add-to-cart"];
+export const ISLAND_KINDS: readonly IslandKind[] = ["menu-tabs", "form", "newsletter", "accordion", "marquee", "gallery", "button", "announcement-bar", "member-area", "scaled-text", "restaurant-booking", "social-sharing", "add-to-cart", "cart-badge", "cart", "video", "quick-view", "map", "summary"];
