@@ -5,15 +5,22 @@
 
 use ts_rs::{Config, TS};
 
+use crate::commerce::cart::{CartCoupon, CartEntry, ShoppingCart};
+use crate::commerce::money::MoneyJson;
+use crate::commerce::rules::{ShippingLocation, ShippingOption, TaxRule};
 use crate::domain::context::*;
 use crate::domain::enums::*;
+use crate::domain::islands::IslandKind;
 use crate::site::blocks::*;
 use crate::site::content::*;
 use crate::site::settings::*;
+use crate::telemetry::errors::{ErrorGroup, ErrorReport, RecentError};
+use crate::telemetry::vitals::{PageVitals, VitalSummary};
 
 /// The whole generated file.
 pub fn render() -> String {
-    let cfg = Config::default();
+    // The server's JSON writes 64-bit integers as numbers, never as strings.
+    let cfg = Config::default().with_large_int("number");
     let mut out =
         String::from("// Generated from the Rust types in actors/ (test generated_types_are_fresh). Do not edit.\n\n");
     let numeric = [
@@ -55,6 +62,7 @@ pub fn render() -> String {
         GalleryMediaKind::decl(&cfg),
         GalleryDesign::decl(&cfg),
         BlockKind::decl(&cfg),
+        IslandKind::decl(&cfg),
         FieldKind::decl(&cfg),
         FormField::decl(&cfg),
         AccordionItem::decl(&cfg),
@@ -98,12 +106,28 @@ pub fn render() -> String {
         GoogleFont::decl(&cfg),
         TypekitFont::decl(&cfg),
     ];
-    decls.extend(BlockData::ts_declarations());
+    decls.extend(BlockData::ts_declarations(&cfg));
+    // The JSON the islands and the dashboard read: the cart, the error list and the vitals.
+    decls.extend([
+        MoneyJson::decl(&cfg),
+        CartEntry::decl(&cfg),
+        CartCoupon::decl(&cfg),
+        ShippingOption::decl(&cfg),
+        TaxRule::decl(&cfg),
+        ShippingLocation::decl(&cfg),
+        ShoppingCart::decl(&cfg),
+        ErrorGroup::decl(&cfg),
+        ErrorReport::decl(&cfg),
+        RecentError::decl(&cfg),
+        VitalSummary::decl(&cfg),
+        PageVitals::decl(&cfg),
+    ]);
     for decl in decls {
         out.push_str("export ");
         out.push_str(&decl);
         out.push_str("\n\n");
     }
+    out.push_str(&IslandKind::ts_list());
     out
 }
 

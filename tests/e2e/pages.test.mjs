@@ -59,13 +59,22 @@ function readClient() {
   // The loader imports the island registry's chunk, which imports each island.
   const registry = manifest[(loader[1].dynamicImports ?? []).find((key) => key.endsWith('loader/island-chunks.ts'))];
   assert.ok(registry, 'the loader does not import the island registry (loader/island-chunks.ts)');
-  const islandKinds = (registry.dynamicImports ?? []).map((key) => key.match(/islands\/([^/]+)\//)?.[1]).filter(Boolean);
+  const kindOf = (key) => key.match(/islands\/([^/]+)\//)?.[1];
+  const islandKinds = (registry.dynamicImports ?? []).map(kindOf).filter(Boolean);
   assert.ok(islandKinds.includes('menu-tabs'), `the registry lists no menu-tabs island: ${islandKinds}`);
+  const isReact = ([key, c]) => /(^|\/)react[-.]/.test(c.file) || key.includes('node_modules/react');
   const otherJs = chunks
-    .filter(([key, c]) => key.includes('islands/') || /(^|\/)react[-.]/.test(c.file) || key.includes('node_modules/react'))
+    .filter(([key, c]) => key.includes('islands/') || isReact([key, c]))
     .map(([, c]) => `/${c.file}`)
     .filter((f) => f.endsWith('.js'));
-  return { loaderJs: `/${loader[1].file}`, dashboardJs: `/${dashboard[1].file}`, otherJs, islandKinds };
+  // The islands whose chunk brings React with it (the plain-DOM islands do not).
+  const reactKeys = new Set(chunks.filter(isReact).map(([key]) => key));
+  const bringsReact = (key, seen = new Set()) =>
+    reactKeys.has(key) || (!seen.has(key) && (seen.add(key), (manifest[key]?.imports ?? []).some((k) => bringsReact(k, seen))));
+  const reactKinds = (registry.dynamicImports ?? []).filter((key) => bringsReact(key)).map(kindOf).filter(Boolean);
+  assert.ok(reactKinds.includes('menu-tabs'), `the menu-tabs island does not bring React: ${reactKinds}`);
+  const reactJs = chunks.filter(isReact).map(([, c]) => `/${c.file}`);
+  return { loaderJs: `/${loader[1].file}`, dashboardJs: `/${dashboard[1].file}`, otherJs, islandKinds, reactKinds, reactJs };
 }
 
 /** Paths of the sitemap's `<loc>` URLs, on our server. */
@@ -176,11 +185,11 @@ test('the home page downloads no React', { timeout: 60_000 }, async () => {
   const context = await newContext();
   const { page, problems, scripts } = await open(context, '/', 200);
   const islands = await page.$$eval('[data-island]', (els) => els.map((el) => el.getAttribute('data-island')));
-  const known = islands.filter((k) => env.client.islandKinds.includes(k));
-  assert.deepEqual(known, [], `/ has islands (${known.join(', ')}): pick a page with text and images only`);
+  const known = islands.filter((k) => env.client.reactKinds.includes(k));
+  assert.deepEqual(known, [], `/ has React islands (${known.join(', ')}): pick a page with text, images and plain-DOM islands only`);
   assert.ok(scripts.includes(env.client.loaderJs), 'the loader runs on /');
-  const heavy = scripts.filter((s) => env.client.otherJs.includes(s));
-  assert.deepEqual(heavy, [], 'no React and no island chunk on /');
+  const heavy = scripts.filter((s) => env.client.reactJs.includes(s));
+  assert.deepEqual(heavy, [], 'no React on /');
   assert.deepEqual(problems, []);
   await context.close();
 });

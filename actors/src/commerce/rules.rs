@@ -32,6 +32,7 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::site::SiteProblem;
 
@@ -53,7 +54,7 @@ pub const MAX_SHIPPING_ID_LEN: usize = 40;
 pub const MAX_TAX_RATE_MILLI_PERCENT: u32 = 100_000;
 
 /// A way to get physical goods to the buyer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ShippingOption {
     /// Stable id, chosen by the buyer.
@@ -65,7 +66,7 @@ pub struct ShippingOption {
 }
 
 /// A sales tax applied where the order ships.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct TaxRule {
     /// Name shown to the buyer, e.g. "New York sales tax".
@@ -108,7 +109,7 @@ pub struct Coupon {
 }
 
 /// Where the order ships.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ShippingLocation {
     /// ISO country code.

@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::telemetry::metrics::TelemetryMetric;
 
@@ -54,7 +55,7 @@ struct Histogram {
 type Window = HashMap<String, [Histogram; 5]>;
 
 /// The p75 of each vital of one page path, with how many page loads it covers.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PageVitals {
     /// The path label (a known path or `other`).
@@ -72,7 +73,7 @@ pub struct PageVitals {
 }
 
 /// One vital's p75 (the upper bound of the bucket holding it) and sample count.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
 pub struct VitalSummary {
     /// The 75th percentile.
     pub p75: f64,

@@ -3,6 +3,8 @@
 // the page-wide `veranda:cart-changed` event every commerce island dispatches after a
 // change and listens to (the badge, the cart page).
 import { dataRequest } from '../data/index';
+import type { CartCoupon, CartEntry as WireEntry, ShippingOption, ShoppingCart as WireCart } from '../generated/types';
+import { isRecord } from '../data/is-record';
 
 /** The event fired on `window` with the new cart (`detail`) after every change. */
 export const CART_CHANGED_EVENT = 'veranda:cart-changed';
@@ -13,51 +15,25 @@ export const CART_API = '/api/commerce/cart';
 /** Where the checkout starts (spec 000 §2). */
 export const CHECKOUT_URL = '/commerce/goto-checkout';
 
-/** One entry of the cart. */
-export interface CartEntry {
-  sku: string;
-  itemId: string;
-  title: string;
-  /** "Size: 12 oz" and the like. */
-  options: string[];
-  quantity: number;
-  unitPriceCents: number;
-  totalCents: number;
-}
-
-/** A coupon code and what it takes off. */
-export interface CartCoupon {
-  code: string;
-  discountCents: number;
-}
-
-/** A shipping option the buyer may choose. */
-export interface ShippingOption {
-  id: string;
-  name: string;
-  costCents: number;
-}
+/** One entry of the cart (the fields the islands show). */
+export type CartEntry = Pick<WireEntry, 'sku' | 'itemId' | 'title' | 'options' | 'quantity' | 'unitPriceCents' | 'totalCents'>;
 
 /** The fields of the shopping cart the islands show. */
-export interface ShoppingCart {
-  entries: CartEntry[];
-  validCoupons: CartCoupon[];
-  invalidCoupons: CartCoupon[];
-  subtotalCents: number;
-  taxCents: number;
-  shippingCostCents: number;
-  discountCents: number;
-  grandTotalCents: number;
-  totalQuantity: number;
-  subtotalAmount: { currencyCode: string; value: number };
-  requiresShipping: boolean;
-  shippingOptions: ShippingOption[];
-  selectedShippingOption: ShippingOption | null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export type ShoppingCart = Pick<
+  WireCart,
+  | 'validCoupons'
+  | 'invalidCoupons'
+  | 'subtotalCents'
+  | 'taxCents'
+  | 'shippingCostCents'
+  | 'discountCents'
+  | 'grandTotalCents'
+  | 'totalQuantity'
+  | 'subtotalAmount'
+  | 'requiresShipping'
+  | 'shippingOptions'
+  | 'selectedShippingOption'
+> & { entries: CartEntry[] };
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -18,6 +18,7 @@
 import { CRUMB_HEADER, currentCrumb, storeCrumb } from './crumb';
 import { LOGIN_REQUIRED_EVENT, UNABLE_TO_CONNECT, statusMessage, unparseable } from './messages';
 import { showSystemError } from './overlay';
+import { isRecord } from './is-record';
 
 export { currentCrumb } from './crumb';
 export { LOGIN_REQUIRED_EVENT } from './messages';
@@ -167,8 +168,4 @@ function fields(data: unknown): Record<string, string> {
     out[key] = typeof value === 'string' ? value : JSON.stringify(value);
   }
   return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -245,6 +245,8 @@ export type GalleryDesign = "grid" | "stacked" | "slider" | "slideshow" | "autog
 
 export type BlockKind = "text" | "image" | "video" | "embed" | "map" | "form" | "newsletter" | "donation-button" | "accordion" | "marquee" | "scaled-text" | "button" | "member-area" | "summary" | "gallery" | "audio" | "calendar" | "chart" | "search" | "tour-dates" | "restaurant-booking" | "menu-tabs" | "social-sharing" | "product" | "cart";
 
+export type IslandKind = "menu-tabs" | "form" | "newsletter" | "accordion" | "marquee" | "gallery" | "button" | "announcement-bar" | "member-area" | "scaled-text" | "restaurant-booking" | "social-sharing" | "add-to-cart" | "cart-badge" | "cart" | "video" | "quick-view" | "map" | "summary";
+
 export type FieldKind = "text" | "textarea" | "email" | "number" | "website" | "currency" | "password" | "twitter" | "date" | "time" | "name" | "address" | "phone" | "section" | "radio" | "checkbox" | "select" | "likert" | "hidden";
 
 export type FormField = { 
@@ -279,7 +281,7 @@ options: Array<string>,
 /**
  * Textarea maximum length (0: no limit).
  */
-maxLength?: bigint, 
+maxLength?: number, 
 /**
  * Currency symbol of a currency field.
  */
@@ -319,7 +321,7 @@ label: string,
 /**
  * Price in cents.
  */
-priceCents: bigint, 
+priceCents: number, 
 /**
  * Billing period: weekly, monthly or yearly.
  */
@@ -465,11 +467,11 @@ sku: string,
 /**
  * Price in cents (at most 100000000).
  */
-price: bigint, 
+price: number, 
 /**
  * Sale price in cents.
  */
-salePrice: bigint, 
+salePrice: number, 
 /**
  * Whether the sale price applies.
  */
@@ -1250,7 +1252,7 @@ buttonText: string,
 /**
  * Suggested amounts, in cents.
  */
-suggestedAmountsCents: Array<bigint>, };
+suggestedAmountsCents: Array<number>, };
 
 export type AccordionBlock = { 
 /**
@@ -1572,3 +1574,400 @@ export type CartBlock = {
  */
 variant: string, };
 
+export type MoneyJson = { 
+/**
+ * ISO currency code.
+ */
+currencyCode: string, 
+/**
+ * Amount in major units.
+ */
+value: number, };
+
+export type CartEntry = { 
+/**
+ * The variant's SKU; also the entry's id in the cart's routes.
+ */
+sku: string, 
+/**
+ * The product item's id.
+ */
+itemId: string, 
+/**
+ * The product's title.
+ */
+title: string, 
+/**
+ * Option values as `Name: value`.
+ */
+options: Array<string>, 
+/**
+ * physical, digital, service, gift-card.
+ */
+productType: string, 
+/**
+ * Units.
+ */
+quantity: number, 
+/**
+ * Price of one unit when it was added, in minor units.
+ */
+unitPriceCents: number, 
+/**
+ * `quantity × unitPriceCents`.
+ */
+totalCents: number, 
+/**
+ * Whether it is a subscription.
+ */
+subscription: boolean, };
+
+export type CartCoupon = { 
+/**
+ * The code as the store spells it (or as typed, when invalid).
+ */
+code: string, 
+/**
+ * What it takes off this cart, in minor units (0 when invalid).
+ */
+discountCents: number, };
+
+export type ShippingOption = { 
+/**
+ * Stable id, chosen by the buyer.
+ */
+id: string, 
+/**
+ * Name shown to the buyer.
+ */
+name: string, 
+/**
+ * What it costs, in minor units, whatever the cart holds.
+ */
+costCents: number, };
+
+export type TaxRule = { 
+/**
+ * Name shown to the buyer, e.g. "New York sales tax".
+ */
+name: string, 
+/**
+ * ISO country code it applies in.
+ */
+country: string, 
+/**
+ * Region (state) code it applies in; empty for the whole country.
+ */
+region: string, 
+/**
+ * Rate in thousandths of a percent: 8875 is 8.875 %.
+ */
+rateMilliPercent: number, };
+
+export type ShippingLocation = { 
+/**
+ * ISO country code.
+ */
+country: string, 
+/**
+ * Region or state code.
+ */
+region: string, 
+/**
+ * Postal code.
+ */
+postalCode: string, };
+
+export type ShoppingCart = { 
+/**
+ * The cart id (the cart cookie's value).
+ */
+id: string, 
+/**
+ * The site's id.
+ */
+websiteId: string, 
+/**
+ * The order placed from it, once purchased.
+ */
+orderId: string, 
+/**
+ * When it was made (unix ms).
+ */
+created: number, 
+/**
+ * Whether it has been checked out.
+ */
+isPurchased: boolean, 
+/**
+ * Its lines.
+ */
+entries: Array<CartEntry>, 
+/**
+ * Shipping options the buyer may pick from (empty when nothing ships).
+ */
+shippingOptions: Array<ShippingOption>, 
+/**
+ * Tax rules that apply to where it ships.
+ */
+applicableTaxRules: Array<TaxRule>, 
+/**
+ * Codes the buyer entered, in order.
+ */
+coupons: Array<string>, 
+/**
+ * Entered codes the store accepts.
+ */
+validCoupons: Array<CartCoupon>, 
+/**
+ * Entered codes the store does not know.
+ */
+invalidCoupons: Array<CartCoupon>, 
+/**
+ * The chosen shipping option.
+ */
+selectedShippingOption: ShippingOption | null, 
+/**
+ * Where it ships.
+ */
+shippingLocation: ShippingLocation, 
+/**
+ * Sum of the entries.
+ */
+subtotalCents: number, 
+/**
+ * Tax on the discounted subtotal.
+ */
+taxCents: number, 
+/**
+ * The chosen shipping option's cost, when something ships.
+ */
+shippingCostCents: number, 
+/**
+ * What the valid coupons take off (at most the subtotal).
+ */
+discountCents: number, 
+/**
+ * Subtotal − discount + shipping + tax.
+ */
+grandTotalCents: number, 
+/**
+ * Units across all entries.
+ */
+totalQuantity: number, 
+/**
+ * The subtotal as a money object in the store currency.
+ */
+subtotalAmount: MoneyJson, 
+/**
+ * Some entry is digital.
+ */
+hasDigital: boolean, 
+/**
+ * Every entry is digital (and there is at least one).
+ */
+purelyDigital: boolean, 
+/**
+ * Some entry is physical.
+ */
+requiresShipping: boolean, };
+
+export type ErrorGroup = { 
+/**
+ * The shared fingerprint.
+ */
+fingerprint: string, 
+/**
+ * The message of the first error seen.
+ */
+message: string, 
+/**
+ * The script file of the first error seen.
+ */
+file: string, 
+/**
+ * Its line.
+ */
+line: number | null, 
+/**
+ * Its column.
+ */
+column: number | null, 
+/**
+ * The page of the latest error.
+ */
+lastUrl: string, 
+/**
+ * When the first error arrived (unix ms).
+ */
+firstSeen: number, 
+/**
+ * When the latest error arrived (unix ms).
+ */
+lastSeen: number, 
+/**
+ * How many errors fell into the group.
+ */
+count: number, };
+
+export type ErrorReport = { 
+/**
+ * The event name the loader gave (e.g. `error`, `unhandledrejection`).
+ */
+event: string, 
+/**
+ * The website the page belongs to.
+ */
+websiteId: string, 
+/**
+ * The template of the page.
+ */
+templateId: string, 
+/**
+ * The page the error happened on.
+ */
+url: string, 
+/**
+ * The visitor's browser.
+ */
+userAgent: string, 
+/**
+ * Which part of the client raised it.
+ */
+app: string, 
+/**
+ * The error message.
+ */
+message: string, 
+/**
+ * The stack, at most 5,000 characters.
+ */
+stack: string, 
+/**
+ * The script file.
+ */
+file: string, 
+/**
+ * The line in the file.
+ */
+line: number | null, 
+/**
+ * The column in the line.
+ */
+column: number | null, 
+/**
+ * The client's time (unix ms), if sent.
+ */
+timestamp: number | null, 
+/**
+ * The page load it came from, if sent.
+ */
+pageLoadId: string | null, 
+/**
+ * How many times the page saw it before sending it (1 to [`MAX_REPORT_COUNT`]).
+ */
+count: number, };
+
+export type RecentError = { 
+/**
+ * When it arrived (unix ms).
+ */
+at: number, 
+/**
+ * The fingerprint of its group.
+ */
+fingerprint: string, 
+/**
+ * The event name the loader gave (e.g. `error`, `unhandledrejection`).
+ */
+event: string, 
+/**
+ * The website the page belongs to.
+ */
+websiteId: string, 
+/**
+ * The template of the page.
+ */
+templateId: string, 
+/**
+ * The page the error happened on.
+ */
+url: string, 
+/**
+ * The visitor's browser.
+ */
+userAgent: string, 
+/**
+ * Which part of the client raised it.
+ */
+app: string, 
+/**
+ * The error message.
+ */
+message: string, 
+/**
+ * The stack, at most 5,000 characters.
+ */
+stack: string, 
+/**
+ * The script file.
+ */
+file: string, 
+/**
+ * The line in the file.
+ */
+line: number | null, 
+/**
+ * The column in the line.
+ */
+column: number | null, 
+/**
+ * The client's time (unix ms), if sent.
+ */
+timestamp: number | null, 
+/**
+ * The page load it came from, if sent.
+ */
+pageLoadId: string | null, 
+/**
+ * How many times the page saw it before sending it (1 to [`MAX_REPORT_COUNT`]).
+ */
+count: number, };
+
+export type VitalSummary = { 
+/**
+ * The 75th percentile.
+ */
+p75: number, 
+/**
+ * How many values it covers.
+ */
+count: number, };
+
+export type PageVitals = { 
+/**
+ * The path label (a known path or `other`).
+ */
+path: string, 
+/**
+ * LCP p75 in ms, when measured.
+ */
+lcp: VitalSummary | null, 
+/**
+ * INP p75 in ms.
+ */
+inp: VitalSummary | null, 
+/**
+ * CLS p75, unitless.
+ */
+cls: VitalSummary | null, 
+/**
+ * FCP p75 in ms.
+ */
+fcp: VitalSummary | null, 
+/**
+ * TTFB p75 in ms.
+ */
+ttfb: VitalSummary | null, };
+
+export const ISLAND_KINDS: readonly IslandKind[] = ["menu-tabs", "form", "newsletter", "accordion", "marquee", "gallery", "button", "announcement-bar", "member-area", "scaled-text", "restaurant-booking", "social-sharing", "add-to-cart", "cart-badge", "cart", "video", "quick-view", "map", "summary"];

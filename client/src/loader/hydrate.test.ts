@@ -149,4 +149,12 @@ describe('islands', () => {
       expect(typeof module.mount).toBe('function');
     }
   });
+
+  it('in the registry are the kinds the server marks, and no block kind that is complete as server HTML', () => {
+    const expected = [
+      'accordion', 'add-to-cart', 'announcement-bar', 'button', 'cart', 'cart-badge', 'form', 'gallery', 'map', 'marquee',
+      'member-area', 'menu-tabs', 'newsletter', 'quick-view', 'restaurant-booking', 'scaled-text', 'social-sharing', 'summary', 'video',
+    ];
+    expect(Object.keys(islands).sort()).toEqual(expected);
+  });
 });

@@ -32,7 +32,7 @@ export function hydrateIslands(root: ParentNode, registry: Readonly<Record<strin
   let count = 0;
   root.querySelectorAll<HTMLElement>('[data-island]').forEach((el) => {
     const kind = el.dataset.island ?? '';
-    const load = Object.hasOwn(registry, kind) ? registry[kind] : undefined;
+    const load = Object.hasOwn(registry, kind) && registry[kind];
     if (!load) return;
     const block = readBlockData(el);
     if (!block.ok) return;

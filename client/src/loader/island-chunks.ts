@@ -1,32 +1,31 @@
 // The imports behind the island registry (`islands.ts`): a lazy chunk of its own, so the
-// loader carries one import for all islands. A kind added here must be added to `KINDS`
-// in `islands.ts` too (the type check of both lists keeps them in step).
+// loader carries one import for all islands. The table is typed against `IslandKind`, which
+// is generated from the Rust enum the server marks islands with: a kind without a chunk here
+// fails the type check. Each island lives in `islands/<kind>/`.
+import type { IslandKind } from '../generated/types';
 import type { IslandImport } from './islands';
 
 /** Every island's chunk, by kind. */
 export const chunks = {
-  'menu-tabs': () => import('../islands/menu-tabs/index.tsx'),
-  form: () => import('../islands/form/index.tsx'),
-  newsletter: () => import('../islands/newsletter/index.tsx'),
-  // Plain-DOM widgets (no React) that enhance the server's markup.
-  accordion: () => import('../widgets/accordion/index.ts'),
-  marquee: () => import('../widgets/marquee/index.ts'),
-  gallery: () => import('../islands/gallery/index.ts'),
-  button: () => import('../widgets/button/index.ts'),
-  'announcement-bar': () => import('../widgets/announcement-bar/index.ts'),
-  'member-area': () => import('../widgets/pricing-toggle/index.ts'),
-  'scaled-text': () => import('../widgets/scaled-text/index.ts'),
-  'restaurant-booking': () => import('../widgets/restaurant-booking/index.ts'),
-  'social-sharing': () => import('../widgets/social-follow/index.ts'),
-  // Commerce: add to cart, the cart badge and the cart block (spec 000 §2, §4).
-  'add-to-cart': () => import('../commerce/add-to-cart.ts'),
-  'cart-badge': () => import('../commerce/cart-badge.ts'),
-  cart: () => import('../commerce/cart-page.ts'),
-  'quick-view': () => import('../commerce/quick-view.ts'),
   video: () => import('../islands/video/index.ts'),
   map: () => import('../islands/map/index.ts'),
-  summary: () => import('../islands/widget-rendering/index.ts'),
-} satisfies Record<string, IslandImport>;
-
-/** The kinds that have an island. */
-export type IslandKind = keyof typeof chunks;
+  form: () => import('../islands/form/index.tsx'),
+  newsletter: () => import('../islands/newsletter/index.tsx'),
+  // Plain-DOM islands (no React) that enhance the server's markup.
+  accordion: () => import('../islands/accordion/index.ts'),
+  marquee: () => import('../islands/marquee/index.ts'),
+  'scaled-text': () => import('../islands/scaled-text/index.ts'),
+  button: () => import('../islands/button/index.ts'),
+  'member-area': () => import('../islands/member-area/index.ts'),
+  summary: () => import('../islands/summary/index.ts'),
+  gallery: () => import('../islands/gallery/index.ts'),
+  'restaurant-booking': () => import('../islands/restaurant-booking/index.ts'),
+  'menu-tabs': () => import('../islands/menu-tabs/index.tsx'),
+  'social-sharing': () => import('../islands/social-sharing/index.ts'),
+  // Commerce: the cart block, the cart badge, quick view and add to cart (spec 000 §2, §4).
+  cart: () => import('../islands/cart/cart-page.ts'),
+  'announcement-bar': () => import('../islands/announcement-bar/index.ts'),
+  'cart-badge': () => import('../islands/cart-badge/cart-badge.ts'),
+  'quick-view': () => import('../islands/quick-view/quick-view.ts'),
+  'add-to-cart': () => import('../islands/add-to-cart/add-to-cart.ts'),
+} satisfies Record<IslandKind, IslandImport>;

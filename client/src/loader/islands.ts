@@ -1,10 +1,10 @@
-// The island registry: block kind -> lazy import of its chunk. Only islands that exist
-// are listed; an element whose kind is missing here keeps its server-rendered HTML.
+// The island registry: island kind -> lazy import of its chunk. An element whose kind is not
+// an island keeps its server-rendered HTML.
 //
-// The loader holds only the kind names; the imports live in one small lazy chunk
-// (`island-chunks.ts`), fetched on the first island a page starts, so a new island adds a
-// word to the loader, not an import.
-import type { IslandKind } from './island-chunks';
+// The loader holds only the kind names (`ISLAND_KINDS`, generated from the Rust enum the
+// server marks islands with); the imports live in one small lazy chunk (`island-chunks.ts`,
+// typed against the same kinds), fetched on the first island a page starts.
+import { ISLAND_KINDS } from '../generated/types';
 
 /** What every island module exports. */
 export interface IslandModule {
@@ -15,10 +15,7 @@ export interface IslandModule {
 /** Imports one island's chunk. */
 export type IslandImport = () => Promise<IslandModule>;
 
-/** Every island kind, as written in `data-island`; `island-chunks.ts` must list the same. */
-const KINDS: readonly IslandKind[] = ['menu-tabs', 'form', 'newsletter', 'accordion', 'marquee', 'gallery', 'button', 'announcement-bar', 'member-area', 'scaled-text', 'restaurant-booking', 'social-sharing', 'add-to-cart', 'cart-badge', 'cart', 'video', 'quick-view', 'map', 'summary'];
-
 /** Every island, by the kind written in `data-island`. */
 export const islands: Readonly<Record<string, IslandImport>> = Object.fromEntries(
-  KINDS.map((kind) => [kind, () => import('./island-chunks').then((m) => m.chunks[kind]())]),
+  ISLAND_KINDS.map((kind) => [kind, () => import('./island-chunks').then((m) => m.chunks[kind]())]),
 );

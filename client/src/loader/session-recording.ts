@@ -5,7 +5,7 @@
 // The script's URL is the `session-recording-url` string flag; nothing loads without it.
 // A chunk of its own: the loader imports it only on sites that have the toggle.
 import type { PageContext } from '../generated/types';
-import { loadScript } from '../widgets/social-follow/script';
+import { loadScript } from '../widgets/script/script';
 import { segmentOf, visitorId, type Features } from './features';
 
 /** The toggle that turns session recording on. */

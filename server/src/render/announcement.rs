@@ -19,6 +19,7 @@
 
 use maud::{html, Markup};
 use sha2::{Digest, Sha256};
+use veranda_actors::domain::islands::IslandKind;
 use veranda_actors::site::settings::AnnouncementBarSettings;
 
 use super::util::safe_href;
@@ -60,7 +61,7 @@ pub fn announcement_bar(bar: &AnnouncementBarSettings, dismissed: Option<&Announ
     let show = bar.enabled && !bar.text.trim().is_empty() && dismissed != Some(&id);
     html! {
         @if show {
-            aside class="announcement-bar" aria-label="Announcement" data-island="announcement-bar"
+            aside class="announcement-bar" aria-label="Announcement" data-island=(IslandKind::AnnouncementBar.name())
                 data-announcement-id=(id.as_str()) {
                 p {
                     @match bar.url.as_deref().and_then(safe_href) {

@@ -3,6 +3,7 @@
 //! footer, and the logout information dialog.
 
 use maud::{html, Markup, PreEscaped, DOCTYPE};
+use veranda_actors::domain::islands::IslandKind;
 use veranda_actors::site::content::NavLink;
 use veranda_actors::site::settings::{BlockAnimation, HeaderFooter, MobileInfoBarSettings};
 use veranda_actors::site::{Block, BlockData, Site};
@@ -164,7 +165,7 @@ fn sells(site: &Site) -> bool {
 /// The header's link to the cart; the `cart-badge` island adds the item count.
 fn cart_badge() -> Markup {
     html! {
-        a class="cart-badge" href=(CART_PAGE) data-island="cart-badge" { "Cart" }
+        a class="cart-badge" href=(CART_PAGE) data-island=(IslandKind::CartBadge.name()) { "Cart" }
     }
 }
 

@@ -2,12 +2,13 @@
 //! the page: every field of the spec, in its names.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-use crate::commerce::money::{Currency, Money};
+use crate::commerce::money::{Currency, Money, MoneyJson};
 use crate::commerce::rules::{ShippingLocation, ShippingOption, TaxRule};
 
 /// One line of a cart: a variant and how many.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CartEntry {
     /// The variant's SKU; also the entry's id in the cart's routes.
@@ -31,7 +32,7 @@ pub struct CartEntry {
 }
 
 /// A coupon as the cart lists it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CartCoupon {
     /// The code as the store spells it (or as typed, when invalid).
@@ -41,7 +42,7 @@ pub struct CartCoupon {
 }
 
 /// A shopping cart.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ShoppingCart {
     /// The cart id (the cart cookie's value).
@@ -83,6 +84,7 @@ pub struct ShoppingCart {
     /// Units across all entries.
     pub total_quantity: u32,
     /// The subtotal as a money object in the store currency.
+    #[ts(as = "MoneyJson")]
     pub subtotal_amount: Money,
     /// Some entry is digital.
     pub has_digital: bool,

@@ -13,6 +13,7 @@ mod currency;
 mod format;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use ts_rs::TS;
 
 pub use currency::Currency;
 pub use format::FormatOptions;
@@ -83,30 +84,30 @@ impl Money {
     }
 }
 
-/// The wire form of a money object.
-#[derive(Serialize, Deserialize)]
+/// The wire form of a money object (`{currencyCode, value}`).
+#[derive(Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct Wire {
+pub struct MoneyJson {
     /// ISO currency code.
-    currency_code: String,
+    pub currency_code: String,
     /// Amount in major units.
-    value: f64,
+    pub value: f64,
 }
 
 impl Serialize for Money {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Wire { currency_code: self.currency.code().to_string(), value: self.value() }.serialize(serializer)
+        MoneyJson { currency_code: self.currency.code().to_string(), value: self.value() }.serialize(serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for Money {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let wire = Wire::deserialize(deserializer)?;
+        let wire = MoneyJson::deserialize(deserializer)?;
         from_wire(&wire).map_err(serde::de::Error::custom)
     }
 }
 
-fn from_wire(wire: &Wire) -> Result<Money, MoneyError> {
+fn from_wire(wire: &MoneyJson) -> Result<Money, MoneyError> {
     let currency = Currency::parse(&wire.currency_code).ok_or(MoneyError::NotMoney)?;
     if !wire.value.is_finite() {
         return Err(MoneyError::NotMoney);
@@ -130,7 +131,7 @@ fn from_wire(wire: &Wire) -> Result<Money, MoneyError> {
 /// Formats a JSON value that should be a money object; anything else is
 /// [`MoneyError::NotMoney`] ('Format expects a Money instance.').
 pub fn format_value(value: &serde_json::Value) -> Result<String, MoneyError> {
-    let wire: Wire = serde_json::from_value(value.clone()).map_err(|_| MoneyError::NotMoney)?;
+    let wire: MoneyJson = serde_json::from_value(value.clone()).map_err(|_| MoneyError::NotMoney)?;
     Ok(from_wire(&wire)?.format())
 }
 

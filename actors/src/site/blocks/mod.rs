@@ -9,6 +9,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::domain::islands::IslandKind;
+
 mod commerce;
 mod content;
 mod forms;
@@ -118,10 +120,36 @@ impl BlockKind {
         Self::ALL.into_iter().find(|k| k.name() == name)
     }
 
-    /// Whether the loader hydrates this kind with an island (a lazy chunk).
-    /// Kinds that are complete as server HTML return false.
-    pub fn needs_island(self) -> bool {
-        !matches!(self, BlockKind::Text | BlockKind::Image | BlockKind::Audio)
+    /// The island the loader hydrates this kind with, if any. Kinds whose server HTML is
+    /// complete have none and are never marked (see [`IslandKind`] for each one's reason).
+    pub fn island(self) -> Option<IslandKind> {
+        match self {
+            BlockKind::Video => Some(IslandKind::Video),
+            BlockKind::Map => Some(IslandKind::Map),
+            BlockKind::Form => Some(IslandKind::Form),
+            BlockKind::Newsletter => Some(IslandKind::Newsletter),
+            BlockKind::Accordion => Some(IslandKind::Accordion),
+            BlockKind::Marquee => Some(IslandKind::Marquee),
+            BlockKind::ScaledText => Some(IslandKind::ScaledText),
+            BlockKind::Button => Some(IslandKind::Button),
+            BlockKind::MemberArea => Some(IslandKind::MemberArea),
+            BlockKind::Summary => Some(IslandKind::Summary),
+            BlockKind::Gallery => Some(IslandKind::Gallery),
+            BlockKind::RestaurantBooking => Some(IslandKind::RestaurantBooking),
+            BlockKind::MenuTabs => Some(IslandKind::MenuTabs),
+            BlockKind::SocialSharing => Some(IslandKind::SocialSharing),
+            BlockKind::Cart => Some(IslandKind::Cart),
+            BlockKind::Text
+            | BlockKind::Image
+            | BlockKind::Audio
+            | BlockKind::Embed
+            | BlockKind::DonationButton
+            | BlockKind::Calendar
+            | BlockKind::Chart
+            | BlockKind::Search
+            | BlockKind::TourDates
+            | BlockKind::Product => None,
+        }
     }
 }
 
@@ -162,8 +190,8 @@ macro_rules! block_data {
             }
 
             /// TypeScript declarations of every block's data type.
-            pub fn ts_declarations() -> Vec<String> {
-                vec![ $( <$ty as TS>::decl(&ts_rs::Config::default()) ),+ ]
+            pub fn ts_declarations(cfg: &ts_rs::Config) -> Vec<String> {
+                vec![ $( <$ty as TS>::decl(cfg) ),+ ]
             }
         }
     };

@@ -177,7 +177,7 @@ fn mark(set: &mut BTreeSet<String>, print: &str) {
 }
 
 /// One accepted record, as the error list shows it and as it is stored.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RecentError {
     /// When it arrived (unix ms).

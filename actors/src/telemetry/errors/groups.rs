@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::fingerprint::fingerprint;
 use super::report::ErrorReport;
@@ -12,7 +13,7 @@ use super::report::ErrorReport;
 pub const MAX_GROUPS: usize = 10_000;
 
 /// One group of errors sharing a fingerprint.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorGroup {
     /// The shared fingerprint.

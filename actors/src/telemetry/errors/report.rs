@@ -6,6 +6,7 @@
 //! bounded to [`MAX_REPORT_COUNT`]; other unknown fields are ignored.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::telemetry::records::truncated;
 
@@ -127,7 +128,7 @@ struct RawData {
 }
 
 /// One accepted error record.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorReport {
     /// The event name the loader gave (e.g. `error`, `unhandledrejection`).

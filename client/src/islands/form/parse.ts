@@ -1,15 +1,12 @@
 // Reads a form or newsletter block's data (`data-block-json`) into typed blocks; data that
 // is not a usable form gives `null` and the server's HTML stays as it is.
 import type { FieldKind, FormBlock, FormField, NewsletterBlock } from '../../generated/types';
+import { isRecord } from '../../data/is-record';
 
 const KINDS: ReadonlySet<string> = new Set<FieldKind>([
   'text', 'textarea', 'email', 'number', 'website', 'currency', 'password', 'twitter', 'date', 'time',
   'name', 'address', 'phone', 'section', 'radio', 'checkbox', 'select', 'likert', 'hidden',
 ]);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;

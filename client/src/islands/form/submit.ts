@@ -8,6 +8,7 @@ import { siteBlockId } from '../../widgets/popup-overlay/ids';
 import { NO_KEY, PROCESSING_ERROR, SCROLL_DOWN, STATUS_MESSAGES, UNKNOWN_ERROR } from './messages';
 import type { FieldErrors } from './validate';
 import type { Values } from './values';
+import { isRecord } from '../../data/is-record';
 
 /** Where keys come from. */
 export const KEY_URL = '/api/form/FormSubmissionKey';
@@ -32,10 +33,6 @@ export interface Submission {
 export type Outcome =
   | { ok: true; redirectUrl: string | null; postSubmitHtml: string }
   | { ok: false; message: string; fieldErrors: FieldErrors };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A path on this site: one leading slash, not `//` or `/\` (the server checks too). */
 export function isSameSitePath(url: string): boolean {

@@ -4,6 +4,7 @@
 import { UNDECODABLE } from '../../loader/undecodable';
 import { type ActiveClick, type Alignment, stripAlignment, thumbnailsPerRow } from './thumbs';
 import { type Transition, transitionNamed } from './transitions';
+import { isRecord } from '../../data/is-record';
 
 /** What the island does with each block design (001 §9 mapping). */
 export type Layout = 'base' | 'strip' | 'stacked' | 'grid' | 'autogrid' | 'autocolumns' | 'autorows' | 'carousel' | 'list';
@@ -70,9 +71,6 @@ export interface GalleryOptions {
   /** Space between a slider strip's slides in px (`vSize`; 10 by default). */
   vSize: number;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The JSON type each field must have when present; `null` counts as absent. */
 const FIELD_TYPES: Readonly<Record<string, 'string' | 'number' | 'boolean' | 'array'>> = {

@@ -1,9 +1,6 @@
 // Parses the menu-tabs block data (`{tabs:[{title, items:[{name, description, price}]}]}`).
 import type { MenuItem, MenuTab, MenuTabsBlock } from '../../generated/types';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../data/is-record';
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';

@@ -8,6 +8,7 @@ use veranda_actors::commerce::product::{self, unit_price as effective};
 use veranda_actors::commerce::rules::MAX_ENTRY_QUANTITY;
 use veranda_actors::commerce::subscription::renewal_text;
 use veranda_actors::domain::enums::ProductType;
+use veranda_actors::domain::islands::IslandKind;
 use veranda_actors::site::blocks::{CartBlock, DonationButtonBlock, MemberAreaBlock, ProductBlock};
 use veranda_actors::site::content::{OptionValue, Variant};
 use veranda_actors::site::{Collection, Item, Product};
@@ -122,7 +123,7 @@ fn add_to_cart(ctx: &BlockCtx<'_>, product: &Product, item: &Item) -> Markup {
         }
     };
     html! {
-        div class="add-to-cart-form" data-island=[island.then_some("add-to-cart")] data-block-json=[island.then_some(json)] {
+        div class="add-to-cart-form" data-island=[island.then_some(IslandKind::AddToCart.name())] data-block-json=[island.then_some(json)] {
             @if out { p { span class="sold-out" { "Sold out" } } }
             @if plain {
                 form method="post" action=(PLAIN_ADD) {

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use maud::{html, Markup};
+use veranda_actors::domain::islands::IslandKind;
 use veranda_actors::site::blocks::{CalendarBlock, MenuTabsBlock, SummaryBlock, TourDatesBlock};
 use veranda_actors::site::{Collection, Item};
 
@@ -27,7 +28,7 @@ pub fn item_card(
     let quick_view = quick_view_json(ctx, collection, item);
     html! {
         li {
-            article class="item-card" data-island=[quick_view.is_some().then_some("quick-view")] data-block-json=[quick_view] {
+            article class="item-card" data-island=[quick_view.is_some().then_some(IslandKind::QuickView.name())] data-block-json=[quick_view] {
                 @if let Some(image) = &item.image {
                     a href=(href) tabindex="-1" aria-hidden="true" { img src=(image_url(image)) alt="" loading="lazy" width=[item.image_size.map(|s| s.0)] height=[item.image_size.map(|s| s.1)]; }
                 }

@@ -12,6 +12,7 @@ mod listings;
 mod media;
 
 use maud::{html, Markup};
+use veranda_actors::domain::islands::IslandKind;
 use veranda_actors::site::{Block, BlockData, Site};
 
 pub use commerce::product_details;
@@ -52,7 +53,7 @@ pub fn block(ctx: &BlockCtx<'_>, block: &Block) -> Markup {
     html! {
         section id={ "block-" (block.id) } class={ "block block--" (kind.name()) }
             data-block-type=(kind.name()) data-block-json=(json)
-            data-island=[kind.needs_island().then_some(kind.name())] {
+            data-island=[kind.island().map(IslandKind::name)] {
             (inner(ctx, block))
         }
     }

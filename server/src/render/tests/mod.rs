@@ -5,6 +5,7 @@ mod fixture;
 mod pages;
 
 use veranda_actors::domain::enums::PageType;
+use veranda_actors::domain::islands::IslandKind;
 use veranda_actors::site::BlockKind;
 
 use crate::render::PageBody;
@@ -34,9 +35,46 @@ fn every_block_kind_has_its_element_with_id_type_and_json_that_parses_back() {
             serde_json::from_str(&json).unwrap_or_else(|e| panic!("{} data-block-json: {e}", kind.name()));
         let expected = serde_json::to_value(&block.data).unwrap_or_default();
         assert_eq!(parsed, expected, "{} data round-trips", kind.name());
-        assert_eq!(attr(tag, "data-island").as_deref(), kind.needs_island().then_some(kind.name()), "{}", kind.name());
+        assert_eq!(attr(tag, "data-island").as_deref(), kind.island().map(IslandKind::name), "{}", kind.name());
     }
     assert_eq!(site.pages[0].blocks.len(), BlockKind::ALL.len());
+}
+
+#[test]
+fn only_blocks_that_run_a_script_are_marked_as_islands() {
+    let html = home();
+    let plain =
+        ["text", "image", "audio", "embed", "donation-button", "calendar", "chart", "search", "tour-dates", "product"];
+    let mut marked = Vec::new();
+    for tag in tags(&html, "section") {
+        let Some(kind) = attr(tag, "data-block-type") else { continue };
+        let island = attr(tag, "data-island");
+        if plain.contains(&kind.as_str()) {
+            assert_eq!(island, None, "{kind} is complete as server HTML");
+        } else {
+            assert_eq!(island.as_deref(), Some(kind.as_str()), "{kind}");
+            marked.push(kind);
+        }
+    }
+    marked.sort();
+    let expected = [
+        "accordion",
+        "button",
+        "cart",
+        "form",
+        "gallery",
+        "map",
+        "marquee",
+        "member-area",
+        "menu-tabs",
+        "newsletter",
+        "restaurant-booking",
+        "scaled-text",
+        "social-sharing",
+        "summary",
+        "video",
+    ];
+    assert_eq!(marked, expected);
 }
 
 #[test]

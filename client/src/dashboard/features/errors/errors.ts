@@ -1,38 +1,15 @@
 // The error groups as `GET /api/events/errors` gives them and the errors stream updates them.
+import type { ErrorGroup as WireErrorGroup, RecentError } from '../../../generated/types';
 import { getJson } from '../../api/http';
 
 /** The query key of the error list. */
 export const ERRORS_KEY = ['telemetry', 'errors'] as const;
 
 /** The errors sharing one fingerprint. */
-export interface ErrorGroup {
-  /** What groups them. */
-  fingerprint: string;
-  /** The error message. */
-  message: string;
-  /** The script the error came from. */
-  file: string;
-  /** Its line, when known. */
-  line: number | null;
-  /** Its column, when known. */
-  column: number | null;
-  /** The page of the latest one. */
-  lastUrl: string;
-  /** When the first was recorded (unix ms). */
-  firstSeen: number;
-  /** When the latest was recorded (unix ms). */
-  lastSeen: number;
-  /** How many were recorded. */
-  count: number;
-}
+export type ErrorGroup = WireErrorGroup;
 
 /** One recent error record (only the fields the panel shows). */
-export interface ErrorRecord {
-  /** Its group. */
-  fingerprint: string;
-  /** The stack trace as the browser reported it. */
-  stack: string;
-}
+export type ErrorRecord = Pick<RecentError, 'fingerprint' | 'stack'>;
 
 /** The answer of `GET /api/events/errors`. */
 export interface ErrorList {

@@ -2,6 +2,7 @@
 // published on the edits stream (`orderPlaced`, without customer data): the panel shows it
 // at once and reads the list again for the rest. Orders placed some other way (donations,
 // gift cards) and a socket that is down are covered by reading the list on an interval.
+import type { MoneyJson } from '../../../generated/types';
 import { getJson } from '../../api/http';
 import type { EventFrame } from '../../streams/frames';
 
@@ -34,7 +35,7 @@ export interface OrderSummary {
   /** How many items were bought. */
   itemCount: number;
   /** What was charged, as a money object (its currency is used for formatting). */
-  grandTotal: { currencyCode: string; value: number };
+  grandTotal: MoneyJson;
   /** What was charged, in minor units (exact). */
   grandTotalCents: number;
   /** What was bought. */

@@ -1,4 +1,5 @@
 // Web-vitals p75 per page, as `GET /api/stats/vitals` gives them, and their ratings.
+import type { PageVitals, VitalSummary } from '../../../generated/types';
 import { getJson } from '../../api/http';
 
 /** The route of the vitals. */
@@ -17,13 +18,10 @@ export const VITAL_NAMES = ['lcp', 'inp', 'cls', 'fcp', 'ttfb'] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
 
 /** A vital's p75 (ms; CLS unitless) and how many page loads it covers. */
-export interface VitalSummary {
-  p75: number;
-  count: number;
-}
+export type { VitalSummary };
 
 /** The p75 of each vital of one page path (`null` when not measured). */
-export type PageVitals = { path: string } & Record<VitalName, VitalSummary | null>;
+export type { PageVitals };
 
 /** The answer of `GET /api/stats/vitals`. */
 export interface VitalsReport {

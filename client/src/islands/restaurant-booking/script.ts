@@ -14,7 +14,7 @@
 //   `tock('init', id)` before it loads (the provider's own embed does the same), and the
 //   widget draws into `#Tock_widget_container` (one per page: a second Tock block on a
 //   page shares the first one's).
-import { loadScript } from '../social-follow/script';
+import { loadScript } from '../../widgets/script/script';
 import { OPENTABLE_WIDE_ABOVE_PX } from './layout';
 
 /** How long a provider's widget script may take to load (as the social follow script). */

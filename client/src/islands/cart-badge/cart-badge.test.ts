@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announceCart, badgeText, parseCart } from './cart';
+import { announceCart, badgeText, parseCart } from '../../commerce/cart';
 import { INITIALISED_ATTRIBUTE, mount, mountBadge } from './cart-badge';
-import { cartAnswer, settle, stubFetch } from './test-support';
+import { cartAnswer, settle, stubFetch } from '../../commerce/test-support';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,9 +3,9 @@
 // reads the cart once (the first sync, after which the badge is initialised) and then
 // follows every `veranda:cart-changed` event. The cart block's badge variant also shows
 // the subtotal.
-import { badgeText, loadCart, onCartChanged, type ShoppingCart } from './cart';
-import { formatMinor } from './money';
-import './commerce.css';
+import { badgeText, loadCart, onCartChanged, type ShoppingCart } from '../../commerce/cart';
+import { formatMinor } from '../../commerce/money';
+import '../../commerce/commerce.css';
 
 /** Set on the badge once the first sync has answered. */
 export const INITIALISED_ATTRIBUTE = 'data-cart-initialised';

@@ -5,9 +5,10 @@
 // Success is announced in a polite live region and fires the ad-pixel `add-to-cart`
 // event; a refusal shows the data layer's message (spec 000 §8) in an alert. The server's
 // markup is a plain form that works without JavaScript; its fields are replaced here.
-import { addEntry } from './cart';
-import { formatMinor } from './money';
-import './commerce.css';
+import { addEntry } from '../../commerce/cart';
+import { formatMinor } from '../../commerce/money';
+import '../../commerce/commerce.css';
+import { isRecord } from '../../data/is-record';
 
 /** One variant as the server describes it. */
 export interface ProductVariant {
@@ -34,10 +35,6 @@ export const ADD_TO_CART = 'Add to Cart';
 export const SOLD_OUT = 'Sold Out';
 /** Said when the chosen options match no variant. */
 export const UNAVAILABLE = 'This combination is not available.';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Reads the island's data; `null` when it names no variant. */
 export function parseAddToCart(data: unknown): AddToCartData | null {

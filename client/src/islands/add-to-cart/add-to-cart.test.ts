@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount, optionsOf, parseAddToCart, parseQuantity, variantFor, type ProductVariant } from './add-to-cart';
-import { CART_CHANGED_EVENT } from './cart';
-import { cartAnswer, settle, stubFetch } from './test-support';
+import { CART_CHANGED_EVENT } from '../../commerce/cart';
+import { cartAnswer, settle, stubFetch } from '../../commerce/test-support';
 
 const variant = (sku: string, over: Partial<ProductVariant> = {}): ProductVariant => ({
   sku,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FOLLOW_SCRIPT_URL, startFollow } from './follow';
-import { FOLLOW_SCRIPT_TIMEOUT_MS, loadScript } from './script';
+import { FOLLOW_SCRIPT_TIMEOUT_MS, loadScript } from '../../widgets/script/script';
 
 function follow(): HTMLElement {
   document.head.innerHTML = '';

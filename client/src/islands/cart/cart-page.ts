@@ -19,10 +19,10 @@ import {
   removeEntry,
   selectShipping,
   type ShoppingCart,
-} from './cart';
-import { mountBadge } from './cart-badge';
-import { formatMinor } from './money';
-import './commerce.css';
+} from '../../commerce/cart';
+import { mountBadge } from '../cart-badge/cart-badge';
+import { formatMinor } from '../../commerce/money';
+import '../../commerce/commerce.css';
 
 /** Spec 000 §8. */
 export const UNABLE_TO_UPDATE_QUANTITY = 'Unable to update quantity';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Telemetry } from '../loader/telemetry';
-import { createCensus } from '../loader/telemetry/census';
-import { pageContext } from '../loader/telemetry/test-support';
+import type { Telemetry } from '../../loader/telemetry';
+import { createCensus } from '../../loader/telemetry/census';
+import { pageContext } from '../../loader/telemetry/test-support';
 import { mount, parseQuickView, QUICK_VIEW } from './quick-view';
-import { cartAnswer, settle, stubFetch } from './test-support';
+import { cartAnswer, settle, stubFetch } from '../../commerce/test-support';
 
 const DATA = {
   url: '/shop/linen-apron',

@@ -13,10 +13,11 @@
 //
 // Opening it sends the `RecordQuickView/{itemId}` census call through the page's
 // telemetry (nothing without analytics or consent; failures swallowed).
-import { mount as mountAddToCart, parseAddToCart, type AddToCartData } from './add-to-cart';
-import { formatMinor } from './money';
-import './commerce.css';
+import { mount as mountAddToCart, parseAddToCart, type AddToCartData } from '../add-to-cart/add-to-cart';
+import { formatMinor } from '../../commerce/money';
+import '../../commerce/commerce.css';
 import './quick-view.css';
+import { isRecord } from '../../data/is-record';
 
 /** The button's words. */
 export const QUICK_VIEW = 'Quick View';
@@ -29,10 +30,6 @@ export interface QuickViewData {
   images: string[];
   excerpt: string;
   product: AddToCartData;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Reads the island's data; `null` when it has no product to show. */

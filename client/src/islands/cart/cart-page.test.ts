@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CART_CHANGED_EVENT } from './cart';
+import { CART_CHANGED_EVENT } from '../../commerce/cart';
 import { EMPTY_CART, mount, UNABLE_TO_CHOOSE_SHIPPING, UNABLE_TO_REMOVE_ITEM, UNABLE_TO_UPDATE_QUANTITY } from './cart-page';
-import { cartAnswer, settle, stubFetch, type Call } from './test-support';
+import { cartAnswer, settle, stubFetch, type Call } from '../../commerce/test-support';
 
 const entry = (sku: string, title: string, quantity: number, unit: number) => ({
   sku,

@@ -3,7 +3,7 @@
 // is there, makes the provider's follow button next to it. When the script fails or times
 // out, the link stays as it is. The script is a third party's: it is loaded only where
 // the visitor's consent allows analytics cookies.
-import { FOLLOW_SCRIPT_TIMEOUT_MS, loadScript } from './script';
+import { FOLLOW_SCRIPT_TIMEOUT_MS, loadScript } from '../../widgets/script/script';
 
 /** The provider's follow widget script. */
 export const FOLLOW_SCRIPT_URL = 'https://platform.twitter.com/widgets.js';

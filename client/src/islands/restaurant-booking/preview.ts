@@ -1,6 +1,6 @@
 // A signed-in site owner sees the restaurant booking block as a preview only (spec 001
 // §6): following its booking link shows the 'Preview Only' alert instead.
-import { alertPopup } from '../popups/popups';
+import { alertPopup } from '../../widgets/popups/popups';
 
 /** The alert's title. */
 export const PREVIEW_TITLE = 'Preview Only';
