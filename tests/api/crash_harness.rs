@@ -40,7 +40,7 @@ use veranda_actors::store::{SledStore, Store, Tree};
 use veranda_tests::demo_site_copy;
 use veranda_tests::process::{crumb_of, crumb_with, random_below, store_owner_session, ServerProcess};
 
-use super::forms::{contact_values, payload, KEY_PATH, SAVE_PATH};
+use crate::forms::submit::{contact_values, payload, KEY_PATH, SAVE_PATH};
 
 /// Rounds when `VERANDA_CRASH_ROUNDS` is unset.
 const DEFAULT_ROUNDS: usize = 10;

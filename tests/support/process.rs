@@ -7,11 +7,13 @@
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use veranda_actors::accounts::SessionRecord;
 use veranda_actors::store::{SledStore, Store, Tree};
 
+pub use crate::crumbs::{crumb_of, crumb_with};
+use crate::wait::until_ready;
 use crate::{demo_site_dir, repo_root};
 
 /// The `veranda` binary to start.
@@ -39,27 +41,6 @@ pub fn veranda_binary() -> PathBuf {
 /// A free TCP port on 127.0.0.1.
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
-}
-
-/// The crumb the home page of the server at `address` sets.
-pub async fn crumb_of(address: &str) -> String {
-    crumb_with(address, None).await
-}
-
-/// The crumb a page hands the holder of `cookies` (a session's crumb is bound to it);
-/// `?noredirect` keeps a signed-in owner on the page.
-pub async fn crumb_with(address: &str, cookies: Option<&str>) -> String {
-    let mut req = reqwest::Client::new().get(format!("{address}/?noredirect"));
-    if let Some(cookies) = cookies {
-        req = req.header("cookie", cookies);
-    }
-    let res = req.send().await.expect("answered");
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-        .expect("the home page sets a crumb")
 }
 
 /// A number in `0..n` that differs from run to run (no cryptographic need).
@@ -123,16 +104,9 @@ impl ServerProcess {
             address: format!("http://127.0.0.1:{port}"),
             ops_address: format!("http://127.0.0.1:{ops_port}"),
         };
-        let probe = reqwest::Client::new();
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let ready = probe.get(format!("{}/health/ready", server.ops_address)).send().await;
-            if ready.is_ok_and(|r| r.status() == 200) {
-                return server;
-            }
-            assert!(Instant::now() < deadline, "the server did not become ready");
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
+        let ready = format!("{}/health/ready", server.ops_address);
+        until_ready(&ready, Duration::from_secs(30), "the server to become ready").await;
+        server
     }
 
     /// SIGKILL: no shutdown hook, no final flush.

@@ -5,7 +5,7 @@
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_tests::TestApp;
 
-use super::support::{cookie_value, crumb, crumb_for};
+use veranda_tests::{cookie_value, crumb, crumb_for};
 
 /// How a page echoes the crumb on this route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,22 +5,11 @@ use base64::Engine;
 use serde_json::{json, Value};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::Tree;
-use veranda_tests::{demo_site_with_redirect, spawn_app, spawn_app_with_site, TestApp};
+use veranda_tests::{crumb, demo_site_with_redirect, spawn_app, spawn_app_with_site, TestApp};
 
 pub(crate) const KEY_PATH: &str = "/api/form/FormSubmissionKey";
 pub(crate) const SAVE_PATH: &str = "/api/form/SaveFormSubmission";
 pub(crate) const CHALLENGE_PATH: &str = "/api/form/captcha/challenge";
-
-/// A crumb from the `crumb=` cookie the home page sets.
-pub(crate) async fn crumb(app: &TestApp) -> String {
-    let res = app.get("/").await;
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-        .expect("the home page sets a crumb cookie")
-}
 
 /// POSTs `body` as JSON with the crumb as cookie and header.
 pub(crate) async fn post(app: &TestApp, path: &str, crumb: &str, body: &Value) -> reqwest::Response {

@@ -6,10 +6,10 @@ use base64::Engine;
 use serde_json::{json, Value};
 use veranda_actors::forms::captcha::Altcha;
 use veranda_actors::store::Tree;
-use veranda_tests::{demo_site_copy, spawn_app, spawn_app_with_site, TestApp};
+use veranda_tests::{crumb, demo_site_copy, spawn_app, spawn_app_with_site, TestApp};
 
-use super::forms::{
-    captcha_proof, contact_values, crumb, full_payload, key, payload, post, solve, CHALLENGE_PATH, SAVE_PATH,
+use super::submit::{
+    captcha_proof, contact_values, full_payload, key, payload, post, solve, CHALLENGE_PATH, SAVE_PATH,
 };
 
 const INVALID: &str = "The CAPTCHA answer could not be verified. Please complete the CAPTCHA again.";

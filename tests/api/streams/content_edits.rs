@@ -7,10 +7,10 @@ use veranda_actors::accounts::{SessionRecord, SESSION_COOKIE};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::site::{BlockData, Site};
 use veranda_actors::store::{SledStore, Store, Tree};
-use veranda_tests::process::ServerProcess;
-use veranda_tests::{demo_site_dir, spawn_app, TestApp};
+use veranda_tests::process::{crumb_with, ServerProcess};
+use veranda_tests::{demo_site_dir, spawn_app, TestApp, Visitor};
 
-use crate::streams::{crumb_for, next_json, watch, Socket};
+use crate::streams::{next_json, watch, Socket};
 
 const BLOG: &str = "e6fe1eaa24250e4cd569fa0f";
 const EVENTS: &str = "08d9b81775b43b2dcc578471";
@@ -35,16 +35,7 @@ async fn send(
     cookie: &str,
     body: Option<Value>,
 ) -> reqwest::Response {
-    let crumb = crumb_for(app, cookie).await;
-    let mut request = app
-        .client
-        .request(method, format!("{}{path}", app.address))
-        .header("cookie", format!("{cookie}; crumb={crumb}"))
-        .header("x-csrf-token", crumb);
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    request.send().await.expect("answered")
+    Visitor::with_cookies(app, cookie).await.call(method, path, body).await
 }
 
 async fn html(app: &TestApp, path: &str) -> (u16, String) {
@@ -359,21 +350,7 @@ async fn content_edits_survive_a_killed_server() {
     let (id, path, _) = blog_posts(&site).remove(0);
     let client = reqwest::Client::new();
     let server = ServerProcess::start(data.path()).await;
-    let home = client
-        .get(format!("{}/?noredirect", server.address))
-        .header("cookie", format!("{SESSION_COOKIE}={session}"))
-        .send()
-        .await
-        .expect("answered");
-    let crumb = home
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|c| c.strip_prefix("crumb="))
-        .and_then(|c| c.split(';').next())
-        .expect("a crumb")
-        .to_string();
+    let crumb = crumb_with(&server.address, Some(&format!("{SESSION_COOKIE}={session}"))).await;
     let edit = |path: String, body: Value| {
         client
             .put(format!("{}{path}", server.address))

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use actix_web::{web, App, HttpResponse, HttpServer};
 use serde_json::{json, Value};
-use veranda_tests::{demo_site_copy, spawn_app_configured, TestApp};
+use veranda_tests::{crumb, demo_site_copy, spawn_app_configured, TestApp};
 
-use super::forms::{contact_values, crumb, key, payload, post, SAVE_PATH};
+use super::submit::{contact_values, key, payload, post, SAVE_PATH};
 
 const SECRET: &str = "the-secret";
 const REFUSED: &str = "The CAPTCHA could not be verified. Please complete the CAPTCHA again.";

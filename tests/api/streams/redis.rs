@@ -12,8 +12,8 @@ use serde_json::{json, Value};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_tests::{demo_site_dir, spawn_app_configured, TestApp};
 
-use crate::commerce_redis::harness::{redis_installed, Redis};
-use crate::streams::{next_json, watch, Socket};
+use crate::commerce::redis::harness::{redis_installed, Redis};
+use crate::streams::{next_json, put, watch, Socket};
 
 /// An instance of the demo site sharing `redis`, with its own data directory.
 async fn instance(redis: &Redis) -> TestApp {
@@ -23,24 +23,7 @@ async fn instance(redis: &Redis) -> TestApp {
 
 /// `PUT /api/site-header-footer` as `cookie`'s account, with a crumb issued to that session.
 async fn put_header(app: &TestApp, cookie: &str, header: &str) -> reqwest::Response {
-    let page = app.get_with("/?noredirect", &[("cookie", cookie)]).await;
-    let crumb = page
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|c| c.strip_prefix("crumb="))
-        .and_then(|c| c.split(';').next())
-        .expect("the home page hands out a crumb")
-        .to_string();
-    app.client
-        .put(format!("{}/api/site-header-footer", app.address))
-        .header("cookie", format!("{cookie}; crumb={crumb}"))
-        .header("x-csrf-token", crumb)
-        .json(&json!({ "header": header, "footer": "F" }))
-        .send()
-        .await
-        .expect("answered")
+    put(app, "/api/site-header-footer", cookie, json!({ "header": header, "footer": "F" })).await
 }
 
 /// Saves a header through `app` (one edit event).

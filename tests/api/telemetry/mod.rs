@@ -17,7 +17,7 @@ use std::time::Duration;
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::Tree;
 use veranda_actors::telemetry::TelemetryLimits;
-use veranda_tests::{demo_site_dir, spawn_app_configured, TestApp};
+use veranda_tests::{crumb, demo_site_dir, eventually, spawn_app_configured, TestApp};
 
 /// A running server with the telemetry limits a test chose; derefs to the shared [`TestApp`].
 pub struct App(TestApp);
@@ -75,15 +75,14 @@ impl App {
         req.send().await.expect("answered")
     }
 
+    /// A valid crumb, as handed out by a page.
+    pub async fn crumb(&self) -> String {
+        crumb(self).await
+    }
+
     /// Stores a session and returns its cookie pair.
     pub async fn sign_in(&self, owner: bool, roles: &[ContributorRole]) -> String {
         self.0.sign_in(owner, roles, false).await
-    }
-
-    /// A valid crumb, as handed out by a page.
-    pub async fn crumb(&self) -> String {
-        let res = self.get("/", &[]).await;
-        set_cookie(&res, "crumb").expect("pages hand out a crumb")
     }
 
     /// The records of `tree`, once at least `n` are there (waits up to 5 s).
@@ -94,32 +93,12 @@ impl App {
     /// The records of `tree` whose keys start with `prefix`, once at least `n` are there
     /// (waits up to 5 s).
     pub async fn records_under(&self, tree: Tree, prefix: &[u8], n: usize) -> Vec<serde_json::Value> {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-        loop {
+        let what = format!("{n} records in {tree:?}");
+        let rows = eventually(Duration::from_secs(5), &what, || async {
             let rows = self.store.scan_prefix(tree, prefix, 10_000).expect("scans");
-            if rows.len() >= n || tokio::time::Instant::now() > deadline {
-                return rows.into_iter().map(|(_, v)| serde_json::from_slice(&v).expect("JSON records")).collect();
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+            (rows.len() >= n).then_some(rows)
+        })
+        .await;
+        rows.into_iter().map(|(_, v)| serde_json::from_slice(&v).expect("JSON records")).collect()
     }
-}
-
-/// The value a response sets for cookie `name`, if any.
-pub fn set_cookie(res: &reqwest::Response, name: &str) -> Option<String> {
-    res.headers().get_all("set-cookie").iter().filter_map(|v| v.to_str().ok()).find_map(|v| {
-        let (pair, _) = v.split_once(';').unwrap_or((v, ""));
-        let (k, value) = pair.split_once('=')?;
-        (k == name).then(|| value.to_string())
-    })
-}
-
-/// The full `Set-Cookie` header for cookie `name`, if any.
-pub fn set_cookie_header(res: &reqwest::Response, name: &str) -> Option<String> {
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with(&format!("{name}=")))
-        .map(str::to_string)
 }

@@ -5,7 +5,7 @@ use reqwest::Response;
 use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password, SESSION_COOKIE};
 use veranda_server::routes::auth::{LOGIN_FAILED_MESSAGE, THROTTLED_MESSAGE};
 use veranda_server::security::crumb::CRUMB_FAIL_MESSAGE;
-use veranda_tests::{spawn_app, TestApp};
+use veranda_tests::{pair, set_cookie, spawn_app, TestApp};
 
 const LOGIN: &str = "/account/login";
 const MEMBERS_ONLY: &str = "This page available only site members";
@@ -14,19 +14,6 @@ const LOGOUT_CONTROL: &str =
     r#"<button type="button" class="logout-button" data-action="logout" hidden>Log out</button>"#;
 const OPEN_REDIRECTS: [&str; 5] =
     ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "/\t/evil.example"];
-
-fn set_cookie(res: &Response, name: &str) -> Option<String> {
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with(&format!("{name}=")))
-        .map(str::to_string)
-}
-
-fn pair(header: &str) -> String {
-    header.split(';').next().unwrap_or_default().to_string()
-}
 
 /// The value of the hidden form field `name`, with `&quot;` and `&amp;` read back.
 fn hidden(html: &str, name: &str) -> String {

@@ -2,38 +2,21 @@
 //! permission, like the order listing), without any customer data.
 
 use serde_json::Value;
+use std::time::Duration;
 use veranda_actors::domain::enums::ContributorRole;
-use veranda_tests::{spawn_app, TestApp};
+
+use veranda_tests::{crumb, eventually, spawn_app, TestApp, Visitor};
 
 use crate::streams::{next_json, open, own_origin, watch};
 
-/// A crumb cookie value handed out by the home page.
-async fn crumb(app: &TestApp) -> String {
-    crate::streams::crumb(app).await
-}
-
 /// Puts two mugs in a new cart and checks it out; the placed order's id.
 pub async fn place_order(app: &TestApp) -> String {
-    let crumb = crumb(app).await;
-    let res = app
-        .client
-        .post(format!("{}/api/commerce/cart/entries", app.address))
-        .header("cookie", format!("crumb={crumb}"))
-        .header("X-CSRF-Token", &crumb)
-        .json(&serde_json::json!({ "sku": "VER-HB-12OZ", "quantity": 2 }))
-        .send()
-        .await
-        .expect("answered");
+    let mut shopper = Visitor::new(app).await;
+    let res =
+        shopper.post("/api/commerce/cart/entries", &serde_json::json!({ "sku": "VER-HB-12OZ", "quantity": 2 })).await;
     assert_eq!(res.status(), 200);
-    let cart = res
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("cart=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-        .expect("a cart cookie");
+    assert!(shopper.cookie("cart").is_some(), "a cart cookie");
     let fields = [
-        ("crumb", crumb.as_str()),
         ("email", "grace@example.com"),
         ("name", "Grace Hopper"),
         ("addressLine1", "12 Linden Street"),
@@ -42,14 +25,7 @@ pub async fn place_order(app: &TestApp) -> String {
         ("postalCode", "10001"),
         ("country", "US"),
     ];
-    let res = app
-        .client
-        .post(format!("{}/checkout", app.address))
-        .header("cookie", format!("crumb={crumb}; cart={cart}"))
-        .form(&fields)
-        .send()
-        .await
-        .expect("answered");
+    let res = shopper.post_form("/checkout", &fields).await;
     assert_eq!(res.status(), 303, "the order is placed");
     let location = res.headers()["location"].to_str().expect("ascii").to_string();
     location.strip_prefix("/commerce/orders/").expect("the confirmation").to_string()
@@ -149,11 +125,10 @@ async fn accounts_without_admin_permission_cannot_follow_the_orders() {
     let owner = app.sign_in(true, &[], false).await;
     let edits_before = stats(&app, "edits", &owner).await["offset"].as_u64().expect("an offset");
     place_order(&app).await;
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while stats(&app, "edits", &owner).await["offset"].as_u64() == Some(edits_before) {
-        assert!(std::time::Instant::now() < deadline, "the order reaches the edits stream");
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    eventually(Duration::from_secs(20), "the order to reach the edits stream", || async {
+        stats(&app, "edits", &owner).await["offset"].as_u64() != Some(edits_before)
+    })
+    .await;
     assert_eq!(stats(&app, "errors", &editor).await["offset"], hello["offset"], "nothing on the errors stream");
 }
 

@@ -38,14 +38,7 @@ async fn noredirect_skips_the_redirect_and_is_remembered_for_the_session() {
     let owner = app.sign_in(true, &[], false).await;
     let res = app.get_with("/about?noredirect", &[("cookie", &owner)]).await;
     assert_eq!(res.status(), 200);
-    let set_cookie = res
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("veranda_noredirect="))
-        .expect("the noredirect cookie is set")
-        .to_string();
+    let set_cookie = veranda_tests::set_cookie(&res, "veranda_noredirect").expect("the noredirect cookie is set");
     assert!(set_cookie.starts_with("veranda_noredirect=1"), "{set_cookie}");
     assert!(set_cookie.contains("HttpOnly") && set_cookie.contains("SameSite=Lax"), "{set_cookie}");
     assert!(!set_cookie.contains("Max-Age") && !set_cookie.contains("Expires"), "a session cookie: {set_cookie}");

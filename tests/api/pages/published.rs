@@ -1,7 +1,7 @@
 //! Published pages and page types.
 
 use veranda_actors::domain::enums::{ContributorRole, PageType};
-use veranda_tests::{page_context, spawn_app};
+use veranda_tests::{page_context, pair, set_cookie, spawn_app};
 
 fn page_type(html: &str) -> u64 {
     page_context(html)["pageType"].as_u64().expect("pageType is a number")
@@ -199,18 +199,10 @@ fn urlencode(s: &str) -> String {
 async fn pages_hand_out_a_crumb_cookie_once() {
     let app = spawn_app().await;
     let res = app.get("/").await;
-    let crumb = res
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("crumb="))
-        .expect("a crumb cookie is set")
-        .to_string();
+    let crumb = set_cookie(&res, "crumb").expect("a crumb cookie is set");
     assert!(crumb.contains("SameSite=Lax") && crumb.contains("Path=/"), "{crumb}");
-    let value = crumb.trim_start_matches("crumb=").split(';').next().expect("a value").to_string();
-    let again = app.get_with("/about", &[("cookie", &format!("crumb={value}"))]).await;
-    assert!(again.headers().get_all("set-cookie").iter().all(|v| !v.to_str().unwrap_or("").starts_with("crumb=")));
+    let again = app.get_with("/about", &[("cookie", &pair(&crumb))]).await;
+    assert!(set_cookie(&again, "crumb").is_none());
     let forged = app.get_with("/about", &[("cookie", "crumb=forged.value")]).await;
-    assert!(forged.headers().get_all("set-cookie").iter().any(|v| v.to_str().unwrap_or("").starts_with("crumb=")));
+    assert!(set_cookie(&forged, "crumb").is_some());
 }

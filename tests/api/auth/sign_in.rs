@@ -6,40 +6,13 @@ use serde_json::{json, Value};
 use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password, SESSION_COOKIE};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::Tree;
-use veranda_tests::{spawn_app, TestApp};
+use veranda_tests::cookies::{set_cookie, value_of};
+use veranda_tests::{crumb, crumb_for, spawn_app, TestApp};
 
 const SESSION: &str = "/api/site-users/account/session";
 const LOGOUT: &str = "/api/auth/Logout";
 const ACCOUNT: &str = "/api/site-users/account";
 const MEMBERS_ONLY: &str = "This page available only site members";
-
-/// The full `Set-Cookie` header for `name`, if the response sets it.
-fn set_cookie(res: &Response, name: &str) -> Option<String> {
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with(&format!("{name}=")))
-        .map(str::to_string)
-}
-
-/// The value part of a `Set-Cookie` header.
-fn cookie_value(header: &str) -> String {
-    header.split(';').next().and_then(|kv| kv.split_once('=')).map(|(_, v)| v.to_string()).unwrap_or_default()
-}
-
-/// The crumb the home page hands to a visitor with `cookie` (crumbs are bound to the
-/// session the request carries).
-async fn crumb_for(app: &TestApp, cookie: &str) -> String {
-    let res = app.get_with("/?noredirect", &[("cookie", cookie)]).await;
-    cookie_value(&set_cookie(&res, "crumb").expect("the home page hands out a crumb"))
-}
-
-/// A crumb handed out by the home page, as a browser would get it.
-async fn crumb(app: &TestApp) -> String {
-    let res = app.get("/").await;
-    cookie_value(&set_cookie(&res, "crumb").expect("the home page hands out a crumb"))
-}
 
 async fn add_account(app: &TestApp, email: &str, password: &str, roles: &[AccountRole]) -> Account {
     let email = Email::parse(email).expect("a valid email");
@@ -71,7 +44,7 @@ async fn login(app: &TestApp, crumb: &str, email: &str, password: &str) -> Respo
 async fn session_of(app: &TestApp, email: &str, password: &str) -> String {
     let res = login(app, &crumb(app).await, email, password).await;
     assert_eq!(res.status(), 200);
-    cookie_value(&set_cookie(&res, SESSION_COOKIE).expect("a session cookie"))
+    value_of(&set_cookie(&res, SESSION_COOKIE).expect("a session cookie"))
 }
 
 async fn send(app: &TestApp, method: reqwest::Method, path: &str, cookie: &str, csrf: Option<&str>) -> Response {
@@ -89,13 +62,13 @@ async fn a_sign_in_sets_the_session_cookie_and_answers_the_crumb_as_xsrf_token()
     let res = login(&app, &crumb(&app).await, "Ann@Example.com", "porch swing").await;
     assert_eq!(res.status(), 200);
     let session = set_cookie(&res, SESSION_COOKIE).expect("the session cookie is set");
-    let fresh_crumb = cookie_value(&set_cookie(&res, "crumb").expect("a fresh crumb cookie"));
+    let fresh_crumb = value_of(&set_cookie(&res, "crumb").expect("a fresh crumb cookie"));
     for attribute in ["HttpOnly", "SameSite=Lax", "Path=/"] {
         assert!(session.contains(attribute), "{attribute} missing: {session}");
     }
     assert!(!session.contains("Secure"), "not over http: {session}");
     assert!(!session.contains("Max-Age") && !session.contains("Expires"), "a browser-session cookie: {session}");
-    let id = cookie_value(&session);
+    let id = value_of(&session);
     assert!(id.len() >= 32, "at least 128 bits: {id}");
     let body: Value = res.json().await.expect("JSON");
     assert_eq!(body["xsrfToken"], fresh_crumb.as_str());
@@ -190,7 +163,7 @@ async fn missing_foreign_and_tampered_crumbs_are_refused_with_a_new_crumb() {
         let res = case.send().await.expect("answered");
         assert_eq!(res.status(), 403, "case {i}");
         assert!(set_cookie(&res, SESSION_COOKIE).is_none(), "case {i}");
-        let fresh = cookie_value(&set_cookie(&res, "crumb").expect("a new crumb cookie"));
+        let fresh = value_of(&set_cookie(&res, "crumb").expect("a new crumb cookie"));
         let json: Value = res.json().await.expect("JSON");
         assert_eq!(json["crumbFail"], true, "case {i}");
         assert_eq!(json["crumb"], fresh.as_str(), "case {i}");
@@ -279,7 +252,7 @@ async fn every_sign_in_gets_a_new_session_id_and_replaces_the_old_session() {
     let body = json!({ "email": "ann@example.com", "password": "porch swing" });
     let res = login_with(&app, &crumb, body, &format!("; {SESSION_COOKIE}={first}"), &[]).await;
     assert_eq!(res.status(), 200);
-    let second = cookie_value(&set_cookie(&res, SESSION_COOKIE).expect("a session cookie"));
+    let second = value_of(&set_cookie(&res, SESSION_COOKIE).expect("a session cookie"));
     assert_ne!(first, second);
     assert!(app.store.get(Tree::Sessions, first.as_bytes()).expect("reads").is_none(), "the old session is deleted");
     assert!(app.store.get(Tree::Sessions, second.as_bytes()).expect("reads").is_some());

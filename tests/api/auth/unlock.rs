@@ -5,25 +5,11 @@ use reqwest::Response;
 use veranda_actors::domain::enums::PageType;
 use veranda_server::routes::auth::{UNLOCK_COOKIE_PREFIX, UNLOCK_THROTTLED_MESSAGE, WRONG_PASSWORD_MESSAGE};
 use veranda_server::security::crumb::CRUMB_FAIL_MESSAGE;
-use veranda_tests::{page_context, spawn_app, TestApp};
+use veranda_tests::cookies::set_cookie_starting;
+use veranda_tests::{page_context, pair, spawn_app, TestApp};
 
 const LOCKED: &str = "This page is locked";
 const PASSWORD: &str = "veranda";
-
-/// The full `Set-Cookie` header whose name starts with `prefix`, if any.
-fn set_cookie(res: &Response, prefix: &str) -> Option<String> {
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with(prefix))
-        .map(str::to_string)
-}
-
-/// `name=value` of a `Set-Cookie` header.
-fn pair(header: &str) -> String {
-    header.split(';').next().unwrap_or_default().to_string()
-}
 
 /// The value of the hidden form field `name`.
 fn hidden(html: &str, name: &str) -> String {
@@ -35,7 +21,7 @@ fn hidden(html: &str, name: &str) -> String {
 /// Opens the lock screen as a browser would: its crumb cookie and the form's crumb.
 async fn lock_screen(app: &TestApp) -> (String, String) {
     let res = app.get("/private").await;
-    let cookie = pair(&set_cookie(&res, "crumb=").expect("the lock screen hands out a crumb"));
+    let cookie = pair(&set_cookie_starting(&res, "crumb=").expect("the lock screen hands out a crumb"));
     let html = res.text().await.expect("body");
     (cookie, hidden(&html, "crumb"))
 }
@@ -70,7 +56,7 @@ async fn the_right_password_sets_a_grant_and_sends_back_to_the_open_page() {
     let res = unlock(&app, PASSWORD).await;
     assert_eq!(res.status(), 303);
     assert_eq!(res.headers()["location"], "/private");
-    let grant = set_cookie(&res, UNLOCK_COOKIE_PREFIX).expect("a grant cookie");
+    let grant = set_cookie_starting(&res, UNLOCK_COOKIE_PREFIX).expect("a grant cookie");
     assert!(grant.starts_with(&format!("{UNLOCK_COOKIE_PREFIX}{}=", page_id(&app))), "{grant}");
     assert!(grant.contains("HttpOnly") && grant.contains("SameSite=Lax") && grant.contains("Path=/"), "{grant}");
     assert!(!grant.contains("Secure"), "plain http: {grant}");
@@ -93,7 +79,7 @@ async fn behind_https_the_grant_is_secure() {
     let form = [("password", PASSWORD), ("crumb", crumb.as_str())];
     let res = post_unlock(&app, &cookie, &form, &[("x-forwarded-proto", "https")]).await;
     assert_eq!(res.status(), 303);
-    assert!(set_cookie(&res, UNLOCK_COOKIE_PREFIX).expect("a grant").contains("Secure"));
+    assert!(set_cookie_starting(&res, UNLOCK_COOKIE_PREFIX).expect("a grant").contains("Secure"));
 }
 
 #[actix_rt::test]
@@ -101,7 +87,7 @@ async fn a_wrong_password_shows_the_lock_screen_again_with_the_reason() {
     let app = spawn_app().await;
     let res = unlock(&app, "verandah").await;
     assert_eq!(res.status(), 401);
-    assert!(set_cookie(&res, UNLOCK_COOKIE_PREFIX).is_none());
+    assert!(set_cookie_starting(&res, UNLOCK_COOKIE_PREFIX).is_none());
     let html = res.text().await.expect("body");
     assert!(html.contains(LOCKED) && html.contains(WRONG_PASSWORD_MESSAGE), "{html}");
     assert!(html.contains("role=\"alert\""));
@@ -127,7 +113,7 @@ async fn a_missing_foreign_or_tampered_crumb_is_refused_even_with_the_right_pass
         }
         let res = post_unlock(&app, cookie, &form, &[]).await;
         assert_eq!(res.status(), 403, "cookie {cookie:?}, field {field:?}");
-        assert!(set_cookie(&res, UNLOCK_COOKIE_PREFIX).is_none());
+        assert!(set_cookie_starting(&res, UNLOCK_COOKIE_PREFIX).is_none());
         assert!(res.text().await.expect("body").contains(CRUMB_FAIL_MESSAGE));
     }
 }
@@ -150,14 +136,14 @@ async fn wrong_passwords_are_throttled_per_address_with_retry_after() {
     assert_eq!(res.status(), 429, "even the right password waits");
     let wait: u64 = res.headers()["retry-after"].to_str().expect("ascii").parse().expect("seconds");
     assert!(wait > 0 && wait <= 15 * 60, "{wait}");
-    assert!(set_cookie(&res, UNLOCK_COOKIE_PREFIX).is_none());
+    assert!(set_cookie_starting(&res, UNLOCK_COOKIE_PREFIX).is_none());
     assert!(res.text().await.expect("body").contains(UNLOCK_THROTTLED_MESSAGE));
 }
 
 #[actix_rt::test]
 async fn a_tampered_or_misnamed_grant_does_not_open_the_page() {
     let app = spawn_app().await;
-    let grant = pair(&set_cookie(&unlock(&app, PASSWORD).await, UNLOCK_COOKIE_PREFIX).expect("a grant"));
+    let grant = pair(&set_cookie_starting(&unlock(&app, PASSWORD).await, UNLOCK_COOKIE_PREFIX).expect("a grant"));
     let (name, value) = grant.split_once('=').expect("name=value");
     let (expires, signature) = value.split_once('.').expect("expiry.signature");
     let stretched = format!("{name}={}.{signature}", expires.parse::<i64>().expect("a number") + 86_400);

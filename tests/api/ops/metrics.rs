@@ -3,28 +3,11 @@
 
 use std::io::Write;
 use std::process::{Command, Stdio};
-use std::sync::Arc;
-use std::time::Duration;
 
 use veranda_actors::site::{Navigation, Site, SiteSettings};
-use veranda_actors::store::{SledStore, Store, Tree};
+use veranda_actors::store::Tree;
 use veranda_server::assets::Assets;
-use veranda_server::settings::Settings;
-use veranda_server::startup::Application;
-
-/// A running server on port 0 with an empty site.
-struct TestApp {
-    /// `http://127.0.0.1:<port>` of the public listener.
-    address: String,
-    /// `http://127.0.0.1:<port>` of the ops listener.
-    ops_address: String,
-    /// The store the server writes to.
-    store: Arc<dyn Store>,
-    /// A client that follows no redirects.
-    client: reqwest::Client,
-    /// Keeps the data dir alive for the test's duration.
-    _data_dir: tempfile::TempDir,
-}
+use veranda_tests::{spawn_site, TestApp};
 
 /// A site with settings only: no pages, no collections.
 fn empty_site(dir: &std::path::Path) -> Site {
@@ -35,47 +18,21 @@ fn empty_site(dir: &std::path::Path) -> Site {
     Site { dir: dir.to_path_buf(), settings, navigation: Navigation::default(), pages: vec![], collections: vec![] }
 }
 
-async fn spawn_app() -> TestApp {
-    let data_dir = tempfile::tempdir().expect("a temporary data dir");
-    let store: Arc<dyn Store> = Arc::new(SledStore::open(&data_dir.path().join("db")).expect("store opens"));
-    let settings = Settings {
-        listen: "127.0.0.1:0".parse().expect("valid address"),
-        ops_listen: "127.0.0.1:0".parse().expect("valid address"),
-        site: data_dir.path().to_path_buf(),
-        data_dir: data_dir.path().join("db"),
-        ..Settings::default()
-    };
-    let app = Application::build_with(settings, empty_site(data_dir.path()), store.clone(), Assets::default())
-        .await
-        .expect("the app binds");
-    let (port, ops_port) = (app.port(), app.ops_port());
-    actix_rt::spawn(app.run_until_stopped());
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .timeout(Duration::from_secs(10))
-        .build()
-        .expect("client builds");
-    TestApp {
-        address: format!("http://127.0.0.1:{port}"),
-        ops_address: format!("http://127.0.0.1:{ops_port}"),
-        store,
-        client,
-        _data_dir: data_dir,
-    }
+/// A running server on port 0 with an empty site and no client build; the folder of
+/// the site lives as long as the server.
+async fn spawn_app() -> (TestApp, tempfile::TempDir) {
+    let site_dir = tempfile::tempdir().expect("a site dir");
+    let app = spawn_site(empty_site(site_dir.path()), Assets::default(), |_| {}).await;
+    (app, site_dir)
 }
 
-impl TestApp {
-    async fn get(&self, url: String) -> reqwest::Response {
-        self.client.get(url).send().await.expect("request answered")
-    }
-
-    async fn scrape(&self) -> String {
-        let response = self.get(format!("{}/metrics", self.ops_address)).await;
-        assert_eq!(response.status().as_u16(), 200);
-        let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("");
-        assert!(content_type.starts_with("text/plain; version=0.0.4"), "content type {content_type}");
-        response.text().await.expect("metrics body")
-    }
+/// The ops listener's `/metrics` text, checked for status and content type.
+async fn scrape(app: &TestApp) -> String {
+    let response = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
+    assert_eq!(response.status().as_u16(), 200);
+    let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("");
+    assert!(content_type.starts_with("text/plain; version=0.0.4"), "content type {content_type}");
+    response.text().await.expect("metrics body")
 }
 
 /// The lines of `body` for metric `name` (samples only, no comments).
@@ -83,16 +40,16 @@ fn samples<'a>(body: &'a str, name: &str) -> Vec<&'a str> {
     body.lines().filter(|l| !l.starts_with('#') && l.starts_with(name)).collect()
 }
 
-#[actix_web::test]
+#[actix_rt::test]
 async fn metrics_on_the_ops_listener_count_requests_by_route_pattern() {
-    let app = spawn_app().await;
+    let (app, _site) = spawn_app().await;
     for path in ["/s/one.txt", "/s/two/three.txt", "/search?q=x", "/config/panel", "/no-such-page"] {
-        app.get(format!("{}{path}", app.address)).await;
+        app.get(path).await;
     }
     app.store.put(Tree::Carts, b"cart-1", b"{}").await.expect("durable put");
     app.store.put(Tree::Census, b"hit-1", b"{}").await.expect("telemetry put");
 
-    let body = app.scrape().await;
+    let body = scrape(&app).await;
     let requests = samples(&body, "veranda_http_requests_total{");
     let counted = |route: &str| {
         requests
@@ -128,33 +85,24 @@ async fn metrics_on_the_ops_listener_count_requests_by_route_pattern() {
     assert!(body.contains("# HELP veranda_store_flush_duration_seconds "), "{body}");
 }
 
-#[actix_web::test]
+#[actix_rt::test]
 async fn metrics_are_not_served_on_the_public_listener() {
-    let app = spawn_app().await;
-    app.get(format!("{}/s/warm-up.txt", app.address)).await;
-    let response = app.get(format!("{}/metrics", app.address)).await;
+    let (app, _site) = spawn_app().await;
+    app.get("/s/warm-up.txt").await;
+    let response = app.get("/metrics").await;
     assert_eq!(response.status().as_u16(), 404);
     let body = response.text().await.expect("body");
     assert!(!body.contains("veranda_http_requests_total"), "the public listener exposes metrics");
 }
 
-#[actix_web::test]
-async fn health_probes_answer_on_the_ops_listener() {
-    let app = spawn_app().await;
-    let live = app.get(format!("{}/health/live", app.ops_address)).await;
-    assert_eq!(live.status().as_u16(), 200);
-    let ready = app.get(format!("{}/health/ready", app.ops_address)).await;
-    assert_eq!(ready.status().as_u16(), 200);
-}
-
-#[actix_web::test]
+#[actix_rt::test]
 async fn the_metrics_output_passes_promtool() {
-    let app = spawn_app().await;
+    let (app, _site) = spawn_app().await;
     for path in ["/s/a.txt", "/search?q=y", "/elsewhere"] {
-        app.get(format!("{}{path}", app.address)).await;
+        app.get(path).await;
     }
     app.store.put(Tree::Orders, b"order-1", b"{}").await.expect("durable put");
-    let body = app.scrape().await;
+    let body = scrape(&app).await;
 
     let Ok(mut promtool) = Command::new("promtool")
         .args(["check", "metrics"])

@@ -2,11 +2,10 @@
 //! only from a peer listed in `[security] trusted_proxies`: from anyone else they change
 //! neither the `Secure` flag of cookies nor the address per-client limits count against.
 
-use reqwest::Response;
 use serde_json::{json, Value};
 use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password, SESSION_COOKIE};
 use veranda_server::settings::Settings;
-use veranda_tests::{demo_site_dir, spawn_app_configured, TestApp};
+use veranda_tests::{crumb, demo_site_dir, set_cookie, spawn_app_configured, TestApp};
 
 const KEY_PATH: &str = "/api/form/FormSubmissionKey";
 
@@ -17,21 +16,6 @@ async fn app(trusted: &[&str], keys_per_minute: usize) -> TestApp {
         s.forms.keys_per_minute = keys_per_minute;
     })
     .await
-}
-
-/// The full `Set-Cookie` header for `name`.
-fn set_cookie(res: &Response, name: &str) -> Option<String> {
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with(&format!("{name}=")))
-        .map(str::to_string)
-}
-
-async fn crumb(app: &TestApp) -> String {
-    let header = set_cookie(&app.get("/").await, "crumb").expect("the home page hands out a crumb");
-    header.split(';').next().and_then(|kv| kv.split_once('=')).map(|(_, v)| v.to_string()).unwrap_or_default()
 }
 
 /// Signs in through the API with `headers` added; the session cookie's `Set-Cookie`.

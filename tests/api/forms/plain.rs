@@ -5,9 +5,9 @@
 
 use serde_json::{json, Value};
 use veranda_actors::store::Tree;
-use veranda_tests::{demo_site_copy, spawn_app, spawn_app_with_site, TestApp};
+use veranda_tests::{crumb, demo_site_copy, spawn_app, spawn_app_with_site, TestApp};
 
-use super::forms::{crumb, SAVE_PATH};
+use super::submit::SAVE_PATH;
 
 /// The demo site with the contact form's captcha off and `extra` TOML lines added to it.
 fn contact_without_captcha(extra: &str) -> tempfile::TempDir {

@@ -6,9 +6,9 @@ use futures_util::StreamExt;
 use serde_json::{json, Value};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_server::settings::Settings;
-use veranda_tests::{demo_site_dir, spawn_app_configured, TestApp};
+use veranda_tests::{crumb, demo_site_dir, spawn_app_configured, TestApp};
 
-use crate::streams::{crumb, next_json, watch};
+use crate::streams::{next_json, watch};
 
 /// Error records per request (the most one send may carry; about 50 KB, under the body limit).
 const PER_REQUEST: usize = 10;

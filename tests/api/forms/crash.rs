@@ -16,7 +16,7 @@ use veranda_actors::accounts::SESSION_COOKIE;
 use veranda_tests::demo_site_copy;
 use veranda_tests::process::{crumb_of, random_below, store_owner_session, ServerProcess};
 
-use super::forms::{contact_values, payload, KEY_PATH, SAVE_PATH};
+use super::submit::{contact_values, payload, KEY_PATH, SAVE_PATH};
 
 const ROUNDS: usize = 10;
 /// Concurrent visitors, each from its own loopback address (the rate limit is per address).

@@ -142,7 +142,7 @@ async fn the_limit_defaults_to_fifty_and_bad_limits_get_400_with_a_message() {
 async fn an_order_placed_through_checkout_is_listed_first() {
     let app = spawn_app().await;
     store_orders(&app, &[order("earlier", 1_000, vec![entry("MUG", 1, 100)], 100, Currency::USD)]).await;
-    let placed_id = crate::streams_orders::place_order(&app).await;
+    let placed_id = crate::streams::orders::place_order(&app).await;
 
     let owner = app.sign_in(true, &[], false).await;
     let body: Value = list(&app, "", &owner).await.json().await.expect("json");

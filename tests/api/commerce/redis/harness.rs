@@ -5,11 +5,13 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 use veranda_tests::demo_site_copy;
-use veranda_tests::process::{free_port, veranda_binary};
+use veranda_tests::eventually;
+use veranda_tests::process::{crumb_of, free_port, veranda_binary};
+use veranda_tests::wait::until_ready;
 
 /// Whether `redis-server` can be run; says loudly when not.
 pub(crate) fn redis_installed() -> bool {
@@ -43,11 +45,8 @@ impl Redis {
             .spawn()
             .expect("redis-server starts");
         let redis = Redis { child, port, _dir: dir };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while redis.cli(&["PING"]) != "PONG" {
-            assert!(Instant::now() < deadline, "redis-server did not answer PING");
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
+        eventually(Duration::from_secs(20), "redis-server to answer PING", || async { redis.cli(&["PING"]) == "PONG" })
+            .await;
         redis
     }
 
@@ -105,27 +104,9 @@ impl Instance {
         let (mut command, port, ops_port) = Instance::command(site, data.path(), redis_url);
         let child = command.stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("veranda starts");
         let instance = Instance { child, address: format!("http://127.0.0.1:{port}"), _data: data };
-        let probe = reqwest::Client::new();
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            let ready = probe.get(format!("http://127.0.0.1:{ops_port}/health/ready")).send().await;
-            if ready.is_ok_and(|r| r.status() == 200) {
-                return instance;
-            }
-            assert!(Instant::now() < deadline, "veranda with --redis-url did not become ready");
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
-    }
-
-    /// A crumb of this instance (each has its own data dir, so its own crumb key).
-    pub(super) async fn crumb(&self, client: &reqwest::Client) -> String {
-        let res = client.get(format!("{}/", self.address)).send().await.expect("answered");
-        res.headers()
-            .get_all("set-cookie")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-            .expect("the home page sets a crumb")
+        let ready = format!("http://127.0.0.1:{ops_port}/health/ready");
+        until_ready(&ready, Duration::from_secs(60), "veranda with --redis-url to become ready").await;
+        instance
     }
 }
 
@@ -146,11 +127,7 @@ pub(super) fn client() -> reqwest::Client {
 
 /// The cart cookie a response sets.
 pub(super) fn cart_cookie(res: &reqwest::Response) -> Option<String> {
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("cart=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
+    veranda_tests::cookie_value(res, "cart")
 }
 
 /// One shopper's way into one instance: its address and crumb.
@@ -161,8 +138,9 @@ pub(super) struct Door {
 }
 
 impl Door {
-    pub(super) async fn of(instance: &Instance, client: &reqwest::Client) -> Door {
-        Door { address: instance.address.clone(), crumb: instance.crumb(client).await }
+    /// Each instance has its own data dir, so its own crumb key.
+    pub(super) async fn of(instance: &Instance) -> Door {
+        Door { address: instance.address.clone(), crumb: crumb_of(&instance.address).await }
     }
 
     pub(super) fn cookies(&self, cart: Option<&str>) -> String {
@@ -246,7 +224,7 @@ impl Pair {
         let (a, b) =
             (Instance::start(site.path(), &redis.url()).await, Instance::start(site.path(), &redis.url()).await);
         let client = client();
-        let doors = [Door::of(&a, &client).await, Door::of(&b, &client).await];
+        let doors = [Door::of(&a).await, Door::of(&b).await];
         Pair { redis, _site: site, _a: a, _b: b, client, doors }
     }
 }

@@ -7,28 +7,13 @@ use reqwest::Response;
 use serde_json::{json, Value};
 use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password, SESSION_COOKIE};
 use veranda_actors::domain::enums::ContributorRole;
-use veranda_tests::{demo_site_dir, spawn_app, spawn_app_configured, TestApp};
+use veranda_tests::{cookie_value, crumb_for, demo_site_dir, spawn_app, spawn_app_configured, TestApp};
 
 const SESSION: &str = "/api/site-users/account/session";
 const LOGOUT: &str = "/api/auth/Logout";
 const ACCOUNT: &str = "/api/site-users/account";
 const CART_ENTRIES: &str = "/api/commerce/cart/entries";
 const HEADER_FOOTER: &str = "/api/site-header-footer";
-
-/// The value of cookie `name` set by `res`.
-fn set_cookie_value(res: &Response, name: &str) -> Option<String> {
-    res.headers().get_all("set-cookie").iter().filter_map(|v| v.to_str().ok()).find_map(|v| {
-        v.strip_prefix(&format!("{name}=")).map(|rest| rest.split(';').next().unwrap_or_default().to_string())
-    })
-}
-
-/// The crumb the home page hands to a visitor sending `cookie` (a session, or nothing);
-/// `noredirect` keeps editors on the page rather than sending them to the configuration area.
-async fn page_crumb(app: &TestApp, cookie: &str) -> String {
-    let res = app.get_with("/?noredirect", &[("cookie", cookie)]).await;
-    assert_eq!(res.status(), 200);
-    set_cookie_value(&res, "crumb").expect("the home page hands out a crumb")
-}
 
 /// `method path` with `cookie` (plus the crumb cookie) and the crumb echoed.
 async fn call(app: &TestApp, method: reqwest::Method, path: &str, session: &str, crumb: &str, body: Value) -> Response {
@@ -64,8 +49,8 @@ async fn a_crumb_of_one_session_is_refused_with_another_sessions_cookie() {
     let app = spawn_app().await;
     let a = app.sign_in(false, &[ContributorRole::Editor], false).await;
     let b = app.sign_in(false, &[ContributorRole::Editor], false).await;
-    let crumb_a = page_crumb(&app, &a).await;
-    let crumb_b = page_crumb(&app, &b).await;
+    let crumb_a = crumb_for(&app, &a).await;
+    let crumb_b = crumb_for(&app, &b).await;
 
     let foreign = call(&app, reqwest::Method::POST, LOGOUT, &b, &crumb_a, json!(null)).await;
     assert_crumb_fail(foreign, "A's crumb with B's session").await;
@@ -77,7 +62,7 @@ async fn a_crumb_of_one_session_is_refused_with_another_sessions_cookie() {
 
     let own = call(&app, reqwest::Method::PUT, HEADER_FOOTER, &a, &crumb_a, edit).await;
     assert_eq!(own.status(), 200, "A's own crumb passes");
-    let anonymous = page_crumb(&app, "").await;
+    let anonymous = crumb_for(&app, "").await;
     assert_crumb_fail(add_to_cart(&app, &a, &anonymous).await, "an anonymous crumb with A's session").await;
     assert_crumb_fail(add_to_cart(&app, "", &crumb_a).await, "A's crumb without a session").await;
     assert_eq!(add_to_cart(&app, "", &anonymous).await.status(), 200, "anonymous visitors keep working");
@@ -104,12 +89,12 @@ async fn add_account(app: &TestApp, email: &str, password: &str) {
 async fn sign_in_replaces_the_crumb_and_sign_out_retires_it() {
     let app = spawn_app().await;
     add_account(&app, "ada@example.com", "correct horse battery").await;
-    let before = page_crumb(&app, "").await;
+    let before = crumb_for(&app, "").await;
     let body = json!({ "email": "ada@example.com", "password": "correct horse battery", "rememberMe": false });
     let res = call(&app, reqwest::Method::POST, SESSION, "", &before, body).await;
     assert_eq!(res.status(), 200);
-    let session = format!("{SESSION_COOKIE}={}", set_cookie_value(&res, SESSION_COOKIE).expect("a session cookie"));
-    let after = set_cookie_value(&res, "crumb").expect("sign-in sets a new crumb cookie");
+    let session = format!("{SESSION_COOKIE}={}", cookie_value(&res, SESSION_COOKIE).expect("a session cookie"));
+    let after = cookie_value(&res, "crumb").expect("sign-in sets a new crumb cookie");
     let answered: Value = res.json().await.expect("JSON");
     assert_eq!(answered["xsrfToken"], after.as_str(), "the new crumb is answered as xsrfToken");
     assert_ne!(before, after);
@@ -120,7 +105,7 @@ async fn sign_in_replaces_the_crumb_and_sign_out_retires_it() {
 
     let out = call(&app, reqwest::Method::POST, LOGOUT, &session, &after, json!(null)).await;
     assert_eq!(out.status(), 200);
-    let anonymous = set_cookie_value(&out, "crumb").expect("sign-out sets a new crumb cookie");
+    let anonymous = cookie_value(&out, "crumb").expect("sign-out sets a new crumb cookie");
     assert_ne!(anonymous, after);
     assert_eq!(account_status(&app, &session).await, 401, "the session has ended");
 
@@ -137,7 +122,7 @@ async fn sign_in_replaces_the_crumb_and_sign_out_retires_it() {
 /// Whether a page visited with `session` and `crumb` leaves the crumb as it is.
 async fn page_crumb_kept(app: &TestApp, session: &str, crumb: &str) -> bool {
     let res = app.get_with("/", &[("cookie", &format!("{session}; crumb={crumb}"))]).await;
-    set_cookie_value(&res, "crumb").is_none()
+    cookie_value(&res, "crumb").is_none()
 }
 
 #[actix_rt::test]
@@ -150,11 +135,11 @@ async fn instances_sharing_a_key_file_accept_each_others_crumbs() {
     let b = spawn_app_configured(&demo_site_dir(), with_key).await;
     let lone = spawn_app().await;
 
-    let crumb = page_crumb(&a, "").await;
+    let crumb = crumb_for(&a, "").await;
     assert_eq!(add_to_cart(&b, "", &crumb).await.status(), 200, "B accepts A's crumb");
     assert_crumb_fail(add_to_cart(&lone, "", &crumb).await, "an instance with its own key refuses it").await;
     let session = b.sign_in(false, &[], true).await;
-    let bound = page_crumb(&b, &session).await;
+    let bound = crumb_for(&b, &session).await;
     let other = a.sign_in(false, &[], true).await;
     assert_crumb_fail(add_to_cart(&a, &other, &bound).await, "a shared key still binds crumbs to sessions").await;
 }

@@ -1,5 +1,13 @@
 //! The live streams over websockets: who may connect, live events, resuming exactly once
-//! within the history and a reset beyond it, the frame limit, and signing out.
+//! within the history and a reset beyond it, the frame limit, and signing out; and the
+//! edit APIs whose events they carry.
+
+mod content_edits;
+mod edits;
+mod fanout;
+pub(crate) mod orders;
+mod recent;
+mod redis;
 
 use std::time::Duration;
 
@@ -12,7 +20,7 @@ use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_server::settings::Settings;
-use veranda_tests::{demo_site_dir, spawn_app, spawn_app_configured, TestApp};
+use veranda_tests::{demo_site_dir, spawn_app, spawn_app_configured, TestApp, Visitor};
 
 pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -57,44 +65,9 @@ pub async fn next_json(socket: &mut Socket) -> Value {
     }
 }
 
-/// A crumb cookie value handed out by the home page.
-pub async fn crumb(app: &TestApp) -> String {
-    let res = app.get("/").await;
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|c| c.strip_prefix("crumb="))
-        .and_then(|c| c.split(';').next())
-        .expect("the home page hands out a crumb")
-        .to_string()
-}
-
-/// The crumb the home page hands to `cookie`'s account (crumbs are bound to the session;
-/// `noredirect` keeps owners and editors on the page).
-pub async fn crumb_for(app: &TestApp, cookie: &str) -> String {
-    let res = app.get_with("/?noredirect", &[("cookie", cookie)]).await;
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|c| c.strip_prefix("crumb="))
-        .and_then(|c| c.split(';').next())
-        .expect("the home page hands out a crumb")
-        .to_string()
-}
-
 /// `PUT path` with `body` as `cookie`'s account, crumb-checked.
 pub async fn put(app: &TestApp, path: &str, cookie: &str, body: Value) -> reqwest::Response {
-    let crumb = crumb_for(app, cookie).await;
-    app.client
-        .put(format!("{}{path}", app.address))
-        .header("cookie", format!("{cookie}; crumb={crumb}"))
-        .header("x-csrf-token", crumb)
-        .json(&body)
-        .send()
-        .await
-        .expect("answered")
+    Visitor::with_cookies(app, cookie).await.json(reqwest::Method::PUT, path, &body).await
 }
 
 /// Saves a header and footer (one edit event).
@@ -215,15 +188,9 @@ async fn signing_out_closes_the_accounts_socket() {
     let admin = app.sign_in(true, &[], false).await;
     let mut socket = watch(&app, "edits", &admin).await;
     next_json(&mut socket).await;
-    let crumb = crumb_for(&app, &admin).await;
-    let res = app
-        .client
-        .post(format!("{}/api/auth/Logout", app.address))
-        .header("cookie", format!("{admin}; crumb={crumb}"))
-        .header("x-csrf-token", crumb)
-        .send()
-        .await
-        .expect("answered");
+    let mut visitor = Visitor::with_cookies(&app, &admin).await;
+    let logout = visitor.request(reqwest::Method::POST, "/api/auth/Logout");
+    let res = visitor.send(logout).await;
     assert_eq!(res.status(), 200);
     assert_eq!(close_code(&mut socket).await, Some(CloseCode::Policy));
 }
@@ -238,16 +205,10 @@ async fn signing_out_closes_the_socket_at_once_not_at_the_next_heartbeat() {
     for socket in sockets.iter_mut().chain([&mut others]) {
         next_json(socket).await;
     }
-    let crumb = crumb_for(&app, &admin).await;
+    let mut visitor = Visitor::with_cookies(&app, &admin).await;
+    let sign_out = visitor.request(reqwest::Method::DELETE, "/api/site-users/account/session");
     let started = std::time::Instant::now();
-    let res = app
-        .client
-        .delete(format!("{}/api/site-users/account/session", app.address))
-        .header("cookie", format!("{admin}; crumb={crumb}"))
-        .header("x-csrf-token", crumb)
-        .send()
-        .await
-        .expect("answered");
+    let res = visitor.send(sign_out).await;
     assert_eq!(res.status(), 200);
     for socket in &mut sockets {
         assert_eq!(close_code(socket).await, Some(CloseCode::Policy));
