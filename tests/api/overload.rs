@@ -25,7 +25,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -34,8 +34,8 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 use veranda_server::overload::MAX_WRITES_IN_FLIGHT;
-use veranda_tests::process::{crumb_of, free_port, veranda_binary};
-use veranda_tests::{demo_site_copy, eventually, repo_root};
+use veranda_tests::process::{crumb_of, free_port, serve_command};
+use veranda_tests::{demo_site_copy, eventually};
 
 use crate::forms::submit::{contact_values, payload, KEY_PATH, SAVE_PATH};
 
@@ -85,20 +85,10 @@ impl StalledServer {
         let log = data.join("server.log");
         let log_file = std::fs::File::create(&log).expect("log file");
         let (port, ops_port) = (free_port(), free_port());
-        let mut command = Command::new(veranda_binary());
-        command.current_dir(repo_root()).env_remove("RUST_LOG");
-        for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
-            command.env_remove(key);
-        }
-        let child = command
+        let child = serve_command(site, &data.join("store"), port, ops_port)
             .env("VERANDA_TEST_STORE_STALL_MS", STALL_MS.to_string())
-            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
             .arg("--config")
             .arg(&config)
-            .arg("--site")
-            .arg(site)
-            .arg("--data-dir")
-            .arg(data.join("store"))
             .stdout(log_file.try_clone().expect("log handle"))
             .stderr(log_file)
             .stdin(Stdio::null())

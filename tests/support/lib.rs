@@ -182,6 +182,16 @@ pub fn demo_site_copy(edit: impl FnOnce(&mut toml::Table)) -> tempfile::TempDir 
     dir
 }
 
+/// A copy of the demo site whose contact form asks for no captcha (for tests that submit
+/// it many times without solving one).
+pub fn demo_site_without_captcha() -> tempfile::TempDir {
+    let dir = demo_site_copy(|_| {});
+    let path = dir.path().join("pages/contact.toml");
+    let text = std::fs::read_to_string(&path).expect("contact page");
+    std::fs::write(&path, text.replacen("captcha = true", "captcha = false", 1)).expect("written");
+    dir
+}
+
 /// A copy of the demo site (its `site.toml` changed by `edit`) whose contact form
 /// sends visitors to `redirect` after success.
 pub fn demo_site_with_redirect(redirect: &str, edit: impl FnOnce(&mut toml::Table)) -> tempfile::TempDir {

@@ -43,6 +43,24 @@ pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
 }
 
+/// `veranda serve` on `port` and `ops_port` for the site in `site` and the store in `data`,
+/// run from the repository root without this process's `RUST_LOG` or `VERANDA_*` variables;
+/// add arguments and spawn it.
+pub fn serve_command(site: &Path, data: &Path, port: u16, ops_port: u16) -> Command {
+    let mut command = Command::new(veranda_binary());
+    command.current_dir(repo_root()).env_remove("RUST_LOG");
+    for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
+        command.env_remove(key);
+    }
+    command
+        .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
+        .arg("--site")
+        .arg(site)
+        .arg("--data-dir")
+        .arg(data);
+    command
+}
+
 /// A number in `0..n` that differs from run to run (no cryptographic need).
 pub fn random_below(n: u64) -> u64 {
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
@@ -84,17 +102,7 @@ impl ServerProcess {
     /// Starts the binary on the site in `site` and `data`.
     pub async fn start_with_site(site: &Path, data: &Path) -> ServerProcess {
         let (port, ops_port) = (free_port(), free_port());
-        let mut command = Command::new(veranda_binary());
-        command.current_dir(repo_root()).env_remove("RUST_LOG");
-        for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
-            command.env_remove(key);
-        }
-        let child = command
-            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
-            .arg("--site")
-            .arg(site)
-            .arg("--data-dir")
-            .arg(data)
+        let child = serve_command(site, data, port, ops_port)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

@@ -7,4 +7,4 @@ mod crash;
 mod orders_list;
 mod plain;
 pub(crate) mod redis;
-mod support;
+pub(crate) mod support;

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use veranda_actors::accounts::SESSION_COOKIE;
-use veranda_tests::demo_site_copy;
+use veranda_tests::demo_site_without_captcha;
 use veranda_tests::process::{crumb_of, random_below, store_owner_session, ServerProcess};
 
 use super::submit::{contact_values, payload, KEY_PATH, SAVE_PATH};
@@ -88,10 +88,7 @@ async fn exported_subjects(address: &str) -> Vec<String> {
 
 #[actix_rt::test]
 async fn every_acknowledged_submission_survives_sigkill_at_a_random_moment() {
-    let site = demo_site_copy(|_| {});
-    let contact = site.path().join("pages/contact.toml");
-    let text = std::fs::read_to_string(&contact).expect("contact page");
-    std::fs::write(&contact, text.replacen("captcha = true", "captcha = false", 1)).expect("written");
+    let site = demo_site_without_captcha();
     let data = tempfile::tempdir().expect("data dir");
     store_owner_session(data.path(), OWNER_SESSION).await;
 

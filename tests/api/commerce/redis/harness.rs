@@ -10,7 +10,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use veranda_tests::demo_site_copy;
 use veranda_tests::eventually;
-use veranda_tests::process::{crumb_of, free_port, veranda_binary};
+use veranda_tests::process::{crumb_of, free_port, serve_command};
 use veranda_tests::wait::until_ready;
 
 /// Whether `redis-server` can be run; says loudly when not.
@@ -83,18 +83,8 @@ impl Instance {
     /// The `veranda serve` command for `site` and `redis_url` on free ports.
     pub(super) fn command(site: &Path, data: &Path, redis_url: &str) -> (Command, u16, u16) {
         let (port, ops_port) = (free_port(), free_port());
-        let mut command = Command::new(veranda_binary());
-        command.current_dir(veranda_tests::repo_root()).env_remove("RUST_LOG");
-        for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
-            command.env_remove(key);
-        }
-        command
-            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
-            .arg("--site")
-            .arg(site)
-            .arg("--data-dir")
-            .arg(data)
-            .args(["--redis-url", redis_url]);
+        let mut command = serve_command(site, data, port, ops_port);
+        command.args(["--redis-url", redis_url]);
         (command, port, ops_port)
     }
 
