@@ -215,9 +215,11 @@ export function fetchAs(env, method, path, body) {
  * folder `site(dataDir)` gives, and the `VERANDA_*` settings of `settings`; with `signedIn`, the
  * owner signed in (`env.cookies`, by name); Debian's Chromium (`env.browser`). `after` closes
  * the browser, kills the server and removes the data dir. `env.serverLog()` is the server's last
- * lines for failure messages; `extra` is merged into `env` (a file's own state).
+ * lines for failure messages; `extra` is merged into `env` (a file's own state); `ready(env)`
+ * runs last in the same hook (a file's own set-up: top-level hooks of one file may run at the
+ * same time, so a second `before` could not count on the server).
  */
-export function useServer({ name = 'e2e', owner, signedIn = false, accounts = [], site, settings = {}, extra = {} } = {}) {
+export function useServer({ name = 'e2e', owner, signedIn = false, accounts = [], site, settings = {}, extra = {}, ready } = {}) {
   const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null, cookies: new Map(), ...extra };
   const { serverLog, startServer, stopAll } = serverHelpers(env);
   env.serverLog = serverLog;
@@ -233,6 +235,7 @@ export function useServer({ name = 'e2e', owner, signedIn = false, accounts = []
     await startServer(binPath, { ...serverEnv, ...settings }, siteDir);
     if (owner && signedIn) env.cookies = await signIn(env.base, owner);
     env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    await ready?.(env);
   });
   after(stopAll);
   return env;

@@ -3,7 +3,7 @@
 //! leave the site; sessions and passwords are handled as the spec requires.
 //!
 //! Websocket `Origin` and authentication are covered by `streams`, and `/metrics` on the
-//! ops listener only by `health`.
+//! ops listener only by `ops`.
 
 mod accounts;
 mod bodies;
