@@ -51,11 +51,14 @@ async fn an_event_summary_reads_its_collection_id() {
     assert_eq!(status, 404);
 }
 
+/// A refused widget call: its form fields, the status and the message expected.
+type BadCall<'a> = (Vec<(&'a str, String)>, u16, &'a str);
+
 #[actix_rt::test]
 async fn bad_requests_are_refused_with_a_message() {
     let app = spawn_app().await;
     let summary = json!({ "collection": "blog" });
-    let cases: Vec<(Vec<(&str, String)>, u16, &str)> = vec![
+    let cases: Vec<BadCall> = vec![
         (vec![("widgetJSON", "{not json".to_string())], 400, "widgetJSON could not be decoded"),
         (vec![("widgetJSON", json!({ "id": BLOCK_ID }).to_string())], 400, "widgetJSON could not be decoded"),
         (vec![("collectionId", EVENTS_ID.to_string())], 400, "widgetJSON is required."),

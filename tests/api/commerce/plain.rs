@@ -165,12 +165,15 @@ async fn never_redirects_off_the_site() {
     }
 }
 
+/// A hostile plain post: its path, its fields, the status and the message expected.
+type HostileCase<'a> = (&'a str, Vec<(&'a str, &'a str)>, u16, &'a str);
+
 #[actix_rt::test]
 async fn hostile_input_gets_a_4xx_page_with_a_message() {
     let app = spawn_app().await;
     let mut s = Shopper::new(&app).await;
     s.add("VER-HB-12OZ", 1).await;
-    let cases: [(&str, Vec<(&str, &str)>, u16, &str); 11] = [
+    let cases: [HostileCase; 11] = [
         ("/commerce/cart/add", vec![("sku", "NO-SUCH-SKU")], 400, "There is no product variant 'NO-SUCH-SKU'"),
         (
             "/commerce/cart/add",
