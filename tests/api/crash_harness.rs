@@ -37,10 +37,10 @@ use serde_json::{json, Value};
 use tokio::time::MissedTickBehavior;
 use veranda_actors::accounts::SESSION_COOKIE;
 use veranda_actors::store::{SledStore, Store, Tree};
-use veranda_tests::demo_site_copy;
+use veranda_tests::demo_site_without_captcha;
 use veranda_tests::process::{crumb_of, crumb_with, random_below, store_owner_session, ServerProcess};
 
-use super::forms::{contact_values, payload, KEY_PATH, SAVE_PATH};
+use crate::forms::submit::{contact_values, payload, KEY_PATH, SAVE_PATH};
 
 /// Rounds when `VERANDA_CRASH_ROUNDS` is unset.
 const DEFAULT_ROUNDS: usize = 10;
@@ -327,10 +327,7 @@ async fn check_acknowledged(address: &str, round: usize, ledger: &Shared, edits_
 async fn every_acknowledged_write_of_every_writer_survives_sigkill() {
     let started = Instant::now();
     let rounds = rounds();
-    let site = demo_site_copy(|_| {});
-    let contact = site.path().join("pages/contact.toml");
-    let text = std::fs::read_to_string(&contact).expect("contact page");
-    std::fs::write(&contact, text.replacen("captcha = true", "captcha = false", 1)).expect("written");
+    let site = demo_site_without_captcha();
     let data = tempfile::tempdir().expect("data dir");
     store_owner_session(data.path(), OWNER_SESSION).await;
 

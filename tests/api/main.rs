@@ -1,43 +1,24 @@
-//! API tests: each spawns the server on port 0 with a temporary data dir.
+//! API tests: each spawns the server on port 0 with a temporary data dir. The folders
+//! follow `server/src/routes/`; `security/`, `ops/`, the crash harness and the overload
+//! test cut across them.
 
-mod announcement_bar;
 mod auth;
 mod commerce;
-mod commerce_crash;
-mod commerce_redis;
 mod config_area;
-mod content_edits;
 mod crash_harness;
-mod crumb_sessions;
 mod dashboards;
 mod files;
 mod form_list;
 mod forms;
-mod forms_captcha;
-mod forms_crash;
-mod forms_plain;
-mod forms_recaptcha;
-mod gallery_links;
 mod google_maps;
-mod health;
 mod images;
-mod login_page;
 mod openapi;
-mod orders_list;
+mod ops;
 mod overload;
-mod owner_redirect;
 mod pages;
 mod panel;
-mod popup_overlay_form;
 mod security;
 mod streams;
-mod streams_edits;
-mod streams_fanout;
-mod streams_orders;
-mod streams_recent;
-mod streams_redis;
 mod telemetry;
-mod trusted_proxies;
-mod unlock;
 mod visitor_stats;
-mod widget_rendering;
+mod widget;

@@ -25,7 +25,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -34,10 +34,10 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 use veranda_server::overload::MAX_WRITES_IN_FLIGHT;
-use veranda_tests::process::{free_port, veranda_binary};
-use veranda_tests::{demo_site_copy, repo_root};
+use veranda_tests::process::{crumb_of, free_port, serve_command};
+use veranda_tests::{demo_site_copy, eventually};
 
-use super::forms::{contact_values, payload, KEY_PATH, SAVE_PATH};
+use crate::forms::submit::{contact_values, payload, KEY_PATH, SAVE_PATH};
 
 /// Milliseconds every store write is held.
 const STALL_MS: u64 = 4;
@@ -85,20 +85,10 @@ impl StalledServer {
         let log = data.join("server.log");
         let log_file = std::fs::File::create(&log).expect("log file");
         let (port, ops_port) = (free_port(), free_port());
-        let mut command = Command::new(veranda_binary());
-        command.current_dir(repo_root()).env_remove("RUST_LOG");
-        for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
-            command.env_remove(key);
-        }
-        let child = command
+        let child = serve_command(site, &data.join("store"), port, ops_port)
             .env("VERANDA_TEST_STORE_STALL_MS", STALL_MS.to_string())
-            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
             .arg("--config")
             .arg(&config)
-            .arg("--site")
-            .arg(site)
-            .arg("--data-dir")
-            .arg(data.join("store"))
             .stdout(log_file.try_clone().expect("log handle"))
             .stderr(log_file)
             .stdin(Stdio::null())
@@ -106,15 +96,12 @@ impl StalledServer {
             .expect("the server starts");
         let server = StalledServer { child, address: format!("http://127.0.0.1:{port}"), log };
         let probe = reqwest::Client::new();
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
+        eventually(Duration::from_secs(30), "the server to become ready", || async {
             let ready = probe.get(format!("http://127.0.0.1:{ops_port}/health/ready")).send().await;
-            if ready.is_ok_and(|r| r.status() == 200) {
-                return server;
-            }
-            assert!(Instant::now() < deadline, "the server did not become ready: {}", server.log_text());
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
+            ready.is_ok_and(|r| r.status() == 200).then_some(()).ok_or_else(|| server.log_text())
+        })
+        .await;
+        server
     }
 
     fn log_text(&self) -> String {
@@ -372,14 +359,7 @@ async fn a_stalled_store_under_ten_times_its_capacity_sheds_load_and_recovers() 
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("builds");
-    let home = client.get(format!("{}/", server.address)).send().await.expect("answered");
-    let crumb = home
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-        .expect("the home page sets a crumb");
+    let crumb = crumb_of(&server.address).await;
     let mut carts = Vec::new();
     for _ in 0..8 {
         let res = client

@@ -3,6 +3,8 @@
 use serde_json::{json, Value};
 use veranda_actors::domain::enums::ContributorRole;
 
+use veranda_tests::eventually;
+
 use crate::telemetry::{demo, App};
 
 async fn page_view(app: &App, url: &str, cookies: &str) {
@@ -59,16 +61,13 @@ async fn vitals_give_the_p75_per_page_path_for_the_owner_and_admins() {
     records.push(json!({ "pageLoadId": "load-0", "name": "LCP", "value": 9000, "pagePath": "/about" }));
     let body = Value::Array(records).to_string();
     assert_eq!(app.post_body("/api/1/performance/records", "text/plain", body, &[]).await.status(), 202);
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
-    let pages = loop {
+    let pages = eventually(std::time::Duration::from_secs(5), "the vitals of a page", || async {
         let res = app.get("/api/stats/vitals", &[("cookie", &owner)]).await;
         assert_eq!(res.status(), 200);
         let body: Value = res.json().await.expect("JSON");
-        if body["pages"].as_array().is_some_and(|p| !p.is_empty()) || tokio::time::Instant::now() > deadline {
-            break body["pages"].clone();
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    };
+        body["pages"].as_array().is_some_and(|p| !p.is_empty()).then(|| body["pages"].clone())
+    })
+    .await;
     assert_eq!(
         pages,
         json!([{

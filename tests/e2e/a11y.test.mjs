@@ -8,44 +8,19 @@
 //
 // It builds nothing: the binary and the client (`client/dist`) must be built first.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, DIST, serverHelpers, veranda } from './support.mjs';
+import { quietContext, useServer } from './support.mjs';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SPECIAL_PAGES = ['/private', '/members', '/?logout=true', '/search?q=coffee', '/no-such-page-a11y'];
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
-const { serverLog, startServer, stopAll } = serverHelpers(env);
+const env = useServer({ name: 'a11y' });
+const { serverLog } = env;
 
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  assert.ok(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the client first (cd client && npm ci && npm run build)');
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-a11y-'));
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
-
-/** A context whose requests leaving this machine get an empty answer. */
-async function newContext() {
-  const context = await env.browser.newContext();
-  const origin = new URL(env.base).origin;
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.fallback();
-    return route.fulfill({ status: 204, body: '' });
-  });
-  return context;
-}
 
 /** Paths of the sitemap, plus the special pages. */
 async function demoPaths() {
@@ -68,7 +43,7 @@ async function axe(page) {
 }
 
 test('axe finds no violation on any demo page, with the cookie banner up', { timeout: 300_000 }, async (t) => {
-  const context = await newContext();
+  const context = await quietContext(env);
   const failures = [];
   for (const path of await demoPaths()) {
     const page = await context.newPage();
@@ -86,7 +61,7 @@ test('axe finds no violation on any demo page, with the cookie banner up', { tim
 });
 
 test('axe finds no violation with the popup overlay open', { timeout: 60_000 }, async () => {
-  const context = await newContext();
+  const context = await quietContext(env);
   await context.clock.install({ time: Date.now() });
   const page = await context.newPage();
   await page.goto(`${env.base}/`, { waitUntil: 'load' });
@@ -98,7 +73,7 @@ test('axe finds no violation with the popup overlay open', { timeout: 60_000 }, 
 });
 
 test('the accordion works with the keyboard alone, one item open at a time', { timeout: 60_000 }, async () => {
-  const context = await newContext();
+  const context = await quietContext(env);
   await context.addCookies([{ name: 'ss_cookieAllowed', value: 'false', url: env.base }]);
   const page = await context.newPage();
   await page.goto(`${env.base}/about`, { waitUntil: 'load' });

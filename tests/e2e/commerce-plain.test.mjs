@@ -18,61 +18,28 @@
 // It builds nothing: the binary and the client (`client/dist`, or VERANDA_DIST) must be built first.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, serverHelpers, veranda } from './support.mjs';
+import { eventually, quietContext, useServer } from './support.mjs';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
-const { serverLog, startServer, stopAll } = serverHelpers(env);
-
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-commerce-plain-'));
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
+const env = useServer({ name: 'commerce-plain' });
+const { serverLog } = env;
 
 /**
  * A context with the cookie banner answered, whose requests leaving this machine get an
  * empty answer; it lists the census calls' paths.
  */
 async function newContext(options = {}) {
-  const context = await env.browser.newContext(options);
-  await context.addCookies([
-    { name: 'ss_cookieAllowed', value: 'true', url: env.base },
-    { name: 'ss_cookieBannerVersion', value: '2', url: env.base },
-  ]);
-  const origin = new URL(env.base).origin;
   const census = [];
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.origin === origin) {
-      if (url.pathname.startsWith('/api/census/')) census.push(url.pathname);
-      return route.fallback();
-    }
-    if (url.protocol === 'data:' || url.protocol === 'blob:') return route.fallback();
-    return route.fulfill({ status: 204, body: '' });
-  });
+  const local = (url) => {
+    if (url.pathname.startsWith('/api/census/')) census.push(url.pathname);
+  };
+  const context = await quietContext(env, options, { local, consent: true });
   return { context, census };
-}
-
-/** Polls `check` for up to 15 s. */
-async function eventually(check, message) {
-  for (let i = 0; i < 150; i += 1) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`${message}${serverLog()}`);
 }
 
 /** Presses Tab (at most 120 times) until the focused element matches `selector` (and holds `text`). */

@@ -11,40 +11,12 @@
 //
 // It builds nothing: the binary and the client (`client/dist`, or VERANDA_DIST) must be built first.
 import assert from 'node:assert/strict';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, serverHelpers, veranda } from './support.mjs';
+import { useServer } from './support.mjs';
 
-/** The running server and the browser. */
-const env = {
-  /** The `veranda serve` child process. */
-  server: null,
-  /** Its exit, once it has exited: `{ code, signal }`. */
-  exited: null,
-  /** The last lines it printed, for failure messages. */
-  output: [],
-  /** `http://127.0.0.1:<port>`. */
-  base: '',
-  /** The fresh data dir. */
-  dataDir: '',
-  /** The Chromium instance. */
-  browser: null,
-};
-
-const { serverLog, startServer, stopAll } = serverHelpers(env);
-
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-commerce-'));
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
+const env = useServer({ name: 'commerce' });
+const { serverLog } = env;
 
 /** Presses Tab (at most 80 times) until the focused element matches `selector`. */
 async function tabTo(page, selector) {

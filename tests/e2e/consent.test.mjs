@@ -10,14 +10,9 @@
 //
 // It builds nothing: the binary and the client (`client/dist`) must be built first.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, DIST, serverHelpers, veranda } from './support.mjs';
+import { openSettled, quietContext, useServer } from './support.mjs';
 
 /** Paths of the calls that count as telemetry. */
 const TELEMETRY = /^\/api\/(census|events|track|1\/performance)\//;
@@ -25,46 +20,20 @@ const TELEMETRY = /^\/api\/(census|events|track|1\/performance)\//;
 const ANALYTICS_COOKIES = ['SS_MATTR', 'SS_MID', 'SS_lastvisit', 'user_segment', 'ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt'];
 const DAY_MS = 86_400_000;
 
-/** The running server and the browser. */
-const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
-
-const { serverLog, startServer, stopAll } = serverHelpers(env);
-
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  assert.ok(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the client first (cd client && npm ci && npm run build)');
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-consent-'));
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
+const env = useServer({ name: 'consent' });
 
 /** A context whose requests leaving this machine get an empty answer; it lists telemetry calls. */
 async function newContext() {
-  const context = await env.browser.newContext();
-  const origin = new URL(env.base).origin;
   const telemetry = [];
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.origin === origin) {
-      if (TELEMETRY.test(url.pathname)) telemetry.push(url.pathname);
-      return route.fallback();
-    }
-    if (url.protocol === 'data:' || url.protocol === 'blob:') return route.fallback();
-    return route.fulfill({ status: 204, body: '' });
-  });
+  const local = (url) => {
+    if (TELEMETRY.test(url.pathname)) telemetry.push(url.pathname);
+  };
+  const context = await quietContext(env, {}, { local });
   return { context, telemetry };
 }
 
 /** Opens `path` and waits until the page is quiet. */
-async function open(context, path) {
-  const page = await context.newPage();
-  const response = await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
-  assert.equal(response?.status(), 200, `GET ${path}${serverLog()}`);
-  await page.waitForLoadState('networkidle');
-  return page;
-}
+const open = (context, path) => openSettled(env, context, path);
 
 const banner = (page) => page.getByRole('region', { name: 'Cookie consent' });
 

@@ -15,81 +15,23 @@
 //
 // It builds nothing: the binary and the client (`client/dist`, or VERANDA_DIST) must be built first.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, DIST, addAccount, cookieHeaderOf, serverHelpers, signIn, veranda } from './support.mjs';
+import { fetchAs, quietContext, useServer } from './support.mjs';
 
 const OWNER = { email: 'owner@example.com', password: 'porch-swing-lantern-42' };
 const MESSAGE = 'dashboard saw the porch light flicker';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** The running server, the browser and the owner's session. */
-const env = {
-  /** The `veranda serve` child process. */
-  server: null,
-  /** Its exit, once it has exited: `{ code, signal }`. */
-  exited: null,
-  /** The last lines it printed, for failure messages. */
-  output: [],
-  /** `http://127.0.0.1:<port>`. */
-  base: '',
-  /** The fresh data dir. */
-  dataDir: '',
-  /** The Chromium instance. */
-  browser: null,
-  /** The owner's cookies (crumb and session), by name. */
-  cookies: new Map(),
-};
-
-const { serverLog, startServer, stopAll } = serverHelpers(env);
-
-/** Adds the owner before the server opens the store. */
-const addOwner = (binPath, serverEnv) => addAccount(binPath, serverEnv, env.dataDir, { ...OWNER, role: 'owner' });
-
-/** The owner's `Cookie` header. */
-const cookieHeader = () => cookieHeaderOf(env.cookies);
-
-/** Signs the owner in; keeps the cookies. */
-async function signInOwner() {
-  env.cookies = await signIn(env.base, OWNER);
-}
-
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  assert.ok(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the client first (cd client && npm ci && npm run build)');
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-dashboard-'));
-  // The store is single-process: the account is made before the server opens it.
-  await addOwner(binPath, serverEnv);
-  await startServer(binPath, serverEnv);
-  await signInOwner();
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
-
-/** A browser context in which requests that leave this machine get an empty answer. */
-async function newContext(options = {}) {
-  const context = await env.browser.newContext(options);
-  const origin = new URL(env.base).origin;
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.fallback();
-    return route.fulfill({ status: 204, body: '' });
-  });
-  return context;
-}
+const env = useServer({ name: 'dashboard', owner: OWNER, signedIn: true });
+const { serverLog } = env;
 
 /** A context signed in as the owner, with `/config/` open and both streams live. */
 async function openDashboard(options = {}) {
-  const context = await newContext(options);
-  await context.addCookies([...env.cookies].map(([name, value]) => ({ name, value, url: env.base })));
+  const context = await quietContext(env, options, { cookies: env.cookies });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -121,15 +63,7 @@ test('an edit made through the API shows in the edits panel, pushed without a re
     if (frame === page.mainFrame()) navigations.push(frame.url());
   });
 
-  const res = await fetch(`${env.base}/api/site-header-footer`, {
-    method: 'PUT',
-    headers: {
-      'Content-Type': 'application/json',
-      Cookie: cookieHeader(),
-      'X-CSRF-Token': decodeURIComponent(env.cookies.get('crumb')),
-    },
-    body: JSON.stringify({ header: 'Open on the porch', footer: 'See you at dusk' }),
-  });
+  const res = await fetchAs(env, 'PUT', '/api/site-header-footer', { header: 'Open on the porch', footer: 'See you at dusk' });
   assert.equal(res.status, 200, `PUT /api/site-header-footer: ${await res.text()}`);
   // Bounds only so a failure ends; latency belongs in a benchmark, not a test.
   const item = edits.getByRole('listitem').filter({ hasText: 'UserSavesSiteHeaderFooter' });
@@ -144,7 +78,7 @@ test('an edit made through the API shows in the edits panel, pushed without a re
 
 test('an error thrown on a demo page shows in the errors panel, grouped with its count', { timeout: 60_000 }, async () => {
   const { context: dashboard, page } = await openDashboard();
-  const visitor = await newContext();
+  const visitor = await quietContext(env);
   // The demo site's restrictive cookie policy sends no telemetry before consent.
   await visitor.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: env.base }]);
 
@@ -221,7 +155,7 @@ test('a page view on a demo page shows in the visitors panel', { timeout: 60_000
   const today = page.getByRole('region', { name: 'Visitors' }).locator('[data-figure="today"]');
   await today.waitFor({ timeout: 10_000 });
   const before = Number(await today.innerText());
-  const visitor = await newContext();
+  const visitor = await quietContext(env);
   await visitor.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: env.base }]);
   const tab = await visitor.newPage();
   const hit = tab.waitForResponse((r) => new URL(r.url()).pathname === '/api/census/RecordHit', { timeout: 10_000 });

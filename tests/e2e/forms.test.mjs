@@ -9,15 +9,11 @@
 //
 // It builds nothing: the binary and the client (`client/dist`) must be built first.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, DIST, addAccount, cookieHeaderOf, serverHelpers, signIn, veranda } from './support.mjs';
+import { cookieHeaderOf, quietContext, signIn, useServer } from './support.mjs';
 
 const OWNER = { email: 'owner@example.com', password: 'porch-swing-lantern-42' };
 const EMAIL_INVALID = 'Email is not valid. Email addresses should follow the format name@example.com.';
@@ -26,48 +22,12 @@ const FORM = '[data-island="form"]';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** The running server and the browser. */
-const env = {
-  /** The `veranda serve` child process. */
-  server: null,
-  /** Its exit, once it has exited: `{ code, signal }`. */
-  exited: null,
-  /** The last lines it printed, for failure messages. */
-  output: [],
-  /** `http://127.0.0.1:<port>`. */
-  base: '',
-  /** The fresh data dir. */
-  dataDir: '',
-  /** The Chromium instance. */
-  browser: null,
-};
-
-const { serverLog, startServer, stopAll } = serverHelpers(env);
-
-/** Adds the owner before the server opens the store. */
-const addOwner = (binPath, serverEnv) => addAccount(binPath, serverEnv, env.dataDir, { ...OWNER, role: 'owner' });
-
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  assert.ok(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the client first (cd client && npm ci && npm run build)');
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-forms-'));
-  // The store is single-process: the account is made before the server opens it.
-  await addOwner(binPath, serverEnv);
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
+const env = useServer({ name: 'forms', owner: OWNER });
+const { serverLog } = env;
 
 /** A page in a fresh context where requests leaving this machine get an empty answer; page errors are kept. */
 async function newPage() {
-  const context = await env.browser.newContext();
-  const origin = new URL(env.base).origin;
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.fallback();
-    return route.fulfill({ status: 204, body: '' });
-  });
+  const context = await quietContext(env);
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

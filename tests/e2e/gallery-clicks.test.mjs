@@ -6,25 +6,11 @@
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test gallery-clicks.test.mjs
 import assert from 'node:assert/strict';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, openClockedPage, serverHelpers, veranda } from './support.mjs';
+import { openClockedPage, useServer } from './support.mjs';
 
-const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
-const { startServer, stopAll } = serverHelpers(env);
-
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-gallery-clicks-'));
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
+const env = useServer({ name: 'gallery-clicks' });
 
 /** The page at `path` with its timers held (see `openClockedPage`). */
 const openPage = (path, viewport) => openClockedPage(env, path, viewport);

@@ -7,28 +7,15 @@
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test gallery-designs.test.mjs
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, openClockedPage, serverHelpers, veranda } from './support.mjs';
+import { eventually, openClockedPage, resizeViewport, useServer } from './support.mjs';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
-const { serverLog, startServer, stopAll } = serverHelpers(env);
-
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-gallery-'));
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
+const env = useServer({ name: 'gallery' });
+const { serverLog } = env;
 
 /** The page at `path` with its timers held (see `openClockedPage`). */
 const openPage = (path, viewport) => openClockedPage(env, path, viewport);
@@ -238,9 +225,13 @@ test('a caption taller than its slide overflows at 40 % and scrolls, and fits ag
   assert.equal(await short.getAttribute('class'), 'gallery-meta gallery-meta--bottom-left');
   assert.equal(await short.getAttribute('tabindex'), null, 'a caption that fits is no tab stop once measured');
 
-  await page.setViewportSize({ width: 1200, height: 900 });
-  await page.clock.runFor(200); // the 150 ms resize debounce
-  assert.equal(await caption.getAttribute('class'), 'gallery-meta gallery-meta--bottom-left');
+  await resizeViewport(page, { width: 1200, height: 900 });
+  // The 150 ms resize debounce: the clock moves on until the caption has been measured again.
+  await eventually(
+    async () => (await caption.getAttribute('class')) === 'gallery-meta gallery-meta--bottom-left',
+    'the caption still overflows on a wider window',
+    { step: () => page.clock.runFor(200) },
+  );
   assert.equal(await caption.getAttribute('tabindex'), null);
   assert.deepEqual(errors, [], errors.join('\n') + serverLog());
   await context.close();

@@ -11,13 +11,9 @@
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test map-sites.test.mjs
 import assert from 'node:assert/strict';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { describe, test } from 'node:test';
 
-import { CHROMIUM_ARGS, demoSiteWith, serverHelpers, veranda } from './support.mjs';
+import { demoSiteWith, quietContext, useServer, watchedPage } from './support.mjs';
 
 /** A 1×1 transparent PNG. */
 const PNG = Buffer.from(
@@ -64,39 +60,21 @@ const FAKE_GOOGLE = `
 `;
 
 /** One server for a copy of the demo site with `mapsToml` added, and a browser. */
-function siteWith(mapsToml) {
-  const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
-  const { startServer, stopAll } = serverHelpers(env);
-  before(async () => {
-    const { binPath, serverEnv } = veranda();
-    env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-map-sites-'));
-    const site = await demoSiteWith(env.dataDir, mapsToml);
-    await startServer(binPath, serverEnv, join(site));
-    env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-  });
-  after(stopAll);
-  return env;
-}
+const siteWith = (mapsToml) => useServer({ name: 'map-sites', site: (dataDir) => demoSiteWith(dataDir, mapsToml) });
 
 /**
  * The contact page with outside addresses answered by `answer(url)` (a route.fulfill options
  * object, or null for 204); every outside address asked for is in `requests`.
  */
 async function openContact(env, answer) {
-  const context = await env.browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1200, height: 900 } });
-  const origin = new URL(env.base).origin;
   const requests = [];
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin)) return route.fallback();
-    requests.push(url);
-    return route.fulfill(answer(url) ?? { status: 204, body: '' });
-  });
-  const page = await context.newPage();
-  const errors = [];
-  const console = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
+  const outside = (route, url) => {
+    requests.push(url.href);
+    const answered = answer(url.href);
+    return answered ? route.fulfill(answered) : undefined;
+  };
+  const context = await quietContext(env, { reducedMotion: 'reduce', viewport: { width: 1200, height: 900 } }, { outside });
+  const { page, errors, console } = await watchedPage(context);
   await page.goto(`${env.base}/contact`, { waitUntil: 'load' });
   await page.locator(MAP_BLOCK).scrollIntoViewIfNeeded();
   return { context, page, errors, console, requests };

@@ -12,14 +12,10 @@
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test map.test.mjs
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, serverHelpers, veranda } from './support.mjs';
+import { quietContext, useServer, watchedPage } from './support.mjs';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** A 1×1 transparent PNG. */
@@ -28,39 +24,20 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
-const { startServer, stopAll } = serverHelpers(env);
-
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-map-'));
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
+const env = useServer({ name: 'map' });
 
 /** A page of the site; tiles answer `tiles` ('png' or 'fail'), other outside addresses 204. */
 async function open(path, { tiles = 'png' } = {}) {
-  const context = await env.browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1200, height: 900 } });
-  const origin = new URL(env.base).origin;
   const tileRequests = [];
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin)) return route.fallback();
-    if (url.startsWith('https://tile.openstreetmap.org/')) {
-      tileRequests.push(url);
-      return tiles === 'png'
-        ? route.fulfill({ status: 200, contentType: 'image/png', body: PNG })
-        : route.fulfill({ status: 404, body: '' });
-    }
-    return route.fulfill({ status: 204, body: '' });
-  });
-  const page = await context.newPage();
-  const errors = [];
-  const console = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
+  const outside = (route, url) => {
+    if (!url.href.startsWith('https://tile.openstreetmap.org/')) return undefined;
+    tileRequests.push(url.href);
+    return tiles === 'png'
+      ? route.fulfill({ status: 200, contentType: 'image/png', body: PNG })
+      : route.fulfill({ status: 404, body: '' });
+  };
+  const context = await quietContext(env, { reducedMotion: 'reduce', viewport: { width: 1200, height: 900 } }, { outside });
+  const { page, errors, console } = await watchedPage(context);
   await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
   return { context, page, errors, console, tileRequests };
 }

@@ -6,36 +6,19 @@
 //   cd tests/e2e && npm ci && VERANDA_BIN=../../target/debug/veranda node --test media.test.mjs
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, serverHelpers, veranda } from './support.mjs';
+import { quietContext, useServer } from './support.mjs';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
-const { serverLog, startServer, stopAll } = serverHelpers(env);
-
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-media-'));
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
+const env = useServer({ name: 'media' });
+const { serverLog } = env;
 
 /** A page on our server whose requests are recorded (in a desktop window unless `device` says otherwise); anything off this machine gets an empty answer. */
 async function openPage(path, device = { viewport: { width: 1200, height: 900 } }) {
-  const context = await env.browser.newContext(device);
-  const origin = new URL(env.base).origin;
-  await context.route('**/*', (route) =>
-    route.request().url().startsWith(origin) ? route.fallback() : route.fulfill({ status: 204, body: '' }),
-  );
+  const context = await quietContext(env, device);
   const page = await context.newPage();
   const requests = [];
   const errors = [];

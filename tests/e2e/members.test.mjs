@@ -10,49 +10,17 @@
 //
 // It builds nothing: the binary and the client (`client/dist`) must be built first.
 import assert from 'node:assert/strict';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, addAccount, serverHelpers, veranda } from './support.mjs';
+import { useServer } from './support.mjs';
 
 const MEMBER = { email: 'member@example.com', password: 'lantern-porch-swing-7' };
 const MEMBERS_ONLY = 'This page available only site members';
 const LOCKED = 'This page is locked';
 const WRONG_PASSWORD = 'That password is incorrect. Please try again.';
 
-/** The running server and the browser. */
-const env = {
-  /** The `veranda serve` child process. */
-  server: null,
-  /** Its exit, once it has exited: `{ code, signal }`. */
-  exited: null,
-  /** The last lines it printed, for failure messages. */
-  output: [],
-  /** `http://127.0.0.1:<port>`. */
-  base: '',
-  /** The fresh data dir. */
-  dataDir: '',
-  /** The Chromium instance. */
-  browser: null,
-};
-
-const { serverLog, startServer, stopAll } = serverHelpers(env);
-
-/** Adds the member before the server opens the store. */
-const addMember = (binPath, serverEnv) => addAccount(binPath, serverEnv, env.dataDir, { ...MEMBER, role: 'member' });
-
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-members-'));
-  await addMember(binPath, serverEnv);
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
+const env = useServer({ name: 'members', accounts: [{ ...MEMBER, role: 'member' }] });
+const { serverLog } = env;
 
 /** A page in a fresh browser context that records console and page errors. */
 async function freshPage() {

@@ -11,83 +11,27 @@
 //
 // It builds nothing: the binary and the client (`client/dist`, or VERANDA_DIST) must be built first.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, DIST, addAccount, cookieHeaderOf, serverHelpers, signIn, veranda } from './support.mjs';
+import { fetchAs, quietContext, useServer } from './support.mjs';
 
 const OWNER = { email: 'owner@example.com', password: 'porch-swing-lantern-42' };
 /** The demo About page, its first text block, and another page. */
 const ABOUT = { path: '/about', id: 'af4c62082b549d924d8ead37', textBlock: '085024dcf58d4d4d826b5c67' };
 const CONTACT_PATH = '/contact';
 
-/** The running server, the browser and the owner's session. */
-const env = {
-  server: null,
-  exited: null,
-  output: [],
-  base: '',
-  dataDir: '',
-  browser: null,
-  /** The owner's cookies (crumb and session), by name. */
-  cookies: new Map(),
-};
-
-const { serverLog, startServer, stopAll } = serverHelpers(env);
-
-/** Adds the owner before the server opens the store. */
-const addOwner = (binPath, serverEnv) => addAccount(binPath, serverEnv, env.dataDir, { ...OWNER, role: 'owner' });
-
-/** The owner's `Cookie` header. */
-const cookieHeader = () => cookieHeaderOf(env.cookies);
-
-/** Signs the owner in; keeps the cookies. */
-async function signInOwner() {
-  env.cookies = await signIn(env.base, OWNER);
-}
+const env = useServer({ name: 'preview', owner: OWNER, signedIn: true });
+const { serverLog } = env;
 
 /** `PUT path` as the owner, crumb-checked. */
 async function put(path, body) {
-  const res = await fetch(`${env.base}${path}`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Cookie: cookieHeader(), 'X-CSRF-Token': decodeURIComponent(env.cookies.get('crumb')) },
-    body: JSON.stringify(body),
-  });
+  const res = await fetchAs(env, 'PUT', path, body);
   assert.equal(res.status, 200, `PUT ${path}: ${await res.text()}`);
-}
-
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  assert.ok(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the client first');
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-preview-'));
-  await addOwner(binPath, serverEnv);
-  await startServer(binPath, serverEnv);
-  await signInOwner();
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
-
-/** A browser context in which requests that leave this machine get an empty answer. */
-async function newContext(cookies = []) {
-  const context = await env.browser.newContext();
-  const origin = new URL(env.base).origin;
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.fallback();
-    return route.fulfill({ status: 204, body: '' });
-  });
-  await context.addCookies(cookies.map(([name, value]) => ({ name, value, url: env.base })));
-  return context;
 }
 
 /** The owner's page at `path` (with `noredirect`, so the owner redirect keeps it), its preview live. */
 async function openAsOwner(path) {
-  const context = await newContext([...env.cookies]);
+  const context = await quietContext(env, {}, { cookies: env.cookies });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -137,7 +81,7 @@ test('a page settings edit retitles the open page; another page\'s edit leaves i
 });
 
 test('a visitor\'s page never fetches the preview chunk', { timeout: 30_000 }, async () => {
-  const context = await newContext();
+  const context = await quietContext(env);
   const page = await context.newPage();
   const scripts = [];
   page.on('request', (r) => scripts.push(new URL(r.url()).pathname));

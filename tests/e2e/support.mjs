@@ -1,11 +1,16 @@
-// Shared by the browser tests: paths, Chromium's flags, free ports, and watching the server process.
+// Shared by the browser tests: paths, Chromium's flags, free ports, the server and browser of a
+// test file (`useServer`), contexts with no outside network (`quietContext`), and waiting for
+// the page rather than racing it (`eventually`, `resizeViewport`).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { appendFile, cp, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 
 /** The repository's root folder. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -187,20 +192,165 @@ export async function signIn(base, { email, password }) {
 }
 
 /**
+ * `method path` of `env.base` with `body` as JSON, as the holder of `env.cookies` (the signed-in
+ * owner of `useServer`), the crumb echoed in `X-CSRF-Token` as the site's scripts do.
+ */
+export function fetchAs(env, method, path, body) {
+  return fetch(`${env.base}${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      Cookie: cookieHeaderOf(env.cookies),
+      'X-CSRF-Token': decodeURIComponent(env.cookies.get('crumb')),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * Registers the `before`/`after` hooks of a test file and gives its `env`, filled in by `before`:
+ * a fresh data dir (`env.dataDir`), the accounts made in it before the server opens the store
+ * (`owner`, then `accounts`, each `{ email, password }`, `role` for `accounts`), `veranda serve`
+ * on free ports (`env.base`, `env.server`, `env.exited`, `env.output`) with the demo site, or the
+ * folder `site(dataDir)` gives, and the `VERANDA_*` settings of `settings`; with `signedIn`, the
+ * owner signed in (`env.cookies`, by name); Debian's Chromium (`env.browser`). `after` closes
+ * the browser, kills the server and removes the data dir. `env.serverLog()` is the server's last
+ * lines for failure messages; `extra` is merged into `env` (a file's own state); `ready(env)`
+ * runs last in the same hook (a file's own set-up: top-level hooks of one file may run at the
+ * same time, so a second `before` could not count on the server).
+ */
+export function useServer({ name = 'e2e', owner, signedIn = false, accounts = [], site, settings = {}, extra = {}, ready } = {}) {
+  const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null, cookies: new Map(), ...extra };
+  const { serverLog, startServer, stopAll } = serverHelpers(env);
+  env.serverLog = serverLog;
+  before(async () => {
+    const { binPath, serverEnv } = veranda();
+    assert.ok(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the client first (cd client && npm ci && npm run build)');
+    env.dataDir = await mkdtemp(join(tmpdir(), `veranda-e2e-${name}-`));
+    // The store is single-process: accounts are made before the server opens it.
+    for (const account of [...(owner ? [{ ...owner, role: 'owner' }] : []), ...accounts]) {
+      await addAccount(binPath, serverEnv, env.dataDir, account);
+    }
+    const siteDir = site ? await site(env.dataDir) : DEMO_SITE;
+    await startServer(binPath, { ...serverEnv, ...settings }, siteDir);
+    if (owner && signedIn) env.cookies = await signIn(env.base, owner);
+    env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    await ready?.(env);
+  });
+  after(stopAll);
+  return env;
+}
+
+/**
+ * A browser context (`options` as for `browser.newContext`) in which requests leaving this
+ * machine are answered empty: a document (a frame's page) gets an empty 200 page, since a
+ * document answered 204 is a failed (aborted) navigation the page would report; anything else
+ * gets 204. `data:` and `blob:` URLs load as usual. `local(url, request)` sees each request
+ * to the server; `outside(route, url)` may answer an outside request itself (it returns the
+ * route's promise) or leave it to the default (it returns nothing). With `consent` (true or
+ * false) the cookie banner is already answered that way; `cookies` (name → value, such as
+ * `env.cookies`) are set for the server's address.
+ */
+export async function quietContext(env, options = {}, { local, outside, consent, cookies } = {}) {
+  const context = await env.browser.newContext(options);
+  if (cookies) await context.addCookies([...cookies].map(([name, value]) => ({ name, value, url: env.base })));
+  if (consent !== undefined) {
+    await context.addCookies([
+      { name: 'ss_cookieAllowed', value: String(consent), url: env.base },
+      { name: 'ss_cookieBannerVersion', value: '2', url: env.base },
+    ]);
+  }
+  const origin = new URL(env.base).origin;
+  await context.route('**/*', (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    if (url.origin === origin) {
+      local?.(url, request);
+      return route.fallback();
+    }
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return route.fallback();
+    const answered = outside?.(route, url);
+    if (answered) return answered;
+    if (request.resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: '' });
+    return route.fulfill({ status: 204, body: '' });
+  });
+  return context;
+}
+
+/** Opens `path` of `env.base` in a new page of `context`, expects 200, and waits until the network is quiet. */
+export async function openSettled(env, context, path) {
+  const page = await context.newPage();
+  const response = await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
+  assert.equal(response?.status(), 200, `GET ${path}${env.serverLog()}`);
+  await page.waitForLoadState('networkidle');
+  return page;
+}
+
+/** A new page of `context` and what it reports: uncaught `errors`, and every `console` line as `type: text`. */
+export async function watchedPage(context) {
+  const page = await context.newPage();
+  const errors = [];
+  const console = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
+  return { page, errors, console };
+}
+
+/** Asserts that the server of `env` is still running, then that it exits 0 on SIGTERM. */
+export async function assertStopsCleanly(env) {
+  assert.equal(env.exited, null, `the server died during the tests${env.serverLog()}`);
+  const exit = new Promise((r) => env.server.once('exit', (code, signal) => r({ code, signal })));
+  env.server.kill('SIGTERM');
+  const { code, signal } = await exit;
+  assert.deepEqual({ code, signal }, { code: 0, signal: null }, `exit after SIGTERM${env.serverLog()}`);
+}
+
+/**
+ * Polls `check` (on real time, from this process) until it gives a truthy value, which it
+ * returns; fails with `message` after `timeout` ms. `step`, when given, runs between two checks
+ * (e.g. advancing a page's held clock, so a timer set late still runs).
+ */
+export async function eventually(check, message, { timeout = 15_000, step } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) assert.fail(typeof message === 'function' ? message() : message);
+    if (step) await step();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Sets the page's viewport to `size` and resolves once the page has handled the `resize`
+ * event it causes (listeners the page added earlier have run), so a debounce timer the page
+ * starts on resize exists before a test advances the clock.
+ */
+export async function resizeViewport(page, size) {
+  await page.evaluate(() => {
+    window.__verandaResized = new Promise((r) => window.addEventListener('resize', () => r(true), { once: true }));
+  });
+  await page.setViewportSize(size);
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no resize event within 10 s of resizing to ${size.width} px`)), 10_000);
+  });
+  try {
+    await Promise.race([page.evaluate(() => window.__verandaResized), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Opens `path` of `env.base` in a fresh context whose timers run only when the test says
  * so (`context.clock`: autoplay and transitions are then deterministic, and a site's popup
  * overlay never comes up by itself). Requests leaving this machine get an empty answer (an
  * empty page for frames). Gives the context, the page and every page error and console error.
  */
 export async function openClockedPage(env, path, viewport = { width: 1200, height: 900 }) {
-  const context = await env.browser.newContext({ viewport });
+  const context = await quietContext(env, { viewport });
   await context.clock.install({ time: Date.now() });
-  const origin = new URL(env.base).origin;
-  await context.route('**/*', (route) => {
-    if (route.request().url().startsWith(origin)) return route.fallback();
-    if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: '' });
-    return route.fulfill({ status: 204, body: '' });
-  });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -9,63 +9,15 @@
 //
 // It builds nothing: the binary and the client (`client/dist`) must be built first.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, DIST, addAccount, cookieHeaderOf, serverHelpers, signIn, veranda } from './support.mjs';
+import { assertStopsCleanly, cookieHeaderOf, quietContext, signIn, useServer } from './support.mjs';
 
 const OWNER = { email: 'owner@example.com', password: 'porch-swing-lantern-42' };
 const MESSAGE = 'porch light flickered';
 
-/** The running server and the browser. */
-const env = {
-  /** The `veranda serve` child process. */
-  server: null,
-  /** Its exit, once it has exited: `{ code, signal }`. */
-  exited: null,
-  /** The last lines it printed, for failure messages. */
-  output: [],
-  /** `http://127.0.0.1:<port>`. */
-  base: '',
-  /** The fresh data dir. */
-  dataDir: '',
-  /** The Chromium instance. */
-  browser: null,
-};
-
-const { serverLog, startServer, stopAll } = serverHelpers(env);
-
-/** Adds the owner before the server opens the store. */
-const addOwner = (binPath, serverEnv) => addAccount(binPath, serverEnv, env.dataDir, { ...OWNER, role: 'owner' });
-
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  assert.ok(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the client first (cd client && npm ci && npm run build)');
-
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-telemetry-'));
-  // The store is single-process: the account is made before the server opens it.
-  await addOwner(binPath, serverEnv);
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
-
-/** A browser context in which requests that leave this machine get an empty answer. */
-async function newContext(options = {}) {
-  const context = await env.browser.newContext(options);
-  const origin = new URL(env.base).origin;
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.fallback();
-    return route.fulfill({ status: 204, body: '' });
-  });
-  return context;
-}
+const env = useServer({ name: 'telemetry', owner: OWNER });
+const { serverLog } = env;
 
 /** Signs the owner in; gives the `Cookie` header of the session. */
 async function ownerCookie() {
@@ -107,7 +59,7 @@ async function responseSetCookies(response) {
 }
 
 test('an error thrown in a demo page is recorded and grouped, and the owner sees both', { timeout: 60_000 }, async () => {
-  const context = await newContext();
+  const context = await quietContext(env);
   // The demo site's restrictive cookie policy sends no telemetry before consent.
   await context.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: env.base }]);
   const { page } = await openHome(context);
@@ -141,7 +93,7 @@ test('an error thrown in a demo page is recorded and grouped, and the owner sees
 });
 
 test('RecordHit is sent only with consent, answered 2xx and sets ss_cvr', { timeout: 60_000 }, async () => {
-  const refused = await newContext();
+  const refused = await quietContext(env);
   const plainPage = await refused.newPage();
   const plainHits = [];
   plainPage.on('request', (r) => {
@@ -154,7 +106,7 @@ test('RecordHit is sent only with consent, answered 2xx and sets ss_cvr', { time
   assert.ok(!plainCookies.includes('ss_cvr') && !plainCookies.includes('ss_cvt'), `cookies: ${plainCookies.join(', ')}`);
   await refused.close();
 
-  const allowed = await newContext();
+  const allowed = await quietContext(env);
   await allowed.addCookies([{ name: 'ss_cookieAllowed', value: 'true', url: env.base }]);
   const { hit } = await openHome(allowed);
   assert.ok(hit.status() >= 200 && hit.status() < 300, `RecordHit with consent: ${hit.status()}`);
@@ -167,9 +119,5 @@ test('RecordHit is sent only with consent, answered 2xx and sets ss_cvr', { time
 });
 
 test('the server stops cleanly on SIGTERM', { timeout: 60_000 }, async () => {
-  assert.equal(env.exited, null, `the server died during the tests${serverLog()}`);
-  const exit = new Promise((r) => env.server.once('exit', (code, signal) => r({ code, signal })));
-  env.server.kill('SIGTERM');
-  const { code, signal } = await exit;
-  assert.deepEqual({ code, signal }, { code: 0, signal: null }, `exit after SIGTERM${serverLog()}`);
+  await assertStopsCleanly(env);
 });

@@ -6,45 +6,26 @@
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test video.test.mjs
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, serverHelpers, veranda } from './support.mjs';
+import { quietContext, useServer } from './support.mjs';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
-const { startServer, stopAll } = serverHelpers(env);
+const env = useServer({ name: 'video' });
 
 /** The stand-in player: echoes every message to the page that embeds it. */
 const PLAYER = `<!doctype html><html lang="en"><title>Player</title><body>
 <script>addEventListener('message', (e) => parent.postMessage({ echo: e.data, origin: location.origin }, '*'));</script>`;
 
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-video-'));
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
-
 /** The about page (it holds the demo's video), with the stand-in player and a record of its echoes. */
 async function openAbout(query = '', reducedMotion = 'no-preference') {
-  const context = await env.browser.newContext({ reducedMotion, viewport: { width: 1200, height: 900 } });
-  const origin = new URL(env.base).origin;
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin)) return route.fallback();
-    if (url.startsWith('https://www.youtube-nocookie.com/embed/')) {
-      return route.fulfill({ status: 200, contentType: 'text/html', body: PLAYER });
-    }
-    return route.fulfill({ status: 204, body: '' });
-  });
+  const outside = (route, url) =>
+    url.href.startsWith('https://www.youtube-nocookie.com/embed/')
+      ? route.fulfill({ status: 200, contentType: 'text/html', body: PLAYER })
+      : undefined;
+  const context = await quietContext(env, { reducedMotion, viewport: { width: 1200, height: 900 } }, { outside });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));

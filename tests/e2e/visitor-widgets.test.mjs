@@ -13,15 +13,11 @@
 //
 // It builds nothing: the binary and the client (`client/dist` or VERANDA_DIST) must be built first.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, DIST, addAccount, serverHelpers, veranda } from './support.mjs';
+import { eventually, openSettled, quietContext, useServer } from './support.mjs';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -36,56 +32,14 @@ const NEWSLETTER_BLOCK = '75c8afcd1c8273ac164e16ee';
 const OPENTABLE_SCRIPT = 'https://www.opentable.com/widget/reservation/loader?**';
 const TOCK_SCRIPT = 'https://www.exploretock.com/tock.js';
 
-const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
-const { serverLog, startServer, stopAll } = serverHelpers(env);
+const env = useServer({ name: 'visitor-widgets', owner: OWNER });
+const { serverLog } = env;
 
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  assert.ok(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the client first (cd client && npm ci && npm run build)');
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-visitor-widgets-'));
-  await addAccount(binPath, serverEnv, env.dataDir, { ...OWNER, role: 'owner' });
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
-
-/**
- * A context with the cookie banner answered (`accepted` or declined) whose requests leaving
- * this machine get an empty answer unless a later route says otherwise.
- */
-async function newContext({ accepted = false, ...options } = {}) {
-  const context = await env.browser.newContext(options);
-  await context.addCookies([
-    { name: 'ss_cookieAllowed', value: String(accepted), url: env.base },
-    { name: 'ss_cookieBannerVersion', value: '2', url: env.base },
-  ]);
-  const origin = new URL(env.base).origin;
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.origin === origin || url.protocol === 'data:' || url.protocol === 'blob:') return route.fallback();
-    return route.fulfill({ status: 204, body: '' });
-  });
-  return context;
-}
+/** A context with the cookie banner answered (`accepted` or not), whose requests leaving this machine get an empty answer. */
+const newContext = ({ accepted = false, ...options } = {}) => quietContext(env, options, { consent: accepted });
 
 /** Opens `path` and waits until the page is quiet. */
-async function open(context, path) {
-  const page = await context.newPage();
-  const response = await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
-  assert.equal(response?.status(), 200, `GET ${path}${serverLog()}`);
-  await page.waitForLoadState('networkidle');
-  return page;
-}
-
-/** Polls `check` for up to 10 s. */
-async function eventually(check, message) {
-  for (let i = 0; i < 100; i += 1) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(message);
-}
+const open = (context, path) => openSettled(env, context, path);
 
 /** Runs axe in `page`; gives one line per violating node. */
 async function axe(page) {

@@ -10,81 +10,32 @@
 //
 // It builds nothing: the binary and the client (`client/dist` or VERANDA_DIST) must be built first.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 
-import { CHROMIUM_ARGS, DIST, addAccount, serverHelpers, veranda } from './support.mjs';
+import { eventually, openSettled, quietContext, useServer } from './support.mjs';
 
 /** The site owner these tests sign in as. */
 const OWNER = { email: 'owner@veranda.test', password: 'porch-owner-passphrase-1' };
 
-/** The running server and the browser. */
-const env = { server: null, exited: null, output: [], base: '', dataDir: '', browser: null };
-
-const { serverLog, startServer, stopAll } = serverHelpers(env);
-
-/** Adds the owner before the server opens the store. */
-const addOwner = (binPath, serverEnv) => addAccount(binPath, serverEnv, env.dataDir, { ...OWNER, role: 'owner' });
-
-before(async () => {
-  const { binPath, serverEnv } = veranda();
-  assert.ok(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the client first (cd client && npm ci && npm run build)');
-  env.dataDir = await mkdtemp(join(tmpdir(), 'veranda-e2e-widgets-'));
-  await addOwner(binPath, serverEnv);
-  await startServer(binPath, serverEnv);
-  env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-});
-
-after(stopAll);
+const env = useServer({ name: 'widgets', owner: OWNER });
 
 /**
- * A context with the cookie banner answered (`accepted` or declined) whose requests leaving
- * this machine get an empty answer; it lists the census calls (path and form fields).
+ * A context with the cookie banner answered (`accepted` or not), whose requests leaving this
+ * machine get an empty answer; it lists the census calls.
  */
 async function newContext({ accepted = false, ...options } = {}) {
-  const context = await env.browser.newContext(options);
-  await context.addCookies([
-    { name: 'ss_cookieAllowed', value: String(accepted), url: env.base },
-    { name: 'ss_cookieBannerVersion', value: '2', url: env.base },
-  ]);
-  const origin = new URL(env.base).origin;
   const census = [];
-  await context.route('**/*', (route) => {
-    const request = route.request();
-    const url = new URL(request.url());
-    if (url.origin === origin) {
-      if (url.pathname.startsWith('/api/census/')) {
-        census.push({ path: url.pathname, fields: new URLSearchParams(request.postData() ?? '') });
-      }
-      return route.fallback();
+  const local = (url, request) => {
+    if (url.pathname.startsWith('/api/census/')) {
+      census.push({ path: url.pathname, fields: new URLSearchParams(request.postData() ?? '') });
     }
-    if (url.protocol === 'data:' || url.protocol === 'blob:') return route.fallback();
-    return route.fulfill({ status: 204, body: '' });
-  });
+  };
+  const context = await quietContext(env, options, { local, consent: accepted });
   return { context, census };
 }
 
 /** Opens `path` and waits until the page is quiet. */
-async function open(context, path) {
-  const page = await context.newPage();
-  const response = await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
-  assert.equal(response?.status(), 200, `GET ${path}${serverLog()}`);
-  await page.waitForLoadState('networkidle');
-  return page;
-}
-
-/** Polls `check` for up to 10 s. */
-async function eventually(check, message) {
-  for (let i = 0; i < 100; i += 1) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(message);
-}
+const open = (context, path) => openSettled(env, context, path);
 
 test('a button block records its render and its click with the census', { timeout: 60_000 }, async () => {
   const { context, census } = await newContext({ accepted: true });

@@ -1,8 +1,24 @@
 //! Helpers for black-box tests: `spawn_app()` starts the server on port 0 with a
 //! temporary data dir and the demo site (or a site you pass), plus a client that does
-//! not follow redirects. [`process`] runs the real binary, for tests that kill it.
+//! not follow redirects.
+//!
+//! # Layout
+//! - [`cookies`]: the cookies an answer sets.
+//! - [`crumbs`]: crumbs as a page hands them out.
+//! - [`visitor`]: a visitor's cookie jar that sends the crumb header.
+//! - [`wait`]: [`eventually`], polling for background work instead of sleeping.
+//! - [`process`]: the real binary, for tests that kill it.
 
+pub mod cookies;
+pub mod crumbs;
 pub mod process;
+pub mod visitor;
+pub mod wait;
+
+pub use cookies::{cookie_value, pair, set_cookie};
+pub use crumbs::{crumb, crumb_for};
+pub use visitor::Visitor;
+pub use wait::eventually;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -60,17 +76,23 @@ pub async fn spawn_app_with_site(dir: &Path) -> TestApp {
 /// Starts the server with the site in `dir` and settings changed by `configure`.
 pub async fn spawn_app_configured(dir: &Path, configure: impl FnOnce(&mut Settings)) -> TestApp {
     let site = Site::load(dir).unwrap_or_else(|e| panic!("test site {} must load: {e}", dir.display()));
+    let assets = Assets::load(&repo_root().join("client/dist")).expect("client/dist is readable");
+    spawn_site(site, assets, configure).await
+}
+
+/// Starts the server with `site` (already loaded, or built in the test) and `assets`,
+/// with settings changed by `configure`.
+pub async fn spawn_site(site: Site, assets: Assets, configure: impl FnOnce(&mut Settings)) -> TestApp {
     let data_dir = tempfile::tempdir().expect("a temporary data dir");
     let store: Arc<dyn Store> = Arc::new(SledStore::open(data_dir.path()).expect("store opens"));
     let mut settings = Settings {
         listen: "127.0.0.1:0".parse().expect("valid address"),
         ops_listen: "127.0.0.1:0".parse().expect("valid address"),
-        site: dir.to_path_buf(),
+        site: site.dir.clone(),
         data_dir: data_dir.path().to_path_buf(),
         ..Settings::default()
     };
     configure(&mut settings);
-    let assets = Assets::load(&repo_root().join("client/dist")).expect("client/dist is readable");
     let app = Application::build_with(settings, site.clone(), store.clone(), assets).await.expect("the app binds");
     let (port, ops_port) = (app.port(), app.ops_port());
     actix_rt::spawn(app.run_until_stopped());
@@ -157,6 +179,16 @@ pub fn demo_site_copy(edit: impl FnOnce(&mut toml::Table)) -> tempfile::TempDir 
     let mut table: toml::Table = std::fs::read_to_string(&path).expect("site.toml").parse().expect("site.toml parses");
     edit(&mut table);
     std::fs::write(&path, toml::to_string(&table).expect("serialises")).expect("writes");
+    dir
+}
+
+/// A copy of the demo site whose contact form asks for no captcha (for tests that submit
+/// it many times without solving one).
+pub fn demo_site_without_captcha() -> tempfile::TempDir {
+    let dir = demo_site_copy(|_| {});
+    let path = dir.path().join("pages/contact.toml");
+    let text = std::fs::read_to_string(&path).expect("contact page");
+    std::fs::write(&path, text.replacen("captcha = true", "captcha = false", 1)).expect("written");
     dir
 }
 

@@ -7,11 +7,13 @@
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use veranda_actors::accounts::SessionRecord;
 use veranda_actors::store::{SledStore, Store, Tree};
 
+pub use crate::crumbs::{crumb_of, crumb_with};
+use crate::wait::until_ready;
 use crate::{demo_site_dir, repo_root};
 
 /// The `veranda` binary to start.
@@ -41,25 +43,22 @@ pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
 }
 
-/// The crumb the home page of the server at `address` sets.
-pub async fn crumb_of(address: &str) -> String {
-    crumb_with(address, None).await
-}
-
-/// The crumb a page hands the holder of `cookies` (a session's crumb is bound to it);
-/// `?noredirect` keeps a signed-in owner on the page.
-pub async fn crumb_with(address: &str, cookies: Option<&str>) -> String {
-    let mut req = reqwest::Client::new().get(format!("{address}/?noredirect"));
-    if let Some(cookies) = cookies {
-        req = req.header("cookie", cookies);
+/// `veranda serve` on `port` and `ops_port` for the site in `site` and the store in `data`,
+/// run from the repository root without this process's `RUST_LOG` or `VERANDA_*` variables;
+/// add arguments and spawn it.
+pub fn serve_command(site: &Path, data: &Path, port: u16, ops_port: u16) -> Command {
+    let mut command = Command::new(veranda_binary());
+    command.current_dir(repo_root()).env_remove("RUST_LOG");
+    for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
+        command.env_remove(key);
     }
-    let res = req.send().await.expect("answered");
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("crumb=").map(|rest| rest.split(';').next().unwrap_or_default().to_string()))
-        .expect("the home page sets a crumb")
+    command
+        .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
+        .arg("--site")
+        .arg(site)
+        .arg("--data-dir")
+        .arg(data);
+    command
 }
 
 /// A number in `0..n` that differs from run to run (no cryptographic need).
@@ -103,17 +102,7 @@ impl ServerProcess {
     /// Starts the binary on the site in `site` and `data`.
     pub async fn start_with_site(site: &Path, data: &Path) -> ServerProcess {
         let (port, ops_port) = (free_port(), free_port());
-        let mut command = Command::new(veranda_binary());
-        command.current_dir(repo_root()).env_remove("RUST_LOG");
-        for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
-            command.env_remove(key);
-        }
-        let child = command
-            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
-            .arg("--site")
-            .arg(site)
-            .arg("--data-dir")
-            .arg(data)
+        let child = serve_command(site, data, port, ops_port)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -123,16 +112,9 @@ impl ServerProcess {
             address: format!("http://127.0.0.1:{port}"),
             ops_address: format!("http://127.0.0.1:{ops_port}"),
         };
-        let probe = reqwest::Client::new();
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let ready = probe.get(format!("{}/health/ready", server.ops_address)).send().await;
-            if ready.is_ok_and(|r| r.status() == 200) {
-                return server;
-            }
-            assert!(Instant::now() < deadline, "the server did not become ready");
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
+        let ready = format!("{}/health/ready", server.ops_address);
+        until_ready(&ready, Duration::from_secs(30), "the server to become ready").await;
+        server
     }
 
     /// SIGKILL: no shutdown hook, no final flush.

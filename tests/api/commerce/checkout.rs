@@ -6,7 +6,7 @@ use serde_json::Value;
 use veranda_actors::store::Tree;
 use veranda_tests::{demo_site_copy, spawn_app, spawn_app_with_site, TestApp};
 
-use super::support::{Shopper, BUYER};
+use super::support::{Shopper, Shopping, BUYER};
 
 const NO_COOKIE: &str =
     "Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.";
@@ -39,7 +39,7 @@ async fn the_checkout_form_places_the_order_and_shows_the_confirmation() {
     let mut s = Shopper::new(&app).await;
     s.add("VER-HB-12OZ", 2).await;
     let page = s.get("/checkout").await.text().await.expect("html");
-    assert!(page.contains(&format!("name=\"crumb\" value=\"{}\"", s.crumb)), "the form carries the crumb");
+    assert!(page.contains(&format!("name=\"crumb\" value=\"{}\"", s.crumb_value())), "the form carries the crumb");
     assert!(page.contains("autocomplete=\"postal-code\"") && page.contains("<label for=\"email\">"));
 
     let res = s.post_form("/checkout", &[("email", "not-an-email"), ("name", "Ada")]).await;
@@ -79,7 +79,7 @@ async fn a_subscription_checks_out_with_its_renewal_text() {
     let app = spawn_app().await;
     let mut s = Shopper::new(&app).await;
     s.add("VER-SUB-MONTHLY", 1).await;
-    let token = s.cart.clone().expect("a cart");
+    let token = s.cart().expect("a cart");
     let path = format!("/checkout/subscribe?cartToken={token}");
     let page = s.get(&path).await.text().await.expect("html");
     assert!(page.contains("Renews monthly until cancelled"), "{page}");
@@ -91,7 +91,7 @@ async fn a_subscription_checks_out_with_its_renewal_text() {
 #[actix_rt::test]
 async fn a_donation_is_confirmed_as_a_contribution() {
     let app = spawn_app().await;
-    let s = Shopper::new(&app).await;
+    let mut s = Shopper::new(&app).await;
     let path = "/checkout/donate?donatePageId=80547c31754bff4a36b499a9";
     assert_eq!(s.get(path).await.status(), 200);
     let res = s.post_form(path, &[("amount", "-5"), ("email", "ada@example.com"), ("name", "Ada")]).await;
@@ -105,7 +105,7 @@ async fn a_donation_is_confirmed_as_a_contribution() {
 #[actix_rt::test]
 async fn a_gift_card_checks_out_from_its_link() {
     let app = spawn_app().await;
-    let s = Shopper::new(&app).await;
+    let mut s = Shopper::new(&app).await;
     let path = "/checkout/giftcard?websiteId=51ee8ec89a317a31733c9281&giftCardProductId=6e5c69da604552c2465b161c&sku=VER-GIFT-50";
     assert_eq!(s.get(path).await.status(), 200);
     let html = confirmation(&app, s.post_form(path, &[("email", "ada@example.com"), ("name", "Ada")]).await).await;
@@ -124,10 +124,10 @@ async fn two_hundred_concurrent_checkouts_for_ten_units_make_exactly_ten_orders(
     let mut shoppers = Vec::new();
     for _ in 0..200 {
         let mut s = Shopper::new(&app).await;
-        s.send(Method::POST, "/api/commerce/cart/entries", Some(serde_json::json!({ "sku": "VER-LESSON" }))).await;
+        s.call(Method::POST, "/api/commerce/cart/entries", Some(serde_json::json!({ "sku": "VER-LESSON" }))).await;
         shoppers.push(s);
     }
-    let posts = shoppers.iter().map(|s| s.post_form("/checkout", &[("email", "ada@example.com"), ("name", "Ada")]));
+    let posts = shoppers.iter_mut().map(|s| s.post_form("/checkout", &[("email", "ada@example.com"), ("name", "Ada")]));
     let statuses: Vec<u16> = futures_join(posts).await;
     let placed = statuses.iter().filter(|s| **s == 303).count();
     let refused = statuses.iter().filter(|s| **s == 409).count();

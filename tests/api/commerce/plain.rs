@@ -7,7 +7,8 @@
 use serde_json::Value;
 use veranda_tests::{spawn_app, TestApp};
 
-use super::support::{cookie_value, set_cookie, Shopper};
+use super::support::{Shopper, Shopping};
+use veranda_tests::{cookie_value, set_cookie};
 
 /// Posts `fields` form-encoded to `path` with `cookie` and extra `headers`.
 async fn post(
@@ -45,7 +46,7 @@ fn location(res: &reqwest::Response) -> &str {
 #[actix_rt::test]
 async fn a_product_page_form_adds_to_a_new_cart_and_lands_on_the_cart_page() {
     let app = spawn_app().await;
-    let s = Shopper::new(&app).await;
+    let mut s = Shopper::new(&app).await;
     // The product page carries the plain form: variant, quantity and the way back.
     let page = s.get("/shop/house-blend").await.text().await.expect("html");
     assert!(page.contains(r#"action="/commerce/cart/add""#), "{page}");
@@ -65,17 +66,17 @@ async fn a_product_page_form_adds_to_a_new_cart_and_lands_on_the_cart_page() {
     let cookie = set_cookie(&res, "cart").expect("a new cart cookie");
     assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
     let id = cookie_value(&res, "cart").expect("id");
-    let now = cart(&app, &s.crumb, &id).await;
+    let now = cart(&app, &s.crumb_value(), &id).await;
     assert_eq!((now["totalQuantity"].as_u64(), now["subtotalCents"].as_u64()), (Some(2), Some(3200)));
 
     // Again into the same cart, by item id for a product with one variant; no returnTo
     // comes from the plain cart page.
-    let cookies = format!("crumb={}; cart={id}", s.crumb);
+    let cookies = format!("crumb={}; cart={id}", s.crumb_value());
     let res = post(&app, "/commerce/cart/add", &cookies, &[], &[("itemId", "655ce11df2f4e659fc001bd7")]).await;
     assert_eq!(res.status(), 303);
     assert_eq!(location(&res), "/commerce/cart?added=1");
     assert!(set_cookie(&res, "cart").is_none(), "the cart is kept");
-    let now = cart(&app, &s.crumb, &id).await;
+    let now = cart(&app, &s.crumb_value(), &id).await;
     assert_eq!(now["totalQuantity"], 3);
 }
 
@@ -85,7 +86,7 @@ async fn the_cart_page_changes_quantities_removes_entries_and_chooses_shipping()
     let mut s = Shopper::new(&app).await;
     s.add("VER-HB-12OZ", 1).await;
     s.add("VER-GUIDE-PDF", 1).await;
-    let id = s.cart.clone().expect("a cart");
+    let id = s.cart().expect("a cart");
 
     let page = s.get("/commerce/cart").await;
     assert_eq!(page.status(), 200);
@@ -94,7 +95,7 @@ async fn the_cart_page_changes_quantities_removes_entries_and_chooses_shipping()
         r#"action="/commerce/cart/quantity""#,
         r#"action="/commerce/cart/remove""#,
         r#"action="/commerce/cart/shipping""#,
-        &format!(r#"name="crumb" value="{}""#, s.crumb),
+        &format!(r#"name="crumb" value="{}""#, s.crumb_value()),
         r#"aria-label="Remove The Veranda brewing guide (PDF)""#,
         "Express shipping: $15",
     ] {
@@ -105,16 +106,16 @@ async fn the_cart_page_changes_quantities_removes_entries_and_chooses_shipping()
     let res = s.post_form("/commerce/cart/quantity", &[("sku", "VER-HB-12OZ"), ("quantity", "4"), back[0]]).await;
     assert_eq!(res.status(), 303);
     assert_eq!(location(&res), "/commerce/cart");
-    assert_eq!(cart(&app, &s.crumb, &id).await["totalQuantity"], 5);
+    assert_eq!(cart(&app, &s.crumb_value(), &id).await["totalQuantity"], 5);
 
     let res = s.post_form("/commerce/cart/remove", &[("sku", "VER-GUIDE-PDF"), back[0]]).await;
     assert_eq!(res.status(), 303);
-    let now = cart(&app, &s.crumb, &id).await;
+    let now = cart(&app, &s.crumb_value(), &id).await;
     assert_eq!((now["totalQuantity"].as_u64(), now["entries"].as_array().map(Vec::len)), (Some(4), Some(1)));
 
     let res = s.post_form("/commerce/cart/shipping", &[("optionId", "express"), back[0]]).await;
     assert_eq!(res.status(), 303);
-    let now = cart(&app, &s.crumb, &id).await;
+    let now = cart(&app, &s.crumb_value(), &id).await;
     assert_eq!(now["selectedShippingOption"]["id"], "express");
     assert_eq!(now["shippingCostCents"], 1500);
     let html = s.get("/commerce/cart").await.text().await.expect("html");
@@ -164,12 +165,15 @@ async fn never_redirects_off_the_site() {
     }
 }
 
+/// A hostile plain post: its path, its fields, the status and the message expected.
+type HostileCase<'a> = (&'a str, Vec<(&'a str, &'a str)>, u16, &'a str);
+
 #[actix_rt::test]
 async fn hostile_input_gets_a_4xx_page_with_a_message() {
     let app = spawn_app().await;
     let mut s = Shopper::new(&app).await;
     s.add("VER-HB-12OZ", 1).await;
-    let cases: [(&str, Vec<(&str, &str)>, u16, &str); 11] = [
+    let cases: [HostileCase; 11] = [
         ("/commerce/cart/add", vec![("sku", "NO-SUCH-SKU")], 400, "There is no product variant 'NO-SUCH-SKU'"),
         (
             "/commerce/cart/add",
@@ -220,8 +224,8 @@ async fn hostile_input_gets_a_4xx_page_with_a_message() {
         assert!(body.contains("role=\"alert\""));
     }
     // Nothing changed.
-    let id = s.cart.clone().expect("cart");
-    assert_eq!(cart(&app, &s.crumb, &id).await["totalQuantity"], 1);
+    let id = s.cart().expect("cart");
+    assert_eq!(cart(&app, &s.crumb_value(), &id).await["totalQuantity"], 1);
 
     // An oversized form.
     let huge = "x".repeat(2 * 1024 * 1024);
@@ -245,7 +249,7 @@ async fn hostile_input_gets_a_4xx_page_with_a_message() {
 async fn a_malformed_cart_cookie_is_refused_and_cleared_and_a_missing_one_needs_a_cart() {
     let app = spawn_app().await;
     let s = Shopper::new(&app).await;
-    let cookies = format!("crumb={}; cart=../../etc/passwd", s.crumb);
+    let cookies = format!("crumb={}; cart=../../etc/passwd", s.crumb_value());
     let res = post(&app, "/commerce/cart/add", &cookies, &[], &[("sku", "VER-HB-12OZ")]).await;
     assert_eq!(res.status(), 400);
     let cleared = set_cookie(&res, "cart").expect("the bad cookie is cleared");
@@ -336,7 +340,7 @@ async fn the_site_cart_page_renders_the_visitors_cart_in_its_cart_root() {
         r#"action="/commerce/cart/remove""#,
         r#"action="/commerce/cart/shipping""#,
         r#"name="returnTo" value="/cart""#,
-        &format!(r#"name="crumb" value="{}""#, s.crumb),
+        &format!(r#"name="crumb" value="{}""#, s.crumb_value()),
         r#"aria-label="Remove The Veranda brewing guide (PDF)""#,
         r#"href="/commerce/goto-checkout""#,
     ] {

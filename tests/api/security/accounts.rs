@@ -10,7 +10,7 @@ use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Pass
 use veranda_actors::store::Tree;
 use veranda_tests::{spawn_app, TestApp};
 
-use super::support::{cookie_value, crumb_for, set_cookie};
+use veranda_tests::{cookie_value, crumb_for, set_cookie};
 
 const SESSION: &str = "/api/site-users/account/session";
 const ACCOUNT: &str = "/api/site-users/account";

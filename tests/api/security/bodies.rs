@@ -117,7 +117,7 @@ async fn deeply_nested_json_inside_a_form_field_is_400() {
     let depth = 7_000;
     for (path, field) in JSON_FIELDS {
         let body = format!("{field}={}{}", "[".repeat(depth), "]".repeat(depth)).into_bytes();
-        let crumb = super::support::crumb(&app).await;
+        let crumb = veranda_tests::crumb(&app).await;
         let headers = [
             ("Content-Type".to_string(), "application/x-www-form-urlencoded".to_string()),
             ("Cookie".to_string(), format!("crumb={crumb}")),

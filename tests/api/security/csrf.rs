@@ -4,7 +4,8 @@
 use veranda_tests::spawn_app;
 
 use super::routes::{Caller, Carrier, CRUMBLESS_POSTS, ROUTES};
-use super::support::{crumb, tampered};
+use veranda_tests::crumb;
+use veranda_tests::crumbs::tampered;
 
 /// The label of a row in failure messages.
 fn label(row: &super::routes::Row) -> String {

@@ -7,8 +7,8 @@ use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::site::Site;
 use veranda_tests::{demo_site_with_redirect, spawn_app, spawn_app_with_site, TestApp};
 
-use super::support::crumb;
-use crate::forms::{contact_values, full_payload, post};
+use crate::forms::submit::{contact_values, full_payload, post};
+use veranda_tests::crumb;
 
 /// Classic open-redirect payloads: protocol-relative, backslashes, schemes, encodings,
 /// and whitespace or control characters browsers strip.

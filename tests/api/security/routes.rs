@@ -5,7 +5,9 @@
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_tests::TestApp;
 
-use super::support::{cookie_value, crumb, crumb_for};
+use veranda_tests::{cookie_value, crumb, crumb_for};
+
+use crate::commerce::support::BUYER;
 
 /// How a page echoes the crumb on this route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,16 +68,6 @@ pub struct Row {
 const DEFAULT_LIMIT: usize = 256 * 1024;
 /// The sign-in routes' body limit.
 const AUTH_LIMIT: usize = 16 * 1024;
-
-const BUYER: &[(&str, &str)] = &[
-    ("email", "ada@example.com"),
-    ("name", "Ada Lovelace"),
-    ("addressLine1", "12 Linden Street"),
-    ("city", "Riverton"),
-    ("region", "NY"),
-    ("postalCode", "10001"),
-    ("country", "US"),
-];
 
 const fn row(method: &'static str, path: &'static str, carrier: Carrier, body: Body, setup: Setup) -> Row {
     Row { method, path, carrier, body, setup, get_is_405: true, limit: DEFAULT_LIMIT }
@@ -140,8 +132,8 @@ pub const ROUTES: &[Row] = &[
         Json(r#"{"country":"US","region":"NY","postalCode":"10001"}"#),
         Cart("VER-HB-12OZ"),
     ),
-    row("POST", "/checkout", Field, Form(BUYER), Cart("VER-HB-12OZ")).shows_a_page(),
-    row("POST", "/checkout/subscribe?cartToken={cart}", Field, Form(BUYER), Cart("VER-SUB-MONTHLY")).shows_a_page(),
+    row("POST", "/checkout", Field, Form(&BUYER), Cart("VER-HB-12OZ")).shows_a_page(),
+    row("POST", "/checkout/subscribe?cartToken={cart}", Field, Form(&BUYER), Cart("VER-SUB-MONTHLY")).shows_a_page(),
     row(
         "POST",
         "/checkout/donate?donatePageId=80547c31754bff4a36b499a9",

@@ -1,4 +1,4 @@
-//! Helpers of the security suite: crumbs, cookies, and raw requests that send a body
+//! Helpers of the security suite: raw requests that send a body
 //! while reading the answer (so a server that answers 413 early is still heard).
 
 use std::time::Duration;
@@ -6,46 +6,6 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use veranda_tests::TestApp;
-
-/// The whole `set-cookie` header of cookie `name`.
-pub fn set_cookie(res: &reqwest::Response, name: &str) -> Option<String> {
-    let prefix = format!("{name}=");
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with(prefix.as_str()))
-        .map(str::to_string)
-}
-
-/// The value of cookie `name` set by `res`.
-pub fn cookie_value(res: &reqwest::Response, name: &str) -> Option<String> {
-    set_cookie(res, name).map(|header| {
-        let pair = header.split(';').next().unwrap_or_default();
-        pair.split_once('=').map(|(_, v)| v.to_string()).unwrap_or_default()
-    })
-}
-
-/// The crumb the home page hands to a visitor with `cookie` (crumbs are bound to the
-/// session the request carries).
-pub async fn crumb_for(app: &TestApp, cookie: &str) -> String {
-    let res = app.get_with("/?noredirect", &[("cookie", cookie)]).await;
-    cookie_value(&res, "crumb").expect("the home page sets a crumb cookie")
-}
-
-/// A fresh crumb from the `crumb` cookie the home page sets.
-pub async fn crumb(app: &TestApp) -> String {
-    let res = app.get("/").await;
-    cookie_value(&res, "crumb").expect("the home page sets a crumb cookie")
-}
-
-/// `crumb` with one character of its nonce changed: well formed, but its signature no
-/// longer matches.
-pub fn tampered(crumb: &str) -> String {
-    let mut chars: Vec<char> = crumb.chars().collect();
-    chars[0] = if chars[0] == 'A' { 'B' } else { 'A' };
-    chars.into_iter().collect()
-}
 
 /// How a raw request sends its body.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 use serde_json::Value;
 use veranda_tests::{demo_site_copy, spawn_app_with_site};
 
-use super::support::crumb;
-use crate::forms::{contact_values, full_payload, post};
+use crate::forms::submit::{contact_values, full_payload, post};
+use veranda_tests::crumb;
 
 const PAYLOADS: &[&str] = &[
     "<SCRIPT SRC=https://xss.example/xss.js></SCRIPT>",

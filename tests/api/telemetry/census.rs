@@ -6,7 +6,8 @@ use veranda_actors::telemetry::TelemetryLimits;
 use veranda_server::routes::auth::UNLOCK_COOKIE_PREFIX;
 use veranda_tests::{demo_site_copy, page_context};
 
-use super::{demo, set_cookie, set_cookie_header, spawn, App};
+use super::{demo, spawn, App};
+use veranda_tests::{cookie_value, eventually, set_cookie};
 
 const CONSENT: &str = "ss_cookieAllowed=true";
 
@@ -29,10 +30,10 @@ async fn a_first_page_view_sets_both_visit_cookies_and_is_recorded() {
     let app = demo().await;
     let res = hit(&app, "https://example.com/about?x=1", CONSENT).await;
     assert_eq!(res.status(), 204);
-    let cvr = set_cookie(&res, "ss_cvr").expect("ss_cvr is set");
+    let cvr = cookie_value(&res, "ss_cvr").expect("ss_cvr is set");
     assert_eq!(count_of(&cvr), 1);
-    assert!(set_cookie_header(&res, "ss_cvr").expect("header").contains("Max-Age=63072000"));
-    assert!(set_cookie_header(&res, "ss_cvt").expect("ss_cvt is set").contains("Max-Age=1800"));
+    assert!(set_cookie(&res, "ss_cvr").expect("header").contains("Max-Age=63072000"));
+    assert!(set_cookie(&res, "ss_cvt").expect("ss_cvt is set").contains("Max-Age=1800"));
     let records = app.records(Tree::Census, 1).await;
     assert_eq!(records.len(), 1);
     assert_eq!(records[0]["kind"], "pageView");
@@ -45,13 +46,13 @@ async fn a_hit_within_the_visit_keeps_the_count_and_an_expired_timestamp_increme
     let app = demo().await;
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("after 1970").as_millis();
     let same = hit(&app, "/about", &format!("{CONSENT}; ss_cvr=v-1|1|2|3|4; ss_cvt={}", now - 1000)).await;
-    assert_eq!(set_cookie(&same, "ss_cvr").as_deref(), Some("v-1|1|2|3|4"));
+    assert_eq!(cookie_value(&same, "ss_cvr").as_deref(), Some("v-1|1|2|3|4"));
     let expired = hit(&app, "/about", &format!("{CONSENT}; ss_cvr=v-1|1|2|3|4; ss_cvt={}", now - 31 * 60 * 1000)).await;
-    let cvr = set_cookie(&expired, "ss_cvr").expect("set");
+    let cvr = cookie_value(&expired, "ss_cvr").expect("set");
     assert!(cvr.starts_with("v-1|1|3|"), "{cvr}");
     assert_eq!(count_of(&cvr), 5);
     let gone = hit(&app, "/about", &format!("{CONSENT}; ss_cvr=v-1|1|2|3|4")).await;
-    assert_eq!(count_of(&set_cookie(&gone, "ss_cvr").expect("set")), 5, "a missing ss_cvt means the visit expired");
+    assert_eq!(count_of(&cookie_value(&gone, "ss_cvr").expect("set")), 5, "a missing ss_cvt means the visit expired");
 }
 
 /// A `RecordHit` as the loader sends it: `event=view`, the `ss_cvr` it just wrote both as
@@ -68,19 +69,21 @@ async fn loader_hit(app: &App, cvr: &str, cvt: u64) -> reqwest::Response {
 }
 
 /// The stored session of visitor `id` once it holds `visits` visits and `pages` pages
-/// this visit (waits up to 5 s; gives what is stored then).
+/// this visit (waits up to 5 s).
 async fn session_of(app: &App, id: &str, visits: u64, pages: u64) -> (u64, u64) {
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
-    loop {
+    let what = format!("visitor {id} at {visits} visits, {pages} pages this visit");
+    eventually(std::time::Duration::from_secs(5), &what, || async {
         let stored = app.store.get(Tree::VisitorSessions, id.as_bytes()).expect("reads");
         let state: Option<serde_json::Value> = stored.map(|v| serde_json::from_slice(&v).expect("a session"));
         let got =
             state.map_or((0, 0), |s| (s["visits"].as_u64().unwrap_or(0), s["pagesThisVisit"].as_u64().unwrap_or(0)));
-        if got == (visits, pages) || tokio::time::Instant::now() > deadline {
-            return got;
+        if got == (visits, pages) {
+            Ok(got)
+        } else {
+            Err(got)
         }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
+    })
+    .await
 }
 
 /// The loader rewrites `ss_cvt` before each hit, so the server never sees it expired: when
@@ -101,7 +104,7 @@ async fn a_visit_the_loader_starts_once_ss_cvt_expired_starts_a_new_visit_on_the
     let second_visit = format!("loader-1|{began}|{began}|{next}|2");
     let res = loader_hit(&app, &second_visit, next).await;
     assert_eq!(res.status(), 204);
-    assert_eq!(set_cookie(&res, "ss_cvr").as_deref(), Some(second_visit.as_str()), "not counted again");
+    assert_eq!(cookie_value(&res, "ss_cvr").as_deref(), Some(second_visit.as_str()), "not counted again");
     assert_eq!(session_of(&app, "loader-1", 2, 1).await, (2, 1), "a new visit: its first page");
     loader_hit(&app, &second_visit, now - 1000).await;
     assert_eq!(session_of(&app, "loader-1", 2, 2).await, (2, 2), "then the visit goes on");
@@ -113,7 +116,7 @@ async fn a_malformed_visitor_cookie_is_recreated() {
     for bad in ["ss_cvr=v 1|1|2|3|4", "ss_cvr=v|1|2|3", "ss_cvr=v|0|2|3|4", "ss_cvr=v|1|2|3|4; ss_cvt=soon"] {
         let res = hit(&app, "/about", &format!("{CONSENT}; {bad}")).await;
         assert_eq!(res.status(), 204, "{bad}");
-        let cvr = set_cookie(&res, "ss_cvr").expect("recreated");
+        let cvr = cookie_value(&res, "ss_cvr").expect("recreated");
         assert_eq!(count_of(&cvr), 1, "{bad}");
         assert!(!cvr.starts_with("v|"), "{bad}: a new id");
     }
@@ -124,7 +127,7 @@ async fn without_consent_under_a_restrictive_policy_no_identifier_is_set_or_stor
     let app = demo().await;
     let res = hit(&app, "/about", "ss_cookieAllowed=false; ss_cvr=v|1|2|3|4").await;
     assert_eq!(res.status(), 204);
-    assert!(set_cookie(&res, "ss_cvr").is_none() && set_cookie(&res, "ss_cvt").is_none());
+    assert!(cookie_value(&res, "ss_cvr").is_none() && cookie_value(&res, "ss_cvt").is_none());
     let records = app.records(Tree::Census, 1).await;
     assert_eq!(records[0]["visitorId"], serde_json::Value::Null);
     assert!(app.records(Tree::VisitorSessions, 0).await.is_empty());
@@ -136,14 +139,14 @@ async fn without_a_restrictive_policy_cookies_need_no_consent() {
         t["cookieBanner"]["isRestrictiveCookiePolicyEnabled"] = toml::Value::Boolean(false);
     });
     let app = spawn(Some(dir.path()), TelemetryLimits::default()).await;
-    assert!(set_cookie(&hit(&app, "/about", "").await, "ss_cvr").is_some());
+    assert!(cookie_value(&hit(&app, "/about", "").await, "ss_cvr").is_some());
 }
 
 /// Sends `skipped` (which must record nothing), then an anonymous hit on `/about`, and
 /// checks only the latter was recorded.
 async fn assert_not_recorded(app: &App, skipped: reqwest::Response) {
     assert_eq!(skipped.status(), 204);
-    assert!(set_cookie(&skipped, "ss_cvr").is_none());
+    assert!(cookie_value(&skipped, "ss_cvr").is_none());
     assert_eq!(hit(app, "/contact", CONSENT).await.status(), 204);
     let records = app.records(Tree::Census, 1).await;
     assert_eq!(records.len(), 1, "{records:?}");
@@ -156,9 +159,9 @@ async fn signed_in_owners_and_editors_are_not_recorded_but_viewers_are() {
     let owner = app.sign_in(true, &[]).await;
     assert_not_recorded(&app, hit(&app, "/about", &format!("{CONSENT}; {owner}")).await).await;
     let editor = app.sign_in(false, &[ContributorRole::Editor]).await;
-    assert_eq!(set_cookie(&hit(&app, "/about", &format!("{CONSENT}; {editor}")).await, "ss_cvr"), None);
+    assert_eq!(cookie_value(&hit(&app, "/about", &format!("{CONSENT}; {editor}")).await, "ss_cvr"), None);
     let viewer = app.sign_in(false, &[ContributorRole::Viewer]).await;
-    assert!(set_cookie(&hit(&app, "/about", &format!("{CONSENT}; {viewer}")).await, "ss_cvr").is_some());
+    assert!(cookie_value(&hit(&app, "/about", &format!("{CONSENT}; {viewer}")).await, "ss_cvr").is_some());
 }
 
 #[actix_rt::test]
@@ -181,13 +184,13 @@ async fn lock_screens_are_not_recorded() {
 
 /// Unlocks the demo's password page through its lock screen; gives the grant as `name=value`.
 async fn unlock_private(app: &App) -> String {
-    let crumb = set_cookie(&app.get("/private", &[]).await, "crumb").expect("the lock screen hands out a crumb");
+    let crumb = cookie_value(&app.get("/private", &[]).await, "crumb").expect("the lock screen hands out a crumb");
     let cookie = format!("crumb={crumb}");
     let res = app.post_form("/private", &[("password", "veranda"), ("crumb", &crumb)], &[("cookie", &cookie)]).await;
     assert_eq!(res.status(), 303, "unlocked");
     let id = app.site.pages.iter().find(|p| p.url == "/private").map(|p| p.id.clone()).expect("the password page");
     let name = format!("{UNLOCK_COOKIE_PREFIX}{id}");
-    format!("{name}={}", set_cookie(&res, &name).expect("a grant"))
+    format!("{name}={}", cookie_value(&res, &name).expect("a grant"))
 }
 
 /// Once unlocked, a password page is an ordinary page: its context turns analytics on,
@@ -201,7 +204,7 @@ async fn an_unlocked_password_page_is_recorded_like_any_page() {
     assert_eq!(context["analyticsEnabled"], true);
     let res = hit(&app, "/private", &format!("{CONSENT}; {grant}")).await;
     assert_eq!(res.status(), 204);
-    assert!(set_cookie(&res, "ss_cvr").is_some(), "a visit like any other");
+    assert!(cookie_value(&res, "ss_cvr").is_some(), "a visit like any other");
     let records = app.records(Tree::Census, 1).await;
     assert_eq!(records.len(), 1);
     assert_eq!(records[0]["path"], "/private");
@@ -237,7 +240,7 @@ async fn nothing_is_recorded_when_analytics_are_disabled() {
     let app = spawn(Some(dir.path()), TelemetryLimits::default()).await;
     let res = hit(&app, "/about", CONSENT).await;
     assert_eq!(res.status(), 204);
-    assert!(set_cookie(&res, "ss_cvr").is_none());
+    assert!(cookie_value(&res, "ss_cvr").is_none());
     let res = app.post_form("/api/census/button-click", &[("id", "b1"), ("url", "/about")], &[]).await;
     assert_eq!(res.status(), 204);
     assert!(app.store.scan_prefix(Tree::Census, b"", 10).expect("scans").is_empty());

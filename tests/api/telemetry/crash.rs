@@ -67,7 +67,7 @@ async fn telemetry_acknowledged_before_the_flush_window_survives_kill_9() {
     let server = ServerProcess::start(data.path()).await;
     let client = reqwest::Client::new();
     let page = client.get(format!("{}/", server.address)).send().await.expect("a page");
-    let crumb = super::set_cookie(&page, "crumb").expect("pages hand out a crumb");
+    let crumb = veranda_tests::cookie_value(&page, "crumb").expect("pages hand out a crumb");
     let mut acknowledged = Vec::new();
     for n in 0..WRITES {
         if ingest(&client, &server, &crumb, n).await {

@@ -4,6 +4,8 @@ use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::Tree;
 use veranda_actors::telemetry::TelemetryLimits;
 
+use veranda_tests::eventually;
+
 use super::{demo, spawn, App};
 
 fn error_record(message: &str, page_load: &str, line: u32) -> serde_json::Value {
@@ -15,15 +17,16 @@ fn error_record(message: &str, page_load: &str, line: u32) -> serde_json::Value 
 
 /// How many error records are stored, once at least `n` are (waits up to 5 s).
 async fn stored_error_records(app: &App, n: usize) -> usize {
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
-    loop {
+    eventually(std::time::Duration::from_secs(5), &format!("{n} error records"), || async {
         let chunks = app.records_under(Tree::Errors, b"r/", 0).await;
-        let stored = chunks.iter().map(|c| c.as_array().map_or(0, Vec::len)).sum();
-        if stored >= n || tokio::time::Instant::now() > deadline {
-            return stored;
+        let stored: usize = chunks.iter().map(|c| c.as_array().map_or(0, Vec::len)).sum();
+        if stored >= n {
+            Ok(stored)
+        } else {
+            Err(stored)
         }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
+    })
+    .await
 }
 
 async fn send_errors(app: &App, crumb: &str, records: serde_json::Value) -> reqwest::Response {

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use veranda_tests::eventually;
 use veranda_tests::process::ServerProcess;
 
 /// The value of the sample of `metric` carrying every label of `labels` (0 when absent).
@@ -22,16 +23,13 @@ async fn scrape(client: &reqwest::Client, server: &ServerProcess) -> String {
 }
 
 /// The scrape once `ready` holds of it (waits up to 5 s; the gauges follow the actors'
-/// intervals), else the last one.
+/// intervals).
 async fn scrape_until(client: &reqwest::Client, server: &ServerProcess, ready: impl Fn(&str) -> bool) -> String {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    loop {
+    eventually(Duration::from_secs(5), "a /metrics scrape showing the calls", || async {
         let text = scrape(client, server).await;
-        if ready(&text) || tokio::time::Instant::now() > deadline {
-            return text;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        ready(&text).then_some(text)
+    })
+    .await
 }
 
 async fn hit(client: &reqwest::Client, server: &ServerProcess, data: &str) -> u16 {
@@ -61,7 +59,7 @@ async fn ingest_counters_and_the_visitor_and_error_gauges_follow_the_calls() {
     assert_eq!(hit(&client, &server, "{nope").await, 400);
     // Two reports of one error: one group.
     let page = client.get(format!("{}/", server.address)).send().await.expect("a page");
-    let crumb = super::set_cookie(&page, "crumb").expect("pages hand out a crumb");
+    let crumb = veranda_tests::cookie_value(&page, "crumb").expect("pages hand out a crumb");
     for load in ["metrics-1", "metrics-2"] {
         let report = serde_json::json!([{ "event": "error", "timestamp": 1, "data": { "url": "https://example.com/about",
             "message": "boom", "file": "https://example.com/a.js", "line": 3, "column": 1, "pageLoadId": load } }]);

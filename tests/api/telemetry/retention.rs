@@ -7,6 +7,8 @@ use veranda_actors::store::Tree;
 use veranda_actors::telemetry::records::{now_ms, record_key};
 use veranda_actors::telemetry::TelemetryLimits;
 
+use veranda_tests::eventually;
+
 use super::spawn;
 
 const DAY_MS: u64 = 86_400_000;
@@ -40,16 +42,14 @@ async fn the_sweep_removes_old_telemetry_and_keeps_recent_records() {
         .await;
     assert_eq!(res.status(), 204);
 
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    let mut gone = false;
-    while !gone && tokio::time::Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        gone = [(Tree::Census, &old), (Tree::Events, &old), (Tree::Traces, &old), (Tree::Perf, &old_perf)]
+    let what = "records older than retention_days to be removed within a sweep interval";
+    eventually(Duration::from_secs(5), what, || async {
+        [(Tree::Census, &old), (Tree::Events, &old), (Tree::Traces, &old), (Tree::Perf, &old_perf)]
             .into_iter()
             .chain([(Tree::Errors, &old_error)])
-            .all(|(tree, key)| app.store.get(tree, key).expect("gets").is_none());
-    }
-    assert!(gone, "records older than retention_days are removed within a sweep interval");
+            .all(|(tree, key)| app.store.get(tree, key).expect("gets").is_none())
+    })
+    .await;
     for tree in [Tree::Census, Tree::Events, Tree::Traces] {
         assert!(app.store.get(tree, &kept).expect("gets").is_some(), "{tree:?} keeps recent records");
     }

@@ -4,7 +4,8 @@
 
 use veranda_actors::store::Tree;
 
-use super::{demo, set_cookie, set_cookie_header, App};
+use super::{demo, App};
+use veranda_tests::{cookie_value, set_cookie};
 
 const CONSENT: &str = "ss_cookieAllowed=true";
 
@@ -19,13 +20,13 @@ async fn a_first_page_view_sets_a_session_cookie_and_a_390_day_analytics_id_and_
     let app = demo().await;
     let res = page_view(&app, CONSENT).await;
     assert_eq!(res.status(), 204);
-    let session = set_cookie(&res, "SS_SESSION_ID").expect("SS_SESSION_ID is set");
-    let analytics = set_cookie(&res, "SS_ANALYTICS_ID").expect("SS_ANALYTICS_ID is set");
+    let session = cookie_value(&res, "SS_SESSION_ID").expect("SS_SESSION_ID is set");
+    let analytics = cookie_value(&res, "SS_ANALYTICS_ID").expect("SS_ANALYTICS_ID is set");
     assert_ne!(session, analytics);
-    let session_header = set_cookie_header(&res, "SS_SESSION_ID").expect("header");
+    let session_header = set_cookie(&res, "SS_SESSION_ID").expect("header");
     assert!(!session_header.contains("Max-Age") && !session_header.contains("Expires"), "{session_header}");
     assert!(session_header.contains("Path=/"), "{session_header}");
-    let analytics_header = set_cookie_header(&res, "SS_ANALYTICS_ID").expect("header");
+    let analytics_header = set_cookie(&res, "SS_ANALYTICS_ID").expect("header");
     assert!(analytics_header.contains("Max-Age=33696000"), "{analytics_header}");
     let records = app.records(Tree::Census, 1).await;
     assert_eq!(records[0]["sessionId"], session.as_str());
@@ -37,8 +38,8 @@ async fn valid_ids_the_browser_brings_are_kept_and_not_set_again() {
     let app = demo().await;
     let res = page_view(&app, &format!("{CONSENT}; SS_SESSION_ID=s-1; SS_ANALYTICS_ID=a_2")).await;
     assert_eq!(res.status(), 204);
-    assert_eq!(set_cookie(&res, "SS_SESSION_ID"), None);
-    assert_eq!(set_cookie(&res, "SS_ANALYTICS_ID"), None);
+    assert_eq!(cookie_value(&res, "SS_SESSION_ID"), None);
+    assert_eq!(cookie_value(&res, "SS_ANALYTICS_ID"), None);
     let records = app.records(Tree::Census, 1).await;
     assert_eq!((&records[0]["sessionId"], &records[0]["analyticsId"]), (&"s-1".into(), &"a_2".into()));
 }
@@ -47,8 +48,8 @@ async fn valid_ids_the_browser_brings_are_kept_and_not_set_again() {
 async fn malformed_ids_are_replaced() {
     let app = demo().await;
     let res = page_view(&app, &format!("{CONSENT}; SS_SESSION_ID=\"a b\"; SS_ANALYTICS_ID=x|y")).await;
-    let session = set_cookie(&res, "SS_SESSION_ID").expect("replaced");
-    let analytics = set_cookie(&res, "SS_ANALYTICS_ID").expect("replaced");
+    let session = cookie_value(&res, "SS_SESSION_ID").expect("replaced");
+    let analytics = cookie_value(&res, "SS_ANALYTICS_ID").expect("replaced");
     assert!(!session.contains(' ') && !analytics.contains('|'));
 }
 
@@ -58,8 +59,8 @@ async fn without_consent_under_a_restrictive_policy_no_id_is_set_or_stored() {
     for cookies in ["", "ss_cookieAllowed=false; SS_SESSION_ID=s-1; SS_ANALYTICS_ID=a-1"] {
         let res = page_view(&app, cookies).await;
         assert_eq!(res.status(), 204);
-        assert_eq!(set_cookie(&res, "SS_SESSION_ID"), None, "{cookies}");
-        assert_eq!(set_cookie(&res, "SS_ANALYTICS_ID"), None, "{cookies}");
+        assert_eq!(cookie_value(&res, "SS_SESSION_ID"), None, "{cookies}");
+        assert_eq!(cookie_value(&res, "SS_ANALYTICS_ID"), None, "{cookies}");
     }
     let records = app.records(Tree::Census, 2).await;
     assert_eq!(records.len(), 2);
@@ -76,7 +77,7 @@ async fn other_census_calls_record_the_ids_brought_but_set_none() {
     let res =
         app.post_form("/api/census/button-click", &[("id", "b1"), ("url", "/about")], &[("cookie", &cookies)]).await;
     assert_eq!(res.status(), 204);
-    assert_eq!(set_cookie(&res, "SS_SESSION_ID"), None);
+    assert_eq!(cookie_value(&res, "SS_SESSION_ID"), None);
     let denied = "SS_SESSION_ID=s-8; SS_ANALYTICS_ID=a-8";
     let res =
         app.post_form("/api/census/form-render", &[("formId", "f1"), ("url", "/about")], &[("cookie", denied)]).await;

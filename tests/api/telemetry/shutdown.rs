@@ -17,7 +17,7 @@ async fn everything_acknowledged_is_stored_when_the_server_stops() {
     let server = ServerProcess::start(data.path()).await;
     let client = reqwest::Client::new();
     let page = client.get(format!("{}/", server.address)).send().await.expect("a page");
-    let crumb = super::set_cookie(&page, "crumb").expect("pages hand out a crumb");
+    let crumb = veranda_tests::cookie_value(&page, "crumb").expect("pages hand out a crumb");
     for n in 0..WRITES {
         assert!(ingest(&client, &server, &crumb, n).await, "call {n} was acknowledged");
     }

@@ -5,7 +5,8 @@
 use veranda_actors::store::Tree;
 use veranda_actors::telemetry::TelemetryLimits;
 
-use super::{demo, set_cookie, spawn, App};
+use super::{demo, spawn, App};
+use veranda_tests::cookie_value;
 
 const CONSENT: &str = "ss_cookieAllowed=true";
 
@@ -71,7 +72,7 @@ async fn record_hit_takes_the_visitor_cookie_from_the_form_when_the_cookie_is_mi
         )
         .await;
     assert_eq!(res.status(), 204);
-    assert_eq!(set_cookie(&res, "ss_cvr").as_deref(), Some("form-visitor|1|2|3|4"), "the same visit goes on");
+    assert_eq!(cookie_value(&res, "ss_cvr").as_deref(), Some("form-visitor|1|2|3|4"), "the same visit goes on");
     let records = app.records(Tree::Census, 1).await;
     assert_eq!(records[0]["visitorId"], "form-visitor");
 }

@@ -3,13 +3,14 @@
 
 use std::time::Duration;
 
+use veranda_tests::eventually;
+
 use super::demo;
 
 /// The `le` bounds of `metric`'s buckets in `/metrics`, once the metric is there (waits up to 5 s).
 async fn bucket_bounds(app: &super::App, metric: &str) -> Vec<String> {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
     let prefix = format!("{metric}_bucket{{");
-    loop {
+    eventually(Duration::from_secs(5), &format!("{metric} buckets in /metrics"), || async {
         let text = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
         let text = text.text().await.expect("a body");
         let bounds: Vec<String> = text
@@ -17,11 +18,9 @@ async fn bucket_bounds(app: &super::App, metric: &str) -> Vec<String> {
             .filter(|l| l.starts_with(&prefix) && l.contains("path=\"/about\""))
             .filter_map(|l| l.split("le=\"").nth(1)?.split('"').next().map(str::to_string))
             .collect();
-        if !bounds.is_empty() || tokio::time::Instant::now() > deadline {
-            return bounds;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+        (!bounds.is_empty()).then_some(bounds)
+    })
+    .await
 }
 
 #[actix_rt::test]

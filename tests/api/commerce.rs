@@ -1,6 +1,0 @@
-//! Commerce: the cart's JSON API, hostile input, checkout pages and orders.
-
-mod cart;
-mod checkout;
-mod plain;
-mod support;

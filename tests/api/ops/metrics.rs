@@ -1,0 +1,125 @@
+//! The ops listener's `/metrics`: request metrics labelled by route pattern, the store's
+//! metrics, valid Prometheus text, and never on the public listener.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use veranda_actors::site::{Navigation, Site, SiteSettings};
+use veranda_actors::store::Tree;
+use veranda_server::assets::Assets;
+use veranda_tests::{spawn_site, TestApp};
+
+/// A site with settings only: no pages, no collections.
+fn empty_site(dir: &std::path::Path) -> Site {
+    let settings: SiteSettings = serde_json::from_value(serde_json::json!({
+        "website": { "id": "abcdefghijklmnopqrstuvwx", "title": "Metrics", "baseUrl": "http://127.0.0.1" }
+    }))
+    .expect("minimal site settings");
+    Site { dir: dir.to_path_buf(), settings, navigation: Navigation::default(), pages: vec![], collections: vec![] }
+}
+
+/// A running server on port 0 with an empty site and no client build; the folder of
+/// the site lives as long as the server.
+async fn spawn_app() -> (TestApp, tempfile::TempDir) {
+    let site_dir = tempfile::tempdir().expect("a site dir");
+    let app = spawn_site(empty_site(site_dir.path()), Assets::default(), |_| {}).await;
+    (app, site_dir)
+}
+
+/// The ops listener's `/metrics` text, checked for status and content type.
+async fn scrape(app: &TestApp) -> String {
+    let response = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
+    assert_eq!(response.status().as_u16(), 200);
+    let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("");
+    assert!(content_type.starts_with("text/plain; version=0.0.4"), "content type {content_type}");
+    response.text().await.expect("metrics body")
+}
+
+/// The lines of `body` for metric `name` (samples only, no comments).
+fn samples<'a>(body: &'a str, name: &str) -> Vec<&'a str> {
+    body.lines().filter(|l| !l.starts_with('#') && l.starts_with(name)).collect()
+}
+
+#[actix_rt::test]
+async fn metrics_on_the_ops_listener_count_requests_by_route_pattern() {
+    let (app, _site) = spawn_app().await;
+    for path in ["/s/one.txt", "/s/two/three.txt", "/search?q=x", "/config/panel", "/no-such-page"] {
+        app.get(path).await;
+    }
+    app.store.put(Tree::Carts, b"cart-1", b"{}").await.expect("durable put");
+    app.store.put(Tree::Census, b"hit-1", b"{}").await.expect("telemetry put");
+
+    let body = scrape(&app).await;
+    let requests = samples(&body, "veranda_http_requests_total{");
+    let counted = |route: &str| {
+        requests
+            .iter()
+            .filter(|l| l.contains(&format!("route=\"{route}\"")) && l.contains("method=\"GET\""))
+            .map(|l| l.rsplit(' ').next().and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0))
+            .sum::<f64>()
+    };
+    assert!(counted("/s/{path:.*}") >= 2.0, "file requests not counted by pattern:\n{body}");
+    assert!(counted("/search") >= 1.0, "search not counted:\n{body}");
+    assert!(counted("/config/{tail:.*}") >= 1.0, "config area not counted by pattern:\n{body}");
+    assert!(counted("/{path:.*}") >= 1.0, "content links are not labelled by their catch-all pattern:\n{body}");
+    for raw in ["one.txt", "three.txt", "no-such-page", "q=x"] {
+        assert!(!body.contains(raw), "a raw path ({raw}) leaked into a label:\n{body}");
+    }
+    assert!(requests.iter().all(|l| l.contains("status=\"")), "requests without a status label");
+    assert!(
+        body.contains(
+            "veranda_http_request_duration_seconds_bucket{method=\"GET\",route=\"/s/{path:.*}\",le=\"0.005\"}"
+        ) || body.contains(
+            "veranda_http_request_duration_seconds_bucket{route=\"/s/{path:.*}\",method=\"GET\",le=\"0.005\"}"
+        ),
+        "the duration histogram has no buckets for the file route:\n{body}"
+    );
+    assert_eq!(samples(&body, "veranda_http_requests_in_flight").len(), 1, "in-flight gauge missing:\n{body}");
+    assert!(body.contains(&format!("veranda_build_info{{version=\"{}\"}} 1", env!("CARGO_PKG_VERSION"))));
+    assert!(body.contains("# HELP veranda_http_requests_total "), "metrics are not described:\n{body}");
+
+    assert!(body.contains("veranda_store_writes_total{tree=\"carts\",class=\"durable\"}"), "{body}");
+    assert!(body.contains("veranda_store_writes_total{tree=\"census\",class=\"telemetry\"}"), "{body}");
+    assert!(!samples(&body, "veranda_store_flushes_total").is_empty(), "flushes not counted:\n{body}");
+    assert!(body.contains("veranda_store_flush_duration_seconds_bucket{le=\"0.001\"}"), "{body}");
+    assert!(body.contains("# HELP veranda_store_flush_duration_seconds "), "{body}");
+}
+
+#[actix_rt::test]
+async fn metrics_are_not_served_on_the_public_listener() {
+    let (app, _site) = spawn_app().await;
+    app.get("/s/warm-up.txt").await;
+    let response = app.get("/metrics").await;
+    assert_eq!(response.status().as_u16(), 404);
+    let body = response.text().await.expect("body");
+    assert!(!body.contains("veranda_http_requests_total"), "the public listener exposes metrics");
+}
+
+#[actix_rt::test]
+async fn the_metrics_output_passes_promtool() {
+    let (app, _site) = spawn_app().await;
+    for path in ["/s/a.txt", "/search?q=y", "/elsewhere"] {
+        app.get(path).await;
+    }
+    app.store.put(Tree::Orders, b"order-1", b"{}").await.expect("durable put");
+    let body = scrape(&app).await;
+
+    let Ok(mut promtool) = Command::new("promtool")
+        .args(["check", "metrics"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    else {
+        eprintln!("note: promtool is not on PATH (Debian package `prometheus`); the lint was skipped");
+        return;
+    };
+    promtool.stdin.take().expect("piped stdin").write_all(body.as_bytes()).expect("write to promtool");
+    let output = promtool.wait_with_output().expect("promtool ran");
+    assert!(
+        output.status.success(),
+        "promtool check metrics failed:\n{}{}\n--- metrics ---\n{body}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

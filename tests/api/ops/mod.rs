@@ -1,0 +1,4 @@
+//! The ops listener: health probes and `/metrics`.
+
+mod health;
+mod metrics;

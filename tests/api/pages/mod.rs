@@ -1,0 +1,6 @@
+//! Pages as visitors get them: published pages and page types, the announcement bar, and
+//! gallery deep links.
+
+mod announcement_bar;
+mod gallery_links;
+mod published;

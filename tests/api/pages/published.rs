@@ -1,0 +1,208 @@
+//! Published pages and page types.
+
+use veranda_actors::domain::enums::{ContributorRole, PageType};
+use veranda_tests::{page_context, pair, set_cookie, spawn_app};
+
+fn page_type(html: &str) -> u64 {
+    page_context(html)["pageType"].as_u64().expect("pageType is a number")
+}
+
+#[actix_rt::test]
+async fn every_published_url_renders_with_its_blocks_and_page_context() {
+    let app = spawn_app().await;
+    let urls = app.site.published_urls();
+    assert!(urls.len() >= 10, "the demo site publishes its pages: {urls:?}");
+    for url in urls {
+        let res = app.get(&url).await;
+        assert_eq!(res.status(), 200, "{url}");
+        let content_type = res.headers()["content-type"].to_str().expect("ascii").to_string();
+        assert!(content_type.starts_with("text/html"), "{url}: {content_type}");
+        let html = res.text().await.expect("body");
+        let context = page_context(&html);
+        assert_eq!(context["website"]["id"], app.site.settings.website.id.as_str(), "{url}");
+        assert_eq!(context["pagePath"], url.as_str());
+    }
+}
+
+#[actix_rt::test]
+async fn every_block_carries_its_id_type_and_json() {
+    let app = spawn_app().await;
+    let mut seen = std::collections::BTreeSet::new();
+    for page in &app.site.pages {
+        if page.access != veranda_actors::site::Access::Public {
+            continue;
+        }
+        let html = app.get(&page.url).await.text().await.expect("body");
+        for block in &page.blocks {
+            let marker = format!("id=\"block-{}\"", block.id);
+            let at = html.find(&marker).unwrap_or_else(|| panic!("{}: block {} is rendered", page.url, block.id));
+            let tag_end = html[at..].find('>').expect("the tag ends") + at;
+            let tag = &html[at..tag_end];
+            assert!(tag.contains(&format!("data-block-type=\"{}\"", block.kind().name())), "{tag}");
+            assert!(tag.contains("data-block-json="), "{tag}");
+            seen.insert(block.kind().name());
+        }
+    }
+    for kind in veranda_actors::site::BlockKind::ALL {
+        assert!(seen.contains(kind.name()), "the demo pages render a {} block", kind.name());
+    }
+}
+
+#[actix_rt::test]
+async fn page_types_follow_what_the_path_names() {
+    let app = spawn_app().await;
+    let home = app.get("/").await.text().await.expect("body");
+    assert_eq!(page_type(&home), PageType::Page.id() as u64);
+    let blog = app.get("/blog").await.text().await.expect("body");
+    assert_eq!(page_type(&blog), PageType::MainContent.id() as u64);
+    let blog_collection = app.site.collection("blog").expect("the demo has a blog");
+    let post = blog_collection
+        .items
+        .iter()
+        .find(|i| i.state == veranda_actors::domain::enums::PublicationState::Published)
+        .expect("a post");
+    let item = app.get(&format!("/blog/{}", post.url_id)).await.text().await.expect("body");
+    assert_eq!(page_type(&item), PageType::ContentItem.id() as u64);
+    assert_eq!(page_context(&item)["itemId"], post.id.as_str());
+    let search = app.get("/search?q=coffee").await.text().await.expect("body");
+    assert_eq!(page_type(&search), PageType::Search.id() as u64);
+}
+
+#[actix_rt::test]
+async fn an_unknown_path_is_a_404_page_with_page_type_100() {
+    let app = spawn_app().await;
+    for path in ["/no-such-page", "/blog/no-such-post", "/blog/draft-post", "/api/unknown", "/%ff%fe", "/a/b/c/d/e/f"] {
+        let res = app.get(path).await;
+        assert_eq!(res.status(), 404, "{path}");
+        let html = res.text().await.expect("body");
+        assert_eq!(page_type(&html), 100, "{path}");
+        assert_eq!(page_context(&html)["analyticsEnabled"], false, "{path}");
+    }
+}
+
+#[actix_rt::test]
+async fn a_password_page_shows_the_lock_screen() {
+    let app = spawn_app().await;
+    let res = app.get("/private").await;
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.expect("body");
+    assert!(html.contains("This page is locked"));
+    assert_eq!(page_type(&html), PageType::LockScreen.id() as u64);
+    assert_eq!(page_context(&html)["analyticsEnabled"], false);
+}
+
+#[actix_rt::test]
+async fn a_member_page_is_closed_to_visitors_and_open_to_members() {
+    let app = spawn_app().await;
+    let visitor = app.get("/members").await.text().await.expect("body");
+    assert!(visitor.contains("This page available only site members"));
+    assert_eq!(page_type(&visitor), PageType::ProtectedContent.id() as u64);
+
+    let member = app.sign_in(false, &[], true).await;
+    let res = app.get_with("/members", &[("cookie", &member)]).await;
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.expect("body");
+    assert!(!html.contains("This page available only site members"));
+    assert_eq!(page_type(&html), PageType::Page.id() as u64);
+
+    let outsider = app.sign_in(false, &[], false).await;
+    let res = app.get_with("/members", &[("cookie", &outsider)]).await;
+    assert_eq!(res.status(), 403);
+    let html = res.text().await.expect("body");
+    assert_eq!(page_type(&html), PageType::MemberAreaAccessDenied.id() as u64);
+    assert_eq!(page_context(&html)["analyticsEnabled"], false);
+}
+
+#[actix_rt::test]
+async fn the_logout_landing_shows_the_information_dialog() {
+    let app = spawn_app().await;
+    let html = app.get("/?logout=true").await.text().await.expect("body");
+    assert!(html.contains("Logout Successful"));
+    assert!(html.contains("You have been successfully logged out."));
+    let plain = app.get("/").await.text().await.expect("body");
+    assert!(!plain.contains("Logout Successful"));
+}
+
+#[actix_rt::test]
+async fn content_links_split_filters_from_the_url_id() {
+    let app = spawn_app().await;
+    let blog = app.site.collection("blog").expect("blog");
+    let category = blog.items.iter().flat_map(|i| i.categories.iter()).next().expect("a category").clone();
+    let html =
+        app.get(&format!("/blog?category={}&nomotion=true", urlencode(&category))).await.text().await.expect("body");
+    let context = page_context(&html);
+    assert_eq!(context["filters"]["category"], category.as_str());
+    assert!(context["filters"].get("nomotion").is_none());
+    assert_eq!(context["pagePath"], "/blog");
+}
+
+#[actix_rt::test]
+async fn analytics_are_off_for_signed_in_owners_and_on_for_viewers() {
+    let app = spawn_app().await;
+    let visitor = page_context(&app.get("/").await.text().await.expect("body"));
+    assert_eq!(visitor["analyticsEnabled"], true);
+    let viewer = app.sign_in(false, &[ContributorRole::Viewer], false).await;
+    let html = app.get_with("/", &[("cookie", &viewer)]).await.text().await.expect("body");
+    assert_eq!(page_context(&html)["analyticsEnabled"], true);
+    assert_eq!(page_context(&html)["websiteRoles"], serde_json::json!([10]));
+    let owner = app.sign_in(true, &[], false).await;
+    let html = app.get_with("/?noredirect", &[("cookie", &owner)]).await.text().await.expect("body");
+    assert_eq!(page_context(&html)["analyticsEnabled"], false);
+}
+
+#[actix_rt::test]
+async fn state_changing_methods_on_pages_are_405() {
+    let app = spawn_app().await;
+    for method in [reqwest::Method::POST, reqwest::Method::PUT, reqwest::Method::DELETE] {
+        let res = app.client.request(method.clone(), format!("{}/about", app.address)).send().await.expect("answered");
+        assert_eq!(res.status(), 405, "{method}");
+    }
+}
+
+#[actix_rt::test]
+async fn html_is_revalidated_with_an_etag() {
+    let app = spawn_app().await;
+    let res = app.get("/about").await;
+    assert_eq!(res.headers()["cache-control"], "private, no-cache");
+    let etag = res.headers()["etag"].to_str().expect("ascii").to_string();
+    let again = app.get_with("/about", &[("if-none-match", &etag)]).await;
+    assert_eq!(again.status(), 304);
+}
+
+#[actix_rt::test]
+async fn head_requests_are_answered() {
+    let app = spawn_app().await;
+    let res = app.client.head(format!("{}/about", app.address)).send().await.expect("answered");
+    assert_eq!(res.status(), 200);
+}
+
+#[actix_rt::test]
+async fn the_sitemap_lists_every_published_url() {
+    let app = spawn_app().await;
+    let res = app.get("/sitemap.xml").await;
+    assert_eq!(res.status(), 200);
+    let xml = res.text().await.expect("body");
+    for url in app.site.published_urls() {
+        assert!(
+            xml.contains(&format!("{}{}</loc>", app.site.settings.website.base_url.trim_end_matches('/'), url)),
+            "{url}"
+        );
+    }
+    assert!(!xml.contains("/private<"), "locked pages are not listed");
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
+
+#[actix_rt::test]
+async fn pages_hand_out_a_crumb_cookie_once() {
+    let app = spawn_app().await;
+    let res = app.get("/").await;
+    let crumb = set_cookie(&res, "crumb").expect("a crumb cookie is set");
+    assert!(crumb.contains("SameSite=Lax") && crumb.contains("Path=/"), "{crumb}");
+    let again = app.get_with("/about", &[("cookie", &pair(&crumb))]).await;
+    assert!(set_cookie(&again, "crumb").is_none());
+    let forged = app.get_with("/about", &[("cookie", "crumb=forged.value")]).await;
+    assert!(set_cookie(&forged, "crumb").is_some());
+}

@@ -1,0 +1,76 @@
+//! Waiting for something the server does in the background (a writer's flush, a
+//! broadcast, a start-up) without sleeping for a guessed time: poll until it is there,
+//! and fail the test, naming what never came, once a deadline has passed.
+
+use std::fmt::Debug;
+use std::future::Future;
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+/// How often [`eventually`] looks again.
+const POLL: Duration = Duration::from_millis(20);
+
+/// What a probe of [`eventually`] answers: done with a value, or not yet (and why).
+pub trait Outcome {
+    /// The value once done.
+    type Value;
+    /// `Ok(value)` once done; otherwise what was seen instead, for the failure message.
+    fn settle(self) -> Result<Self::Value, String>;
+}
+
+impl<T> Outcome for Option<T> {
+    type Value = T;
+    fn settle(self) -> Result<T, String> {
+        self.ok_or_else(|| "nothing yet".to_string())
+    }
+}
+
+impl<T, E: Debug> Outcome for Result<T, E> {
+    type Value = T;
+    fn settle(self) -> Result<T, String> {
+        self.map_err(|e| format!("{e:?}"))
+    }
+}
+
+impl Outcome for bool {
+    type Value = ();
+    fn settle(self) -> Result<(), String> {
+        if self {
+            Ok(())
+        } else {
+            Err("false".to_string())
+        }
+    }
+}
+
+/// Calls `probe` every 20 ms until it answers `Some`/`Ok`/`true` and returns that value;
+/// fails the test with `what` (what it waited for) and the last answer once `within`
+/// has passed. The probe is always called at least once.
+pub async fn eventually<F, Fut>(within: Duration, what: &str, mut probe: F) -> <Fut::Output as Outcome>::Value
+where
+    F: FnMut() -> Fut,
+    Fut: Future,
+    Fut::Output: Outcome,
+{
+    let deadline = Instant::now() + within;
+    loop {
+        match probe().await.settle() {
+            Ok(value) => return value,
+            Err(last) => assert!(Instant::now() < deadline, "waited {within:?} for {what}; last: {last}"),
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+/// Waits (at most `within`) until `GET url` answers 200: a server's readiness probe.
+pub async fn until_ready(url: &str, within: Duration, what: &str) {
+    let probe = reqwest::Client::new();
+    eventually(within, what, || async {
+        probe.get(url).send().await.map_err(|e| e.to_string()).and_then(|r| match r.status().as_u16() {
+            200 => Ok(()),
+            status => Err(format!("status {status}")),
+        })
+    })
+    .await
+}
