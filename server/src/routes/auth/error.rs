@@ -10,6 +10,7 @@ use veranda_actors::accounts::AccountError;
 use veranda_actors::store::StoreError;
 
 use super::throttle::retry_after_secs;
+use crate::edge::NoStore;
 
 /// Unknown account or wrong password: one message for both.
 pub const LOGIN_FAILED_MESSAGE: &str = "Your email address or password is incorrect.";
@@ -74,7 +75,7 @@ impl ResponseError for AuthError {
             }
         };
         let mut response = HttpResponse::build(self.status_code());
-        response.insert_header((header::CACHE_CONTROL, "no-store"));
+        response.no_store();
         match self {
             AuthError::Throttled(wait) => {
                 response.insert_header((header::RETRY_AFTER, retry_after_secs(*wait).to_string()));
@@ -105,11 +106,4 @@ fn json_refusal(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
     };
     let response = HttpResponse::build(status).json(serde_json::json!({ "error": message }));
     InternalError::from_response(err, response).into()
-}
-
-/// The answer to a method a resource does not take: 405 with `Allow`.
-pub async fn not_allowed(allow: &'static str) -> HttpResponse {
-    HttpResponse::MethodNotAllowed()
-        .insert_header((header::ALLOW, allow))
-        .json(serde_json::json!({ "error": format!("This address only answers {allow}.") }))
 }

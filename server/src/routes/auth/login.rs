@@ -10,7 +10,6 @@
 use std::time::Instant;
 
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
-use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::accounts::{
@@ -18,6 +17,7 @@ use veranda_actors::accounts::{
 };
 
 use super::error::AuthError;
+use crate::edge::NoStore;
 use crate::security::crumb::crumb_cookie;
 use crate::security::proxy::ClientInfo;
 use crate::state::AppState;
@@ -50,7 +50,7 @@ pub async fn login(
     };
     let signed_in = sign_in(&req, &state, &form.email, form.password, form.remember_me).await?;
     let mut response = HttpResponse::Ok();
-    response.insert_header((header::CACHE_CONTROL, "no-store"));
+    response.no_store();
     for cookie in signed_in.cookies {
         response.cookie(cookie);
     }

@@ -16,6 +16,7 @@ use super::login::sign_in;
 use super::page_crumb::{form_crumb_ok, page_crumb};
 use super::return_path::{ReturnPath, LOGIN_PATH};
 use super::throttle::retry_after_secs;
+use crate::edge::NoStore;
 use crate::render::{LoginView, PageBody};
 use crate::routes::pages::respond;
 use crate::security::crumb::CRUMB_FAIL_MESSAGE;
@@ -79,9 +80,7 @@ pub async fn submit(
     match sign_in(&req, &state, &form.email, form.password, remember).await {
         Ok(signed_in) => {
             let mut response = HttpResponse::SeeOther();
-            response
-                .insert_header((header::LOCATION, return_to.as_str()))
-                .insert_header((header::CACHE_CONTROL, "no-store"));
+            response.insert_header((header::LOCATION, return_to.as_str())).no_store();
             for cookie in signed_in.cookies {
                 response.cookie(cookie);
             }

@@ -52,6 +52,7 @@ use super::cookie::{CartId, CART_COOKIE};
 use super::error::{cart_status, CommerceBody, CommerceError};
 use super::form::Fields;
 use super::pages::{document, money};
+use crate::edge::method;
 use crate::edge::{no_store, CrumbFail, Crumbed, LimitedForm, PlainPost};
 use crate::security::crumb::{crumb_cookie, CRUMB_FAIL_MESSAGE};
 use crate::security::owner_redirect::is_same_site_path;
@@ -421,11 +422,10 @@ pub(super) fn cart_body(cart: &ShoppingCart, crumb: &str, return_to: &str, conti
 
 /// Registers the plain cart page and its form posts. Other methods get 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    use super::method_not_allowed;
     cfg.service(
         web::resource(PLAIN_CART_PAGE)
             .route(crate::routes::read().to(cart_page))
-            .default_service(web::to(|| method_not_allowed("GET, HEAD"))),
+            .default_service(method::only("GET, HEAD")),
     );
     for (path, handler) in [(ADD_PATH, 0), (QUANTITY_PATH, 1), (REMOVE_PATH, 2), (SHIPPING_PATH, 3)] {
         let route = match handler {
@@ -434,6 +434,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             2 => web::post().to(remove),
             _ => web::post().to(shipping),
         };
-        cfg.service(web::resource(path).route(route).default_service(web::to(|| method_not_allowed("POST"))));
+        cfg.service(web::resource(path).route(route).default_service(method::only("POST")));
     }
 }

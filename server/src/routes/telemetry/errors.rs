@@ -10,6 +10,7 @@ use veranda_actors::telemetry::metrics;
 
 use super::ingest::{finish, read_body, Endpoint, IngestError, MAX_ERRORS_BODY};
 use super::state::client_ip;
+use crate::edge::no_store;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -55,7 +56,5 @@ pub async fn list_groups(state: web::Data<AppState>, session: CurrentSession) ->
     }
     let groups = state.telemetry.error_intake.groups();
     let records = state.telemetry.error_intake.recent();
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(serde_json::json!({ "groups": groups, "records": records })))
+    Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "groups": groups, "records": records })))
 }
