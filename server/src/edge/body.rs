@@ -10,11 +10,12 @@
 use std::marker::PhantomData;
 
 use actix_web::dev::Payload;
+use actix_web::error::PayloadError;
 use actix_web::http::header;
 use actix_web::web::{Bytes, BytesMut};
 use actix_web::{FromRequest, HttpRequest, ResponseError};
 use futures_util::future::LocalBoxFuture;
-use futures_util::StreamExt;
+use futures_util::{Stream, StreamExt};
 use serde::de::DeserializeOwned;
 
 use crate::state::AppState;
@@ -58,7 +59,10 @@ pub fn max_body_bytes(req: &HttpRequest) -> usize {
 const DEFAULT_LIMIT: usize = 64 * 1024;
 
 /// Reads the whole body, refusing it as soon as it is known to pass `limit` bytes.
-pub async fn read_limited(req: &HttpRequest, payload: &mut Payload, limit: usize) -> Result<Bytes, BodyError> {
+pub async fn read_limited<S>(req: &HttpRequest, payload: &mut S, limit: usize) -> Result<Bytes, BodyError>
+where
+    S: Stream<Item = Result<Bytes, PayloadError>> + Unpin,
+{
     let declared =
         req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
     if declared.is_some_and(|n| n > limit) {
@@ -75,11 +79,12 @@ pub async fn read_limited(req: &HttpRequest, payload: &mut Payload, limit: usize
     Ok(body.freeze())
 }
 
-/// Whether the request says its body is JSON (`application/json` or `…+json`).
+/// Whether the request says its body is JSON (a `json` subtype such as
+/// `application/json`, or a `+json` suffix).
 fn says_json(req: &HttpRequest) -> bool {
     let Some(value) = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else { return false };
     let essence = value.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
-    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+    essence.split_once('/').is_some_and(|(_, subtype)| subtype == "json" || subtype.ends_with("+json"))
 }
 
 /// The whole body as bytes, at most the area's limit.

@@ -4,9 +4,9 @@
 //! the body and in the cookie (see [`crate::security::crumb`] for the key and signing).
 //!
 //! A plain HTML form post, which cannot echo the crumb in a header, is checked by
-//! [`PlainPost`] instead. Routes that check the crumb only in some cases, or also accept
-//! it from a form field, take `Result<Crumbed, CrumbFail>` and decide with
-//! [`Crumbed::or_field`].
+//! [`PlainPost`] instead. Routes that also accept the crumb from a form field, read after
+//! the body, call [`Crumbed::or_field`]; routes that do more than answer a refusal take
+//! `Result<Crumbed, CrumbFail>`.
 
 use std::future::{ready, Ready};
 
@@ -100,14 +100,10 @@ impl Crumbed {
         }
     }
 
-    /// The echoed crumb's result, or else the form's own `crumb` field
-    /// ([`Crumbed::from_field`]).
-    pub fn or_field(
-        checked: Result<Crumbed, CrumbFail>,
-        req: &HttpRequest,
-        field: Option<&str>,
-    ) -> Result<Crumbed, CrumbFail> {
-        checked.or_else(|fail| Crumbed::from_field(req, field).map_err(|_| fail))
+    /// The echoed crumb ([`Crumbed::check`]), or else the form's own `crumb` field
+    /// ([`Crumbed::from_field`]): for form posts from pages that work without scripts.
+    pub fn or_field(req: &HttpRequest, field: Option<&str>) -> Result<Crumbed, CrumbFail> {
+        Crumbed::check(req).or_else(|_| Crumbed::from_field(req, field))
     }
 }
 
@@ -235,10 +231,10 @@ mod tests {
     fn a_form_field_equal_to_a_verifying_cookie_passes() {
         let crumb = key().issue_for(None);
         let req = TestRequest::post().app_data(web::Data::new(key())).cookie(crumb_cookie(&crumb)).to_http_request();
-        assert!(Crumbed::or_field(Crumbed::check(&req), &req, Some(&crumb)).is_ok());
-        assert!(Crumbed::or_field(Crumbed::check(&req), &req, None).is_err());
+        assert!(Crumbed::or_field(&req, Some(&crumb)).is_ok());
+        assert!(Crumbed::or_field(&req, None).is_err());
         let other = key().issue_for(None);
-        assert!(Crumbed::or_field(Crumbed::check(&req), &req, Some(&other)).is_err());
+        assert!(Crumbed::or_field(&req, Some(&other)).is_err());
         assert!(Crumbed::from_field(&req, Some(&crumb)).is_ok());
         let bare = TestRequest::post().app_data(web::Data::new(key())).to_http_request();
         assert!(Crumbed::from_field(&bare, Some(&crumb)).is_err(), "no cookie");

@@ -6,7 +6,7 @@ use veranda_actors::accounts::{end_session, find_by_id, SESSION_COOKIE};
 
 use super::error::AuthError;
 use super::login::removal_cookie;
-use crate::edge::no_store;
+use crate::edge::{no_store, Crumbed};
 use crate::security::crumb::crumb_cookie;
 use crate::security::proxy::ClientInfo;
 use crate::security::session::CurrentSession;
@@ -16,10 +16,7 @@ use crate::state::AppState;
 /// its open stream sockets, expires the cookie and hands out an anonymous crumb (the
 /// session's crumb no longer verifies). Signing out without a session also
 /// answers `loggedOut`.
-pub async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AuthError> {
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
+pub async fn logout(_: Crumbed, req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AuthError> {
     // `cloneCart` asks to keep the visitor's cart after signing out. Carts are not tied
     // to accounts yet, so it does not apply: it is read (a bad value is refused) and
     // otherwise has no effect.

@@ -89,7 +89,6 @@ impl AuthState {
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource("/api/site-users/account/session")
-            .app_data(error::json_config())
             .route(web::post().to(login::login))
             .route(web::delete().to(logout::logout))
             .default_service(method::only("POST, DELETE")),

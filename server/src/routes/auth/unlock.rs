@@ -18,10 +18,10 @@ use veranda_actors::accounts::PasswordDigest;
 use veranda_actors::domain::enums::PageType;
 use veranda_actors::site::{site_path, Access, Page, Resolved, Site};
 
-use super::page_crumb::{form_crumb_ok, page_crumb};
+use super::page_crumb::page_crumb;
 use super::throttle::retry_after_secs;
 use crate::edge::method::page_method_not_allowed;
-use crate::edge::NoStore;
+use crate::edge::{Crumbed, NoStore};
 use crate::render::PageBody;
 use crate::routes::pages::respond;
 use crate::security::crumb::CRUMB_FAIL_MESSAGE;
@@ -98,7 +98,7 @@ pub async fn unlock(
         Ok(form) => form.into_inner(),
         Err(refusal) => return refusal.error_response(),
     };
-    if !form_crumb_ok(&req, &state, form.crumb.as_deref()) {
+    if Crumbed::or_field(&req, form.crumb.as_deref()).is_err() {
         return refused(&req, &state, page, StatusCode::FORBIDDEN, CRUMB_FAIL_MESSAGE, None);
     }
     let address = crate::security::proxy::ClientInfo::of(&req).ip.map(|ip| ip.to_string()).unwrap_or_default();
