@@ -63,7 +63,7 @@ pub async fn move_collection(
     let session = admit(session, &body)?;
     let body: MoveBody = parse(&body)?;
     if body.collection_id.is_some() {
-        return Err(StreamError::BadRequest("A collection move takes only position.".to_string()).into());
+        return Err(StreamError::BadRequest("A collection move takes only position.".to_string()));
     }
     let id = path.into_inner();
     let (position, order) = state

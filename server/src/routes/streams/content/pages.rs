@@ -85,7 +85,7 @@ pub async fn block_content(
     let session = admit(session, &body)?;
     let body: BlockBody = parse(&body)?;
     if body.html.len() > MAX_BLOCK_HTML_BYTES {
-        return Err(StreamError::BadRequest(format!("html is limited to {MAX_BLOCK_HTML_BYTES} bytes.")).into());
+        return Err(StreamError::BadRequest(format!("html is limited to {MAX_BLOCK_HTML_BYTES} bytes.")));
     }
     let html = sanitize::rich_text(&body.html);
     let id = path.into_inner();
