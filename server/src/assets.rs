@@ -11,6 +11,7 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
+use crate::edge::NoStore;
 use crate::state::AppState;
 
 /// Where Vite writes its manifest, relative to the build folder.
@@ -204,7 +205,7 @@ async fn respond(dir: &Path, raw: &str) -> HttpResponse {
 fn not_found() -> HttpResponse {
     HttpResponse::build(StatusCode::NOT_FOUND)
         .content_type("text/plain; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
+        .no_store()
         .body("No such asset.")
 }
 

@@ -6,6 +6,8 @@
 //!
 //! - [`cli`], [`settings`], [`telemetry`]: the command line, configuration and logging.
 //! - [`startup`]: loads the site, opens the store, binds the public and ops listeners.
+//! - [`edge`]: what every handler takes for granted: the crumb check, bounded bodies,
+//!   the 405 answer and no-store answers.
 //! - [`routes`]: the public route table, one module per area.
 //! - [`render`]: server-side HTML of published pages.
 //! - [`media`]: site images resized for the size ladder and cached on disk.
@@ -21,6 +23,7 @@
 pub mod assets;
 pub mod check_site;
 pub mod cli;
+pub mod edge;
 pub mod media;
 pub mod ops;
 pub mod overload;

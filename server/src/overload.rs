@@ -20,6 +20,8 @@ use actix_web::http::{header, Method};
 use actix_web::middleware::Next;
 use actix_web::{web, HttpResponse};
 
+use crate::edge::NoStore;
+
 /// State-changing requests handled at once before new ones get 503.
 pub const MAX_WRITES_IN_FLIGHT: usize = 512;
 
@@ -64,7 +66,7 @@ impl WriteGate {
 pub fn busy() -> HttpResponse {
     HttpResponse::ServiceUnavailable()
         .insert_header((header::RETRY_AFTER, "1"))
-        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .no_store()
         .json(serde_json::json!({ "error": "The server is busy. Please try again in a moment." }))
 }
 

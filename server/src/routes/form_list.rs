@@ -5,12 +5,13 @@
 
 use std::collections::BTreeMap;
 
-use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use serde::Serialize;
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::site::{BlockData, Site};
 
+use crate::edge::method;
+use crate::edge::no_store;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -56,16 +57,10 @@ pub async fn list(session: CurrentSession, state: web::Data<AppState>) -> HttpRe
         return HttpResponse::Forbidden()
             .json(serde_json::json!({ "error": "Only the owner and admins see the forms." }));
     }
-    HttpResponse::Ok()
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(serde_json::json!({ "forms": forms_of(&state.site) }))
+    no_store(HttpResponse::Ok()).json(serde_json::json!({ "forms": forms_of(&state.site) }))
 }
 
 /// Registers the route.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/api/form/forms").route(web::get().to(list)).default_service(web::to(|| async {
-        HttpResponse::MethodNotAllowed()
-            .insert_header((header::ALLOW, "GET"))
-            .json(serde_json::json!({ "error": "This method is not allowed here." }))
-    })));
+    cfg.service(web::resource("/api/form/forms").route(web::get().to(list)).default_service(method::only("GET")));
 }

@@ -14,9 +14,11 @@
 use std::sync::LazyLock;
 use std::time::Duration;
 
-use actix_web::http::{header, StatusCode};
+use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use crate::edge::method;
+use crate::edge::no_store;
 use crate::state::AppState;
 
 /// The autocomplete route.
@@ -41,11 +43,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route(super::read().to(move |state: web::Data<AppState>, req: HttpRequest| async move {
                     proxy(&state, &req, endpoint).await
                 }))
-                .default_service(web::to(|| async {
-                    HttpResponse::MethodNotAllowed()
-                        .insert_header((header::ALLOW, "GET, HEAD"))
-                        .json(serde_json::json!({ "error": "This method is not allowed here." }))
-                })),
+                .default_service(method::only("GET, HEAD")),
         );
     }
 }
@@ -169,9 +167,7 @@ static CLIENT: LazyLock<Option<reqwest::Client>> = LazyLock::new(|| {
 });
 
 fn error(status: StatusCode, message: impl Into<String>) -> HttpResponse {
-    HttpResponse::build(status)
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(serde_json::json!({ "error": message.into() }))
+    no_store(HttpResponse::build(status)).json(serde_json::json!({ "error": message.into() }))
 }
 
 async fn proxy(state: &AppState, req: &HttpRequest, endpoint: Endpoint) -> HttpResponse {
@@ -209,9 +205,7 @@ async fn proxy(state: &AppState, req: &HttpRequest, endpoint: Endpoint) -> HttpR
         serde_json::from_slice::<serde_json::Value>(&body).ok().map(|json| (status, json))
     };
     match answer.await {
-        Some((status, json)) => {
-            HttpResponse::build(status).insert_header((header::CACHE_CONTROL, "no-store")).json(json)
-        }
+        Some((status, json)) => no_store(HttpResponse::build(status)).json(json),
         None => {
             tracing::warn!(?endpoint, "the Google Places service did not answer usably");
             error(StatusCode::BAD_GATEWAY, "The place service did not answer. Try again.")

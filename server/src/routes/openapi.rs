@@ -9,6 +9,8 @@
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 
+use crate::edge::method;
+
 /// The document, as served.
 pub const DOCUMENT: &str = include_str!("../../openapi/openapi.json");
 
@@ -24,11 +26,7 @@ async fn document() -> HttpResponse {
 
 /// Registers the route; other methods get 405 with `Allow`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource(PATH).route(super::read().to(document)).default_service(web::to(|| async {
-        HttpResponse::MethodNotAllowed()
-            .insert_header((header::ALLOW, "GET, HEAD"))
-            .json(serde_json::json!({ "error": "This method is not allowed here." }))
-    })));
+    cfg.service(web::resource(PATH).route(super::read().to(document)).default_service(method::only("GET, HEAD")));
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use veranda_actors::domain::enums::PageType;
 use veranda_actors::site::{Access, Resolved, Site};
 
 use super::html;
+use crate::edge::method;
 use crate::page_context::{self, ContextInput};
 use crate::render::{render_page_with, AnnouncementId, PageBody, PageView, ANNOUNCEMENT_COOKIE};
 use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE};
@@ -46,10 +47,7 @@ impl ContentLink {
 /// Any published page (the default service).
 pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: CurrentSession) -> HttpResponse {
     if req.method() != Method::GET && req.method() != Method::HEAD {
-        return HttpResponse::MethodNotAllowed()
-            .insert_header((header::ALLOW, "GET, HEAD"))
-            .content_type("text/plain; charset=utf-8")
-            .body("Published pages only answer GET and HEAD.");
+        return method::page_method_not_allowed();
     }
     // The site as edited: the loaded site with the stored content edits applied.
     let site = &state.streams.content.site();

@@ -17,6 +17,8 @@ use veranda_actors::telemetry::visitor::CountActiveVisitors;
 
 use super::streams::access;
 use super::streams::StreamError;
+use crate::edge::method;
+use crate::edge::no_store;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -36,9 +38,7 @@ pub async fn visitors(state: web::Data<AppState>, session: CurrentSession) -> Re
         .await
         .map_err(|_| StreamError::Busy)?;
     let views = state.telemetry.page_views.read(now_ms());
-    Ok(HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-store"))
-        .json(serde_json::json!({ "liveVisitors": live, "pageViews": views })))
+    Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "liveVisitors": live, "pageViews": views })))
 }
 
 /// `GET /api/stats/vitals`.
@@ -48,25 +48,16 @@ pub async fn vitals(state: web::Data<AppState>, session: CurrentSession) -> Resu
         return Err(StreamError::Forbidden);
     }
     let pages = state.telemetry.perf.send(GetPageVitals).await.map_err(|_| StreamError::Busy)?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(serde_json::json!({ "pages": pages })))
+    Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "pages": pages })))
 }
-
-fn not_allowed() -> HttpResponse {
-    HttpResponse::MethodNotAllowed()
-        .insert_header(("Allow", "GET, HEAD"))
-        .json(serde_json::json!({ "error": "This method is not allowed here." }))
-}
-
 /// Registers the routes; other methods get 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource("/api/stats/visitors")
             .route(super::read().to(visitors))
-            .default_service(web::to(|| async { not_allowed() })),
+            .default_service(method::only("GET, HEAD")),
     )
     .service(
-        web::resource("/api/stats/vitals")
-            .route(super::read().to(vitals))
-            .default_service(web::to(|| async { not_allowed() })),
+        web::resource("/api/stats/vitals").route(super::read().to(vitals)).default_service(method::only("GET, HEAD")),
     );
 }

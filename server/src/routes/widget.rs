@@ -4,12 +4,12 @@
 //! and answers `{html}`, the block's content. Rendering changes nothing, so no crumb is
 //! asked for; the body is bounded.
 
-use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::site::blocks::SummaryBlock;
 use veranda_actors::site::{Access, Block, BlockData, CollectionKind, Site};
 
+use crate::edge::no_store;
 use crate::render::{block_content, BlockCtx};
 use crate::state::AppState;
 
@@ -106,9 +106,7 @@ pub fn rendering(site: &Site, body: &[u8]) -> Result<String, Refusal> {
 /// Answers `{html}`, or `{error}` with a 4xx.
 async fn render(state: web::Data<AppState>, body: web::Bytes) -> HttpResponse {
     match rendering(&state.site, &body) {
-        Ok(html) => HttpResponse::Ok()
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .json(serde_json::json!({ "html": html })),
+        Ok(html) => no_store(HttpResponse::Ok()).json(serde_json::json!({ "html": html })),
         Err(refusal) => {
             let status = actix_web::http::StatusCode::from_u16(refusal.status)
                 .unwrap_or(actix_web::http::StatusCode::BAD_REQUEST);

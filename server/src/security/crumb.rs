@@ -16,12 +16,12 @@
 //!
 //! A call passes when the echoed crumb equals the cookie and the signature verifies. Otherwise
 //! it gets 403 with `crumbFail: true` and a fresh crumb (cookie and body), which the
-//! data layer stores before retrying once. The cookie is readable by scripts on purpose:
+//! data layer stores before retrying once; handlers check through the extractors of
+//! [`crate::edge::crumb`]. The cookie is readable by scripts on purpose:
 //! the page must copy it into the header; `SameSite=Lax` keeps it off cross-site posts.
 
 use actix_web::cookie::{Cookie, SameSite};
-use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::HttpRequest;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use hmac::{Hmac, Mac};
@@ -134,15 +134,6 @@ impl CrumbKey {
             return Err(CrumbError::Tampered);
         }
         Ok(())
-    }
-
-    /// The 403 answer to a refused crumb: `crumbFail`, a fresh crumb for the request's
-    /// session, and its cookie.
-    pub fn refusal(&self, req: &HttpRequest) -> HttpResponse {
-        let crumb = self.issue(req);
-        HttpResponse::build(StatusCode::FORBIDDEN)
-            .cookie(crumb_cookie(&crumb))
-            .json(serde_json::json!({ "crumbFail": true, "crumb": crumb, "error": CRUMB_FAIL_MESSAGE }))
     }
 
     fn sign(&self, nonce: &str, session: Option<&str>) -> String {

@@ -1,15 +1,16 @@
 //! What the auth routes answer when they refuse: one error type mapped to a status and
-//! a JSON `{error}` body here, plus the JSON body parser's own refusals.
+//! a JSON `{error}` body here, the refusals of their JSON bodies included.
 
 use std::time::Duration;
 
-use actix_web::error::{InternalError, JsonPayloadError};
 use actix_web::http::{header, StatusCode};
-use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use veranda_actors::accounts::AccountError;
 use veranda_actors::store::StoreError;
 
 use super::throttle::retry_after_secs;
+use crate::edge::body::{BodyError, BodyRules};
+use crate::edge::NoStore;
 
 /// Unknown account or wrong password: one message for both.
 pub const LOGIN_FAILED_MESSAGE: &str = "Your email address or password is incorrect.";
@@ -44,6 +45,9 @@ pub enum AuthError {
     /// The password check could not run (503).
     #[error("the password check could not run")]
     Worker,
+    /// The body is too large, not JSON, or not the call's JSON (413, 415, 400).
+    #[error("{0}")]
+    Body(#[from] BodyError),
 }
 
 impl From<StoreError> for AuthError {
@@ -59,6 +63,9 @@ impl ResponseError for AuthError {
             AuthError::Throttled(_) => StatusCode::TOO_MANY_REQUESTS,
             AuthError::BadQuery(_) => StatusCode::BAD_REQUEST,
             AuthError::Accounts(_) | AuthError::Worker => StatusCode::SERVICE_UNAVAILABLE,
+            AuthError::Body(BodyError::TooLarge(_)) => StatusCode::PAYLOAD_TOO_LARGE,
+            AuthError::Body(BodyError::NotJson) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            AuthError::Body(_) => StatusCode::BAD_REQUEST,
         }
     }
 
@@ -68,13 +75,15 @@ impl ResponseError for AuthError {
             AuthError::Throttled(_) => THROTTLED_MESSAGE.to_string(),
             AuthError::NotSignedIn => NOT_SIGNED_IN_MESSAGE.to_string(),
             AuthError::BadQuery(why) => why.clone(),
+            AuthError::Body(BodyError::TooLarge(_) | BodyError::NotJson) => self.to_string(),
+            AuthError::Body(other) => format!("The request body is not valid: {other}"),
             AuthError::Accounts(_) | AuthError::Worker => {
                 tracing::error!(error = %self, "auth call failed");
                 UNAVAILABLE_MESSAGE.to_string()
             }
         };
         let mut response = HttpResponse::build(self.status_code());
-        response.insert_header((header::CACHE_CONTROL, "no-store"));
+        response.no_store();
         match self {
             AuthError::Throttled(wait) => {
                 response.insert_header((header::RETRY_AFTER, retry_after_secs(*wait).to_string()));
@@ -88,28 +97,16 @@ impl ResponseError for AuthError {
     }
 }
 
-/// The JSON body parser of the auth routes: at most [`AUTH_BODY_LIMIT`] bytes; its
-/// refusals answer JSON `{error}` (413 too large, 415 not JSON, 400 unreadable).
-pub fn json_config() -> web::JsonConfig {
-    web::JsonConfig::default().limit(AUTH_BODY_LIMIT).error_handler(json_refusal)
-}
+/// The JSON bodies of the auth routes: at most [`AUTH_BODY_LIMIT`] bytes of JSON (415
+/// otherwise), refused with a JSON `{error}` (413 too large, 415 not JSON, 400
+/// unreadable).
+pub struct AuthBody;
 
-fn json_refusal(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
-    let status = err.status_code();
-    let message = match &err {
-        _ if status == StatusCode::PAYLOAD_TOO_LARGE => {
-            format!("The request body is larger than {AUTH_BODY_LIMIT} bytes.")
-        }
-        JsonPayloadError::ContentType => "The request body must be JSON (Content-Type: application/json).".to_string(),
-        other => format!("The request body is not valid: {other}"),
-    };
-    let response = HttpResponse::build(status).json(serde_json::json!({ "error": message }));
-    InternalError::from_response(err, response).into()
-}
+impl BodyRules for AuthBody {
+    type Refusal = AuthError;
+    const JSON_CONTENT_TYPE: bool = true;
 
-/// The answer to a method a resource does not take: 405 with `Allow`.
-pub async fn not_allowed(allow: &'static str) -> HttpResponse {
-    HttpResponse::MethodNotAllowed()
-        .insert_header((header::ALLOW, allow))
-        .json(serde_json::json!({ "error": format!("This address only answers {allow}.") }))
+    fn limit(_: &HttpRequest) -> usize {
+        AUTH_BODY_LIMIT
+    }
 }

@@ -10,14 +10,14 @@
 use std::time::Instant;
 
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
-use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::accounts::{
     end_session, find_by_email, start_session, Account, Email, SessionId, REMEMBERED_SESSION_SECS, SESSION_COOKIE,
 };
 
-use super::error::AuthError;
+use super::error::{AuthBody, AuthError};
+use crate::edge::{Crumbed, LimitedJson, NoStore};
 use crate::security::crumb::crumb_cookie;
 use crate::security::proxy::ClientInfo;
 use crate::state::AppState;
@@ -37,20 +37,15 @@ pub struct LoginForm {
 
 /// Signs in.
 pub async fn login(
+    _: Crumbed,
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: Result<web::Json<LoginForm>, actix_web::Error>,
+    body: LimitedJson<LoginForm, AuthBody>,
 ) -> Result<HttpResponse, AuthError> {
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
-    let form = match body {
-        Ok(form) => form.into_inner(),
-        Err(refusal) => return Ok(refusal.error_response()),
-    };
+    let form = body.into_inner();
     let signed_in = sign_in(&req, &state, &form.email, form.password, form.remember_me).await?;
     let mut response = HttpResponse::Ok();
-    response.insert_header((header::CACHE_CONTROL, "no-store"));
+    response.no_store();
     for cookie in signed_in.cookies {
         response.cookie(cookie);
     }

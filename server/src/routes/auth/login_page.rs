@@ -13,9 +13,10 @@ use veranda_actors::domain::enums::PageType;
 
 use super::error::{AuthError, LOGIN_FAILED_MESSAGE, THROTTLED_MESSAGE, UNAVAILABLE_MESSAGE};
 use super::login::sign_in;
-use super::page_crumb::{form_crumb_ok, page_crumb};
+use super::page_crumb::page_crumb;
 use super::return_path::{ReturnPath, LOGIN_PATH};
 use super::throttle::retry_after_secs;
+use crate::edge::{Crumbed, NoStore};
 use crate::render::{LoginView, PageBody};
 use crate::routes::pages::respond;
 use crate::security::crumb::CRUMB_FAIL_MESSAGE;
@@ -72,16 +73,14 @@ pub async fn submit(
         Err(refusal) => return refusal.error_response(),
     };
     let return_to = ReturnPath::first_or_home([form.redirect.as_deref()]);
-    if !form_crumb_ok(&req, &state, form.crumb.as_deref()) {
+    if Crumbed::or_field(&req, form.crumb.as_deref()).is_err() {
         return page(&req, &state, StatusCode::FORBIDDEN, &return_to, form.email, Some(CRUMB_FAIL_MESSAGE));
     }
     let remember = matches!(form.remember_me.as_deref(), Some("true" | "on"));
     match sign_in(&req, &state, &form.email, form.password, remember).await {
         Ok(signed_in) => {
             let mut response = HttpResponse::SeeOther();
-            response
-                .insert_header((header::LOCATION, return_to.as_str()))
-                .insert_header((header::CACHE_CONTROL, "no-store"));
+            response.insert_header((header::LOCATION, return_to.as_str())).no_store();
             for cookie in signed_in.cookies {
                 response.cookie(cookie);
             }

@@ -1,12 +1,12 @@
 //! Signing out (`DELETE /api/site-users/account/session?cloneCart=`, `POST
 //! /api/auth/Logout`) and the current account (`GET /api/site-users/account`).
 
-use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use veranda_actors::accounts::{end_session, find_by_id, SESSION_COOKIE};
 
 use super::error::AuthError;
 use super::login::removal_cookie;
+use crate::edge::{no_store, Crumbed};
 use crate::security::crumb::crumb_cookie;
 use crate::security::proxy::ClientInfo;
 use crate::security::session::CurrentSession;
@@ -16,10 +16,7 @@ use crate::state::AppState;
 /// its open stream sockets, expires the cookie and hands out an anonymous crumb (the
 /// session's crumb no longer verifies). Signing out without a session also
 /// answers `loggedOut`.
-pub async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AuthError> {
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
+pub async fn logout(_: Crumbed, req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AuthError> {
     // `cloneCart` asks to keep the visitor's cart after signing out. Carts are not tied
     // to accounts yet, so it does not apply: it is read (a bad value is refused) and
     // otherwise has no effect.
@@ -32,8 +29,7 @@ pub async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<Http
     let secure = ClientInfo::of(&req).is_https();
     // The session's crumb dies with it; the visitor goes on with an anonymous one.
     let crumb = state.crumb_key.issue_for(None);
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CACHE_CONTROL, "no-store"))
+    Ok(no_store(HttpResponse::Ok())
         .cookie(removal_cookie(secure))
         .cookie(crumb_cookie(&crumb))
         .json(serde_json::json!({ "loggedOut": true })))
@@ -55,7 +51,7 @@ fn clone_cart(query: &str) -> Result<Option<bool>, AuthError> {
 pub async fn current(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, AuthError> {
     let session = session.0.ok_or(AuthError::NotSignedIn)?;
     let account = find_by_id(state.store.as_ref(), &session.account_id)?.ok_or(AuthError::NotSignedIn)?;
-    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(account.summary()))
+    Ok(no_store(HttpResponse::Ok()).json(account.summary()))
 }
 
 #[cfg(test)]

@@ -39,6 +39,7 @@ use veranda_actors::accounts::PasswordDigest;
 use veranda_actors::site::Site;
 use veranda_actors::store::Store;
 
+use crate::edge::method;
 use crate::settings::Settings;
 
 pub use error::{AuthError, AUTH_BODY_LIMIT, LOGIN_FAILED_MESSAGE, NOT_SIGNED_IN_MESSAGE, THROTTLED_MESSAGE};
@@ -88,26 +89,23 @@ impl AuthState {
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource("/api/site-users/account/session")
-            .app_data(error::json_config())
             .route(web::post().to(login::login))
             .route(web::delete().to(logout::logout))
-            .default_service(web::to(|| error::not_allowed("POST, DELETE"))),
+            .default_service(method::only("POST, DELETE")),
     )
     .service(
-        web::resource("/api/auth/Logout")
-            .route(web::post().to(logout::logout))
-            .default_service(web::to(|| error::not_allowed("POST"))),
+        web::resource("/api/auth/Logout").route(web::post().to(logout::logout)).default_service(method::only("POST")),
     )
     .service(
         web::resource("/api/site-users/account")
             .route(super::read().to(logout::current))
-            .default_service(web::to(|| error::not_allowed("GET, HEAD"))),
+            .default_service(method::only("GET, HEAD")),
     )
     .service(
         web::resource(LOGIN_PATH)
             .app_data(web::FormConfig::default().limit(AUTH_BODY_LIMIT))
             .route(super::read().to(login_page::show))
             .route(web::post().to(login_page::submit))
-            .default_service(web::to(|| error::not_allowed("GET, HEAD, POST"))),
+            .default_service(method::only("GET, HEAD, POST")),
     );
 }

@@ -1,7 +1,7 @@
 //! Crumbs for pages that post plain HTML forms (the lock screen and the login page),
 //! which must work without JavaScript: the page writes its crumb into a hidden `crumb`
 //! field, and the post is accepted when that field (or the usual header or query
-//! parameter) equals the crumb cookie and verifies.
+//! parameter) equals the crumb cookie and verifies ([`crate::edge::Crumbed::or_field`]).
 
 use actix_web::{HttpMessage, HttpRequest};
 
@@ -26,14 +26,4 @@ pub fn page_crumb(req: &HttpRequest, state: &AppState) -> String {
     let crumb = state.crumb_key.issue(req);
     req.extensions_mut().insert(IssuedCrumb(crumb.clone()));
     crumb
-}
-
-/// Whether a form post passes the crumb check: the header or query parameter as for
-/// every call, or else the form's own `crumb` field equal to a verifying cookie.
-pub fn form_crumb_ok(req: &HttpRequest, state: &AppState, field: Option<&str>) -> bool {
-    if state.crumb_key.check(req).is_ok() {
-        return true;
-    }
-    let (Some(cookie), Some(field)) = (req.cookie(CRUMB_COOKIE), field) else { return false };
-    field.len() <= 256 && field == cookie.value() && state.crumb_key.verifies(req, cookie.value())
 }

@@ -18,8 +18,10 @@ use veranda_actors::accounts::PasswordDigest;
 use veranda_actors::domain::enums::PageType;
 use veranda_actors::site::{site_path, Access, Page, Resolved, Site};
 
-use super::page_crumb::{form_crumb_ok, page_crumb};
+use super::page_crumb::page_crumb;
 use super::throttle::retry_after_secs;
+use crate::edge::method::page_method_not_allowed;
+use crate::edge::{Crumbed, NoStore};
 use crate::render::PageBody;
 use crate::routes::pages::respond;
 use crate::security::crumb::CRUMB_FAIL_MESSAGE;
@@ -90,13 +92,13 @@ pub async fn unlock(
 ) -> HttpResponse {
     let page = match state.site.resolve(&site_path(req.path())) {
         Some(Resolved::Page(page)) if state.auth.page_locks.contains_key(&page.id) => page,
-        _ => return not_allowed(),
+        _ => return page_method_not_allowed(),
     };
     let form = match body {
         Ok(form) => form.into_inner(),
         Err(refusal) => return refusal.error_response(),
     };
-    if !form_crumb_ok(&req, &state, form.crumb.as_deref()) {
+    if Crumbed::or_field(&req, form.crumb.as_deref()).is_err() {
         return refused(&req, &state, page, StatusCode::FORBIDDEN, CRUMB_FAIL_MESSAGE, None);
     }
     let address = crate::security::proxy::ClientInfo::of(&req).ip.map(|ip| ip.to_string()).unwrap_or_default();
@@ -108,7 +110,7 @@ pub async fn unlock(
             return refused(&req, &state, page, StatusCode::TOO_MANY_REQUESTS, UNLOCK_THROTTLED_MESSAGE, Some(wait));
         }
     };
-    let Some(lock) = state.auth.page_locks.get(&page.id) else { return not_allowed() };
+    let Some(lock) = state.auth.page_locks.get(&page.id) else { return page_method_not_allowed() };
     let digest = lock.digest.clone();
     let password = form.password;
     let Ok(verified) = web::block(move || digest.verify(&password)).await else {
@@ -123,7 +125,7 @@ pub async fn unlock(
     let secure = crate::security::proxy::ClientInfo::of(&req).is_https();
     HttpResponse::SeeOther()
         .insert_header((header::LOCATION, page.url.clone()))
-        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .no_store()
         .cookie(state.auth.unlock_key.grant(&page.id, &lock.hash, now, secure))
         .finish()
 }
@@ -159,12 +161,4 @@ fn refused(
         response.headers_mut().insert(header::RETRY_AFTER, wait);
     }
     response
-}
-
-/// What a published page answers to a post that is not an unlock.
-fn not_allowed() -> HttpResponse {
-    HttpResponse::MethodNotAllowed()
-        .insert_header((header::ALLOW, "GET, HEAD"))
-        .content_type("text/plain; charset=utf-8")
-        .body("Published pages only answer GET and HEAD.")
 }

@@ -2,22 +2,21 @@
 //! crumb-checked (403 `crumbFail`), answers with the whole cart once it is durable,
 //! and sets the cart cookie when the visitor had no (well-formed) one.
 
-use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use veranda_actors::commerce::cart::{CartChange, ShoppingCart};
 use veranda_actors::commerce::rules::ShippingLocation;
 
 use super::cookie::CartId;
-use super::error::CommerceError;
+use super::error::{CommerceBody, CommerceError};
+use crate::edge::{no_store, Crumbed, LimitedJson};
 use crate::state::AppState;
 
 /// `POST /api/commerce/cart/entries` body: the variant by `sku`, or a product with one
 /// variant by `itemId`; `quantity` defaults to 1.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct AddEntryBody {
+pub struct AddEntryBody {
     #[serde(default)]
     sku: Option<String>,
     #[serde(default)]
@@ -29,21 +28,21 @@ struct AddEntryBody {
 /// `PUT /api/commerce/cart/entries/{sku}` body.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct QuantityBody {
+pub struct QuantityBody {
     quantity: i64,
 }
 
 /// `POST /api/commerce/cart/coupons` body.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CouponBody {
+pub struct CouponBody {
     code: String,
 }
 
 /// `PUT /api/commerce/cart/shipping-option` body.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ShippingOptionBody {
+pub struct ShippingOptionBody {
     option_id: String,
 }
 
@@ -57,19 +56,17 @@ pub async fn get(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRes
     };
     let shared = carts.shared();
     let cart = stored.unwrap_or_else(|| ShoppingCart::new("", &shared.website_id, shared.currency, 0));
-    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(cart))
+    Ok(no_store(HttpResponse::Ok()).json(cart))
 }
 
 /// `POST /api/commerce/cart/entries`: adds units of a variant.
 pub async fn add_entry(
+    _: Crumbed,
     req: HttpRequest,
-    body: web::Payload,
+    body: LimitedJson<AddEntryBody, CommerceBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
-    let body: AddEntryBody = read_json(&req, body, state.settings.max_body_bytes).await?;
+    let body = body.into_inner();
     let sku = match (body.sku, body.item_id) {
         (Some(sku), _) => sku,
         (None, Some(item)) => match state.commerce.carts.shared().catalog.skus_of(&item) {
@@ -85,80 +82,68 @@ pub async fn add_entry(
 
 /// `PUT /api/commerce/cart/entries/{sku}`: sets an entry's quantity.
 pub async fn change_quantity(
+    _: Crumbed,
     req: HttpRequest,
     sku: web::Path<String>,
-    body: web::Payload,
+    body: LimitedJson<QuantityBody, CommerceBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
-    let body: QuantityBody = read_json(&req, body, state.settings.max_body_bytes).await?;
+    let body = body.into_inner();
     let quantity = quantity(body.quantity)?;
     change(&req, &state, CartChange::ChangeQuantity { sku: sku.into_inner(), quantity }).await
 }
 
 /// `DELETE /api/commerce/cart/entries/{sku}`: removes an entry.
 pub async fn remove_entry(
+    _: Crumbed,
     req: HttpRequest,
     sku: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
     change(&req, &state, CartChange::RemoveEntry { sku: sku.into_inner() }).await
 }
 
 /// `POST /api/commerce/cart/coupons`: enters a coupon code (unknown codes are listed
 /// in `invalidCoupons`).
 pub async fn apply_coupon(
+    _: Crumbed,
     req: HttpRequest,
-    body: web::Payload,
+    body: LimitedJson<CouponBody, CommerceBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
-    let body: CouponBody = read_json(&req, body, state.settings.max_body_bytes).await?;
+    let body = body.into_inner();
     change(&req, &state, CartChange::ApplyCoupon { code: body.code }).await
 }
 
 /// `DELETE /api/commerce/cart/coupons/{code}`: removes a coupon code.
 pub async fn remove_coupon(
+    _: Crumbed,
     req: HttpRequest,
     code: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
     change(&req, &state, CartChange::RemoveCoupon { code: code.into_inner() }).await
 }
 
 /// `PUT /api/commerce/cart/shipping-option`: chooses a shipping option.
 pub async fn select_shipping(
+    _: Crumbed,
     req: HttpRequest,
-    body: web::Payload,
+    body: LimitedJson<ShippingOptionBody, CommerceBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
-    let body: ShippingOptionBody = read_json(&req, body, state.settings.max_body_bytes).await?;
+    let body = body.into_inner();
     change(&req, &state, CartChange::SelectShipping { option_id: body.option_id }).await
 }
 
 /// `PUT /api/commerce/cart/shipping-location`: sets where the order ships.
 pub async fn set_location(
+    _: Crumbed,
     req: HttpRequest,
-    body: web::Payload,
+    body: LimitedJson<ShippingLocation, CommerceBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
-    let location: ShippingLocation = read_json(&req, body, state.settings.max_body_bytes).await?;
+    let location = body.into_inner();
     change(&req, &state, CartChange::SetShippingLocation(location)).await
 }
 
@@ -170,8 +155,7 @@ async fn change(req: &HttpRequest, state: &AppState, change: CartChange) -> Resu
         None => (CartId::generate(), true),
     };
     let cart = state.commerce.carts.change(id.as_str(), change).await?;
-    let mut response = HttpResponse::Ok();
-    response.insert_header((header::CACHE_CONTROL, "no-store"));
+    let mut response = no_store(HttpResponse::Ok());
     if new {
         response.cookie(id.cookie());
     }
@@ -186,23 +170,4 @@ fn quantity(value: i64) -> Result<u32, CommerceError> {
         .ok()
         .filter(|q| (1..=MAX_ENTRY_QUANTITY).contains(q))
         .ok_or(CommerceError::Cart(CartError::BadQuantity { max: MAX_ENTRY_QUANTITY }))
-}
-
-/// Reads a JSON body of at most `limit` bytes.
-async fn read_json<T: DeserializeOwned>(
-    req: &HttpRequest,
-    body: web::Payload,
-    limit: usize,
-) -> Result<T, CommerceError> {
-    let declared =
-        req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > limit) {
-        return Err(CommerceError::TooLarge);
-    }
-    let bytes = body
-        .to_bytes_limited(limit)
-        .await
-        .map_err(|_| CommerceError::TooLarge)?
-        .map_err(|e| CommerceError::Malformed(format!("The request body could not be read: {e}")))?;
-    serde_json::from_slice(&bytes).map_err(|e| CommerceError::Malformed(format!("The request could not be read: {e}")))
 }

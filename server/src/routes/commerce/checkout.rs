@@ -12,9 +12,10 @@ use veranda_actors::commerce::rules::ShippingLocation;
 use veranda_actors::site::content::SubscriptionPlan;
 
 use super::cookie::CartId;
-use super::error::{cart_status, CommerceError};
+use super::error::{cart_status, CommerceBody, CommerceError};
 use super::form::{self, FieldErrors, Fields};
 use super::pages::{self, FormView};
+use crate::edge::{no_store, Crumbed, LimitedForm};
 use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE};
 use crate::state::AppState;
 
@@ -24,8 +25,7 @@ pub const NO_CART_COOKIE: &str =
 
 /// An HTML answer, with a crumb cookie when one was issued.
 pub(super) fn html(status: StatusCode, body: String, crumb: Option<&str>) -> HttpResponse {
-    let mut response = HttpResponse::build(status);
-    response.insert_header((header::CACHE_CONTROL, "no-store"));
+    let mut response = no_store(HttpResponse::build(status));
     if let Some(crumb) = crumb {
         response.cookie(crumb_cookie(crumb));
     }
@@ -115,18 +115,17 @@ fn checkout_form(
 /// Places the order of a cart checkout from a posted form.
 async fn place_cart(
     req: HttpRequest,
-    body: web::Payload,
+    fields: Fields,
     state: &AppState,
     id: CartId,
     kind: OrderKind,
 ) -> Result<HttpResponse, CommerceError> {
-    let fields = form::read(&req, body, state.settings.max_body_bytes).await?;
     let checkout = match cart_checkout(state, &id, kind).await {
         Ok(checkout) => checkout,
         Err(page) => return Ok(page),
     };
     let none = FieldErrors::new();
-    if !form::crumb_ok(&req, &state.crumb_key, &fields) {
+    if Crumbed::from_field(&req, fields.get("crumb").map(String::as_str)).is_err() {
         return Ok(checkout_form(
             &req,
             state,
@@ -179,13 +178,13 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
 /// `POST /checkout`: places the order of the visitor's cart.
 pub async fn place(
     req: HttpRequest,
-    body: web::Payload,
+    body: LimitedForm<Fields, CommerceBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     let Some(id) = CartId::from_request(&req) else {
         return Ok(html(StatusCode::BAD_REQUEST, pages::message(&state.site, "Checkout", NO_CART_COOKIE), None));
     };
-    place_cart(req, body, &state, id, OrderKind::Order).await
+    place_cart(req, body.into_inner(), &state, id, OrderKind::Order).await
 }
 
 /// `?cartToken=…` of the subscription checkout.
@@ -219,11 +218,11 @@ pub async fn show_subscribe(
 pub async fn place_subscribe(
     req: HttpRequest,
     query: web::Query<SubscribeQuery>,
-    body: web::Payload,
+    body: LimitedForm<Fields, CommerceBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     let Some(id) = CartId::parse(&query.cart_token) else { return Ok(bad_link(&state, "Subscription checkout")) };
-    place_cart(req, body, &state, id, OrderKind::Subscription).await
+    place_cart(req, body.into_inner(), &state, id, OrderKind::Subscription).await
 }
 
 /// `GET /commerce/orders/{id}`: the confirmation of a placed order (its id is the

@@ -14,9 +14,10 @@ use veranda_actors::domain::enums::ProductType;
 
 use super::checkout::{bad_link, html, page_crumb, see_other};
 use super::cookie::CartId;
-use super::error::{cart_status, CommerceError};
+use super::error::{cart_status, CommerceBody, CommerceError};
 use super::form::{self, FieldErrors, Fields};
 use super::pages::{self, FormView};
+use crate::edge::{Crumbed, LimitedForm};
 use crate::security::crumb::CRUMB_FAIL_MESSAGE;
 use crate::state::AppState;
 
@@ -56,16 +57,16 @@ pub async fn show_donate(req: HttpRequest, query: web::Query<DonateQuery>, state
 pub async fn place_donation(
     req: HttpRequest,
     query: web::Query<DonateQuery>,
-    body: web::Payload,
+    body: LimitedForm<Fields, CommerceBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     let page_id = &query.donate_page_id;
     if !state.commerce.donate_pages.contains(page_id) {
         return Ok(bad_link(&state, "Donate"));
     }
-    let fields = form::read(&req, body, state.settings.max_body_bytes).await?;
+    let fields = body.into_inner();
     let none = FieldErrors::new();
-    if !form::crumb_ok(&req, &state.crumb_key, &fields) {
+    if Crumbed::from_field(&req, fields.get("crumb").map(String::as_str)).is_err() {
         return Ok(donate_form(&req, &state, page_id, StatusCode::FORBIDDEN, &fields, &none, Some(CRUMB_FAIL_MESSAGE)));
     }
     let shared = state.commerce.carts.shared();
@@ -154,13 +155,13 @@ pub async fn show_gift_card(
 pub async fn place_gift_card(
     req: HttpRequest,
     query: web::Query<GiftCardQuery>,
-    body: web::Payload,
+    body: LimitedForm<Fields, CommerceBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     let Some(variant) = query.variant(&state) else { return Ok(bad_link(&state, "Gift card checkout")) };
-    let fields = form::read(&req, body, state.settings.max_body_bytes).await?;
+    let fields = body.into_inner();
     let none = FieldErrors::new();
-    if !form::crumb_ok(&req, &state.crumb_key, &fields) {
+    if Crumbed::from_field(&req, fields.get("crumb").map(String::as_str)).is_err() {
         return Ok(gift_card_form(
             &req,
             &state,

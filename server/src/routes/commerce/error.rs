@@ -2,8 +2,11 @@
 //! `{ "error": … }`.
 
 use actix_web::http::{header, StatusCode};
-use actix_web::{HttpResponse, ResponseError};
+use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use veranda_actors::commerce::cart::CartError;
+
+use crate::edge::body::{max_body_bytes, BodyError, BodyRules};
+use crate::edge::no_store;
 
 /// A refused commerce call.
 #[derive(Debug, thiserror::Error)]
@@ -29,8 +32,7 @@ impl ResponseError for CommerceError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        let mut response = HttpResponse::build(self.status_code());
-        response.insert_header((header::CACHE_CONTROL, "no-store"));
+        let mut response = no_store(HttpResponse::build(self.status_code()));
         if matches!(self, CommerceError::Cart(CartError::Unavailable | CartError::StoreUnavailable(_))) {
             response.insert_header((header::RETRY_AFTER, "1"));
         }
@@ -38,6 +40,29 @@ impl ResponseError for CommerceError {
             tracing::error!(error = %e, "a cart could not be saved");
         }
         response.json(serde_json::json!({ "error": self.to_string() }))
+    }
+}
+
+/// Commerce bodies: at most the `max_body_bytes` setting, refused as [`CommerceError`].
+pub struct CommerceBody;
+
+impl BodyRules for CommerceBody {
+    type Refusal = CommerceError;
+
+    fn limit(req: &HttpRequest) -> usize {
+        max_body_bytes(req)
+    }
+}
+
+impl From<BodyError> for CommerceError {
+    fn from(e: BodyError) -> CommerceError {
+        match e {
+            BodyError::TooLarge(_) => CommerceError::TooLarge,
+            BodyError::Unreadable(e) => CommerceError::Malformed(format!("The request body could not be read: {e}")),
+            BodyError::BadJson(e) => CommerceError::Malformed(format!("The request could not be read: {e}")),
+            BodyError::BadForm(e) => CommerceError::Malformed(format!("The form could not be read: {e}")),
+            BodyError::NotJson => CommerceError::Malformed(e.to_string()),
+        }
     }
 }
 

@@ -1,17 +1,12 @@
-//! The checkout forms as posted (form-encoded, without JavaScript): reading them, the
-//! crumb field, and turning them into a [`Customer`] or a donation amount with a
-//! message per bad field.
+//! The checkout forms as posted (form-encoded, without JavaScript, read by
+//! [`crate::edge::LimitedForm`]): turning them into a [`Customer`] or a donation amount
+//! with a message per bad field.
 
 use std::collections::BTreeMap;
 
-use actix_web::http::header;
-use actix_web::{web, HttpRequest};
 use veranda_actors::commerce::money::Currency;
 use veranda_actors::commerce::order::Customer;
 use veranda_actors::commerce::rules::MAX_DONATION_CENTS;
-
-use super::error::CommerceError;
-use crate::security::crumb::{CrumbKey, CRUMB_COOKIE};
 
 /// The email message of spec 000 §5.
 pub const EMAIL_INVALID: &str = "Email is not valid. Email addresses should follow the format user@domain.com.";
@@ -26,32 +21,6 @@ const MAX_FIELD: usize = 200;
 pub type Fields = BTreeMap<String, String>;
 /// Messages by field name.
 pub type FieldErrors = BTreeMap<&'static str, String>;
-
-/// Reads a form-encoded body of at most `limit` bytes.
-pub async fn read(req: &HttpRequest, body: web::Payload, limit: usize) -> Result<Fields, CommerceError> {
-    let declared =
-        req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > limit) {
-        return Err(CommerceError::TooLarge);
-    }
-    let bytes = body
-        .to_bytes_limited(limit)
-        .await
-        .map_err(|_| CommerceError::TooLarge)?
-        .map_err(|e| CommerceError::Malformed(format!("The form could not be read: {e}")))?;
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes)
-        .map_err(|e| CommerceError::Malformed(format!("The form could not be read: {e}")))?;
-    Ok(pairs.into_iter().collect())
-}
-
-/// Whether the form's `crumb` field equals the crumb cookie and verifies.
-pub fn crumb_ok(req: &HttpRequest, key: &CrumbKey, fields: &Fields) -> bool {
-    let cookie = req.cookie(CRUMB_COOKIE);
-    match (cookie, fields.get("crumb")) {
-        (Some(cookie), Some(field)) => cookie.value() == field && key.verifies(req, field),
-        _ => false,
-    }
-}
 
 fn text<'a>(fields: &'a Fields, name: &str) -> &'a str {
     fields.get(name).map(|v| v.trim()).unwrap_or_default()

@@ -30,8 +30,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix::Actor;
-use actix_web::http::header;
-use actix_web::{web, HttpResponse};
+use actix_web::web;
 use veranda_actors::commerce::cart::{CartShared, Carts};
 use veranda_actors::commerce::catalog::Catalog;
 use veranda_actors::commerce::inventory::Inventory;
@@ -44,6 +43,7 @@ use veranda_actors::site::blocks::BlockData;
 use veranda_actors::site::Site;
 use veranda_actors::store::Store;
 
+use crate::edge::method;
 use crate::settings::Settings;
 
 /// How long an unused cart actor stays in memory.
@@ -127,72 +127,72 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource("/api/commerce/cart")
             .route(crate::routes::read().to(cart_api::get))
-            .default_service(web::to(|| method_not_allowed("GET, HEAD"))),
+            .default_service(method::only("GET, HEAD")),
     )
     .service(
         web::resource("/api/commerce/cart/entries")
             .route(web::post().to(cart_api::add_entry))
-            .default_service(web::to(|| method_not_allowed("POST"))),
+            .default_service(method::only("POST")),
     )
     .service(
         web::resource("/api/commerce/cart/entries/{sku}")
             .route(web::put().to(cart_api::change_quantity))
             .route(web::delete().to(cart_api::remove_entry))
-            .default_service(web::to(|| method_not_allowed("PUT, DELETE"))),
+            .default_service(method::only("PUT, DELETE")),
     )
     .service(
         web::resource("/api/commerce/cart/coupons")
             .route(web::post().to(cart_api::apply_coupon))
-            .default_service(web::to(|| method_not_allowed("POST"))),
+            .default_service(method::only("POST")),
     )
     .service(
         web::resource("/api/commerce/cart/coupons/{code}")
             .route(web::delete().to(cart_api::remove_coupon))
-            .default_service(web::to(|| method_not_allowed("DELETE"))),
+            .default_service(method::only("DELETE")),
     )
     .service(
         web::resource("/api/commerce/cart/shipping-option")
             .route(web::put().to(cart_api::select_shipping))
-            .default_service(web::to(|| method_not_allowed("PUT"))),
+            .default_service(method::only("PUT")),
     )
     .service(
         web::resource("/api/commerce/cart/shipping-location")
             .route(web::put().to(cart_api::set_location))
-            .default_service(web::to(|| method_not_allowed("PUT"))),
+            .default_service(method::only("PUT")),
     )
     .service(
         web::resource("/commerce/goto-checkout")
             .route(crate::routes::read().to(checkout::goto_checkout))
-            .default_service(web::to(|| method_not_allowed("GET, HEAD"))),
+            .default_service(method::only("GET, HEAD")),
     )
     .service(
         web::resource("/checkout")
             .route(crate::routes::read().to(checkout::show))
             .route(web::post().to(checkout::place))
-            .default_service(web::to(|| method_not_allowed("GET, HEAD, POST"))),
+            .default_service(method::only("GET, HEAD, POST")),
     )
     .service(
         web::resource("/checkout/subscribe")
             .route(crate::routes::read().to(checkout::show_subscribe))
             .route(web::post().to(checkout::place_subscribe))
-            .default_service(web::to(|| method_not_allowed("GET, HEAD, POST"))),
+            .default_service(method::only("GET, HEAD, POST")),
     )
     .service(
         web::resource("/checkout/donate")
             .route(crate::routes::read().to(direct::show_donate))
             .route(web::post().to(direct::place_donation))
-            .default_service(web::to(|| method_not_allowed("GET, HEAD, POST"))),
+            .default_service(method::only("GET, HEAD, POST")),
     )
     .service(
         web::resource("/checkout/giftcard")
             .route(crate::routes::read().to(direct::show_gift_card))
             .route(web::post().to(direct::place_gift_card))
-            .default_service(web::to(|| method_not_allowed("GET, HEAD, POST"))),
+            .default_service(method::only("GET, HEAD, POST")),
     )
     .service(
         web::resource("/commerce/orders/{id}")
             .route(crate::routes::read().to(checkout::confirmation))
-            .default_service(web::to(|| method_not_allowed("GET, HEAD"))),
+            .default_service(method::only("GET, HEAD")),
     );
     plain::configure(cfg);
     // Only GET and HEAD: other methods on /cart go on to the page routes (unlocking).
@@ -201,10 +201,4 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .guard(actix_web::guard::Any(actix_web::guard::Get()).or(actix_web::guard::Head()))
             .route(web::route().to(cart_root::show)),
     );
-}
-
-async fn method_not_allowed(allow: &'static str) -> HttpResponse {
-    HttpResponse::MethodNotAllowed()
-        .insert_header((header::ALLOW, allow))
-        .json(serde_json::json!({ "error": format!("Use {allow} for this address.") }))
 }

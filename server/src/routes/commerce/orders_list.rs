@@ -14,7 +14,6 @@
 //! newest are found by reading at most [`SCANNED_ORDERS`] stored orders and sorting them
 //! by `created`. A store holding more orders than that lists the newest of those read.
 
-use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use veranda_actors::commerce::money::Money;
@@ -22,6 +21,8 @@ use veranda_actors::commerce::order::{Order, OrderKind};
 use veranda_actors::commerce::storage::CommerceStorage;
 use veranda_actors::store::StoreError;
 
+use crate::edge::method;
+use crate::edge::no_store;
 use crate::routes::streams::access;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
@@ -124,9 +125,7 @@ pub async fn list(req: HttpRequest, session: CurrentSession, state: web::Data<Ap
     };
     let storage = state.commerce.storage.clone();
     match web::block(move || newest_orders(storage.as_ref(), limit)).await {
-        Ok(Ok(orders)) => HttpResponse::Ok()
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .json(serde_json::json!({ "orders": orders })),
+        Ok(Ok(orders)) => no_store(HttpResponse::Ok()).json(serde_json::json!({ "orders": orders })),
         Ok(Err(e)) => {
             tracing::error!(error = %e, "the orders could not be read");
             refuse(StatusCode::SERVICE_UNAVAILABLE, "The orders could not be read; try again shortly.")
@@ -137,11 +136,7 @@ pub async fn list(req: HttpRequest, session: CurrentSession, state: web::Data<Ap
 
 /// Registers the route; other methods get 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/api/commerce/orders").route(web::get().to(list)).default_service(web::to(|| async {
-        HttpResponse::MethodNotAllowed()
-            .insert_header((header::ALLOW, "GET"))
-            .json(serde_json::json!({ "error": "Use GET for this address." }))
-    })));
+    cfg.service(web::resource("/api/commerce/orders").route(web::get().to(list)).default_service(method::only("GET")));
 }
 
 #[cfg(test)]

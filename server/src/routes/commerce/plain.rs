@@ -49,10 +49,12 @@ use veranda_actors::domain::enums::PageType;
 
 use super::checkout::{html as html_response, page_crumb};
 use super::cookie::{CartId, CART_COOKIE};
-use super::error::{cart_status, CommerceError};
-use super::form::{self, Fields};
+use super::error::{cart_status, CommerceBody, CommerceError};
+use super::form::Fields;
 use super::pages::{document, money};
-use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE};
+use crate::edge::method;
+use crate::edge::{no_store, CrumbFail, Crumbed, LimitedForm, PlainPost};
+use crate::security::crumb::{crumb_cookie, CRUMB_FAIL_MESSAGE};
 use crate::security::owner_redirect::is_same_site_path;
 use crate::state::AppState;
 
@@ -110,8 +112,8 @@ impl From<CartError> for Refusal {
 }
 
 /// `POST /commerce/cart/add`.
-pub async fn add(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
-    post(&req, body, &state, |fields, state| {
+pub async fn add(req: HttpRequest, checked: Checked, body: PlainForm, state: web::Data<AppState>) -> HttpResponse {
+    post(&req, checked, body, &state, |fields, state| {
         let quantity = quantity(fields.get("quantity").map(String::as_str).unwrap_or("1"))?;
         let sku = match (text(fields, "sku"), text(fields, "itemId")) {
             (Some(sku), _) => sku.to_string(),
@@ -128,8 +130,13 @@ pub async fn add(req: HttpRequest, body: web::Payload, state: web::Data<AppState
 }
 
 /// `POST /commerce/cart/quantity`.
-pub async fn change_quantity(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
-    post(&req, body, &state, |fields, _| {
+pub async fn change_quantity(
+    req: HttpRequest,
+    checked: Checked,
+    body: PlainForm,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    post(&req, checked, body, &state, |fields, _| {
         let sku = text(fields, "sku").ok_or_else(|| Refusal::bad("Name the item to change."))?.to_string();
         let quantity = quantity(fields.get("quantity").map(String::as_str).unwrap_or_default())?;
         Ok((CartChange::ChangeQuantity { sku, quantity }, false))
@@ -138,8 +145,8 @@ pub async fn change_quantity(req: HttpRequest, body: web::Payload, state: web::D
 }
 
 /// `POST /commerce/cart/remove`.
-pub async fn remove(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
-    post(&req, body, &state, |fields, _| {
+pub async fn remove(req: HttpRequest, checked: Checked, body: PlainForm, state: web::Data<AppState>) -> HttpResponse {
+    post(&req, checked, body, &state, |fields, _| {
         let sku = text(fields, "sku").ok_or_else(|| Refusal::bad("Name the item to remove."))?.to_string();
         Ok((CartChange::RemoveEntry { sku }, false))
     })
@@ -147,8 +154,8 @@ pub async fn remove(req: HttpRequest, body: web::Payload, state: web::Data<AppSt
 }
 
 /// `POST /commerce/cart/shipping`.
-pub async fn shipping(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
-    post(&req, body, &state, |fields, _| {
+pub async fn shipping(req: HttpRequest, checked: Checked, body: PlainForm, state: web::Data<AppState>) -> HttpResponse {
+    post(&req, checked, body, &state, |fields, _| {
         let option_id = text(fields, "optionId").ok_or_else(|| Refusal::bad("Choose a shipping option."))?.to_string();
         Ok((CartChange::SelectShipping { option_id }, false))
     })
@@ -169,17 +176,22 @@ fn quantity(text: &str) -> Result<u32, Refusal> {
         .ok_or_else(|| CartError::BadQuantity { max: MAX_ENTRY_QUANTITY }.into())
 }
 
+/// The crumb check of a plain post.
+type Checked = Result<PlainPost, CrumbFail>;
+/// The posted form, at most the `max_body_bytes` setting.
+type PlainForm = Result<LimitedForm<Fields, CommerceBody>, CommerceError>;
+
 /// Runs one plain post: the checks, `read` turning the fields into a change (and whether
 /// it may start a new cart), the change, then 303 to `returnTo`.
-async fn post<F>(req: &HttpRequest, body: web::Payload, state: &AppState, read: F) -> HttpResponse
+async fn post<F>(req: &HttpRequest, checked: Checked, body: PlainForm, state: &AppState, read: F) -> HttpResponse
 where
     F: FnOnce(&Fields, &AppState) -> Result<(CartChange, bool), Refusal>,
 {
-    match apply(req, body, state, read).await {
+    match apply(req, checked, body, state, read).await {
         Ok((location, new_cart, added)) => {
             let location = if added { added_location(&location) } else { location };
-            let mut response = HttpResponse::SeeOther();
-            response.insert_header((header::LOCATION, location)).insert_header((header::CACHE_CONTROL, "no-store"));
+            let mut response = no_store(HttpResponse::SeeOther());
+            response.insert_header((header::LOCATION, location));
             if let Some(id) = new_cart {
                 response.cookie(id.cookie());
             }
@@ -194,7 +206,8 @@ where
 /// as the way back.
 async fn apply<F>(
     req: &HttpRequest,
-    body: web::Payload,
+    checked: Checked,
+    body: PlainForm,
     state: &AppState,
     read: F,
 ) -> Result<(String, Option<CartId>, bool), (Refusal, String)>
@@ -202,7 +215,7 @@ where
     F: FnOnce(&Fields, &AppState) -> Result<(CartChange, bool), Refusal>,
 {
     let fallback = || PLAIN_CART_PAGE.to_string();
-    if !state.crumb_key.checks_plain_post(req) {
+    if checked.is_err() {
         let refusal = Refusal {
             status: StatusCode::FORBIDDEN,
             message: CRUMB_FAIL_MESSAGE.into(),
@@ -211,24 +224,21 @@ where
         };
         return Err((refusal, fallback()));
     }
-    let fields = form::read(req, body, state.settings.max_body_bytes).await.map_err(|e| (e.into(), fallback()))?;
+    let fields = body.map_err(|e| (e.into(), fallback()))?.into_inner();
     let back = match text(&fields, "returnTo") {
         None => fallback(),
         Some(path) if path.len() <= MAX_RETURN && is_same_site_path(path) => path.to_string(),
         Some(_) => return Err((Refusal::bad(BAD_RETURN), fallback())),
     };
     let fail = |refusal: Refusal| (refusal, back.clone());
-    if let Some(field) = fields.get("crumb") {
-        let cookie = req.cookie(CRUMB_COOKIE);
-        if cookie.is_none_or(|c| c.value() != field) {
-            let refusal = Refusal {
-                status: StatusCode::FORBIDDEN,
-                message: CRUMB_FAIL_MESSAGE.into(),
-                clear_cart: false,
-                fresh_crumb: true,
-            };
-            return Err(fail(refusal));
-        }
+    if fields.get("crumb").is_some_and(|field| Crumbed::from_field(req, Some(field)).is_err()) {
+        let refusal = Refusal {
+            status: StatusCode::FORBIDDEN,
+            message: CRUMB_FAIL_MESSAGE.into(),
+            clear_cart: false,
+            fresh_crumb: true,
+        };
+        return Err(fail(refusal));
     }
     let (change, may_start) = read(&fields, state).map_err(fail)?;
     let (id, new) = match (req.cookie(CART_COOKIE), CartId::from_request(req)) {
@@ -412,11 +422,10 @@ pub(super) fn cart_body(cart: &ShoppingCart, crumb: &str, return_to: &str, conti
 
 /// Registers the plain cart page and its form posts. Other methods get 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    use super::method_not_allowed;
     cfg.service(
         web::resource(PLAIN_CART_PAGE)
             .route(crate::routes::read().to(cart_page))
-            .default_service(web::to(|| method_not_allowed("GET, HEAD"))),
+            .default_service(method::only("GET, HEAD")),
     );
     for (path, handler) in [(ADD_PATH, 0), (QUANTITY_PATH, 1), (REMOVE_PATH, 2), (SHIPPING_PATH, 3)] {
         let route = match handler {
@@ -425,6 +434,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             2 => web::post().to(remove),
             _ => web::post().to(shipping),
         };
-        cfg.service(web::resource(path).route(route).default_service(web::to(|| method_not_allowed("POST"))));
+        cfg.service(web::resource(path).route(route).default_service(method::only("POST")));
     }
 }

@@ -11,7 +11,6 @@
 use std::net::IpAddr;
 use std::time::Instant;
 
-use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use veranda_actors::forms::captcha::{self, verify_recaptcha, CaptchaError};
 use veranda_actors::forms::{FormDefinition, SavePayload};
@@ -22,6 +21,7 @@ use super::claim::Claim;
 use super::error::FormsError;
 use super::submit::{now_secs, peer_ip};
 use super::{lock, FormsState};
+use crate::edge::no_store;
 use crate::state::AppState;
 
 /// `GET /api/form/captcha/challenge`: a fresh ALTCHA challenge.
@@ -29,7 +29,7 @@ pub async fn challenge(req: HttpRequest, state: web::Data<AppState>) -> Result<H
     let forms = &state.forms;
     lock(&forms.challenge_limiter).hit(peer_ip(&req), Instant::now()).map_err(FormsError::ChallengesLimited)?;
     let challenge = forms.altcha.challenge(now_secs()).map_err(FormsError::Captcha)?;
-    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(challenge))
+    Ok(no_store(HttpResponse::Ok()).json(challenge))
 }
 
 /// A verified ALTCHA solution, claimed for this request until it is spent.

@@ -5,10 +5,13 @@
 use std::time::Duration;
 
 use actix_web::http::{header, StatusCode};
-use actix_web::{HttpResponse, ResponseError};
+use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use veranda_actors::forms::captcha::CaptchaError;
 use veranda_actors::forms::{messages, FormError};
 use veranda_actors::store::StoreError;
+
+use crate::edge::body::{max_body_bytes, BodyError, BodyRules};
+use crate::edge::no_store;
 
 /// A refused forms call.
 #[derive(Debug, thiserror::Error)]
@@ -62,8 +65,7 @@ impl ResponseError for FormsError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        let mut response = HttpResponse::build(self.status_code());
-        response.insert_header((header::CACHE_CONTROL, "no-store"));
+        let mut response = no_store(HttpResponse::build(self.status_code()));
         let body = match self {
             FormsError::Form(FormError::Invalid(errors)) => {
                 serde_json::json!({ "errors": errors, "error": messages::FORM_INVALID })
@@ -81,5 +83,29 @@ impl ResponseError for FormsError {
             other => serde_json::json!({ "error": other.to_string() }),
         };
         response.json(body)
+    }
+}
+
+/// Submission bodies: at most the `max_body_bytes` setting, refused as [`FormsError`].
+pub struct FormsBody;
+
+impl BodyRules for FormsBody {
+    type Refusal = FormsError;
+
+    fn limit(req: &HttpRequest) -> usize {
+        max_body_bytes(req)
+    }
+}
+
+impl From<BodyError> for FormsError {
+    fn from(e: BodyError) -> FormsError {
+        match e {
+            BodyError::TooLarge(_) => FormsError::TooLarge,
+            BodyError::Unreadable(e) => FormsError::Malformed(format!("The request body could not be read: {e}")),
+            BodyError::BadJson(e) | BodyError::BadForm(e) => {
+                FormsError::Malformed(format!("The submission could not be read: {e}"))
+            }
+            BodyError::NotJson => FormsError::Malformed(e.to_string()),
+        }
     }
 }

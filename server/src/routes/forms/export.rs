@@ -14,6 +14,7 @@ use veranda_actors::store::Tree;
 
 use super::error::FormsError;
 use super::EXPORT_LIMIT;
+use crate::edge::NoStore;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -65,7 +66,7 @@ pub async fn submissions(
         }
     };
     let mut response = HttpResponse::Ok();
-    response.insert_header((header::CACHE_CONTROL, "no-store"));
+    response.no_store();
     if csv {
         let file = format!("{}-submissions.csv", safe_file_stem(&form.form_id));
         Ok(response

@@ -24,8 +24,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
-use actix_web::http::header;
-use actix_web::{web, HttpResponse};
+use actix_web::{guard, web};
 use veranda_actors::forms::captcha::{Altcha, RecaptchaVerifier};
 use veranda_actors::forms::rate::RateLimiter;
 use veranda_actors::forms::redirect::RedirectPolicy;
@@ -34,6 +33,7 @@ use veranda_actors::site::settings::CaptchaSettings;
 use veranda_actors::site::Site;
 use veranda_actors::store::{Store, StoreError, Tree};
 
+use crate::edge::method;
 use crate::settings::Settings;
 
 pub use veranda_actors::forms::config::RATE_WINDOW;
@@ -120,32 +120,27 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource("/api/form/FormSubmissionKey")
             .route(web::post().to(submit::issue_key))
-            .default_service(web::to(|| method_not_allowed("POST"))),
+            .default_service(method::only("POST")),
     )
     .service(
         web::resource("/api/form/SaveFormSubmission")
+            .route(web::post().guard(guard::fn_guard(|ctx| plain::is_plain_post(ctx.head()))).to(plain::save))
             .route(web::post().to(submit::save))
-            .default_service(web::to(|| method_not_allowed("POST"))),
+            .default_service(method::only("POST")),
     )
     .service(
         web::resource("/api/form/captcha/challenge")
             .route(web::get().to(captcha::challenge))
-            .default_service(web::to(|| method_not_allowed("GET"))),
+            .default_service(method::only("GET")),
     )
     .service(
         web::resource(plain::THANK_YOU_PATH)
             .route(web::get().to(plain::thank_you))
-            .default_service(web::to(|| method_not_allowed("GET"))),
+            .default_service(method::only("GET")),
     )
     .service(
         web::resource("/api/form/submissions")
             .route(web::get().to(export::submissions))
-            .default_service(web::to(|| method_not_allowed("GET"))),
+            .default_service(method::only("GET")),
     );
-}
-
-async fn method_not_allowed(allow: &'static str) -> HttpResponse {
-    HttpResponse::MethodNotAllowed()
-        .insert_header((header::ALLOW, allow))
-        .json(serde_json::json!({ "error": format!("Use {allow} for this address.") }))
 }

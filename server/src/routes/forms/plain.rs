@@ -20,6 +20,7 @@
 
 use std::time::Instant;
 
+use actix_web::dev::RequestHead;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use maud::{html, Markup, DOCTYPE};
@@ -27,41 +28,47 @@ use serde::Deserialize;
 use veranda_actors::forms::plain::values_from_pairs;
 use veranda_actors::forms::{messages, read_form, FormDefinition, FormError, SavePayload};
 
-use super::error::FormsError;
+use super::error::{FormsBody, FormsError};
 use super::submit::{commit_spend, keep, peer_ip};
 use super::{captcha, lock};
-use crate::security::crumb::{crumb_cookie, CRUMB_FAIL_MESSAGE, CRUMB_HEADER};
+use crate::edge::{no_store, CrumbFail, LimitedForm, PlainPost};
+use crate::security::crumb::{CRUMB_FAIL_MESSAGE, CRUMB_HEADER};
 use crate::security::owner_redirect::is_same_site_path;
 use crate::state::AppState;
 
 /// Where a plain post lands after success when the form names no redirect.
 pub const THANK_YOU_PATH: &str = "/api/form/thank-you";
 
-/// Whether `req` is a plain HTML form post (see the module docs).
-pub fn is_plain_post(req: &HttpRequest) -> bool {
+/// Whether a request is a plain HTML form post (see the module docs): the route guard
+/// sending it here rather than to [`super::submit::save`].
+pub fn is_plain_post(req: &RequestHead) -> bool {
     let form_encoded = req
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
     let echoes_crumb = req.headers().contains_key(CRUMB_HEADER)
-        || serde_urlencoded::from_str::<Vec<(String, String)>>(req.query_string())
+        || serde_urlencoded::from_str::<Vec<(String, String)>>(req.uri.query().unwrap_or_default())
             .is_ok_and(|pairs| pairs.iter().any(|(k, _)| k == "crumb"));
     form_encoded && !echoes_crumb
 }
 
 /// Answers a plain post: checks, stores, then 303 (or an HTML refusal).
-pub async fn save(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
-    if !state.crumb_key.checks_plain_post(&req) {
+pub async fn save(
+    req: HttpRequest,
+    checked: Result<PlainPost, CrumbFail>,
+    body: Result<LimitedForm<Vec<(String, String)>, FormsBody>, FormsError>,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    if let Err(fail) = checked {
         let mut response = refusal(StatusCode::FORBIDDEN, &[CRUMB_FAIL_MESSAGE.to_string()], &req);
-        let _ = response.add_cookie(&crumb_cookie(&state.crumb_key.issue(&req)));
+        if let Some(cookie) = fail.cookie() {
+            let _ = response.add_cookie(&cookie);
+        }
         return response;
     }
-    match store(&req, body, &state).await {
-        Ok(location) => HttpResponse::SeeOther()
-            .insert_header((header::LOCATION, location))
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .finish(),
+    match store(&req, body.map(LimitedForm::into_inner), &state).await {
+        Ok(location) => no_store(HttpResponse::SeeOther()).insert_header((header::LOCATION, location)).finish(),
         Err(error) => {
             let mut lines = vec![error.to_string()];
             if let FormsError::Form(FormError::Invalid(errors)) = &error {
@@ -81,15 +88,12 @@ pub async fn save(req: HttpRequest, body: web::Payload, state: web::Data<AppStat
 }
 
 /// Reads, checks and stores the post; the address to send the visitor to.
-async fn store(req: &HttpRequest, body: web::Payload, state: &AppState) -> Result<String, FormsError> {
-    let limit = state.settings.max_body_bytes;
-    let bytes = body
-        .to_bytes_limited(limit)
-        .await
-        .map_err(|_| FormsError::TooLarge)?
-        .map_err(|e| FormsError::Malformed(format!("The request body could not be read: {e}")))?;
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes)
-        .map_err(|e| FormsError::Malformed(format!("The submission could not be read: {e}")))?;
+async fn store(
+    req: &HttpRequest,
+    pairs: Result<Vec<(String, String)>, FormsError>,
+    state: &AppState,
+) -> Result<String, FormsError> {
+    let pairs = pairs?;
     let fields: serde_json::Map<String, serde_json::Value> =
         pairs.iter().map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone()))).collect();
     let payload: SavePayload = serde_json::from_value(serde_json::Value::Object(fields))
@@ -184,8 +188,5 @@ fn document(status: StatusCode, title: &str, body: Markup) -> HttpResponse {
             }
         }
     };
-    HttpResponse::build(status)
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .content_type("text/html; charset=utf-8")
-        .body(markup.into_string())
+    no_store(HttpResponse::build(status)).content_type("text/html; charset=utf-8").body(markup.into_string())
 }

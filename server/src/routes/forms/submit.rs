@@ -1,5 +1,5 @@
 //! The visitor's side: a single-use key, then the save call. Plain HTML form posts
-//! (no script) go to [`super::plain`] instead.
+//! (no script) are routed to [`super::plain`] instead.
 //!
 //! Save checks, in order: crumb (403 `crumbFail`), body size (413) and shape (400),
 //! the form exists (404), the rate limit per address and form (429), the key is known
@@ -23,9 +23,10 @@ use veranda_actors::store::{Store, StoreError, Tree};
 
 use super::captcha;
 use super::claim::Claim;
-use super::error::FormsError;
-use super::plain;
+use super::error::{FormsBody, FormsError};
 use super::{lock, FormsState};
+use crate::edge::body::LimitedBytes;
+use crate::edge::{no_store, Crumbed};
 use crate::state::AppState;
 
 /// How often expired keys are swept from the store, at most.
@@ -34,32 +35,24 @@ const SWEEP_EVERY_SECS: u64 = 600;
 const SWEEP_BATCH: usize = 1000;
 
 /// `POST /api/form/FormSubmissionKey`: a fresh single-use key, valid one hour.
-pub async fn issue_key(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, FormsError> {
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
+pub async fn issue_key(_: Crumbed, req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, FormsError> {
     let forms = &state.forms;
     lock(&forms.key_limiter).hit(peer_ip(&req), Instant::now()).map_err(FormsError::RateLimited)?;
     let key = random_token(24);
     let record_key = record::key_record_key(&key).ok_or_else(|| FormsError::Malformed("key".into()))?;
     state.store.put(Tree::Submissions, record_key.as_bytes(), now_secs().to_string().as_bytes()).await?;
     sweep_expired_keys(forms, state.store.clone());
-    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(serde_json::json!({ "key": key })))
+    Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "key": key })))
 }
 
 /// `POST /api/form/SaveFormSubmission`: checks and stores one submission.
 pub async fn save(
+    _: Crumbed,
     req: HttpRequest,
-    body: web::Payload,
+    body: LimitedBytes<FormsBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, FormsError> {
-    if plain::is_plain_post(&req) {
-        return Ok(plain::save(req, body, state).await);
-    }
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
-    let payload = read_payload(&req, body, state.settings.max_body_bytes).await?;
+    let payload = parse_payload(&req, &body.into_inner())?;
     let forms = &state.forms;
     let form = forms.index.get(&payload.form_id).ok_or(FormsError::UnknownForm)?;
     lock(&forms.submit_limiter)
@@ -93,7 +86,7 @@ pub async fn save(
     removed?;
     spent?;
     kept?;
-    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(success_body(forms, form)))
+    Ok(no_store(HttpResponse::Ok()).json(success_body(forms, form)))
 }
 
 /// Spends the captcha solution, if there is one; resolves once that is on disk.
@@ -155,31 +148,20 @@ fn success_body(forms: &FormsState, form: &FormDefinition) -> Value {
     Value::Object(body)
 }
 
-/// Reads the body (at most `limit` bytes) as a payload: form-encoded when the content
-/// type says so, JSON otherwise.
-async fn read_payload(req: &HttpRequest, body: web::Payload, limit: usize) -> Result<SavePayload, FormsError> {
-    let declared =
-        req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > limit) {
-        return Err(FormsError::TooLarge);
-    }
-    let bytes = body
-        .to_bytes_limited(limit)
-        .await
-        .map_err(|_| FormsError::TooLarge)?
-        .map_err(|e| FormsError::Malformed(format!("The request body could not be read: {e}")))?;
+/// The body as a payload: form-encoded when the content type says so, JSON otherwise.
+fn parse_payload(req: &HttpRequest, bytes: &[u8]) -> Result<SavePayload, FormsError> {
     let form_encoded = req
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
     let parsed = if form_encoded {
-        serde_urlencoded::from_bytes::<Vec<(String, String)>>(&bytes).map_err(|e| e.to_string()).and_then(|pairs| {
+        serde_urlencoded::from_bytes::<Vec<(String, String)>>(bytes).map_err(|e| e.to_string()).and_then(|pairs| {
             let map: Map<String, Value> = pairs.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
             serde_json::from_value(Value::Object(map)).map_err(|e| e.to_string())
         })
     } else {
-        serde_json::from_slice(&bytes).map_err(|e| e.to_string())
+        serde_json::from_slice(bytes).map_err(|e| e.to_string())
     };
     parsed.map_err(|e| FormsError::Malformed(format!("The submission could not be read: {e}")))
 }

@@ -8,7 +8,7 @@
 //! | `/api/multilingual/status` | GET | `{enabled, defaultLanguage, languageCount}` |
 //! | `/api/multilingual/languages` | PUT | `{languages: [tag, ...]}` → `{languages}` (default first) |
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::accounts::SessionRecord;
 use veranda_actors::site::settings::HeaderFooter;
@@ -18,6 +18,7 @@ use veranda_actors::streams::{EditEvent, PublishEvent};
 use super::access;
 use super::error::StreamError;
 use super::site_edits::{LanguageTag, MAX_HEADER_FOOTER_CHARS};
+use crate::edge::{no_store, Crumbed};
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -74,19 +75,16 @@ fn event(
 /// `GET /api/site-header-footer`.
 pub async fn header_footer(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, StreamError> {
     editor(session)?;
-    Ok(no_store().json(state.streams.site_edits.header_footer()))
+    Ok(no_store(HttpResponse::Ok()).json(state.streams.site_edits.header_footer()))
 }
 
 /// `PUT /api/site-header-footer`: replaces both texts.
 pub async fn save_header_footer(
-    req: HttpRequest,
+    _: Crumbed,
     state: web::Data<AppState>,
     session: CurrentSession,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
     let session = editor(session)?;
     let value: HeaderFooter = parse(&body)?;
     if value.header.chars().count() > MAX_HEADER_FOOTER_CHARS || value.footer.chars().count() > MAX_HEADER_FOOTER_CHARS
@@ -102,7 +100,7 @@ pub async fn save_header_footer(
         event(&session, "UserSavesSiteHeaderFooter", "save", "site-header-footer", site_id, "header-footer"),
     )
     .await?;
-    Ok(no_store().json(value))
+    Ok(no_store(HttpResponse::Ok()).json(value))
 }
 
 /// `GET /api/multilingual/settings`.
@@ -112,7 +110,7 @@ pub async fn multilingual_settings(
 ) -> Result<HttpResponse, StreamError> {
     editor(session)?;
     let edits = &state.streams.site_edits;
-    Ok(no_store().json(serde_json::json!({
+    Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({
         "defaultLanguage": edits.default_language(),
         "languages": edits.languages(),
     })))
@@ -126,7 +124,7 @@ pub async fn multilingual_status(
     editor(session)?;
     let edits = &state.streams.site_edits;
     let count = edits.languages().len();
-    Ok(no_store().json(serde_json::json!({
+    Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({
         "enabled": count > 1,
         "defaultLanguage": edits.default_language(),
         "languageCount": count,
@@ -143,25 +141,16 @@ struct LanguagesBody {
 
 /// `PUT /api/multilingual/languages`: replaces the language list (the default language is kept).
 pub async fn save_languages(
-    req: HttpRequest,
+    _: Crumbed,
     state: web::Data<AppState>,
     session: CurrentSession,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    if state.crumb_key.check(&req).is_err() {
-        return Ok(state.crumb_key.refusal(&req));
-    }
     let session = editor(session)?;
     let body: LanguagesBody = parse(&body)?;
     let tags = LanguageTag::parse_list(&body.languages).map_err(StreamError::BadRequest)?;
     let languages = state.streams.site_edits.set_languages(tags).await?;
     let site_id = &state.site.settings.website.id;
     publish(&state, event(&session, "UserSavesLanguages", "save", "multilingual", site_id, "languages")).await?;
-    Ok(no_store().json(serde_json::json!({ "languages": languages })))
-}
-
-pub(super) fn no_store() -> actix_web::HttpResponseBuilder {
-    let mut response = HttpResponse::Ok();
-    response.insert_header(("Cache-Control", "no-store"));
-    response
+    Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "languages": languages })))
 }

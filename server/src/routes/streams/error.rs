@@ -1,5 +1,6 @@
 //! The stream and edit routes' refusals and their JSON bodies (`{"error": message}`).
 
+use crate::edge::NoStore;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use veranda_actors::store::StoreError;
@@ -54,7 +55,7 @@ impl ResponseError for StreamError {
 
     fn error_response(&self) -> HttpResponse {
         let mut response = HttpResponse::build(self.status_code());
-        response.insert_header(("Cache-Control", "no-store"));
+        response.no_store();
         if matches!(self, StreamError::Busy | StreamError::Store(_)) {
             response.insert_header(("Retry-After", "1"));
         }

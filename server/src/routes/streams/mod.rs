@@ -61,13 +61,14 @@ mod socket;
 use std::sync::Arc;
 
 use actix::{Actor, Addr};
-use actix_web::{web, HttpResponse};
+use actix_web::web;
 use tokio::sync::broadcast;
 use veranda_actors::site::Site;
 use veranda_actors::store::Store;
 use veranda_actors::streams::{metrics, Broadcaster, Journal, PublishEvent, SharedLog, StreamLimits, StreamName};
 use veranda_actors::telemetry::TelemetryEvent;
 
+use crate::edge::method;
 use crate::settings::Settings;
 
 pub use content_edits::ContentEdits;
@@ -183,50 +184,43 @@ async fn forward_errors(mut source: broadcast::Receiver<TelemetryEvent>, hub: Ad
         }
     }
 }
-
-fn not_allowed(allow: &'static str) -> HttpResponse {
-    HttpResponse::MethodNotAllowed()
-        .insert_header(("Allow", allow))
-        .json(serde_json::json!({ "error": "This method is not allowed here." }))
-}
-
 /// Registers the stream and edit routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource("/api/streams/{stream}")
             .route(web::get().to(socket::connect))
-            .default_service(web::to(|| async { not_allowed("GET") })),
+            .default_service(method::only("GET")),
     )
     .service(
         web::resource("/api/streams/{stream}/stats")
             .route(web::get().to(socket::stats))
-            .default_service(web::to(|| async { not_allowed("GET") })),
+            .default_service(method::only("GET")),
     )
     .service(
         web::resource("/api/streams/{stream}/events")
             .route(web::get().to(recent::recent))
-            .default_service(web::to(|| async { not_allowed("GET") })),
+            .default_service(method::only("GET")),
     )
     .service(
         web::resource("/api/site-header-footer")
             .route(web::get().to(edits::header_footer))
             .route(web::put().to(edits::save_header_footer))
-            .default_service(web::to(|| async { not_allowed("GET, PUT") })),
+            .default_service(method::only("GET, PUT")),
     )
     .service(
         web::resource("/api/multilingual/settings")
             .route(web::get().to(edits::multilingual_settings))
-            .default_service(web::to(|| async { not_allowed("GET") })),
+            .default_service(method::only("GET")),
     )
     .service(
         web::resource("/api/multilingual/status")
             .route(web::get().to(edits::multilingual_status))
-            .default_service(web::to(|| async { not_allowed("GET") })),
+            .default_service(method::only("GET")),
     )
     .service(
         web::resource("/api/multilingual/languages")
             .route(web::put().to(edits::save_languages))
-            .default_service(web::to(|| async { not_allowed("PUT") })),
+            .default_service(method::only("PUT")),
     );
     content_routes(cfg);
 }
@@ -239,7 +233,7 @@ fn content_routes(cfg: &mut web::ServiceConfig) {
             web::resource("/api/content/items/{id}/thumbnail")
                 .route(web::put().to(content::blog_thumbnail))
                 .route(web::delete().to(content::blog_thumbnail))
-                .default_service(web::to(|| async { not_allowed("PUT, DELETE") })),
+                .default_service(method::only("PUT, DELETE")),
         )
         .service(put_only("/api/content/collections/{id}/settings", content::collection_settings))
         .service(put_only("/api/content/collections/{id}/position", content::move_collection))
@@ -254,5 +248,5 @@ where
     Args: actix_web::FromRequest + 'static,
     F::Output: actix_web::Responder + 'static,
 {
-    web::resource(path).route(web::put().to(handler)).default_service(web::to(|| async { not_allowed("PUT") }))
+    web::resource(path).route(web::put().to(handler)).default_service(method::only("PUT"))
 }

@@ -9,6 +9,7 @@ use veranda_actors::streams::GetRecentEvents;
 use super::access;
 use super::error::StreamError;
 use super::socket::stream_of;
+use crate::edge::no_store;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -51,7 +52,7 @@ pub async fn recent(
     }
     let limit = limit_of(req.query_string())?;
     let recent = state.streams.hub(stream).send(GetRecentEvents(limit)).await.map_err(|_| StreamError::Busy)?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(recent))
+    Ok(no_store(HttpResponse::Ok()).json(recent))
 }
 
 #[cfg(test)]

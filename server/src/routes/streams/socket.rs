@@ -34,6 +34,7 @@ use super::access;
 use super::error::StreamError;
 use super::outbound::{too_slow, Control, Outbound, QueueRelease};
 use super::sign_out::SocketGuard;
+use crate::edge::no_store;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -139,7 +140,7 @@ pub async fn stats(
         return Err(StreamError::Forbidden);
     }
     let stats = state.streams.hub(stream).send(GetStreamStats).await.map_err(|_| StreamError::Busy)?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(stats))
+    Ok(no_store(HttpResponse::Ok()).json(stats))
 }
 
 /// One connected websocket.

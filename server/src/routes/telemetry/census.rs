@@ -23,6 +23,7 @@ use veranda_actors::telemetry::session_ids::{
 use veranda_actors::telemetry::visitor::{self, CensusHit, RecordVisit};
 
 use super::ingest::{finish, json_object, read_body, skipped, Endpoint, Form, IngestError, MAX_FORM_BODY};
+use crate::edge::NoStore;
 use crate::routes::auth::unlocked;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
@@ -296,10 +297,7 @@ fn pixel(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, IngestErro
         };
         store_hit(state, &hit)?;
     }
-    let pixel = HttpResponse::Ok()
-        .content_type("image/gif")
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body(PIXEL_GIF.to_vec());
+    let pixel = HttpResponse::Ok().content_type("image/gif").no_store().body(PIXEL_GIF.to_vec());
     Ok(match skip {
         Some(reason) => skipped(reason, pixel),
         None => pixel,

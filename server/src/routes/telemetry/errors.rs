@@ -3,23 +3,29 @@
 //! owners and admins).
 
 use actix_web::http::header;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::telemetry::errors::{parse_reports, Admission, PageLoadKey};
 use veranda_actors::telemetry::metrics;
 
 use super::ingest::{finish, read_body, Endpoint, IngestError, MAX_ERRORS_BODY};
 use super::state::client_ip;
+use crate::edge::{no_store, CrumbFail, Crumbed};
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
 /// `POST /api/events/RecordJavascriptErrors`: 202 with `{accepted, dropped}` (every
 /// record of an accepted send, so `dropped` is 0); a send of more than 10 records gets
 /// 400, and a page load that already made its 20 sends gets 429 with `Retry-After`.
-pub async fn record_errors(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
-    if state.crumb_key.check(&req).is_err() {
+pub async fn record_errors(
+    crumb: Result<Crumbed, CrumbFail>,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    payload: web::Payload,
+) -> HttpResponse {
+    if let Err(fail) = crumb {
         metrics::rejected(Endpoint::JavascriptErrors.label(), "crumb");
-        return state.crumb_key.refusal(&req);
+        return fail.error_response();
     }
     finish(Endpoint::JavascriptErrors, record(&req, &state, payload).await)
 }
@@ -55,7 +61,5 @@ pub async fn list_groups(state: web::Data<AppState>, session: CurrentSession) ->
     }
     let groups = state.telemetry.error_intake.groups();
     let records = state.telemetry.error_intake.recent();
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(serde_json::json!({ "groups": groups, "records": records })))
+    Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "groups": groups, "records": records })))
 }

@@ -6,7 +6,7 @@
 //! out of the data.
 
 use actix_web::http::header;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use serde::Deserialize;
 use veranda_actors::store::Tree;
 use veranda_actors::telemetry::records::{now_ms, record_key, truncate_chars};
@@ -15,20 +15,8 @@ use veranda_actors::telemetry::session_ids::strip_identifiers;
 
 use super::census::{identifiers_allowed, recording};
 use super::ingest::{finish, json_object, read_body, skipped, Endpoint, Form, IngestError, MAX_FORM_BODY};
-use crate::security::crumb::CRUMB_COOKIE;
+use crate::edge::Crumbed;
 use crate::state::AppState;
-
-/// Whether the crumb is echoed correctly, in the header, the query or the form's `crumb`.
-fn crumb_ok(req: &HttpRequest, state: &AppState, form: &Form) -> bool {
-    if state.crumb_key.check(req).is_ok() {
-        return true;
-    }
-    let cookie = req.cookie(CRUMB_COOKIE);
-    match (cookie, form.get("crumb")) {
-        (Some(cookie), Some(echoed)) => cookie.value() == echoed && state.crumb_key.verifies(req, echoed),
-        _ => false,
-    }
-}
 
 async fn store_event(state: &AppState, value: serde_json::Value) -> Result<(), IngestError> {
     let now = now_ms();
@@ -45,9 +33,9 @@ pub async fn record_event(req: HttpRequest, state: web::Data<AppState>, payload:
         Ok(form) => form,
         Err(error) => return finish(Endpoint::RecordEvent, Err(error)),
     };
-    if !crumb_ok(&req, &state, &body) {
+    if let Err(fail) = Crumbed::or_field(&req, body.get("crumb")) {
         veranda_actors::telemetry::metrics::rejected(Endpoint::RecordEvent.label(), "crumb");
-        return state.crumb_key.refusal(&req);
+        return fail.error_response();
     }
     finish(Endpoint::RecordEvent, event(&req, &state, body).await)
 }

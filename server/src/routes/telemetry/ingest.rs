@@ -4,9 +4,10 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
-use futures_util::StreamExt;
 use veranda_actors::telemetry::metrics;
 use veranda_actors::telemetry::rules::SkipReason;
+
+use crate::edge::body::{read_limited, BodyError};
 
 /// Largest census, event or trace body.
 pub const MAX_FORM_BODY: usize = 16 * 1024;
@@ -170,20 +171,10 @@ pub fn finish(endpoint: Endpoint, result: Result<HttpResponse, IngestError>) -> 
 
 /// Reads the body, refusing it past `limit` bytes (from `Content-Length` when given).
 pub async fn read_body(req: &HttpRequest, mut payload: web::Payload, limit: usize) -> Result<web::Bytes, IngestError> {
-    let declared =
-        req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > limit) {
-        return Err(IngestError::TooLarge(limit));
-    }
-    let mut body = web::BytesMut::new();
-    while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|_| IngestError::BadRequest("the body could not be read".into()))?;
-        if body.len() + chunk.len() > limit {
-            return Err(IngestError::TooLarge(limit));
-        }
-        body.extend_from_slice(&chunk);
-    }
-    Ok(body.freeze())
+    read_limited(req, &mut payload, limit).await.map_err(|e| match e {
+        BodyError::TooLarge(limit) => IngestError::TooLarge(limit),
+        _ => IngestError::BadRequest("the body could not be read".into()),
+    })
 }
 
 /// A form-encoded body as name/value pairs.

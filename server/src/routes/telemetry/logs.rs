@@ -11,6 +11,7 @@ use veranda_actors::telemetry::traces::{parse_entries, AddTraces};
 
 use super::ingest::{finish, read_body, Endpoint, Form, IngestError, MAX_FORM_BODY, MAX_PERF_BODY};
 use super::state::offer;
+use crate::edge::no_store;
 use crate::state::AppState;
 
 /// Form fields a trace body may hold its entries in, in order of preference.
@@ -43,7 +44,7 @@ pub async fn perf_settings(req: HttpRequest, state: web::Data<AppState>) -> Http
     let result = state.telemetry.admit(&req).map(|()| {
         let bytes: [u8; 12] = rand::random();
         let id: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-        HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(serde_json::json!({ "pageLoadId": id }))
+        no_store(HttpResponse::Ok()).json(serde_json::json!({ "pageLoadId": id }))
     });
     finish(Endpoint::PerfSettings, result)
 }

@@ -21,8 +21,9 @@ pub mod ingest;
 mod logs;
 mod state;
 
-use actix_web::http::header;
-use actix_web::{guard, web, HttpResponse, Resource, Route};
+use actix_web::{guard, web, Resource, Route};
+
+use crate::edge::method;
 
 pub use ingest::{Endpoint, IngestError};
 pub use state::TelemetryState;
@@ -48,16 +49,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// A path answering only `route`; any other method gets 405 naming `allow`.
 fn only(path: &str, route: Route, allow: &'static str) -> Resource {
-    web::resource(path).route(route).default_service(web::to(move || method_not_allowed(allow)))
+    web::resource(path).route(route).default_service(method::only(allow))
 }
 
 /// A path answering only POST.
 fn post_only(path: &str, route: Route) -> Resource {
     only(path, route, "POST")
-}
-
-async fn method_not_allowed(allow: &'static str) -> HttpResponse {
-    HttpResponse::MethodNotAllowed()
-        .insert_header((header::ALLOW, allow))
-        .json(serde_json::json!({ "error": format!("Use {allow} for this address.") }))
 }

@@ -1,91 +1,84 @@
 //! Collection edits: settings (title, description) and position in the site's list.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use serde_json::json;
 use veranda_actors::site::sanitize;
 
-use super::{admit, answer, check_texts, event, find_collection, item_path, MoveBody, Refusal, SettingsBody};
+use super::{admit, check_texts, event, find_collection, item_path, MoveBody, SettingsBody};
+use crate::edge::{no_store, Crumbed};
 use crate::routes::streams::content_edits::CollectionSettings;
-use crate::routes::streams::edits::{no_store, parse, publish};
+use crate::routes::streams::edits::{parse, publish};
 use crate::routes::streams::error::StreamError;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
 /// `PUT /api/content/collections/{collectionId}/settings`.
 pub async fn collection_settings(
-    req: HttpRequest,
+    _: Crumbed,
     state: web::Data<AppState>,
     session: CurrentSession,
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let result: Result<HttpResponse, Refusal> = async {
-        let session = admit(&req, &state, session, &body)?;
-        let body: SettingsBody = parse(&body)?;
-        check_texts(&body.title, &body.description)?;
-        let id = path.into_inner();
-        let (settings, paths) = state
-            .streams
-            .content
-            .edit(|overlay, site| {
-                let collection = find_collection(site, &id)?;
-                let settings = overlay.collections.entry(id.clone()).or_insert_with(CollectionSettings::default);
-                settings.title = body.title.clone().or(settings.title.take());
-                settings.description =
-                    body.description.as_deref().map(sanitize::plain_text).or(settings.description.take());
-                let mut paths = vec![collection.url.clone()];
-                paths.extend(collection.items.iter().map(|i| item_path(&collection.url, &i.url_id)));
-                Ok::<_, StreamError>((settings.clone(), paths))
-            })
-            .await?;
-        let mut event = event(
-            &session,
-            "UserSavesCollectionSettings",
-            "save",
-            ("collection", &id),
-            ("collection-editor", "settings-modal"),
-        );
-        event.paths = paths;
-        publish(&state, event).await?;
-        Ok(no_store().json(json!({ "id": id, "title": settings.title, "description": settings.description })))
-    }
-    .await;
-    answer(&state, result)
+    let session = admit(session, &body)?;
+    let body: SettingsBody = parse(&body)?;
+    check_texts(&body.title, &body.description)?;
+    let id = path.into_inner();
+    let (settings, paths) = state
+        .streams
+        .content
+        .edit(|overlay, site| {
+            let collection = find_collection(site, &id)?;
+            let settings = overlay.collections.entry(id.clone()).or_insert_with(CollectionSettings::default);
+            settings.title = body.title.clone().or(settings.title.take());
+            settings.description =
+                body.description.as_deref().map(sanitize::plain_text).or(settings.description.take());
+            let mut paths = vec![collection.url.clone()];
+            paths.extend(collection.items.iter().map(|i| item_path(&collection.url, &i.url_id)));
+            Ok::<_, StreamError>((settings.clone(), paths))
+        })
+        .await?;
+    let mut event = event(
+        &session,
+        "UserSavesCollectionSettings",
+        "save",
+        ("collection", &id),
+        ("collection-editor", "settings-modal"),
+    );
+    event.paths = paths;
+    publish(&state, event).await?;
+    Ok(no_store(HttpResponse::Ok())
+        .json(json!({ "id": id, "title": settings.title, "description": settings.description })))
 }
 
 /// `PUT /api/content/collections/{collectionId}/position`: moves a collection in the
 /// site's list of collections.
 pub async fn move_collection(
-    req: HttpRequest,
+    _: Crumbed,
     state: web::Data<AppState>,
     session: CurrentSession,
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let result: Result<HttpResponse, Refusal> = async {
-        let session = admit(&req, &state, session, &body)?;
-        let body: MoveBody = parse(&body)?;
-        if body.collection_id.is_some() {
-            return Err(StreamError::BadRequest("A collection move takes only position.".to_string()).into());
-        }
-        let id = path.into_inner();
-        let (position, order) = state
-            .streams
-            .content
-            .edit(|overlay, site| {
-                find_collection(site, &id)?;
-                let mut order: Vec<String> =
-                    site.collections.iter().map(|c| c.id.clone()).filter(|c| c != &id).collect();
-                let position = body.position.min(order.len());
-                order.insert(position, id.clone());
-                overlay.collection_order = order.clone();
-                Ok::<_, StreamError>((position, order))
-            })
-            .await?;
-        let event = event(&session, "UserMovesCollection", "move", ("collection", &id), ("collection-editor", "panel"));
-        publish(&state, event).await?;
-        Ok(no_store().json(json!({ "id": id, "position": position, "order": order })))
+    let session = admit(session, &body)?;
+    let body: MoveBody = parse(&body)?;
+    if body.collection_id.is_some() {
+        return Err(StreamError::BadRequest("A collection move takes only position.".to_string()));
     }
-    .await;
-    answer(&state, result)
+    let id = path.into_inner();
+    let (position, order) = state
+        .streams
+        .content
+        .edit(|overlay, site| {
+            find_collection(site, &id)?;
+            let mut order: Vec<String> = site.collections.iter().map(|c| c.id.clone()).filter(|c| c != &id).collect();
+            let position = body.position.min(order.len());
+            order.insert(position, id.clone());
+            overlay.collection_order = order.clone();
+            Ok::<_, StreamError>((position, order))
+        })
+        .await?;
+    let event = event(&session, "UserMovesCollection", "move", ("collection", &id), ("collection-editor", "panel"));
+    publish(&state, event).await?;
+    Ok(no_store(HttpResponse::Ok()).json(json!({ "id": id, "position": position, "order": order })))
 }

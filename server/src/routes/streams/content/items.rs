@@ -6,8 +6,9 @@ use serde_json::json;
 use veranda_actors::domain::enums::PublicationState;
 use veranda_actors::site::{CollectionKind, Site};
 
-use super::{admit, answer, event, find_collection, find_item, item_path, MoveBody, Refusal};
-use crate::routes::streams::edits::{no_store, parse, publish};
+use super::{admit, event, find_collection, find_item, item_path, MoveBody};
+use crate::edge::{no_store, Crumbed};
+use crate::routes::streams::edits::{parse, publish};
 use crate::routes::streams::error::StreamError;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
@@ -22,119 +23,98 @@ struct VisibilityBody {
 
 /// `PUT /api/content/items/{itemId}/visibility`.
 pub async fn item_visibility(
-    req: HttpRequest,
+    _: Crumbed,
     state: web::Data<AppState>,
     session: CurrentSession,
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let result: Result<HttpResponse, Refusal> = async {
-        let session = admit(&req, &state, session, &body)?;
-        let body: VisibilityBody = parse(&body)?;
-        let new_state =
-            PublicationState::from_name(&body.state).filter(|s| *s != PublicationState::Deleted).ok_or_else(|| {
-                StreamError::BadRequest(
-                    "state must be one of published, scheduled, needs-review, draft, private.".to_string(),
-                )
-            })?;
-        let item_id = path.into_inner();
-        let paths = state
-            .streams
-            .content
-            .edit(|overlay, site| {
-                let (collection, at) = find_item(site, &item_id)?;
-                overlay.item_states.insert(item_id.clone(), new_state.name().to_string());
-                Ok::<_, StreamError>(vec![
-                    collection.url.clone(),
-                    item_path(&collection.url, &collection.items[at].url_id),
-                ])
-            })
-            .await?;
-        let action = if new_state == PublicationState::Published { "show" } else { "hide" };
-        let mut event = event(
-            &session,
-            "UserChangesItemVisibility",
-            action,
-            ("item", &item_id),
-            ("collection-editor", "item-catalog"),
-        );
-        event.paths = paths;
-        publish(&state, event).await?;
-        Ok(no_store().json(json!({ "id": item_id, "state": new_state.name() })))
-    }
-    .await;
-    answer(&state, result)
+    let session = admit(session, &body)?;
+    let body: VisibilityBody = parse(&body)?;
+    let new_state =
+        PublicationState::from_name(&body.state).filter(|s| *s != PublicationState::Deleted).ok_or_else(|| {
+            StreamError::BadRequest(
+                "state must be one of published, scheduled, needs-review, draft, private.".to_string(),
+            )
+        })?;
+    let item_id = path.into_inner();
+    let paths = state
+        .streams
+        .content
+        .edit(|overlay, site| {
+            let (collection, at) = find_item(site, &item_id)?;
+            overlay.item_states.insert(item_id.clone(), new_state.name().to_string());
+            Ok::<_, StreamError>(vec![collection.url.clone(), item_path(&collection.url, &collection.items[at].url_id)])
+        })
+        .await?;
+    let action = if new_state == PublicationState::Published { "show" } else { "hide" };
+    let mut event =
+        event(&session, "UserChangesItemVisibility", action, ("item", &item_id), ("collection-editor", "item-catalog"));
+    event.paths = paths;
+    publish(&state, event).await?;
+    Ok(no_store(HttpResponse::Ok()).json(json!({ "id": item_id, "state": new_state.name() })))
 }
 
 /// `PUT /api/content/items/{itemId}/position`: moves an item within its collection or
 /// into another collection of the same kind.
 pub async fn move_item(
-    req: HttpRequest,
+    _: Crumbed,
     state: web::Data<AppState>,
     session: CurrentSession,
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let result: Result<HttpResponse, Refusal> = async {
-        let session = admit(&req, &state, session, &body)?;
-        let body: MoveBody = parse(&body)?;
-        let item_id = path.into_inner();
-        let (target_id, position, paths) = state
-            .streams
-            .content
-            .edit(|overlay, site| {
-                let (source, at) = find_item(site, &item_id)?;
-                let target = match &body.collection_id {
-                    Some(id) => find_collection(site, id)?,
-                    None => source,
-                };
-                let url_id = &source.items[at].url_id;
-                if target.id != source.id {
-                    if target.kind != source.kind {
-                        return Err(StreamError::Conflict(
-                            "An item can only move into a collection of the same kind.".to_string(),
-                        ));
-                    }
-                    if target.items.iter().any(|i| &i.url_id == url_id) {
-                        return Err(StreamError::Conflict(format!(
-                            "The collection already has an item at '{}'.",
-                            item_path(&target.url, url_id)
-                        )));
-                    }
+    let session = admit(session, &body)?;
+    let body: MoveBody = parse(&body)?;
+    let item_id = path.into_inner();
+    let (target_id, position, paths) = state
+        .streams
+        .content
+        .edit(|overlay, site| {
+            let (source, at) = find_item(site, &item_id)?;
+            let target = match &body.collection_id {
+                Some(id) => find_collection(site, id)?,
+                None => source,
+            };
+            let url_id = &source.items[at].url_id;
+            if target.id != source.id {
+                if target.kind != source.kind {
+                    return Err(StreamError::Conflict(
+                        "An item can only move into a collection of the same kind.".to_string(),
+                    ));
                 }
-                let mut source_ids: Vec<String> = source.items.iter().map(|i| i.id.clone()).collect();
-                source_ids.remove(at);
-                let mut target_ids: Vec<String> = if target.id == source.id {
-                    source_ids.clone()
-                } else {
-                    target.items.iter().map(|i| i.id.clone()).collect()
-                };
-                let position = body.position.min(target_ids.len());
-                target_ids.insert(position, item_id.clone());
-                if target.id != source.id {
-                    overlay.item_layout.insert(source.id.clone(), source_ids);
+                if target.items.iter().any(|i| &i.url_id == url_id) {
+                    return Err(StreamError::Conflict(format!(
+                        "The collection already has an item at '{}'.",
+                        item_path(&target.url, url_id)
+                    )));
                 }
-                overlay.item_layout.insert(target.id.clone(), target_ids);
-                let mut paths = vec![source.url.clone(), item_path(&source.url, url_id)];
-                if target.id != source.id {
-                    paths.extend([target.url.clone(), item_path(&target.url, url_id)]);
-                }
-                Ok((target.id.clone(), position, paths))
-            })
-            .await?;
-        let mut event = event(
-            &session,
-            "UserMovesCollectionItem",
-            "move",
-            ("item", &item_id),
-            ("collection-editor", "item-catalog"),
-        );
-        event.paths = paths;
-        publish(&state, event).await?;
-        Ok(no_store().json(json!({ "id": item_id, "collectionId": target_id, "position": position })))
-    }
-    .await;
-    answer(&state, result)
+            }
+            let mut source_ids: Vec<String> = source.items.iter().map(|i| i.id.clone()).collect();
+            source_ids.remove(at);
+            let mut target_ids: Vec<String> = if target.id == source.id {
+                source_ids.clone()
+            } else {
+                target.items.iter().map(|i| i.id.clone()).collect()
+            };
+            let position = body.position.min(target_ids.len());
+            target_ids.insert(position, item_id.clone());
+            if target.id != source.id {
+                overlay.item_layout.insert(source.id.clone(), source_ids);
+            }
+            overlay.item_layout.insert(target.id.clone(), target_ids);
+            let mut paths = vec![source.url.clone(), item_path(&source.url, url_id)];
+            if target.id != source.id {
+                paths.extend([target.url.clone(), item_path(&target.url, url_id)]);
+            }
+            Ok((target.id.clone(), position, paths))
+        })
+        .await?;
+    let mut event =
+        event(&session, "UserMovesCollectionItem", "move", ("item", &item_id), ("collection-editor", "item-catalog"));
+    event.paths = paths;
+    publish(&state, event).await?;
+    Ok(no_store(HttpResponse::Ok()).json(json!({ "id": item_id, "collectionId": target_id, "position": position })))
 }
 
 /// The body of a thumbnail change.
@@ -158,6 +138,7 @@ fn image_problem(site: &Site, name: &str) -> Option<String> {
 
 /// `PUT` (set) and `DELETE` (remove) `/api/content/items/{itemId}/thumbnail` of a blog post.
 pub async fn blog_thumbnail(
+    _: Crumbed,
     req: HttpRequest,
     state: web::Data<AppState>,
     session: CurrentSession,
@@ -165,32 +146,28 @@ pub async fn blog_thumbnail(
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
     let remove = req.method() == actix_web::http::Method::DELETE;
-    let result: Result<HttpResponse, Refusal> = async {
-        let session = admit(&req, &state, session, &body)?;
-        let image = if remove { None } else { Some(parse::<ThumbnailBody>(&body)?.image) };
-        let item_id = path.into_inner();
-        let paths = state
-            .streams
-            .content
-            .edit(|overlay, site| {
-                let (collection, at) = find_item(site, &item_id)?;
-                if collection.kind != CollectionKind::Blog {
-                    return Err(StreamError::Conflict("Only blog posts have a thumbnail.".to_string()));
-                }
-                if let Some(problem) = image.as_deref().and_then(|name| image_problem(site, name)) {
-                    return Err(StreamError::BadRequest(problem));
-                }
-                overlay.thumbnails.insert(item_id.clone(), image.clone());
-                Ok(vec![collection.url.clone(), item_path(&collection.url, &collection.items[at].url_id)])
-            })
-            .await?;
-        let (name, action) =
-            if remove { ("UserRemovesBlogThumbnail", "remove") } else { ("UserChangesBlogThumbnail", "save") };
-        let mut event = event(&session, name, action, ("item", &item_id), ("collection-editor", "settings-modal"));
-        event.paths = paths;
-        publish(&state, event).await?;
-        Ok(no_store().json(json!({ "id": item_id, "image": image })))
-    }
-    .await;
-    answer(&state, result)
+    let session = admit(session, &body)?;
+    let image = if remove { None } else { Some(parse::<ThumbnailBody>(&body)?.image) };
+    let item_id = path.into_inner();
+    let paths = state
+        .streams
+        .content
+        .edit(|overlay, site| {
+            let (collection, at) = find_item(site, &item_id)?;
+            if collection.kind != CollectionKind::Blog {
+                return Err(StreamError::Conflict("Only blog posts have a thumbnail.".to_string()));
+            }
+            if let Some(problem) = image.as_deref().and_then(|name| image_problem(site, name)) {
+                return Err(StreamError::BadRequest(problem));
+            }
+            overlay.thumbnails.insert(item_id.clone(), image.clone());
+            Ok(vec![collection.url.clone(), item_path(&collection.url, &collection.items[at].url_id)])
+        })
+        .await?;
+    let (name, action) =
+        if remove { ("UserRemovesBlogThumbnail", "remove") } else { ("UserChangesBlogThumbnail", "save") };
+    let mut event = event(&session, name, action, ("item", &item_id), ("collection-editor", "settings-modal"));
+    event.paths = paths;
+    publish(&state, event).await?;
+    Ok(no_store(HttpResponse::Ok()).json(json!({ "id": item_id, "image": image })))
 }

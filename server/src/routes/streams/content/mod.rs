@@ -29,7 +29,6 @@ pub use collections::{collection_settings, move_collection};
 pub use items::{blog_thumbnail, item_visibility, move_item};
 pub use pages::{block_content, page_settings};
 
-use actix_web::{HttpRequest, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::accounts::SessionRecord;
 use veranda_actors::site::Site;
@@ -38,7 +37,6 @@ use veranda_actors::streams::EditEvent;
 use super::edits::editor;
 use super::error::StreamError;
 use crate::security::session::CurrentSession;
-use crate::state::AppState;
 
 /// Largest edit body, in bytes.
 pub const MAX_EDIT_BODY: usize = 64 * 1024;
@@ -49,39 +47,14 @@ pub const MAX_DESCRIPTION_CHARS: usize = 2000;
 /// Longest text-block rich text, in bytes.
 pub const MAX_BLOCK_HTML_BYTES: usize = 60 * 1024;
 
-/// Crumb, account and body size checks shared by every content edit.
-fn admit(req: &HttpRequest, state: &AppState, session: CurrentSession, body: &[u8]) -> Result<SessionRecord, Refusal> {
-    if state.crumb_key.check(req).is_err() {
-        return Err(Refusal::Crumb(state.crumb_key.refusal(req)));
-    }
+/// Account and body size checks shared by every content edit (the crumb is checked
+/// by the [`Crumbed`](crate::edge::Crumbed) each handler takes first).
+fn admit(session: CurrentSession, body: &[u8]) -> Result<SessionRecord, StreamError> {
     let session = editor(session)?;
     if body.len() > MAX_EDIT_BODY {
-        return Err(StreamError::TooLarge(MAX_EDIT_BODY).into());
+        return Err(StreamError::TooLarge(MAX_EDIT_BODY));
     }
     Ok(session)
-}
-
-/// A refused edit: the crumb refusal of every state change, or a [`StreamError`].
-pub enum Refusal {
-    /// The crumb is missing or wrong: the 403 answer, with a fresh crumb for the session.
-    Crumb(HttpResponse),
-    /// Any other refusal.
-    Error(StreamError),
-}
-
-impl From<StreamError> for Refusal {
-    fn from(error: StreamError) -> Refusal {
-        Refusal::Error(error)
-    }
-}
-
-/// Turns a handler's result into the answer.
-fn answer(_state: &AppState, result: Result<HttpResponse, Refusal>) -> Result<HttpResponse, StreamError> {
-    match result {
-        Ok(response) => Ok(response),
-        Err(Refusal::Crumb(response)) => Ok(response),
-        Err(Refusal::Error(error)) => Err(error),
-    }
 }
 
 /// An editor event on the site's editors.

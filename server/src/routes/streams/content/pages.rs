@@ -1,54 +1,51 @@
 //! Page edits: settings (title, description) and a text block's content.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 use veranda_actors::site::{sanitize, BlockData, Site};
 
-use super::{admit, answer, check_texts, event, item_path, Refusal, SettingsBody, MAX_BLOCK_HTML_BYTES};
+use super::{admit, check_texts, event, item_path, SettingsBody, MAX_BLOCK_HTML_BYTES};
+use crate::edge::{no_store, Crumbed};
 use crate::routes::streams::content_edits::PageSettings;
-use crate::routes::streams::edits::{no_store, parse, publish};
+use crate::routes::streams::edits::{parse, publish};
 use crate::routes::streams::error::StreamError;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
 /// `PUT /api/content/pages/{pageId}/settings`.
 pub async fn page_settings(
-    req: HttpRequest,
+    _: Crumbed,
     state: web::Data<AppState>,
     session: CurrentSession,
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let result: Result<HttpResponse, Refusal> = async {
-        let session = admit(&req, &state, session, &body)?;
-        let body: SettingsBody = parse(&body)?;
-        check_texts(&body.title, &body.description)?;
-        let id = path.into_inner();
-        let (settings, url) = state
-            .streams
-            .content
-            .edit(|overlay, site| {
-                let page = site
-                    .pages
-                    .iter()
-                    .find(|p| p.id == id)
-                    .ok_or_else(|| StreamError::NotFound(format!("No page has the id '{id}'.")))?;
-                let settings = overlay.pages.entry(id.clone()).or_insert_with(PageSettings::default);
-                settings.title = body.title.clone().or(settings.title.take());
-                settings.description =
-                    body.description.as_deref().map(sanitize::plain_text).or(settings.description.take());
-                Ok::<_, StreamError>((settings.clone(), page.url.clone()))
-            })
-            .await?;
-        let mut event =
-            event(&session, "UserSavesPageSettings", "save", ("page", &id), ("page-editor", "settings-modal"));
-        event.paths = vec![url];
-        publish(&state, event).await?;
-        Ok(no_store().json(json!({ "id": id, "title": settings.title, "description": settings.description })))
-    }
-    .await;
-    answer(&state, result)
+    let session = admit(session, &body)?;
+    let body: SettingsBody = parse(&body)?;
+    check_texts(&body.title, &body.description)?;
+    let id = path.into_inner();
+    let (settings, url) = state
+        .streams
+        .content
+        .edit(|overlay, site| {
+            let page = site
+                .pages
+                .iter()
+                .find(|p| p.id == id)
+                .ok_or_else(|| StreamError::NotFound(format!("No page has the id '{id}'.")))?;
+            let settings = overlay.pages.entry(id.clone()).or_insert_with(PageSettings::default);
+            settings.title = body.title.clone().or(settings.title.take());
+            settings.description =
+                body.description.as_deref().map(sanitize::plain_text).or(settings.description.take());
+            Ok::<_, StreamError>((settings.clone(), page.url.clone()))
+        })
+        .await?;
+    let mut event = event(&session, "UserSavesPageSettings", "save", ("page", &id), ("page-editor", "settings-modal"));
+    event.paths = vec![url];
+    publish(&state, event).await?;
+    Ok(no_store(HttpResponse::Ok())
+        .json(json!({ "id": id, "title": settings.title, "description": settings.description })))
 }
 
 /// The body of a block content change.
@@ -79,39 +76,34 @@ fn find_block(site: &Site, id: &str) -> Option<(String, bool)> {
 
 /// `PUT /api/content/blocks/{blockId}`: replaces a text block's rich text (sanitised).
 pub async fn block_content(
-    req: HttpRequest,
+    _: Crumbed,
     state: web::Data<AppState>,
     session: CurrentSession,
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let result: Result<HttpResponse, Refusal> = async {
-        let session = admit(&req, &state, session, &body)?;
-        let body: BlockBody = parse(&body)?;
-        if body.html.len() > MAX_BLOCK_HTML_BYTES {
-            return Err(StreamError::BadRequest(format!("html is limited to {MAX_BLOCK_HTML_BYTES} bytes.")).into());
-        }
-        let html = sanitize::rich_text(&body.html);
-        let id = path.into_inner();
-        let url = state
-            .streams
-            .content
-            .edit(|overlay, site| {
-                let (url, is_text) = find_block(site, &id)
-                    .ok_or_else(|| StreamError::NotFound(format!("No block has the id '{id}'.")))?;
-                if !is_text {
-                    return Err(StreamError::Conflict("Only text blocks can be edited here.".to_string()));
-                }
-                overlay.text_blocks.insert(id.clone(), html.clone());
-                Ok(url)
-            })
-            .await?;
-        let mut event =
-            event(&session, "UserSavesBlockContent", "save", ("block", &id), ("page-editor", "section-editor"));
-        event.paths = vec![url];
-        publish(&state, event).await?;
-        Ok(no_store().json(json!({ "id": id, "html": html })))
+    let session = admit(session, &body)?;
+    let body: BlockBody = parse(&body)?;
+    if body.html.len() > MAX_BLOCK_HTML_BYTES {
+        return Err(StreamError::BadRequest(format!("html is limited to {MAX_BLOCK_HTML_BYTES} bytes.")));
     }
-    .await;
-    answer(&state, result)
+    let html = sanitize::rich_text(&body.html);
+    let id = path.into_inner();
+    let url = state
+        .streams
+        .content
+        .edit(|overlay, site| {
+            let (url, is_text) =
+                find_block(site, &id).ok_or_else(|| StreamError::NotFound(format!("No block has the id '{id}'.")))?;
+            if !is_text {
+                return Err(StreamError::Conflict("Only text blocks can be edited here.".to_string()));
+            }
+            overlay.text_blocks.insert(id.clone(), html.clone());
+            Ok(url)
+        })
+        .await?;
+    let mut event = event(&session, "UserSavesBlockContent", "save", ("block", &id), ("page-editor", "section-editor"));
+    event.paths = vec![url];
+    publish(&state, event).await?;
+    Ok(no_store(HttpResponse::Ok()).json(json!({ "id": id, "html": html })))
 }

@@ -1,0 +1,48 @@
+//! The answer to a method a resource does not take: 405 with `Allow` and one JSON body,
+//! `{"error": "This address only answers <methods>."}`, on every route table; published
+//! pages answer the same in plain text.
+
+use actix_web::http::header;
+use actix_web::HttpResponse;
+
+/// 405 Method Not Allowed listing `allow` (e.g. `"GET, HEAD"`) in `Allow` and the body.
+pub fn method_not_allowed(allow: &str) -> HttpResponse {
+    HttpResponse::MethodNotAllowed()
+        .insert_header((header::ALLOW, allow))
+        .json(serde_json::json!({ "error": format!("This address only answers {allow}.") }))
+}
+
+/// What a published page answers to a method other than GET and HEAD (an HTML address,
+/// so plain text rather than JSON).
+pub fn page_method_not_allowed() -> HttpResponse {
+    HttpResponse::MethodNotAllowed()
+        .insert_header((header::ALLOW, "GET, HEAD"))
+        .content_type("text/plain; charset=utf-8")
+        .body("Published pages only answer GET and HEAD.")
+}
+
+/// A route table's default service answering 405 for every method but `allow`:
+/// `.default_service(edge::method::only("GET, HEAD"))`.
+pub fn only(allow: &'static str) -> actix_web::Route {
+    actix_web::web::to(move || async move { method_not_allowed(allow) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::{body::to_bytes, test, web, App};
+
+    #[actix_web::test]
+    async fn a_resource_answers_405_with_allow_and_the_methods() {
+        let app = test::init_service(
+            App::new().service(web::resource("/x").route(web::get().to(HttpResponse::Ok)).default_service(only("GET"))),
+        )
+        .await;
+        let response = test::call_service(&app, test::TestRequest::delete().uri("/x").to_request()).await;
+        assert_eq!(response.status(), 405);
+        assert_eq!(response.headers().get(header::ALLOW).unwrap(), "GET");
+        let body = to_bytes(response.into_body()).await.unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(json, serde_json::json!({ "error": "This address only answers GET." }));
+    }
+}
