@@ -6,7 +6,9 @@
 //!
 //! - [`cli`], [`settings`], [`telemetry`]: the command line, configuration and logging.
 //! - [`startup`]: loads the site, opens the store, binds the public and ops listeners.
-//! - [`routes`]: the public route table, one module per area.
+//! - [`services`]: the running parts (the live site, actors, limiters), started and
+//!   stopped in one place.
+//! - [`routes`]: the public route table, one module per area: handlers only.
 //! - [`render`]: server-side HTML of published pages.
 //! - [`media`]: site images resized for the size ladder and cached on disk.
 //! - [`page_context`]: the page context embedded in every page.
@@ -28,6 +30,7 @@ pub mod page_context;
 pub mod render;
 pub mod routes;
 pub mod security;
+pub mod services;
 pub mod settings;
 pub mod shutdown;
 pub mod startup;

@@ -1,5 +1,5 @@
-//! Start-up: load the site, open the store, bind both listeners, and run until a
-//! signal stops the server; then flush the store.
+//! Start-up: load the site, open the store, start the services, bind both listeners,
+//! and run until a signal stops the server; then stop the services.
 
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -14,33 +14,11 @@ use crate::assets::Assets;
 use crate::ops;
 use crate::overload::{self, WriteGate, MAX_WRITES_IN_FLIGHT};
 use crate::routes;
-use crate::routes::auth::AuthState;
-use crate::routes::commerce::CommerceState;
-use crate::routes::forms::FormsState;
-use crate::routes::streams::StreamsState;
-use crate::routes::telemetry::TelemetryState;
+use crate::services::Services;
 use crate::settings::Settings;
 use crate::state::AppState;
 
-/// Why the server could not start.
-#[derive(Debug, thiserror::Error)]
-pub enum StartupError {
-    /// The site directory has problems.
-    #[error("{0}")]
-    Site(#[from] veranda_actors::site::SiteProblems),
-    /// The store could not be opened.
-    #[error("{path}: cannot open the data directory: {source}")]
-    Store { path: String, source: veranda_actors::store::StoreError },
-    /// The built client could not be read.
-    #[error("{0}")]
-    Assets(String),
-    /// A listener could not be bound.
-    #[error("cannot listen on {addr}: {source}")]
-    Bind { addr: String, source: std::io::Error },
-    /// The shared store (`--redis-url`) could not be used.
-    #[error("{0}")]
-    Redis(String),
-}
+pub use crate::services::StartupError;
 
 /// Wraps `store` in a [`StalledStore`] when the test-only variable
 /// `VERANDA_TEST_STORE_STALL_MS` is set (the overload suite), warning loudly at start-up and
@@ -87,7 +65,7 @@ impl Application {
         );
         let store = stall_for_tests(store)
             .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?;
-        let assets = Assets::load(&settings.assets_dir).map_err(StartupError::Assets)?;
+        let assets = Assets::read(&settings.assets_dir)?;
         Self::build_with(settings, site, store, assets).await
     }
 
@@ -113,25 +91,26 @@ impl Application {
             .port();
         let shutdown_timeout = settings.shutdown_timeout_secs;
         let max_body = settings.max_body_bytes;
-        let crumb_key =
-            crate::security::crumb_source::crumb_key(&settings, store.as_ref()).await.map_err(StartupError::Redis)?;
-        let site = Arc::new(site);
-        let auth = AuthState::new(store.clone(), site.clone(), &settings).await;
-        let forms = FormsState::new(store.clone(), site.clone(), &settings).await;
-        let telemetry = TelemetryState::new(store.clone(), site.clone(), &settings).await;
-        let commerce = CommerceState::new(store.clone(), site.clone(), &settings).await.map_err(StartupError::Redis)?;
-        let streams = StreamsState::new(store.clone(), site.clone(), &settings, telemetry.subscribe()).await;
+        let crumb_key = crate::security::crumb_source::crumb_key(
+            settings.security.crumb_key_file.as_deref(),
+            settings.redis_url.as_deref(),
+            &settings.data_dir,
+            store.as_ref(),
+        )
+        .await?;
+        let services = Services::start(&settings, store, site).await?;
         let state = web::Data::new(AppState {
+            site: services.site.current(),
+            store: services.store.clone(),
+            auth: services.auth.clone(),
+            forms: services.forms.clone(),
+            telemetry: services.telemetry.clone(),
+            commerce: services.commerce.clone(),
+            streams: services.streams.clone(),
             settings,
-            site,
-            store,
+            services,
             assets,
             crumb_key,
-            auth,
-            forms,
-            telemetry,
-            commerce,
-            streams,
         });
 
         let public_state = state.clone();
@@ -175,7 +154,7 @@ impl Application {
     }
 
     /// Runs until SIGTERM or SIGINT stops the public server (gracefully, finishing
-    /// requests in flight), then stops the ops listener and flushes the store.
+    /// requests in flight), then stops the ops listener and the services.
     /// The signal handlers are installed before the server reports ready, so a signal
     /// sent once `/health/ready` answers 200 always shuts down gracefully.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
@@ -195,11 +174,7 @@ impl Application {
         ops::set_ready(false);
         ops_handle.stop(true).await;
         let _ = tokio::time::timeout(Duration::from_secs(5), ops_task).await;
-        state.telemetry.shutdown().await;
-        match state.store.flush().await {
-            Ok(()) => tracing::info!("store flushed; stopped"),
-            Err(e) => tracing::error!(error = %e, "store flush at shutdown failed"),
-        }
+        state.services.stop().await;
         result
     }
 }

@@ -52,7 +52,7 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: Current
             .body("Published pages only answer GET and HEAD.");
     }
     // The site as edited: the loaded site with the stored content edits applied.
-    let site = &state.streams.content.site();
+    let site = &state.services.site.current();
     let link = ContentLink::parse(req.path(), req.query_string());
     let redirect = redirect_decision(&req, site, session.0.as_ref());
     if let Decision::Redirect(location) = &redirect {
@@ -72,7 +72,7 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: Current
 
 /// The search page, `/search?q=…`.
 pub async fn search(req: HttpRequest, state: web::Data<AppState>, session: CurrentSession) -> HttpResponse {
-    let site = &state.streams.content.site();
+    let site = &state.services.site.current();
     if let Decision::Redirect(location) = redirect_decision(&req, site, session.0.as_ref()) {
         return HttpResponse::Found().insert_header((header::LOCATION, location)).finish();
     }
@@ -216,7 +216,7 @@ pub(super) fn respond(
     body: PageBody<'_>,
     logout_dialog: bool,
 ) -> HttpResponse {
-    let site = state.streams.content.site();
+    let site = state.services.site.current();
     let context = page_context::build(
         &site,
         ContextInput { page_type, path, title, page_id, collection, item, filters, session },

@@ -9,7 +9,7 @@ use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use veranda_actors::accounts::AccountError;
 use veranda_actors::store::StoreError;
 
-use super::throttle::retry_after_secs;
+use crate::services::auth::throttle::retry_after_secs;
 
 /// Unknown account or wrong password: one message for both.
 pub const LOGIN_FAILED_MESSAGE: &str = "Your email address or password is incorrect.";

@@ -8,22 +8,21 @@
 //! screen again with a message. Every refusal is the lock screen, so the form keeps
 //! working without JavaScript.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
-use veranda_actors::accounts::PasswordDigest;
 use veranda_actors::domain::enums::PageType;
-use veranda_actors::site::{site_path, Access, Page, Resolved, Site};
+use veranda_actors::site::{site_path, Page, Resolved};
 
 use super::page_crumb::{form_crumb_ok, page_crumb};
-use super::throttle::retry_after_secs;
 use crate::render::PageBody;
 use crate::routes::pages::respond;
 use crate::security::crumb::CRUMB_FAIL_MESSAGE;
 use crate::security::session::CurrentSession;
+use crate::services::auth::throttle::retry_after_secs;
 use crate::state::AppState;
 
 /// A wrong page password.
@@ -32,27 +31,6 @@ pub const WRONG_PASSWORD_MESSAGE: &str = "That password is incorrect. Please try
 pub const UNLOCK_THROTTLED_MESSAGE: &str = "Too many incorrect passwords. Please try again later.";
 /// The password could not be checked.
 const UNLOCK_UNAVAILABLE_MESSAGE: &str = "The password could not be checked. Please try again later.";
-
-/// A password page's lock: its hash as stored (signed into grants) and parsed.
-pub struct PageLock {
-    /// The PHC string from the site files.
-    hash: String,
-    /// The same, ready to verify against.
-    digest: PasswordDigest,
-}
-
-/// The locks of the site's password pages, by page id, read once at start-up.
-pub fn page_locks(site: &Site) -> HashMap<String, PageLock> {
-    site.pages
-        .iter()
-        .filter(|p| p.access == Access::Password)
-        .filter_map(|p| {
-            let hash = p.password_hash.clone()?;
-            let digest = serde_json::from_value::<PasswordDigest>(serde_json::Value::String(hash.clone())).ok()?;
-            Some((p.id.clone(), PageLock { hash, digest }))
-        })
-        .collect()
-}
 
 /// The unlock form.
 #[derive(Deserialize)]

@@ -17,8 +17,8 @@ use veranda_actors::streams::{EditEvent, PublishEvent};
 
 use super::access;
 use super::error::StreamError;
-use super::site_edits::{LanguageTag, MAX_HEADER_FOOTER_CHARS};
 use crate::security::session::CurrentSession;
+use crate::services::streams::{LanguageTag, MAX_HEADER_FOOTER_CHARS};
 use crate::state::AppState;
 
 /// The signed-in editor of a request, or the refusal.

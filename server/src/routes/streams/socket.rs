@@ -33,8 +33,8 @@ use veranda_actors::streams::{
 use super::access;
 use super::error::StreamError;
 use super::outbound::{too_slow, Control, Outbound, QueueRelease};
-use super::sign_out::SocketGuard;
 use crate::security::session::CurrentSession;
+use crate::services::streams::SocketGuard;
 use crate::state::AppState;
 
 /// The query of a stream connection: both or neither of `epoch` and `offset`.

@@ -9,7 +9,7 @@ use veranda_actors::telemetry::errors::{parse_reports, Admission, PageLoadKey};
 use veranda_actors::telemetry::metrics;
 
 use super::ingest::{finish, read_body, Endpoint, IngestError, MAX_ERRORS_BODY};
-use super::state::client_ip;
+use super::offer::client_ip;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 

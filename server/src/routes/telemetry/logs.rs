@@ -10,7 +10,7 @@ use veranda_actors::telemetry::perf::{parse_records, RecordPerf};
 use veranda_actors::telemetry::traces::{parse_entries, AddTraces};
 
 use super::ingest::{finish, read_body, Endpoint, Form, IngestError, MAX_FORM_BODY, MAX_PERF_BODY};
-use super::state::offer;
+use super::offer::offer;
 use crate::state::AppState;
 
 /// Form fields a trace body may hold its entries in, in order of preference.
@@ -40,7 +40,7 @@ async fn traces(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
 
 /// `GET /api/1/performance/settings`: `{pageLoadId}`.
 pub async fn perf_settings(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let result = state.telemetry.admit(&req).map(|()| {
+    let result = state.telemetry.admit(&req).map_err(IngestError::from).map(|()| {
         let bytes: [u8; 12] = rand::random();
         let id: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
         HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(serde_json::json!({ "pageLoadId": id }))

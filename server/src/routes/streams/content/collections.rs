@@ -5,10 +5,10 @@ use serde_json::json;
 use veranda_actors::site::sanitize;
 
 use super::{admit, answer, check_texts, event, find_collection, item_path, MoveBody, Refusal, SettingsBody};
-use crate::routes::streams::content_edits::CollectionSettings;
 use crate::routes::streams::edits::{no_store, parse, publish};
 use crate::routes::streams::error::StreamError;
 use crate::security::session::CurrentSession;
+use crate::services::site::CollectionSettings;
 use crate::state::AppState;
 
 /// `PUT /api/content/collections/{collectionId}/settings`.
@@ -25,8 +25,8 @@ pub async fn collection_settings(
         check_texts(&body.title, &body.description)?;
         let id = path.into_inner();
         let (settings, paths) = state
-            .streams
-            .content
+            .services
+            .site
             .edit(|overlay, site| {
                 let collection = find_collection(site, &id)?;
                 let settings = overlay.collections.entry(id.clone()).or_insert_with(CollectionSettings::default);
@@ -70,8 +70,8 @@ pub async fn move_collection(
         }
         let id = path.into_inner();
         let (position, order) = state
-            .streams
-            .content
+            .services
+            .site
             .edit(|overlay, site| {
                 find_collection(site, &id)?;
                 let mut order: Vec<String> =

@@ -39,8 +39,8 @@ pub async fn item_visibility(
             })?;
         let item_id = path.into_inner();
         let paths = state
-            .streams
-            .content
+            .services
+            .site
             .edit(|overlay, site| {
                 let (collection, at) = find_item(site, &item_id)?;
                 overlay.item_states.insert(item_id.clone(), new_state.name().to_string());
@@ -80,8 +80,8 @@ pub async fn move_item(
         let body: MoveBody = parse(&body)?;
         let item_id = path.into_inner();
         let (target_id, position, paths) = state
-            .streams
-            .content
+            .services
+            .site
             .edit(|overlay, site| {
                 let (source, at) = find_item(site, &item_id)?;
                 let target = match &body.collection_id {
@@ -170,8 +170,8 @@ pub async fn blog_thumbnail(
         let image = if remove { None } else { Some(parse::<ThumbnailBody>(&body)?.image) };
         let item_id = path.into_inner();
         let paths = state
-            .streams
-            .content
+            .services
+            .site
             .edit(|overlay, site| {
                 let (collection, at) = find_item(site, &item_id)?;
                 if collection.kind != CollectionKind::Blog {

@@ -1,18 +1,11 @@
-//! [`ContentEdits`]: content edited through the edit APIs, kept as an overlay over the
-//! site directory (which stays the published source). The overlay is one document in the
-//! settings tree, written before an edit is acknowledged; the edited site, the loaded
-//! site with the overlay applied, is what visitors are shown.
+//! [`ContentOverlay`]: content edited through the edit APIs, kept over the site directory
+//! (which stays the published source), and how it applies to the loaded site.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, RwLock};
 
 use serde::{Deserialize, Serialize};
 use veranda_actors::domain::enums::PublicationState;
 use veranda_actors::site::{BlockData, Site};
-use veranda_actors::store::{Store, StoreError, Tree};
-
-/// Settings-tree key of the content overlay.
-const CONTENT_KEY: &[u8] = b"edits/content";
 
 /// Collection settings as edited.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -132,62 +125,5 @@ impl ContentOverlay {
         for (collection, ids) in site.collections.iter_mut().zip(&origin) {
             collection.items.extend(ids.iter().filter_map(|id| pool.remove(id)));
         }
-    }
-}
-
-/// The content overlay and the edited site it gives.
-pub struct ContentEdits {
-    /// Where the overlay is kept.
-    store: Arc<dyn Store>,
-    /// The site as loaded from its directory.
-    base: Arc<Site>,
-    /// The overlay; its lock also orders concurrent edits.
-    overlay: tokio::sync::Mutex<ContentOverlay>,
-    /// The edited site visitors see.
-    current: RwLock<Arc<Site>>,
-}
-
-impl ContentEdits {
-    /// The loaded site with the stored overlay applied. An unreadable overlay is logged
-    /// and ignored (the site directory is shown as is).
-    pub fn load(store: Arc<dyn Store>, base: Arc<Site>) -> ContentEdits {
-        let overlay: ContentOverlay = match store.get(Tree::Settings, CONTENT_KEY) {
-            Ok(Some(bytes)) => serde_json::from_slice(&bytes).unwrap_or_else(|error| {
-                tracing::error!(%error, "the stored content edits are unreadable; showing the site directory as is");
-                ContentOverlay::default()
-            }),
-            Ok(None) => ContentOverlay::default(),
-            Err(error) => {
-                tracing::error!(%error, "cannot read the stored content edits; showing the site directory as is");
-                ContentOverlay::default()
-            }
-        };
-        let current = if overlay == ContentOverlay::default() { base.clone() } else { Arc::new(overlay.apply(&base)) };
-        ContentEdits { store, base, overlay: tokio::sync::Mutex::new(overlay), current: RwLock::new(current) }
-    }
-
-    /// The edited site, as visitors see it now.
-    pub fn site(&self) -> Arc<Site> {
-        self.current.read().map(|s| s.clone()).unwrap_or_else(|_| self.base.clone())
-    }
-
-    /// Runs `change` on the overlay against the edited site; when it succeeds, stores the
-    /// overlay (on disk before this resolves) and shows the result. `change`'s error is
-    /// handed back with nothing changed.
-    pub async fn edit<T, E: From<StoreError>>(
-        &self,
-        change: impl FnOnce(&mut ContentOverlay, &Site) -> Result<T, E>,
-    ) -> Result<T, E> {
-        let mut overlay = self.overlay.lock().await;
-        let mut next = overlay.clone();
-        let answer = change(&mut next, &self.site())?;
-        let bytes = serde_json::to_vec(&next).map_err(|e| StoreError::Backend(e.to_string()))?;
-        self.store.put(Tree::Settings, CONTENT_KEY, &bytes).await?;
-        let edited = Arc::new(next.apply(&self.base));
-        if let Ok(mut current) = self.current.write() {
-            *current = edited;
-        }
-        *overlay = next;
-        Ok(answer)
     }
 }
