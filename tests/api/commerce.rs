@@ -3,4 +3,4 @@
 mod cart;
 mod checkout;
 mod plain;
-mod support;
+pub(crate) mod support;

@@ -21,6 +21,7 @@ mod gallery_links;
 mod google_maps;
 mod health;
 mod images;
+mod live_site;
 mod login_page;
 mod openapi;
 mod orders_list;

@@ -58,7 +58,7 @@ pub async fn list(session: CurrentSession, state: web::Data<AppState>) -> HttpRe
     }
     HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(serde_json::json!({ "forms": forms_of(&state.site) }))
+        .json(serde_json::json!({ "forms": forms_of(&state.services.site.current()) }))
 }
 
 /// Registers the route.

@@ -7,11 +7,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix::Actor;
-use veranda_actors::commerce::cart::{CartShared, Carts};
+use veranda_actors::commerce::cart::{CartChange, CartError, CartShared, Carts, ShoppingCart};
 use veranda_actors::commerce::catalog::Catalog;
 use veranda_actors::commerce::inventory::Inventory;
 use veranda_actors::commerce::money::Currency;
-use veranda_actors::commerce::order::OfflineProvider;
+use veranda_actors::commerce::order::{Customer, OfflineProvider, Order, OrderKind};
+use veranda_actors::commerce::product::ProductWorkflow;
 use veranda_actors::commerce::redis_storage::{redact, RedisStorage};
 use veranda_actors::commerce::rules::StoreRules;
 use veranda_actors::commerce::storage::{CommerceStorage, StoreStorage};
@@ -19,6 +20,7 @@ use veranda_actors::site::blocks::BlockData;
 use veranda_actors::site::{Site, SiteProblem};
 use veranda_actors::store::Store;
 
+use super::site::LiveSite;
 use crate::settings::Settings;
 
 /// Why the store could not start.
@@ -61,6 +63,8 @@ pub struct Commerce {
     pub storage: Arc<dyn CommerceStorage>,
     /// Donation page ids the site's donation buttons name.
     pub donate_pages: HashSet<String>,
+    /// The site as visitors see it: what it no longer shows is no longer sold.
+    site: Arc<LiveSite>,
 }
 
 impl Commerce {
@@ -71,9 +75,10 @@ impl Commerce {
     /// the URL Redis could not be reached at.
     pub async fn start(
         store: Arc<dyn Store>,
-        site: &Site,
+        live: Arc<LiveSite>,
         settings: &Settings,
     ) -> Result<Commerce, CommerceStartError> {
+        let site = &*live.current();
         let rules = StoreRules::load(&site.dir)
             .map_err(|problems| CommerceStartError::Rules { dir: site.dir.clone(), problems })?;
         let catalog = Catalog::of_site(site);
@@ -101,7 +106,47 @@ impl Commerce {
             currency: Currency::parse(&site.settings.store.selected_currency).unwrap_or_default(),
             idle: CART_IDLE,
         };
-        Ok(Commerce { carts: Carts::new(shared), storage, donate_pages: donate_pages(site) })
+        Ok(Commerce { carts: Carts::new(shared), storage, donate_pages: donate_pages(site), site: live })
+    }
+}
+
+impl Commerce {
+    /// Applies `change` to cart `id` (made when new). Adding a variant whose product the
+    /// site no longer shows (hidden or drafted by an edit) is refused as not for sale.
+    pub async fn change(&self, id: &str, change: CartChange) -> Result<ShoppingCart, CartError> {
+        if let CartChange::AddEntry { sku, .. } = &change {
+            self.check_sold(&self.site.current(), sku)?;
+        }
+        self.carts.change(id, change).await
+    }
+
+    /// Checks cart `id` out. A cart holding a product the site no longer shows is
+    /// refused as not for sale, naming the product, and nothing is ordered.
+    pub async fn place_order(&self, id: &str, customer: Customer, kind: OrderKind) -> Result<Order, CartError> {
+        if let Some(cart) = self.carts.get(id).await? {
+            let site = self.site.current();
+            for entry in &cart.entries {
+                self.check_sold(&site, &entry.sku)?;
+            }
+        }
+        self.carts.place_order(id, customer, kind).await
+    }
+
+    /// Whether the product of `sku` is on sale in `site` as visitors see it now. An
+    /// unknown SKU is left for the cart to refuse.
+    fn check_sold(&self, site: &Site, sku: &str) -> Result<(), CartError> {
+        let Some(variant) = self.carts.shared().catalog.get(sku) else { return Ok(()) };
+        let shown = site
+            .collections
+            .iter()
+            .flat_map(|c| c.items.iter())
+            .find(|i| i.id == variant.item_id)
+            .is_some_and(|i| ProductWorkflow::of(i.state).sellable());
+        if shown {
+            Ok(())
+        } else {
+            Err(CartError::NotForSale(variant.title.clone()))
+        }
     }
 }
 

@@ -61,7 +61,7 @@ impl Services {
         let auth = auth::Auth::start(store.as_ref(), &edited).await;
         let forms = forms::Forms::start(store.as_ref(), &edited, settings).await;
         let telemetry = telemetry::Telemetry::start(store.clone(), &edited, settings);
-        let commerce = commerce::Commerce::start(store.clone(), &edited, settings).await?;
+        let commerce = commerce::Commerce::start(store.clone(), site.clone(), settings).await?;
         let streams = streams::Streams::start(store.clone(), &edited, settings, telemetry.subscribe()).await;
         Ok(Services {
             store,

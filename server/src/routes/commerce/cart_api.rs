@@ -169,7 +169,7 @@ async fn change(req: &HttpRequest, state: &AppState, change: CartChange) -> Resu
         Some(id) => (id, false),
         None => (CartId::generate(), true),
     };
-    let cart = state.commerce.carts.change(id.as_str(), change).await?;
+    let cart = state.commerce.change(id.as_str(), change).await?;
     let mut response = HttpResponse::Ok();
     response.insert_header((header::CACHE_CONTROL, "no-store"));
     if new {

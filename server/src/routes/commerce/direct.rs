@@ -40,7 +40,7 @@ fn donate_form(
     let (crumb, issued) = page_crumb(req, state);
     let view = FormView { crumb: &crumb, values, errors, notice };
     let action = format!("/checkout/donate?donatePageId={}", crate::render::util::encode_query(page_id));
-    let body = pages::donate(&state.site, &action, &[], &view);
+    let body = pages::donate(&state.services.site.current(), &action, &[], &view);
     html(status, body, issued.then_some(crumb.as_str()))
 }
 
@@ -137,7 +137,7 @@ fn gift_card_form(
     let (crumb, issued) = page_crumb(req, state);
     let view = FormView { crumb: &crumb, values, errors, notice };
     let currency = state.commerce.carts.shared().currency;
-    let body = pages::gift_card(&state.site, variant, currency, &query.action(), &view);
+    let body = pages::gift_card(&state.services.site.current(), variant, currency, &query.action(), &view);
     html(status, body, issued.then_some(crumb.as_str()))
 }
 
@@ -177,7 +177,7 @@ pub async fn place_gift_card(
             return Ok(gift_card_form(&req, &state, &query, StatusCode::BAD_REQUEST, &fields, &errors, None))
         }
     };
-    let carts = &state.commerce.carts;
+    let carts = &state.commerce;
     let id = CartId::generate();
     let placed = async {
         carts.change(id.as_str(), CartChange::AddEntry { sku: variant.sku.clone(), quantity: 1 }).await?;

@@ -246,7 +246,7 @@ where
         (None, None) => return Err(fail(Refusal::bad(NO_CART))),
     };
     let added = matches!(change, CartChange::AddEntry { .. });
-    state.commerce.carts.change(id.as_str(), change).await.map_err(|e| fail(e.into()))?;
+    state.commerce.change(id.as_str(), change).await.map_err(|e| fail(e.into()))?;
     Ok((back, new.then_some(id), added))
 }
 
@@ -289,7 +289,7 @@ fn refusal_page(req: &HttpRequest, state: &AppState, refusal: Refusal, back: &st
         p { a href=(back) { "Go back" } }
         p { a href=(PLAIN_CART_PAGE) { "View your cart" } }
     };
-    let page = document(&state.site, PageType::ShowCart, "Your cart was not changed", body);
+    let page = document(&state.services.site.current(), PageType::ShowCart, "Your cart was not changed", body);
     let mut response = html_response(refusal.status, page, None);
     if refusal.fresh_crumb {
         let _ = response.add_cookie(&crumb_cookie(&state.crumb_key.issue(req)));
@@ -309,7 +309,12 @@ pub async fn cart_page(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
         Some(id) => match carts.get(id.as_str()).await {
             Ok(cart) => cart,
             Err(e) => {
-                let page = document(&state.site, PageType::ShowCart, "Your cart", html! { p role="alert" { (e) } });
+                let page = document(
+                    &state.services.site.current(),
+                    PageType::ShowCart,
+                    "Your cart",
+                    html! { p role="alert" { (e) } },
+                );
                 return html_response(cart_status(&e), page, None);
             }
         },
@@ -326,7 +331,7 @@ pub async fn cart_page(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
         }
         (cart_body(&cart, &crumb, PLAIN_CART_PAGE, continue_to))
     };
-    let page = document(&state.site, PageType::ShowCart, "Your cart", body);
+    let page = document(&state.services.site.current(), PageType::ShowCart, "Your cart", body);
     html_response(StatusCode::OK, page, issued.then_some(crumb.as_str()))
 }
 

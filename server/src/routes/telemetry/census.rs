@@ -50,13 +50,13 @@ const TRACK_PARAMS: [&str; 12] = [
 
 /// Whether analytics identifiers may be set and stored for this request.
 pub(super) fn identifiers_allowed(req: &HttpRequest, state: &AppState) -> bool {
-    !state.site.settings.cookie_banner.is_restrictive_cookie_policy_enabled
+    !state.services.site.current().settings.cookie_banner.is_restrictive_cookie_policy_enabled
         || req.cookie(CONSENT_COOKIE).is_some_and(|c| c.value() == "true")
 }
 
 /// The recording decision for `url`, with the request's session and unlock grants.
 pub(super) fn recording(req: &HttpRequest, state: &AppState, url: &str) -> Recording {
-    decide(&state.site, CurrentSession::of(req).0.as_ref(), url, |page| unlocked(req, state, page))
+    decide(&state.services.site.current(), CurrentSession::of(req).0.as_ref(), url, |page| unlocked(req, state, page))
 }
 
 /// The page a census call names: its `url`, `pagePath` or `pageUrl` field, else the referer.
