@@ -9,6 +9,8 @@
 //! - [`services`]: the running parts (the live site, actors, limiters), started and
 //!   stopped in one place.
 //! - [`routes`]: the public route table, one module per area: handlers only.
+//! - [`pages`]: answering with a site page: the page a path names, not-found, password
+//!   pages' gate, page crumbs, HTML responses.
 //! - [`render`]: server-side HTML of published pages.
 //! - [`media`]: site images resized for the size ladder and cached on disk.
 //! - [`page_context`]: the page context embedded in every page.
@@ -27,6 +29,7 @@ pub mod media;
 pub mod ops;
 pub mod overload;
 pub mod page_context;
+pub mod pages;
 pub mod render;
 pub mod routes;
 pub mod security;

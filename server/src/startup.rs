@@ -14,6 +14,7 @@ use crate::assets::Assets;
 use crate::ops;
 use crate::overload::{self, WriteGate, MAX_WRITES_IN_FLIGHT};
 use crate::routes;
+use crate::security::EdgeState;
 use crate::services::Services;
 use crate::settings::Settings;
 use crate::state::AppState;
@@ -113,11 +114,17 @@ impl Application {
             crumb_key,
         });
 
+        let edge = web::Data::new(EdgeState {
+            trusted_proxies: state.settings.security.trusted_proxies.clone(),
+            sessions: state.services.store.clone(),
+        });
         let public_state = state.clone();
+        let public_edge = edge.clone();
         let write_gate = web::Data::new(WriteGate::new(MAX_WRITES_IN_FLIGHT));
         let public = HttpServer::new(move || {
             App::new()
                 .app_data(public_state.clone())
+                .app_data(public_edge.clone())
                 .app_data(write_gate.clone())
                 .app_data(web::PayloadConfig::new(max_body))
                 .app_data(web::JsonConfig::default().limit(max_body))
@@ -133,12 +140,14 @@ impl Application {
         .run();
 
         let ops_state = state.clone();
-        let ops = HttpServer::new(move || App::new().app_data(ops_state.clone()).configure(ops::configure))
-            .listen(ops_listener)
-            .map_err(|source| StartupError::Bind { addr: format!("port {ops_port}"), source })?
-            .workers(1)
-            .disable_signals()
-            .run();
+        let ops = HttpServer::new(move || {
+            App::new().app_data(ops_state.clone()).app_data(edge.clone()).configure(ops::configure)
+        })
+        .listen(ops_listener)
+        .map_err(|source| StartupError::Bind { addr: format!("port {ops_port}"), source })?
+        .workers(1)
+        .disable_signals()
+        .run();
 
         Ok(Application { port, ops_port, public, ops, state })
     }

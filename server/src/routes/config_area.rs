@@ -10,8 +10,8 @@ use maud::{html, DOCTYPE};
 use serde::Deserialize;
 use veranda_actors::streams::StreamName;
 
-use super::html as respond;
 use super::streams::access;
+use crate::pages::html as respond;
 use crate::security::owner_redirect::is_same_site_path;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;

@@ -13,8 +13,8 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 
 use super::files::{read_inside, FilePath};
-use super::{html, pages};
 use crate::media::{variants, ImageVariants, RequestedSize, ResizeError, SizeError, VariantError};
+use crate::pages::{self, html};
 use crate::state::AppState;
 
 /// How long browsers and caches keep an image (30 days); the ETag revalidates after.

@@ -4,8 +4,8 @@
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use super::html;
-use super::pages;
+use crate::pages;
+use crate::pages::html;
 use crate::state::AppState;
 
 /// A well-formed collection-panel id.

@@ -18,24 +18,23 @@
 //! - `logout`: sign out, the current account.
 //! - `unlock`: password pages' unlock form (its grant cookie and the throttles are in
 //!   [`crate::services::auth`]).
-//! - `page_crumb`: crumbs for plain HTML forms.
 //! - `error`: the refusals and their JSON bodies.
 
 mod error;
 mod login;
 mod login_page;
 mod logout;
-mod page_crumb;
 mod return_path;
 mod unlock;
 
 use actix_web::web;
 
+pub use crate::pages::crumb::page_crumb;
+pub use crate::pages::unlock::{lock_screen, unlocked};
 pub use crate::services::auth::UNLOCK_COOKIE_PREFIX;
 pub use error::{AuthError, AUTH_BODY_LIMIT, LOGIN_FAILED_MESSAGE, NOT_SIGNED_IN_MESSAGE, THROTTLED_MESSAGE};
-pub use page_crumb::page_crumb;
 pub use return_path::LOGIN_PATH;
-pub use unlock::{lock_screen, unlock, unlocked, UNLOCK_THROTTLED_MESSAGE, WRONG_PASSWORD_MESSAGE};
+pub use unlock::{unlock, UNLOCK_THROTTLED_MESSAGE, WRONG_PASSWORD_MESSAGE};
 
 /// Registers the auth routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {

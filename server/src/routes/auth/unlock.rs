@@ -17,9 +17,9 @@ use serde::Deserialize;
 use veranda_actors::domain::enums::PageType;
 use veranda_actors::site::{site_path, Page, Resolved};
 
-use super::page_crumb::{form_crumb_ok, page_crumb};
-use crate::render::PageBody;
-use crate::routes::pages::respond;
+use crate::pages::crumb::form_crumb_ok;
+use crate::pages::respond;
+use crate::pages::unlock::lock_screen;
 use crate::security::crumb::CRUMB_FAIL_MESSAGE;
 use crate::security::session::CurrentSession;
 use crate::services::auth::throttle::retry_after_secs;
@@ -40,24 +40,6 @@ pub struct UnlockForm {
     password: String,
     /// The page's crumb, from the form's hidden field.
     crumb: Option<String>,
-}
-
-/// Whether a resolved page opens for this request: a password page with a valid grant.
-pub fn unlocked(req: &HttpRequest, state: &AppState, resolved: Resolved<'_>) -> bool {
-    let Resolved::Page(page) = resolved else { return false };
-    let Some(lock) = state.auth.page_locks.get(&page.id) else { return false };
-    let now = time::OffsetDateTime::now_utc().unix_timestamp();
-    state.auth.unlock_key.request_opens(req, &page.id, &lock.hash, now)
-}
-
-/// The lock screen's body for this request (its form carries the page's crumb).
-pub fn lock_screen(
-    req: &HttpRequest,
-    state: &AppState,
-    title: String,
-    error: Option<&'static str>,
-) -> PageBody<'static> {
-    PageBody::LockScreen { title, crumb: page_crumb(req, state), error }
 }
 
 /// `POST` on any published path: unlocks a password page, 405 for everything else.

@@ -20,7 +20,7 @@ use veranda_actors::store::{Store, Tree};
 
 use super::claim::Claim;
 use super::error::FormsError;
-use super::submit::{now_secs, peer_ip};
+use super::storing::{now_secs, peer_ip};
 use super::{lock, FormsState};
 use crate::state::AppState;
 
@@ -79,5 +79,13 @@ pub async fn check<'a>(
             }
             Ok(Some(Spend { record_key, expires: solved.expires, _claim: claim }))
         }
+    }
+}
+
+/// Spends the captcha solution, if there is one; resolves once that is on disk.
+pub(super) async fn commit_spend(store: &dyn Store, spend: Option<&Spend<'_>>) -> Result<(), FormsError> {
+    match spend {
+        Some(spend) => spend.commit(store).await,
+        None => Ok(()),
     }
 }

@@ -27,8 +27,9 @@ use serde::Deserialize;
 use veranda_actors::forms::plain::values_from_pairs;
 use veranda_actors::forms::{messages, read_form, FormDefinition, FormError, SavePayload};
 
+use super::captcha::commit_spend;
 use super::error::FormsError;
-use super::submit::{commit_spend, keep, peer_ip};
+use super::storing::{keep, peer_ip};
 use super::{captcha, lock};
 use crate::security::crumb::{crumb_cookie, CRUMB_FAIL_MESSAGE, CRUMB_HEADER};
 use crate::security::owner_redirect::is_same_site_path;

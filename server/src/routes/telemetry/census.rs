@@ -23,7 +23,7 @@ use veranda_actors::telemetry::session_ids::{
 use veranda_actors::telemetry::visitor::{self, CensusHit, RecordVisit};
 
 use super::ingest::{finish, json_object, read_body, skipped, Endpoint, Form, IngestError, MAX_FORM_BODY};
-use crate::routes::auth::unlocked;
+use crate::pages::unlock::unlocked;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
