@@ -5,7 +5,7 @@
 
 use ts_rs::{Config, TS};
 
-use crate::domain::context::*;
+use crate::context::*;
 use crate::domain::enums::*;
 use crate::site::blocks::*;
 use crate::site::content::*;

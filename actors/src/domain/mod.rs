@@ -1,5 +1,5 @@
-//! Domain types shared by the server and the client: enumerations and the page context.
+//! Domain types shared by the server and the client: enumerations (the page context is
+//! [`crate::context`]).
 
-pub mod context;
 pub mod enums;
 mod numeric_enum;

@@ -97,8 +97,8 @@ impl SiteSettings {
     }
 
     /// Where this site's forms may send visitors after success.
-    pub fn redirect_policy(&self) -> crate::forms::redirect::RedirectPolicy {
-        crate::forms::redirect::RedirectPolicy::new(&self.website.base_url, &self.forms.redirect_allow_list)
+    pub fn redirect_policy(&self) -> crate::site::redirect::RedirectPolicy {
+        crate::site::redirect::RedirectPolicy::new(&self.website.base_url, &self.forms.redirect_allow_list)
     }
 }
 
