@@ -7,8 +7,8 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::commerce::cart::CartChange;
-use veranda_actors::commerce::catalog::CatalogVariant;
 use veranda_actors::commerce::carts::checkout::donate;
+use veranda_actors::commerce::catalog::CatalogVariant;
 use veranda_actors::commerce::order::{Customer, OrderKind};
 use veranda_actors::domain::enums::ProductType;
 
