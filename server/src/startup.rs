@@ -100,19 +100,7 @@ impl Application {
         )
         .await?;
         let services = Services::start(&settings, store, site).await?;
-        let state = web::Data::new(AppState {
-            site: services.site.current(),
-            store: services.store.clone(),
-            auth: services.auth.clone(),
-            forms: services.forms.clone(),
-            telemetry: services.telemetry.clone(),
-            commerce: services.commerce.clone(),
-            streams: services.streams.clone(),
-            settings,
-            services,
-            assets,
-            crumb_key,
-        });
+        let state = web::Data::new(AppState { settings, services, assets, crumb_key });
 
         let edge = web::Data::new(EdgeState {
             trusted_proxies: state.settings.security.trusted_proxies.clone(),

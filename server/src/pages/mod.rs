@@ -235,7 +235,7 @@ pub fn respond(
     let dismissed_announcement = req.cookie(ANNOUNCEMENT_COOKIE).and_then(|c| AnnouncementId::parse(c.value()));
     let view =
         PageView { site: &site, context: &context, assets: &state.assets, body, logout_dialog, dismissed_announcement };
-    let markup = render_page_with(&view, &state.streams.site_edits.header_footer());
+    let markup = render_page_with(&view, &state.services.streams.site_edits.header_footer());
     let mut response = html::page(req, status, markup);
     // Every page hands out a crumb for the calls it will make, unless it has a good one.
     // The crumb issued for this request, if any, is the one the page's forms carry.

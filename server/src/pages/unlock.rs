@@ -11,9 +11,9 @@ use crate::state::AppState;
 /// Whether a resolved page opens for this request: a password page with a valid grant.
 pub fn unlocked(req: &HttpRequest, state: &AppState, resolved: Resolved<'_>) -> bool {
     let Resolved::Page(page) = resolved else { return false };
-    let Some(lock) = state.auth.page_locks.get(&page.id) else { return false };
+    let Some(lock) = state.services.auth.page_locks.get(&page.id) else { return false };
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
-    state.auth.unlock_key.request_opens(req, &page.id, &lock.hash, now)
+    state.services.auth.unlock_key.request_opens(req, &page.id, &lock.hash, now)
 }
 
 /// The lock screen's body for this request (its form carries the page's crumb).

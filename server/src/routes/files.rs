@@ -54,7 +54,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         Ok(path) => path,
         Err(FilePathError::Unsafe) => return html::plain(StatusCode::BAD_REQUEST, "That is not a valid file path."),
     };
-    let root = state.site.dir.join("files");
+    let root = state.services.site.current().dir.join("files");
     match read_inside(&root, &path.0).await {
         Some(bytes) => {
             let mime = mime_guess::from_path(&path.0).first_or_octet_stream();

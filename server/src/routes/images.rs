@@ -64,7 +64,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     let Some(mime) = image_type(&path) else {
         return pages::not_found(&req, &state);
     };
-    let Some(original) = read_inside(&state.site.dir.join("images"), &path.0).await else {
+    let Some(original) = read_inside(&state.services.site.current().dir.join("images"), &path.0).await else {
         return pages::not_found(&req, &state);
     };
     let width = match size {

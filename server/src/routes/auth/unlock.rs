@@ -48,8 +48,9 @@ pub async fn unlock(
     state: web::Data<AppState>,
     body: Result<web::Form<UnlockForm>, actix_web::Error>,
 ) -> HttpResponse {
-    let page = match state.site.resolve(&site_path(req.path())) {
-        Some(Resolved::Page(page)) if state.auth.page_locks.contains_key(&page.id) => page,
+    let site = state.services.site.current();
+    let page = match site.resolve(&site_path(req.path())) {
+        Some(Resolved::Page(page)) if state.services.auth.page_locks.contains_key(&page.id) => page,
         _ => return not_allowed(),
     };
     let form = match body {
@@ -61,14 +62,14 @@ pub async fn unlock(
     }
     let address = crate::security::proxy::ClientInfo::of(&req).ip.map(|ip| ip.to_string()).unwrap_or_default();
     let key = format!("page:{}:{address}", page.id);
-    let attempt = match state.auth.unlock_throttle.begin(&key, &address, Instant::now()) {
+    let attempt = match state.services.auth.unlock_throttle.begin(&key, &address, Instant::now()) {
         Ok(attempt) => attempt,
         Err(wait) => {
             let wait = retry_after_secs(wait).to_string();
             return refused(&req, &state, page, StatusCode::TOO_MANY_REQUESTS, UNLOCK_THROTTLED_MESSAGE, Some(wait));
         }
     };
-    let Some(lock) = state.auth.page_locks.get(&page.id) else { return not_allowed() };
+    let Some(lock) = state.services.auth.page_locks.get(&page.id) else { return not_allowed() };
     let digest = lock.digest.clone();
     let password = form.password;
     let Ok(verified) = web::block(move || digest.verify(&password)).await else {
@@ -78,13 +79,13 @@ pub async fn unlock(
     if !verified {
         return refused(&req, &state, page, StatusCode::UNAUTHORIZED, WRONG_PASSWORD_MESSAGE, None);
     }
-    state.auth.unlock_throttle.succeeded(attempt);
+    state.services.auth.unlock_throttle.succeeded(attempt);
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
     let secure = crate::security::proxy::ClientInfo::of(&req).is_https();
     HttpResponse::SeeOther()
         .insert_header((header::LOCATION, page.url.clone()))
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .cookie(state.auth.unlock_key.grant(&page.id, &lock.hash, now, secure))
+        .cookie(state.services.auth.unlock_key.grant(&page.id, &lock.hash, now, secure))
         .finish()
 }
 

@@ -50,7 +50,7 @@ struct ShippingOptionBody {
 /// `GET /api/commerce/cart`: the visitor's cart, or an empty one (not stored) when
 /// there is none yet.
 pub async fn get(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, CommerceError> {
-    let carts = &state.commerce.carts;
+    let carts = &state.services.commerce.carts;
     let stored = match CartId::from_request(&req) {
         Some(id) => carts.get(id.as_str()).await?,
         None => None,
@@ -72,7 +72,7 @@ pub async fn add_entry(
     let body: AddEntryBody = read_json(&req, body, state.settings.max_body_bytes).await?;
     let sku = match (body.sku, body.item_id) {
         (Some(sku), _) => sku,
-        (None, Some(item)) => match state.commerce.carts.shared().catalog.skus_of(&item) {
+        (None, Some(item)) => match state.services.commerce.carts.shared().catalog.skus_of(&item) {
             [only] => only.clone(),
             [] => return Err(CommerceError::Malformed(format!("There is no product '{item}' in this store."))),
             _ => return Err(CommerceError::Malformed("Choose a variant: this product has several.".into())),
@@ -169,7 +169,7 @@ async fn change(req: &HttpRequest, state: &AppState, change: CartChange) -> Resu
         Some(id) => (id, false),
         None => (CartId::generate(), true),
     };
-    let cart = state.commerce.change(id.as_str(), change).await?;
+    let cart = state.services.commerce.change(id.as_str(), change).await?;
     let mut response = HttpResponse::Ok();
     response.insert_header((header::CACHE_CONTROL, "no-store"));
     if new {

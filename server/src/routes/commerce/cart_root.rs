@@ -35,7 +35,7 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
     if page.status() != StatusCode::OK {
         return page;
     }
-    let carts = &state.commerce.carts;
+    let carts = &state.services.commerce.carts;
     let cart = match CartId::from_request(&req) {
         Some(id) => match carts.get(id.as_str()).await {
             Ok(cart) => cart,

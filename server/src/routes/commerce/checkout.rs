@@ -72,9 +72,9 @@ struct CartCheckout {
 /// The cart `id` ready for checkout, or the page to show instead.
 async fn cart_checkout(state: &AppState, id: &CartId, kind: OrderKind) -> Result<CartCheckout, HttpResponse> {
     let site = &state.services.site.current();
-    let cart = match state.commerce.carts.get(id.as_str()).await {
+    let cart = match state.services.commerce.carts.get(id.as_str()).await {
         Ok(Some(cart)) => cart,
-        Ok(None) => ShoppingCart::new(id.as_str(), "", state.commerce.carts.shared().currency, 0),
+        Ok(None) => ShoppingCart::new(id.as_str(), "", state.services.commerce.carts.shared().currency, 0),
         Err(e) => return Err(html(cart_status(&e), pages::message(site, "Checkout", &e.to_string()), None)),
     };
     if cart.is_purchased {
@@ -83,7 +83,7 @@ async fn cart_checkout(state: &AppState, id: &CartId, kind: OrderKind) -> Result
     if cart.entries.is_empty() {
         return Err(html(StatusCode::OK, pages::message(site, "Checkout", &CartError::Empty.to_string()), None));
     }
-    let catalog = &state.commerce.carts.shared().catalog;
+    let catalog = &state.services.commerce.carts.shared().catalog;
     let plans: Vec<SubscriptionPlan> =
         cart.entries.iter().filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone())).collect();
     let action = match kind {
@@ -148,7 +148,7 @@ async fn place_cart(
             return Ok(checkout_form(&req, state, &checkout, StatusCode::BAD_REQUEST, &fields, &errors, None))
         }
     };
-    let carts = &state.commerce;
+    let carts = &state.services.commerce;
     let location = ShippingLocation {
         country: customer.country.clone(),
         region: customer.region.clone(),
@@ -246,7 +246,7 @@ pub async fn place_subscribe(
 /// `GET /commerce/orders/{id}`: the confirmation of a placed order (its id is the
 /// unguessable key to it).
 pub async fn confirmation(id: web::Path<String>, state: web::Data<AppState>) -> HttpResponse {
-    let order = match state.commerce.storage.load_order(&id) {
+    let order = match state.services.commerce.storage.load_order(&id) {
         Ok(Some(order)) => order,
         Ok(None) => {
             return html(
@@ -265,7 +265,7 @@ pub async fn confirmation(id: web::Path<String>, state: web::Data<AppState>) -> 
             );
         }
     };
-    let catalog = &state.commerce.carts.shared().catalog;
+    let catalog = &state.services.commerce.carts.shared().catalog;
     let plans: Vec<SubscriptionPlan> =
         order.entries.iter().filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone())).collect();
     html(StatusCode::OK, pages::confirmation(&state.services.site.current(), &order, &plans), None)

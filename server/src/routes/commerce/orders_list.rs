@@ -122,7 +122,7 @@ pub async fn list(req: HttpRequest, session: CurrentSession, state: web::Data<Ap
         Ok(limit) => limit,
         Err(message) => return refuse(StatusCode::BAD_REQUEST, message),
     };
-    let storage = state.commerce.storage.clone();
+    let storage = state.services.commerce.storage.clone();
     match web::block(move || newest_orders(storage.as_ref(), limit)).await {
         Ok(Ok(orders)) => HttpResponse::Ok()
             .insert_header((header::CACHE_CONTROL, "no-store"))

@@ -115,7 +115,7 @@ pub async fn add(req: HttpRequest, body: web::Payload, state: web::Data<AppState
         let quantity = quantity(fields.get("quantity").map(String::as_str).unwrap_or("1"))?;
         let sku = match (text(fields, "sku"), text(fields, "itemId")) {
             (Some(sku), _) => sku.to_string(),
-            (None, Some(item)) => match state.commerce.carts.shared().catalog.skus_of(item) {
+            (None, Some(item)) => match state.services.commerce.carts.shared().catalog.skus_of(item) {
                 [only] => only.clone(),
                 [] => return Err(Refusal::bad(format!("There is no product '{item}' in this store."))),
                 _ => return Err(Refusal::bad("Choose a variant: this product has several.")),
@@ -246,7 +246,7 @@ where
         (None, None) => return Err(fail(Refusal::bad(NO_CART))),
     };
     let added = matches!(change, CartChange::AddEntry { .. });
-    state.commerce.change(id.as_str(), change).await.map_err(|e| fail(e.into()))?;
+    state.services.commerce.change(id.as_str(), change).await.map_err(|e| fail(e.into()))?;
     Ok((back, new.then_some(id), added))
 }
 
@@ -304,7 +304,7 @@ fn refusal_page(req: &HttpRequest, state: &AppState, refusal: Refusal, back: &st
 
 /// `GET /commerce/cart`: the visitor's cart with a form for every change.
 pub async fn cart_page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let carts = &state.commerce.carts;
+    let carts = &state.services.commerce.carts;
     let cart = match CartId::from_request(&req) {
         Some(id) => match carts.get(id.as_str()).await {
             Ok(cart) => cart,

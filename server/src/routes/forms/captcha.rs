@@ -26,7 +26,7 @@ use crate::state::AppState;
 
 /// `GET /api/form/captcha/challenge`: a fresh ALTCHA challenge.
 pub async fn challenge(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, FormsError> {
-    let forms = &state.forms;
+    let forms = &state.services.forms;
     lock(&forms.challenge_limiter).hit(peer_ip(&req), Instant::now()).map_err(FormsError::ChallengesLimited)?;
     let challenge = forms.altcha.challenge(now_secs()).map_err(FormsError::Captcha)?;
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(challenge))

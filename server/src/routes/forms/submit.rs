@@ -34,12 +34,12 @@ pub async fn issue_key(req: HttpRequest, state: web::Data<AppState>) -> Result<H
     if state.crumb_key.check(&req).is_err() {
         return Ok(state.crumb_key.refusal(&req));
     }
-    let forms = &state.forms;
+    let forms = &state.services.forms;
     lock(&forms.key_limiter).hit(peer_ip(&req), Instant::now()).map_err(FormsError::RateLimited)?;
     let key = random_token(24);
     let record_key = record::key_record_key(&key).ok_or_else(|| FormsError::Malformed("key".into()))?;
-    state.store.put(Tree::Submissions, record_key.as_bytes(), now_secs().to_string().as_bytes()).await?;
-    sweep_expired_keys(forms, state.store.clone());
+    state.services.store.put(Tree::Submissions, record_key.as_bytes(), now_secs().to_string().as_bytes()).await?;
+    sweep_expired_keys(forms, state.services.store.clone());
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(serde_json::json!({ "key": key })))
 }
 
@@ -56,7 +56,7 @@ pub async fn save(
         return Ok(state.crumb_key.refusal(&req));
     }
     let payload = read_payload(&req, body, state.settings.max_body_bytes).await?;
-    let forms = &state.forms;
+    let forms = &state.services.forms;
     let form = forms.index.get(&payload.form_id).ok_or(FormsError::UnknownForm)?;
     lock(&forms.submit_limiter)
         .hit((peer_ip(&req), form.form_id.clone()), Instant::now())
@@ -66,21 +66,22 @@ pub async fn save(
     let record_key = record::key_record_key(key).ok_or(FormsError::KeyRefused)?;
     let _claim = Claim::take(forms, &record_key).ok_or(FormsError::KeyRefused)?;
     let issued_at = state
+        .services
         .store
         .get(Tree::Submissions, record_key.as_bytes())?
         .and_then(|bytes| String::from_utf8(bytes).ok())
         .and_then(|text| text.parse::<i64>().ok())
         .ok_or(FormsError::KeyRefused)?;
     if !record::key_is_fresh(issued_at, now_secs()) {
-        state.store.delete(Tree::Submissions, record_key.as_bytes()).await?;
+        state.services.store.delete(Tree::Submissions, record_key.as_bytes()).await?;
         return Err(FormsError::KeyRefused);
     }
-    let spend = captcha::check(forms, state.store.as_ref(), form, &payload, peer_ip(&req)).await?;
+    let spend = captcha::check(forms, state.services.store.as_ref(), form, &payload, peer_ip(&req)).await?;
     let values = read_form(form, &payload.form)?;
 
     // The key's removal, the captcha's spending and the submission share one group
     // commit: the answer waits for all three to be on disk, never for three flushes in turn.
-    let store = state.store.as_ref();
+    let store = state.services.store.as_ref();
     let (removed, spent, kept) = futures_util::join!(
         store.delete(Tree::Submissions, record_key.as_bytes()),
         commit_spend(store, spend.as_ref()),

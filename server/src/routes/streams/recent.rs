@@ -50,7 +50,8 @@ pub async fn recent(
         return Err(StreamError::Forbidden);
     }
     let limit = limit_of(req.query_string())?;
-    let recent = state.streams.hub(stream).send(GetRecentEvents(limit)).await.map_err(|_| StreamError::Busy)?;
+    let recent =
+        state.services.streams.hub(stream).send(GetRecentEvents(limit)).await.map_err(|_| StreamError::Busy)?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(recent))
 }
 

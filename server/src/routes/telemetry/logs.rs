@@ -22,7 +22,7 @@ pub async fn trace(req: HttpRequest, state: web::Data<AppState>, payload: web::P
 }
 
 async fn traces(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
-    state.telemetry.admit(req)?;
+    state.services.telemetry.admit(req)?;
     let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?)?;
     let json = TRACE_FIELDS
         .iter()
@@ -30,7 +30,7 @@ async fn traces(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
         .ok_or_else(|| IngestError::BadRequest("entries is required (a JSON array of {pageUrl, type, data})".into()))?;
     let entries = parse_entries(json).map_err(|e| IngestError::BadRequest(e.to_string()))?;
     let (accepted, journaled) = oneshot::channel();
-    offer(&state.telemetry.traces, AddTraces { entries, accepted })?;
+    offer(&state.services.telemetry.traces, AddTraces { entries, accepted })?;
     // Answered once the entries are journaled (on disk within the flush window).
     match journaled.await {
         Ok(true) => Ok(HttpResponse::Accepted().finish()),
@@ -40,7 +40,7 @@ async fn traces(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
 
 /// `GET /api/1/performance/settings`: `{pageLoadId}`.
 pub async fn perf_settings(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let result = state.telemetry.admit(&req).map_err(IngestError::from).map(|()| {
+    let result = state.services.telemetry.admit(&req).map_err(IngestError::from).map(|()| {
         let bytes: [u8; 12] = rand::random();
         let id: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
         HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(serde_json::json!({ "pageLoadId": id }))
@@ -54,9 +54,9 @@ pub async fn perf_records(req: HttpRequest, state: web::Data<AppState>, payload:
 }
 
 async fn records(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
-    state.telemetry.admit(req)?;
+    state.services.telemetry.admit(req)?;
     let records = parse_records(&read_body(req, payload, MAX_PERF_BODY).await?)
         .map_err(|e| IngestError::BadRequest(e.to_string()))?;
-    offer(&state.telemetry.perf, RecordPerf(records))?;
+    offer(&state.services.telemetry.perf, RecordPerf(records))?;
     Ok(HttpResponse::Accepted().finish())
 }
