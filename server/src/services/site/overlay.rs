@@ -31,8 +31,9 @@ pub struct PageSettings {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ContentOverlay {
-    /// Publication state (by name) per item id.
-    pub item_states: BTreeMap<String, String>,
+    /// Publication state per item id (stored by name, `"draft"`).
+    #[serde(with = "state_names")]
+    pub item_states: BTreeMap<String, PublicationState>,
     /// Settings per collection id.
     pub collections: BTreeMap<String, CollectionSettings>,
     /// The order of the collections (ids), when moved.
@@ -66,8 +67,8 @@ impl ContentOverlay {
                 }
             }
             for item in &mut collection.items {
-                if let Some(state) = self.item_states.get(&item.id).and_then(|s| PublicationState::from_name(s)) {
-                    item.state = state;
+                if let Some(state) = self.item_states.get(&item.id) {
+                    item.state = *state;
                 }
                 if let Some(thumbnail) = self.thumbnails.get(&item.id) {
                     item.image = thumbnail.clone();
@@ -125,5 +126,39 @@ impl ContentOverlay {
         for (collection, ids) in site.collections.iter_mut().zip(&origin) {
             collection.items.extend(ids.iter().filter_map(|id| pool.remove(id)));
         }
+    }
+}
+
+/// Publication states kept by name (`"draft"`), as the stored overlay always had them.
+mod state_names {
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+    use veranda_actors::domain::enums::PublicationState;
+
+    pub fn serialize<S: Serializer>(states: &BTreeMap<String, PublicationState>, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(states.iter().map(|(id, state)| (id, state.name())))
+    }
+
+    /// A name no state has is dropped: it never applied.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, PublicationState>, D::Error> {
+        let names = BTreeMap::<String, String>::deserialize(d)?;
+        Ok(names.into_iter().filter_map(|(id, name)| PublicationState::from_name(&name).map(|s| (id, s))).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn item_states_are_stored_by_name_and_unknown_names_are_dropped() {
+        let mut overlay = ContentOverlay::default();
+        overlay.item_states.insert("a".into(), PublicationState::Draft);
+        let json = serde_json::to_value(&overlay).expect("serialises");
+        assert_eq!(json["itemStates"], serde_json::json!({ "a": "draft" }));
+        let read: ContentOverlay =
+            serde_json::from_value(serde_json::json!({ "itemStates": { "a": "draft", "b": "gone" } })).expect("reads");
+        assert_eq!(read.item_states.into_iter().collect::<Vec<_>>(), vec![("a".to_string(), PublicationState::Draft)]);
     }
 }

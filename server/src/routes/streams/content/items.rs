@@ -43,7 +43,7 @@ pub async fn item_visibility(
             .site
             .edit(|overlay, site| {
                 let (collection, at) = find_item(site, &item_id)?;
-                overlay.item_states.insert(item_id.clone(), new_state.name().to_string());
+                overlay.item_states.insert(item_id.clone(), new_state);
                 Ok::<_, StreamError>(vec![
                     collection.url.clone(),
                     item_path(&collection.url, &collection.items[at].url_id),
