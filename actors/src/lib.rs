@@ -6,7 +6,8 @@
 //!
 //! - [`accounts`]: accounts and signed-in sessions.
 //! - [`commerce`]: money, products' rules, carts, inventory and orders.
-//! - [`domain`]: the shared enumerations of the spec and the page context.
+//! - [`domain`]: the shared enumerations of the spec.
+//! - [`context`]: the page context every published page embeds.
 //! - [`forms`]: form submissions read and checked against the site's forms.
 //! - [`site`]: the site model, loaded and validated from a site directory.
 //! - [`streams`]: the dashboard's live edit and error streams.
@@ -16,6 +17,7 @@
 
 pub mod accounts;
 pub mod commerce;
+pub mod context;
 pub mod domain;
 pub mod forms;
 pub mod site;

@@ -8,7 +8,7 @@ use ts_rs::{Config, TS};
 use crate::commerce::cart::{CartCoupon, CartEntry, ShoppingCart};
 use crate::commerce::money::MoneyJson;
 use crate::commerce::rules::{ShippingLocation, ShippingOption, TaxRule};
-use crate::domain::context::*;
+use crate::context::*;
 use crate::domain::enums::*;
 use crate::domain::islands::IslandKind;
 use crate::site::blocks::*;

@@ -5,7 +5,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix::Actor;
-use veranda_actors::commerce::cart::{CartChange, CartError, CartShared, Carts};
+use veranda_actors::commerce::cart::{CartChange, CartError};
+use veranda_actors::commerce::carts::{CartShared, Carts};
 use veranda_actors::commerce::catalog::Catalog;
 use veranda_actors::commerce::inventory::{GetStock, Inventory};
 use veranda_actors::commerce::money::Currency;

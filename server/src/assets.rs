@@ -8,12 +8,10 @@ use std::path::{Path, PathBuf};
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::HttpResponse;
 use serde::Deserialize;
 
 use crate::edge::NoStore;
-use crate::state::AppState;
-
 /// Where Vite writes its manifest, relative to the build folder.
 pub const MANIFEST_PATH: &str = ".vite/manifest.json";
 /// The build's sub-folder of hashed files, served under `/assets/`.
@@ -174,14 +172,9 @@ impl AssetName {
     }
 }
 
-/// Serves a built asset from `dir/assets/`, cached for a year; 404 for anything else.
-pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let raw = req.uri().path().strip_prefix("/assets/").unwrap_or_default();
-    respond(&state.assets.dir, raw).await
-}
-
-/// The response for the raw (still percent-encoded) tail of an `/assets/` URL.
-async fn respond(dir: &Path, raw: &str) -> HttpResponse {
+/// The response for the raw (still percent-encoded) tail of an `/assets/` URL: a built
+/// asset from `dir/assets/`, cached for a year; 404 for anything else.
+pub async fn respond(dir: &Path, raw: &str) -> HttpResponse {
     // Decode once, ourselves: `%2f`, `%2e` and `%5c` cannot sneak past the name check.
     let name = percent_encoding::percent_decode_str(raw)
         .decode_utf8()

@@ -8,7 +8,11 @@
 //! - [`startup`]: loads the site, opens the store, binds the public and ops listeners.
 //! - [`edge`]: what every handler takes for granted: the crumb check, bounded bodies,
 //!   the 405 answer and no-store answers.
-//! - [`routes`]: the public route table, one module per area.
+//! - [`services`]: the running parts (the live site, actors, limiters), started and
+//!   stopped in one place.
+//! - [`routes`]: the public route table, one module per area: handlers only.
+//! - [`pages`]: answering with a site page: the page a path names, not-found, password
+//!   pages' gate, page crumbs, HTML responses.
 //! - [`render`]: server-side HTML of published pages.
 //! - [`media`]: site images resized for the size ladder and cached on disk.
 //! - [`page_context`]: the page context embedded in every page.
@@ -28,9 +32,11 @@ pub mod media;
 pub mod ops;
 pub mod overload;
 pub mod page_context;
+pub mod pages;
 pub mod render;
 pub mod routes;
 pub mod security;
+pub mod services;
 pub mod settings;
 pub mod shutdown;
 pub mod startup;

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use veranda_actors::accounts::SessionRecord;
-use veranda_actors::domain::context::*;
+use veranda_actors::context::*;
 use veranda_actors::domain::enums::PageType;
 use veranda_actors::site::{Collection, Item, Site};
 

@@ -1,5 +1,5 @@
-//! Start-up: load the site, open the store, bind both listeners, and run until a
-//! signal stops the server; then flush the store.
+//! Start-up: load the site, open the store, start the services, bind both listeners,
+//! and run until a signal stops the server; then stop the services.
 
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -11,36 +11,16 @@ use veranda_actors::site::Site;
 use veranda_actors::store::{stalled, SledStore, StalledStore, Store};
 
 use crate::assets::Assets;
+use crate::edge::body::BodyLimit;
 use crate::ops;
 use crate::overload::{self, WriteGate, MAX_WRITES_IN_FLIGHT};
 use crate::routes;
-use crate::routes::auth::AuthState;
-use crate::routes::commerce::CommerceState;
-use crate::routes::forms::FormsState;
-use crate::routes::streams::StreamsState;
-use crate::routes::telemetry::TelemetryState;
+use crate::security::EdgeState;
+use crate::services::Services;
 use crate::settings::Settings;
 use crate::state::AppState;
 
-/// Why the server could not start.
-#[derive(Debug, thiserror::Error)]
-pub enum StartupError {
-    /// The site directory has problems.
-    #[error("{0}")]
-    Site(#[from] veranda_actors::site::SiteProblems),
-    /// The store could not be opened.
-    #[error("{path}: cannot open the data directory: {source}")]
-    Store { path: String, source: veranda_actors::store::StoreError },
-    /// The built client could not be read.
-    #[error("{0}")]
-    Assets(String),
-    /// A listener could not be bound.
-    #[error("cannot listen on {addr}: {source}")]
-    Bind { addr: String, source: std::io::Error },
-    /// The shared store (`--redis-url`) could not be used.
-    #[error("{0}")]
-    Redis(String),
-}
+pub use crate::services::StartupError;
 
 /// Wraps `store` in a [`StalledStore`] when the test-only variable
 /// `VERANDA_TEST_STORE_STALL_MS` is set (the overload suite), warning loudly at start-up and
@@ -87,7 +67,7 @@ impl Application {
         );
         let store = stall_for_tests(store)
             .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?;
-        let assets = Assets::load(&settings.assets_dir).map_err(StartupError::Assets)?;
+        let assets = Assets::read(&settings.assets_dir)?;
         Self::build_with(settings, site, store, assets).await
     }
 
@@ -113,32 +93,31 @@ impl Application {
             .port();
         let shutdown_timeout = settings.shutdown_timeout_secs;
         let max_body = settings.max_body_bytes;
-        let crumb_key =
-            crate::security::crumb_source::crumb_key(&settings, store.as_ref()).await.map_err(StartupError::Redis)?;
-        let site = Arc::new(site);
-        let auth = AuthState::new(store.clone(), site.clone(), &settings).await;
-        let forms = FormsState::new(store.clone(), site.clone(), &settings).await;
-        let telemetry = TelemetryState::new(store.clone(), site.clone(), &settings).await;
-        let commerce = CommerceState::new(store.clone(), site.clone(), &settings).await.map_err(StartupError::Redis)?;
-        let streams = StreamsState::new(store.clone(), site.clone(), &settings, telemetry.subscribe()).await;
-        let state = web::Data::new(AppState {
-            settings,
-            site,
-            store,
-            assets,
-            crumb_key,
-            auth,
-            forms,
-            telemetry,
-            commerce,
-            streams,
-        });
+        let crumb_key = crate::security::crumb_source::crumb_key(
+            settings.security.crumb_key_file.as_deref(),
+            settings.redis_url.as_deref(),
+            &settings.data_dir,
+            store.as_ref(),
+        )
+        .await?;
+        let services = Services::start(&settings, store, site).await?;
+        let state = web::Data::new(AppState { settings, services, assets, crumb_key });
 
+        let edge = web::Data::new(EdgeState {
+            trusted_proxies: state.settings.security.trusted_proxies.clone(),
+            sessions: state.services.store.clone(),
+        });
+        let crumb_data = web::Data::new(state.crumb_key.clone());
+        let body_limit = web::Data::new(BodyLimit(max_body));
         let public_state = state.clone();
+        let public_edge = edge.clone();
         let write_gate = web::Data::new(WriteGate::new(MAX_WRITES_IN_FLIGHT));
         let public = HttpServer::new(move || {
             App::new()
                 .app_data(public_state.clone())
+                .app_data(public_edge.clone())
+                .app_data(crumb_data.clone())
+                .app_data(body_limit.clone())
                 .app_data(write_gate.clone())
                 .app_data(web::PayloadConfig::new(max_body))
                 .app_data(web::JsonConfig::default().limit(max_body))
@@ -154,12 +133,14 @@ impl Application {
         .run();
 
         let ops_state = state.clone();
-        let ops = HttpServer::new(move || App::new().app_data(ops_state.clone()).configure(ops::configure))
-            .listen(ops_listener)
-            .map_err(|source| StartupError::Bind { addr: format!("port {ops_port}"), source })?
-            .workers(1)
-            .disable_signals()
-            .run();
+        let ops = HttpServer::new(move || {
+            App::new().app_data(ops_state.clone()).app_data(edge.clone()).configure(ops::configure)
+        })
+        .listen(ops_listener)
+        .map_err(|source| StartupError::Bind { addr: format!("port {ops_port}"), source })?
+        .workers(1)
+        .disable_signals()
+        .run();
 
         Ok(Application { port, ops_port, public, ops, state })
     }
@@ -175,7 +156,7 @@ impl Application {
     }
 
     /// Runs until SIGTERM or SIGINT stops the public server (gracefully, finishing
-    /// requests in flight), then stops the ops listener and flushes the store.
+    /// requests in flight), then stops the ops listener and the services.
     /// The signal handlers are installed before the server reports ready, so a signal
     /// sent once `/health/ready` answers 200 always shuts down gracefully.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
@@ -195,11 +176,7 @@ impl Application {
         ops::set_ready(false);
         ops_handle.stop(true).await;
         let _ = tokio::time::timeout(Duration::from_secs(5), ops_task).await;
-        state.telemetry.shutdown().await;
-        match state.store.flush().await {
-            Ok(()) => tracing::info!("store flushed; stopped"),
-            Err(e) => tracing::error!(error = %e, "store flush at shutdown failed"),
-        }
+        state.services.stop().await;
         result
     }
 }

@@ -12,6 +12,7 @@ mod form_list;
 mod forms;
 mod google_maps;
 mod images;
+mod live_site;
 mod openapi;
 mod ops;
 mod overload;

@@ -13,17 +13,17 @@
 //! - [`product`]: workflow, sold out, prices and units of products.
 //! - [`catalog`]: the site's sellable variants by SKU.
 //! - [`rules`]: shipping options, tax rules, coupons and cart limits.
-//! - [`cart`]: the shopping cart, its changes, totals and actor.
+//! - [`cart`]: the shopping cart, its changes and totals.
+//! - [`carts`]: the cart actor and its registry; [`carts::checkout`]: placing an order.
 //! - [`inventory`]: the `Inventory` actor.
 //! - [`order`]: orders and the payment-provider interface.
-//! - [`checkout`]: placing an order.
 //! - [`storage`]: the storage trait carts, stock and orders are kept behind.
 //! - [`redis_storage`]: the same in Redis, shared by several instances.
 //! - [`subscription`]: renewal text of subscription plans.
 
 pub mod cart;
+pub mod carts;
 pub mod catalog;
-pub mod checkout;
 pub mod inventory;
 pub mod money;
 pub mod order;

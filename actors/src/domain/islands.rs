@@ -130,16 +130,6 @@ mod tests {
     }
 
     #[test]
-    fn every_island_a_block_kind_maps_to_is_listed() {
-        for block in crate::site::BlockKind::ALL {
-            if let Some(island) = block.island() {
-                assert!(IslandKind::ALL.contains(&island), "{}", block.name());
-                assert_eq!(island.name(), block.name(), "a block's island has the block's name");
-            }
-        }
-    }
-
-    #[test]
     fn the_page_level_kinds_have_the_names_the_loader_looks_for() {
         let names: Vec<&str> = IslandKind::ALL.iter().map(|k| k.name()).collect();
         for name in ["announcement-bar", "cart-badge", "quick-view", "add-to-cart"] {

@@ -1,7 +1,6 @@
-//! Domain types shared by the server and the client: enumerations, the island kinds and the
-//! page context.
+//! Domain types shared by the server and the client: enumerations and the island kinds (the page
+//! context is [`crate::context`]).
 
-pub mod context;
 pub mod enums;
 pub mod islands;
 mod numeric_enum;

@@ -24,7 +24,7 @@ pub mod payload;
 pub mod plain;
 pub mod rate;
 pub mod record;
-pub mod redirect;
+pub use crate::site::redirect;
 pub mod validate;
 pub mod value;
 

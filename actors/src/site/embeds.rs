@@ -348,7 +348,6 @@ mod tests {
 
     #[test]
     fn tile_addresses_need_the_three_parts() {
-        assert_eq!(tile_url_problem(crate::site::settings::DEFAULT_TILE_URL), None);
         assert_eq!(tile_url_problem("http://127.0.0.1:9000/{z}/{x}/{y}.png"), None);
         for bad in [
             "javascript:alert(1)/{z}/{x}/{y}",

@@ -11,6 +11,7 @@ pub mod content;
 pub mod embeds;
 mod load;
 mod lookup;
+pub mod redirect;
 pub mod sanitize;
 mod search;
 pub mod settings;

@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use actix::{Actor, Context, Handler, Message, ResponseFuture};
+use actix::{Actor, Addr, Context, Handler, Message, ResponseFuture};
 use bytestring::ByteString;
 use tokio::sync::mpsc;
 
@@ -25,6 +25,7 @@ use super::history::{History, Resume};
 use super::journal::Journal;
 use super::limits::StreamLimits;
 use super::metrics;
+use super::relay::{FollowedHub, Rebase, Relay};
 use super::shared::SharedLog;
 use crate::store::StoreError;
 use crate::telemetry::records::now_ms;
@@ -326,12 +327,6 @@ impl Handler<PublishEvent> for Broadcaster {
     }
 }
 
-/// An event of the shared log, numbered by Redis, for the instance's subscribers (sent by
-/// the follower, in offset order).
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Relay(pub super::StoredEvent);
-
 impl Handler<Relay> for Broadcaster {
     type Result = ();
 
@@ -345,17 +340,6 @@ impl Handler<Relay> for Broadcaster {
             );
         }
     }
-}
-
-/// The history reloaded from the shared log (another epoch, or a gap the follower could
-/// not fill): replaces the history and resets every subscriber with `reason`.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Rebase {
-    /// The history as Redis keeps it now.
-    pub history: History,
-    /// What the subscribers are told.
-    pub reason: ResetReason,
 }
 
 impl Handler<Rebase> for Broadcaster {
@@ -435,3 +419,9 @@ impl Handler<GetRecentEvents> for Broadcaster {
 
 #[cfg(test)]
 mod tests;
+
+impl From<Addr<Broadcaster>> for FollowedHub {
+    fn from(hub: Addr<Broadcaster>) -> FollowedHub {
+        FollowedHub { relay: hub.clone().recipient(), rebase: hub.recipient() }
+    }
+}

@@ -24,14 +24,16 @@ mod history;
 mod journal;
 mod limits;
 pub mod metrics;
+mod relay;
 mod shared;
 
 pub use broadcaster::{
-    Broadcaster, GetRecentEvents, GetStreamStats, Outbox, PublishEvent, Rebase, RecentEvents, Relay, StreamStats,
-    Subscribe, Subscription, Unsubscribe,
+    Broadcaster, GetRecentEvents, GetStreamStats, Outbox, PublishEvent, RecentEvents, StreamStats, Subscribe,
+    Subscription, Unsubscribe,
 };
 pub use event::{EditEvent, Frame, ResetReason, StoredEvent, StreamName};
 pub use history::{History, Resume};
 pub use journal::Journal;
 pub use limits::{StreamLimits, MAX_CLIENT_FRAME_BYTES};
+pub use relay::{FollowedHub, Rebase, Relay};
 pub use shared::{SharedLog, PUBLISH as SHARED_PUBLISH_SCRIPT};

@@ -1,5 +1,5 @@
 //! [`SharedLog`]: one stream's history in Redis, shared by every instance started with the
-//! same `--redis-url`, and the follower that feeds each instance's [`Broadcaster`] from it.
+//! same `--redis-url`, and the follower that feeds each instance's [`Broadcaster`](super::Broadcaster) from it.
 //!
 //! ## Keys
 //!
@@ -34,17 +34,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix::Addr;
 use deadpool_redis::Pool;
 use redis::aio::MultiplexedConnection;
 use redis::{AsyncConnectionConfig, Script};
 
-use super::broadcaster::{Broadcaster, Rebase, Relay};
 use super::event::{ResetReason, StoredEvent, StreamName};
 use super::history::History;
 use super::journal::Journal;
 use super::limits::StreamLimits;
 use super::metrics;
+use super::relay::{FollowedHub, Rebase, Relay};
 use crate::store::StoreError;
 use crate::telemetry::records::now_ms;
 
@@ -197,7 +196,8 @@ impl SharedLog {
 
     /// Feeds `hub` every event of the log after `(epoch, head)`, in order, until the hub
     /// stops; reconnects after failures.
-    pub async fn follow(self: Arc<Self>, hub: Addr<Broadcaster>, epoch: String, head: u64, limits: StreamLimits) {
+    pub async fn follow(self: Arc<Self>, hub: impl Into<FollowedHub>, epoch: String, head: u64, limits: StreamLimits) {
+        let hub = hub.into();
         let mut position = (epoch, head);
         let mut pause = Duration::from_millis(100);
         loop {
@@ -216,7 +216,7 @@ impl SharedLog {
     /// Follows on one connection until it fails (`Err`) or the hub stops (`Ok`).
     async fn follow_once(
         &self,
-        hub: &Addr<Broadcaster>,
+        hub: &FollowedHub,
         position: &mut (String, u64),
         limits: &StreamLimits,
         pause: &mut Duration,
@@ -257,7 +257,7 @@ impl SharedLog {
                     continue;
                 }
                 let offset = event.offset;
-                if hub.send(Relay(event)).await.is_err() {
+                if hub.relay.send(Relay(event)).await.is_err() {
                     return Ok(());
                 }
                 position.1 = offset;
@@ -285,7 +285,7 @@ impl SharedLog {
     /// the hub stopped.
     async fn rebase(
         &self,
-        hub: &Addr<Broadcaster>,
+        hub: &FollowedHub,
         position: &mut (String, u64),
         limits: &StreamLimits,
         reason: ResetReason,
@@ -293,7 +293,7 @@ impl SharedLog {
         let history = self.load(limits, now_ms()).await?;
         *position = (history.epoch().to_string(), history.head());
         tracing::info!(stream = self.stream.as_str(), ?reason, "the shared stream's history was reloaded from Redis");
-        Ok(hub.send(Rebase { history, reason }).await.is_ok())
+        Ok(hub.rebase.send(Rebase { history, reason }).await.is_ok())
     }
 }
 

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::errors::ErrorGroup;
+use super::stored::ErrorGroup;
 
 /// How many events a slow subscriber may fall behind before it misses some.
 pub const EVENT_BUFFER: usize = 1024;

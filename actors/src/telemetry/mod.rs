@@ -29,7 +29,8 @@
 //! - [`rules`]: when visitor analytics are recorded (spec 000 §6).
 //! - [`session_ids`]: the `SS_SESSION_ID` and `SS_ANALYTICS_ID` identifiers.
 //! - [`errors`]: error records, fingerprints, groups and the per-page-load cap.
-//! - [`records`]: record keys and the clock.
+//! - [`records`]: record keys and the clock; [`stored`]: the visitor-session and
+//!   error-group records retention reads back.
 //! - [`retention`]: the sweep that removes telemetry older than `retention_days` (run on
 //!   the [`TelemetryWriter`]'s thread).
 //! - [`metrics`]: the ingest metrics, documented once.
@@ -46,6 +47,7 @@ pub mod records;
 pub mod retention;
 pub mod rules;
 pub mod session_ids;
+pub mod stored;
 pub mod traces;
 pub mod visitor;
 pub mod vitals;

@@ -19,10 +19,10 @@
 use std::time::Duration;
 
 use crate::store::{Store, StoreError, Tree};
-use crate::telemetry::errors::ErrorGroup;
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics;
-use crate::telemetry::visitor::VisitState;
+use crate::telemetry::stored::ErrorGroup;
+use crate::telemetry::stored::VisitState;
 
 /// Most keys one step reads and removes per tree.
 pub const SWEEP_BATCH: usize = 500;

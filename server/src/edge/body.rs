@@ -18,8 +18,6 @@ use futures_util::future::LocalBoxFuture;
 use futures_util::{Stream, StreamExt};
 use serde::de::DeserializeOwned;
 
-use crate::state::AppState;
-
 /// Why a body was refused.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BodyError {
@@ -50,12 +48,16 @@ pub trait BodyRules: 'static {
     fn limit(req: &HttpRequest) -> usize;
 }
 
+/// The server's `max_body_bytes` setting, registered as app data at start-up.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyLimit(pub usize);
+
 /// The server's `max_body_bytes` setting: the limit of most state-changing calls.
 pub fn max_body_bytes(req: &HttpRequest) -> usize {
-    req.app_data::<actix_web::web::Data<AppState>>().map_or(DEFAULT_LIMIT, |state| state.settings.max_body_bytes)
+    req.app_data::<actix_web::web::Data<BodyLimit>>().map_or(DEFAULT_LIMIT, |limit| limit.0)
 }
 
-/// The limit when the application state is not registered (tests of the edge alone).
+/// The limit when no [`BodyLimit`] is registered (tests of the edge alone).
 const DEFAULT_LIMIT: usize = 64 * 1024;
 
 /// Reads the whole body, refusing it as soon as it is known to pass `limit` bytes.

@@ -16,18 +16,14 @@ use actix_web::http::StatusCode;
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse, ResponseError};
 
 use crate::security::crumb::{crumb_cookie, CrumbKey, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE};
-use crate::state::AppState;
 
 /// The longest crumb accepted from a form field.
 const MAX_FIELD_CRUMB: usize = 256;
 
-/// The key a request's crumb is checked with: `web::Data<CrumbKey>` when the app has
-/// one, else the application state's.
+/// The key a request's crumb is checked with: the `web::Data<CrumbKey>` start-up
+/// registers beside the application state.
 fn key_of(req: &HttpRequest) -> Option<CrumbKey> {
-    if let Some(key) = req.app_data::<web::Data<CrumbKey>>() {
-        return Some(key.get_ref().clone());
-    }
-    req.app_data::<web::Data<AppState>>().map(|state| state.crumb_key.clone())
+    req.app_data::<web::Data<CrumbKey>>().map(|key| key.get_ref().clone())
 }
 
 /// A refused crumb: the 403 answer with a fresh crumb for the request's session.

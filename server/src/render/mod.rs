@@ -21,7 +21,7 @@ pub mod util;
 #[cfg(test)]
 mod tests;
 
-use veranda_actors::domain::context::PageContext;
+use veranda_actors::context::PageContext;
 use veranda_actors::site::settings::HeaderFooter;
 use veranda_actors::site::slide_links::slide_key;
 use veranda_actors::site::{Collection, Item, Page, SearchHit, Site};

@@ -10,8 +10,8 @@ use maud::{html, DOCTYPE};
 use serde::Deserialize;
 use veranda_actors::streams::StreamName;
 
-use super::html as respond;
 use super::streams::access;
+use crate::pages::html as respond;
 use crate::security::owner_redirect::is_same_site_path;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
@@ -53,10 +53,10 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: Current
         .filter(|f| is_same_site_path(f))
         .unwrap_or_else(|| "/".to_string());
     let assets = &state.assets;
-    let title = format!("Configuration · {}", state.site.settings.website.title);
+    let title = format!("Configuration · {}", state.services.site.current().settings.website.title);
     let body = html! {
         (DOCTYPE)
-        html lang=(state.site.settings.website.locale) {
+        html lang=(state.services.site.current().settings.website.locale) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";

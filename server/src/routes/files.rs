@@ -7,8 +7,8 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use super::html;
-use super::pages;
+use crate::pages;
+use crate::pages::html;
 use crate::state::AppState;
 
 /// A relative file path whose every segment is a plain name.
@@ -54,7 +54,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         Ok(path) => path,
         Err(FilePathError::Unsafe) => return html::plain(StatusCode::BAD_REQUEST, "That is not a valid file path."),
     };
-    let root = state.site.dir.join("files");
+    let root = state.services.site.current().dir.join("files");
     match read_inside(&root, &path.0).await {
         Some(bytes) => {
             let mime = mime_guess::from_path(&path.0).first_or_octet_stream();
@@ -96,4 +96,10 @@ mod tests {
             assert_eq!(FilePath::parse(bad), Err(FilePathError::Unsafe), "{bad:?}");
         }
     }
+}
+
+/// `/assets/*`: a file of the built client (see [`crate::assets::respond`]).
+pub async fn assets(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let raw = req.uri().path().strip_prefix("/assets/").unwrap_or_default();
+    crate::assets::respond(&state.assets.dir, raw).await
 }

@@ -57,7 +57,7 @@ pub async fn list(session: CurrentSession, state: web::Data<AppState>) -> HttpRe
         return HttpResponse::Forbidden()
             .json(serde_json::json!({ "error": "Only the owner and admins see the forms." }));
     }
-    no_store(HttpResponse::Ok()).json(serde_json::json!({ "forms": forms_of(&state.site) }))
+    no_store(HttpResponse::Ok()).json(serde_json::json!({ "forms": forms_of(&state.services.site.current()) }))
 }
 
 /// Registers the route.

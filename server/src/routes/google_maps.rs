@@ -176,7 +176,7 @@ async fn proxy(state: &AppState, req: &HttpRequest, endpoint: Endpoint) -> HttpR
         Ok(checked) => checked,
         Err(message) => return error(StatusCode::BAD_REQUEST, message),
     };
-    let Some(key) = state.site.settings.maps.google_key().map(str::to_string) else {
+    let Some(key) = state.services.site.current().settings.maps.google_key().map(str::to_string) else {
         return error(StatusCode::SERVICE_UNAVAILABLE, NO_KEY);
     };
     if endpoint == Endpoint::Details && !checked.tracked {

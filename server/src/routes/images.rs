@@ -13,8 +13,8 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 
 use super::files::{read_inside, FilePath};
-use super::{html, pages};
 use crate::media::{variants, ImageVariants, RequestedSize, ResizeError, SizeError, VariantError};
+use crate::pages::{self, html};
 use crate::state::AppState;
 
 /// How long browsers and caches keep an image (30 days); the ETag revalidates after.
@@ -64,7 +64,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     let Some(mime) = image_type(&path) else {
         return pages::not_found(&req, &state);
     };
-    let Some(original) = read_inside(&state.site.dir.join("images"), &path.0).await else {
+    let Some(original) = read_inside(&state.services.site.current().dir.join("images"), &path.0).await else {
         return pages::not_found(&req, &state);
     };
     let width = match size {

@@ -8,10 +8,8 @@ mod files;
 mod form_list;
 pub mod forms;
 pub mod google_maps;
-mod html;
 mod images;
 mod openapi;
-mod pages;
 mod panel;
 mod sitemap;
 pub mod streams;
@@ -40,7 +38,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(widget::configure)
         .configure(google_maps::configure)
         .configure(openapi::configure)
-        .route("/assets/{file:.*}", read().to(crate::assets::serve))
+        .route("/assets/{file:.*}", read().to(files::assets))
         .route("/s/{path:.*}", read().to(files::serve))
         .route("/images/{path:.*}", read().to(images::serve))
         .route("/sitemap.xml", read().to(sitemap::sitemap))
@@ -48,8 +46,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/pages/{id:.*}", read().to(panel::follow))
         .route("/config", read().to(config_area::show))
         .route("/config/{tail:.*}", read().to(config_area::show))
-        .route("/search", read().to(pages::search))
+        .route("/search", read().to(crate::pages::search))
         .route("/{path:.*}", web::post().to(auth::unlock))
         // Every other path is a content link; a real route so metrics label it by pattern.
-        .route("/{path:.*}", web::route().to(pages::show));
+        .route("/{path:.*}", web::route().to(crate::pages::show));
 }

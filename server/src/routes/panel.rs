@@ -4,8 +4,8 @@
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use super::html;
-use super::pages;
+use crate::pages;
+use crate::pages::html;
 use crate::state::AppState;
 
 /// A well-formed collection-panel id.
@@ -28,7 +28,7 @@ pub async fn follow(req: HttpRequest, state: web::Data<AppState>, id: web::Path<
             "A collection panel link is /pages/ followed by 24 lowercase letters or digits.",
         );
     };
-    match state.site.path_of_panel_id(&id.0) {
+    match state.services.site.current().path_of_panel_id(&id.0) {
         Some(path) => HttpResponse::Found().insert_header((header::LOCATION, path.to_string())).finish(),
         None => pages::not_found(&req, &state),
     }

@@ -12,7 +12,7 @@ const CACHE_CONTROL: &str = "public, max-age=3600";
 
 /// The XML sitemap.
 pub async fn sitemap(state: web::Data<AppState>) -> HttpResponse {
-    let site = &state.site;
+    let site = &state.services.site.current();
     let body = sitemap_xml(&site.settings.website.base_url, site.published_urls());
     HttpResponse::Ok()
         .content_type("application/xml; charset=utf-8")
@@ -25,7 +25,7 @@ pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL)))
-        .body(robots_txt(&state.site.settings.website.base_url))
+        .body(robots_txt(&state.services.site.current().settings.website.base_url))
 }
 
 /// The robots file for a site served at `base_url`.

@@ -32,12 +32,13 @@ pub async fn visitors(state: web::Data<AppState>, session: CurrentSession) -> Re
         return Err(StreamError::Forbidden);
     }
     let live = state
+        .services
         .telemetry
         .visitors
         .send(CountActiveVisitors { window_ms: LIVE_WINDOW_MS })
         .await
         .map_err(|_| StreamError::Busy)?;
-    let views = state.telemetry.page_views.read(now_ms());
+    let views = state.services.telemetry.page_views.read(now_ms());
     Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "liveVisitors": live, "pageViews": views })))
 }
 
@@ -47,7 +48,7 @@ pub async fn vitals(state: web::Data<AppState>, session: CurrentSession) -> Resu
     if !access::has_admin_permission(&session) {
         return Err(StreamError::Forbidden);
     }
-    let pages = state.telemetry.perf.send(GetPageVitals).await.map_err(|_| StreamError::Busy)?;
+    let pages = state.services.telemetry.perf.send(GetPageVitals).await.map_err(|_| StreamError::Busy)?;
     Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "pages": pages })))
 }
 /// Registers the routes; other methods get 405.

@@ -105,7 +105,7 @@ pub fn rendering(site: &Site, body: &[u8]) -> Result<String, Refusal> {
 
 /// Answers `{html}`, or `{error}` with a 4xx.
 async fn render(state: web::Data<AppState>, body: web::Bytes) -> HttpResponse {
-    match rendering(&state.site, &body) {
+    match rendering(&state.services.site.current(), &body) {
         Ok(html) => no_store(HttpResponse::Ok()).json(serde_json::json!({ "html": html })),
         Err(refusal) => {
             let status = actix_web::http::StatusCode::from_u16(refusal.status)

@@ -10,16 +10,15 @@
 //!    chooses it, every later one (and every restart) reads it.
 //! 3. Else the store's own key (one instance; kept across restarts).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 use veranda_actors::commerce::redis_storage::redact;
-use veranda_actors::store::Store;
+use veranda_actors::store::{Store, StoreError};
 
 use super::crumb::CrumbKey;
-use crate::settings::Settings;
 
 /// The shortest key file accepted, in bytes.
 pub const MIN_KEY_FILE_BYTES: usize = 32;
@@ -28,25 +27,65 @@ pub const REDIS_KEY: &str = "veranda:crumb_key";
 /// How long start-up waits for Redis.
 const REDIS_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// Reads a key file: the key it gives, or why it cannot be used (a sentence naming the
-/// file).
-pub fn key_from_file(path: &Path) -> Result<CrumbKey, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot be read: {e}", path.display()))?;
+/// Why a crumb key file cannot be used; the message names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum KeyFileError {
+    /// The file cannot be read.
+    #[error("{}: cannot be read: {source}", path.display())]
+    Unreadable {
+        /// The key file.
+        path: PathBuf,
+        /// Why it cannot be read.
+        source: std::io::Error,
+    },
+    /// The file holds too few bytes to be a key.
+    #[error("{}: holds {len} bytes; a crumb key file needs at least {MIN_KEY_FILE_BYTES} (e.g. `openssl rand -hex 32`)", path.display())]
+    TooShort {
+        /// The key file.
+        path: PathBuf,
+        /// Its length, whitespace trimmed.
+        len: usize,
+    },
+}
+
+/// Why the crumb key could not be had; the message names the field, file or URL.
+#[derive(Debug, thiserror::Error)]
+pub enum CrumbKeyError {
+    /// `[security] crumb_key_file` cannot be used.
+    #[error("security.crumb_key_file: {0}")]
+    File(#[from] KeyFileError),
+    /// The shared key in Redis cannot be read or stored.
+    #[error("cannot read the crumb key from Redis at {url}: {reason}")]
+    Redis {
+        /// The URL, its password redacted.
+        url: String,
+        /// What went wrong.
+        reason: String,
+    },
+    /// The store refused the instance's own key.
+    #[error("{}: the crumb key cannot be stored: {source}", data_dir.display())]
+    Store {
+        /// The data directory.
+        data_dir: PathBuf,
+        /// What the store said.
+        source: StoreError,
+    },
+}
+
+/// Reads a key file: the key it gives, or why it cannot be used.
+pub fn key_from_file(path: &Path) -> Result<CrumbKey, KeyFileError> {
+    let bytes = std::fs::read(path).map_err(|source| KeyFileError::Unreadable { path: path.to_path_buf(), source })?;
     let trimmed = bytes.trim_ascii();
     if trimmed.len() < MIN_KEY_FILE_BYTES {
-        return Err(format!(
-            "{}: holds {} bytes; a crumb key file needs at least {MIN_KEY_FILE_BYTES} (e.g. `openssl rand -hex 32`)",
-            path.display(),
-            trimmed.len()
-        ));
+        return Err(KeyFileError::TooShort { path: path.to_path_buf(), len: trimmed.len() });
     }
     Ok(CrumbKey::from_bytes(Sha256::digest(trimmed).into()))
 }
 
 /// The shared key in Redis at `url`, stored by the first instance to ask.
-pub async fn key_from_redis(url: &str) -> Result<CrumbKey, String> {
+pub async fn key_from_redis(url: &str) -> Result<CrumbKey, CrumbKeyError> {
     let url = url.to_string();
-    let fail = |url: &str, e: String| format!("cannot read the crumb key from Redis at {}: {e}", redact(url));
+    let fail = |url: &str, reason: String| CrumbKeyError::Redis { url: redact(url), reason };
     let task_url = url.clone();
     let stored = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, String> {
         let client = redis::Client::open(task_url.as_str()).map_err(|e| format!("not a Redis URL: {e}"))?;
@@ -77,16 +116,23 @@ pub async fn key_from_redis(url: &str) -> Result<CrumbKey, String> {
 }
 
 /// The key this instance signs crumbs with (see the module docs for the order).
-pub async fn crumb_key(settings: &Settings, store: &dyn Store) -> Result<CrumbKey, String> {
-    if let Some(path) = &settings.security.crumb_key_file {
-        return key_from_file(path).map_err(|e| format!("security.crumb_key_file: {e}"));
+/// `key_file` is `[security] crumb_key_file`, `redis_url` the shared store's URL and
+/// `data_dir` the data directory `store` keeps (named should the store refuse the key).
+pub async fn crumb_key(
+    key_file: Option<&Path>,
+    redis_url: Option<&str>,
+    data_dir: &Path,
+    store: &dyn Store,
+) -> Result<CrumbKey, CrumbKeyError> {
+    if let Some(path) = key_file {
+        return Ok(key_from_file(path)?);
     }
-    if let Some(url) = &settings.redis_url {
+    if let Some(url) = redis_url {
         return key_from_redis(url).await;
     }
     CrumbKey::load_or_create(store)
         .await
-        .map_err(|e| format!("{}: the crumb key cannot be stored: {e}", settings.data_dir.display()))
+        .map_err(|source| CrumbKeyError::Store { data_dir: data_dir.to_path_buf(), source })
 }
 
 #[cfg(test)]
@@ -103,9 +149,9 @@ mod tests {
         let crumb = a.issue_for(Some("s"));
         assert!(b.verifies_for(&crumb, Some("s")));
         std::fs::write(&file, "short\n").expect("write");
-        let err = key_from_file(&file).err().expect("refused");
+        let err = key_from_file(&file).err().expect("refused").to_string();
         assert!(err.contains("crumb.key") && err.contains("at least 32"), "{err}");
-        let err = key_from_file(&dir.path().join("none")).err().expect("refused");
+        let err = key_from_file(&dir.path().join("none")).err().expect("refused").to_string();
         assert!(err.contains("cannot be read"), "{err}");
     }
 }

@@ -6,3 +6,16 @@ pub mod crumb_source;
 pub mod owner_redirect;
 pub mod proxy;
 pub mod session;
+
+use std::sync::Arc;
+
+use veranda_actors::store::Store;
+
+/// What the extractors of this module read from the running server, registered as app
+/// data beside the application state so that security depends on nothing above it.
+pub struct EdgeState {
+    /// Peers whose forwarded headers are believed (`[security] trusted_proxies`).
+    pub trusted_proxies: Vec<proxy::ProxyNet>,
+    /// Where sessions are kept.
+    pub sessions: Arc<dyn Store>,
+}

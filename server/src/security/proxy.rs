@@ -22,7 +22,7 @@ use std::str::FromStr;
 use actix_web::{web, HttpRequest};
 use serde::{Deserialize, Serialize};
 
-use crate::state::AppState;
+use super::EdgeState;
 
 /// One trusted proxy: an address, or a CIDR block (`10.0.0.0/8`, `fd00::/8`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,7 +129,7 @@ pub struct ClientInfo {
 impl ClientInfo {
     /// Reads the request, with the trusted proxies of the running server's settings.
     pub fn of(req: &HttpRequest) -> ClientInfo {
-        let trusted = req.app_data::<web::Data<AppState>>().map(|s| s.settings.security.trusted_proxies.as_slice());
+        let trusted = req.app_data::<web::Data<EdgeState>>().map(|s| s.trusted_proxies.as_slice());
         ClientInfo::with(req, trusted.unwrap_or_default())
     }
 

@@ -6,7 +6,7 @@ use actix_web::{web, FromRequest, HttpRequest};
 use veranda_actors::accounts::{SessionRecord, SESSION_COOKIE};
 use veranda_actors::store::Tree;
 
-use crate::state::AppState;
+use super::EdgeState;
 
 /// The request's valid session, if any. A missing, unknown, expired or unreadable
 /// session cookie means "not signed in"; it never fails the request.
@@ -16,7 +16,7 @@ pub struct CurrentSession(pub Option<SessionRecord>);
 impl CurrentSession {
     /// Looks the session up from the request's cookie.
     pub fn of(req: &HttpRequest) -> CurrentSession {
-        let Some(state) = req.app_data::<web::Data<AppState>>() else {
+        let Some(state) = req.app_data::<web::Data<EdgeState>>() else {
             return CurrentSession(None);
         };
         let Some(cookie) = req.cookie(SESSION_COOKIE) else {
@@ -27,7 +27,7 @@ impl CurrentSession {
             return CurrentSession(None);
         }
         let record = state
-            .store
+            .sessions
             .get(Tree::Sessions, id.as_bytes())
             .ok()
             .flatten()

@@ -242,3 +242,19 @@ fn default_auto() -> String {
 fn default_success() -> String {
     "Thank you!".into()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::BlockKind;
+    use crate::domain::islands::IslandKind;
+
+    #[test]
+    fn every_island_a_block_kind_maps_to_is_listed() {
+        for block in BlockKind::ALL {
+            if let Some(island) = block.island() {
+                assert!(IslandKind::ALL.contains(&island), "{}", block.name());
+                assert_eq!(island.name(), block.name(), "a block's island has the block's name");
+            }
+        }
+    }
+}

@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use self::fields::{syntax_message, Problems};
 use super::content::CollectionKind;
 use super::{Site, SiteProblems};
-use crate::forms::redirect::RedirectPolicy;
+use crate::site::redirect::RedirectPolicy;
 
 /// Reads the site at `dir`, collecting every problem rather than stopping at the first.
 pub fn load(dir: PathBuf) -> Result<Site, SiteProblems> {

@@ -101,7 +101,7 @@ fn check_settings(settings: &SiteSettings, problems: &mut Problems) {
         problems.add(SITE, "popupOverlay.displayFrequency", "must be -1 (never again) or a number of days");
     }
     for (i, entry) in settings.forms.redirect_allow_list.iter().enumerate() {
-        if let Err(problem) = crate::forms::redirect::parse_origin(entry) {
+        if let Err(problem) = crate::site::redirect::parse_origin(entry) {
             problems.add(SITE, format!("forms.redirectAllowList[{i}]"), problem);
         }
     }
@@ -123,6 +123,12 @@ fn check_settings(settings: &SiteSettings, problems: &mut Problems) {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_default_tile_address_has_the_three_parts() {
+        assert_eq!(crate::site::embeds::tile_url_problem(crate::site::settings::DEFAULT_TILE_URL), None);
+    }
+
     use super::*;
 
     const GOOD: &str = r#"

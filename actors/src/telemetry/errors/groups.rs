@@ -3,38 +3,13 @@
 
 use std::collections::HashMap;
 
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-
 use super::fingerprint::fingerprint;
 use super::report::ErrorReport;
 
 /// Most groups kept; errors of further new fingerprints are stored but not grouped.
 pub const MAX_GROUPS: usize = 10_000;
 
-/// One group of errors sharing a fingerprint.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct ErrorGroup {
-    /// The shared fingerprint.
-    pub fingerprint: String,
-    /// The message of the first error seen.
-    pub message: String,
-    /// The script file of the first error seen.
-    pub file: String,
-    /// Its line.
-    pub line: Option<u32>,
-    /// Its column.
-    pub column: Option<u32>,
-    /// The page of the latest error.
-    pub last_url: String,
-    /// When the first error arrived (unix ms).
-    pub first_seen: u64,
-    /// When the latest error arrived (unix ms).
-    pub last_seen: u64,
-    /// How many errors fell into the group.
-    pub count: u64,
-}
+pub use crate::telemetry::stored::ErrorGroup;
 
 /// Every group, by fingerprint.
 #[derive(Debug, Default)]

@@ -8,9 +8,9 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use veranda_actors::accounts::AccountError;
 use veranda_actors::store::StoreError;
 
-use super::throttle::retry_after_secs;
 use crate::edge::body::{BodyError, BodyRules};
 use crate::edge::NoStore;
+use crate::services::auth::throttle::retry_after_secs;
 
 /// Unknown account or wrong password: one message for both.
 pub const LOGIN_FAILED_MESSAGE: &str = "Your email address or password is incorrect.";

@@ -73,24 +73,24 @@ pub async fn sign_in(
     remember_me: bool,
 ) -> Result<SignedIn, AuthError> {
     let address = ClientInfo::of(req).ip.map(|ip| ip.to_string()).unwrap_or_default();
-    let attempt = state.auth.throttle.begin(email, &address, Instant::now()).map_err(AuthError::Throttled)?;
+    let attempt = state.services.auth.throttle.begin(email, &address, Instant::now()).map_err(AuthError::Throttled)?;
     let account = match Email::parse(email) {
-        Ok(email) => find_by_email(state.store.as_ref(), &email)?,
+        Ok(email) => find_by_email(state.services.store.as_ref(), &email)?,
         Err(_) => None,
     };
-    let digest = account.as_ref().map_or_else(|| state.auth.dummy_digest.clone(), |a| a.password_hash.clone());
+    let digest = account.as_ref().map_or_else(|| state.services.auth.dummy_digest.clone(), |a| a.password_hash.clone());
     let verified = web::block(move || digest.verify(&password)).await.map_err(|_| AuthError::Worker)?;
     let account = match account {
         Some(account) if verified => account,
         _ => return Err(AuthError::BadCredentials),
     };
-    state.auth.throttle.succeeded(attempt);
+    state.services.auth.throttle.succeeded(attempt);
 
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
-    let (id, _) = start_session(state.store.as_ref(), &account, remember_me, now).await?;
+    let (id, _) = start_session(state.services.store.as_ref(), &account, remember_me, now).await?;
     if let Some(previous) = req.cookie(SESSION_COOKIE) {
-        end_session(state.store.as_ref(), previous.value()).await?;
-        state.streams.sockets.session_ended(previous.value());
+        end_session(state.services.store.as_ref(), previous.value()).await?;
+        state.services.streams.sockets.session_ended(previous.value());
     }
     let secure = ClientInfo::of(req).is_https();
     // The new crumb is bound to the new session: crumbs minted before sign-in stop working.

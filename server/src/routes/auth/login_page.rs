@@ -13,14 +13,14 @@ use veranda_actors::domain::enums::PageType;
 
 use super::error::{AuthError, LOGIN_FAILED_MESSAGE, THROTTLED_MESSAGE, UNAVAILABLE_MESSAGE};
 use super::login::sign_in;
-use super::page_crumb::page_crumb;
 use super::return_path::{ReturnPath, LOGIN_PATH};
-use super::throttle::retry_after_secs;
 use crate::edge::{Crumbed, NoStore};
+use crate::pages::crumb::page_crumb;
+use crate::pages::respond;
 use crate::render::{LoginView, PageBody};
-use crate::routes::pages::respond;
 use crate::security::crumb::CRUMB_FAIL_MESSAGE;
 use crate::security::session::CurrentSession;
+use crate::services::auth::throttle::retry_after_secs;
 use crate::state::AppState;
 
 /// The login page's title.

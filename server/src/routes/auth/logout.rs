@@ -22,9 +22,9 @@ pub async fn logout(_: Crumbed, req: HttpRequest, state: web::Data<AppState>) ->
     // otherwise has no effect.
     let _clone_cart = clone_cart(req.query_string())?;
     if let Some(cookie) = req.cookie(SESSION_COOKIE) {
-        end_session(state.store.as_ref(), cookie.value()).await?;
+        end_session(state.services.store.as_ref(), cookie.value()).await?;
         // The session's open stream sockets close now, not at their next heartbeat.
-        state.streams.sockets.session_ended(cookie.value());
+        state.services.streams.sockets.session_ended(cookie.value());
     }
     let secure = ClientInfo::of(&req).is_https();
     // The session's crumb dies with it; the visitor goes on with an anonymous one.
@@ -50,7 +50,7 @@ fn clone_cart(query: &str) -> Result<Option<bool>, AuthError> {
 /// The signed-in account: `{id, email, roles, member, owner}`, or 401.
 pub async fn current(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, AuthError> {
     let session = session.0.ok_or(AuthError::NotSignedIn)?;
-    let account = find_by_id(state.store.as_ref(), &session.account_id)?.ok_or(AuthError::NotSignedIn)?;
+    let account = find_by_id(state.services.store.as_ref(), &session.account_id)?.ok_or(AuthError::NotSignedIn)?;
     Ok(no_store(HttpResponse::Ok()).json(account.summary()))
 }
 

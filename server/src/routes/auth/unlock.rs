@@ -8,24 +8,22 @@
 //! screen again with a message. Every refusal is the lock screen, so the form keeps
 //! working without JavaScript.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
-use veranda_actors::accounts::PasswordDigest;
 use veranda_actors::domain::enums::PageType;
-use veranda_actors::site::{site_path, Access, Page, Resolved, Site};
+use veranda_actors::site::{site_path, Page, Resolved};
 
-use super::page_crumb::page_crumb;
-use super::throttle::retry_after_secs;
 use crate::edge::method::page_method_not_allowed;
 use crate::edge::{Crumbed, NoStore};
-use crate::render::PageBody;
-use crate::routes::pages::respond;
+use crate::pages::respond;
+use crate::pages::unlock::lock_screen;
 use crate::security::crumb::CRUMB_FAIL_MESSAGE;
 use crate::security::session::CurrentSession;
+use crate::services::auth::throttle::retry_after_secs;
 use crate::state::AppState;
 
 /// A wrong page password.
@@ -34,27 +32,6 @@ pub const WRONG_PASSWORD_MESSAGE: &str = "That password is incorrect. Please try
 pub const UNLOCK_THROTTLED_MESSAGE: &str = "Too many incorrect passwords. Please try again later.";
 /// The password could not be checked.
 const UNLOCK_UNAVAILABLE_MESSAGE: &str = "The password could not be checked. Please try again later.";
-
-/// A password page's lock: its hash as stored (signed into grants) and parsed.
-pub struct PageLock {
-    /// The PHC string from the site files.
-    hash: String,
-    /// The same, ready to verify against.
-    digest: PasswordDigest,
-}
-
-/// The locks of the site's password pages, by page id, read once at start-up.
-pub fn page_locks(site: &Site) -> HashMap<String, PageLock> {
-    site.pages
-        .iter()
-        .filter(|p| p.access == Access::Password)
-        .filter_map(|p| {
-            let hash = p.password_hash.clone()?;
-            let digest = serde_json::from_value::<PasswordDigest>(serde_json::Value::String(hash.clone())).ok()?;
-            Some((p.id.clone(), PageLock { hash, digest }))
-        })
-        .collect()
-}
 
 /// The unlock form.
 #[derive(Deserialize)]
@@ -66,32 +43,15 @@ pub struct UnlockForm {
     crumb: Option<String>,
 }
 
-/// Whether a resolved page opens for this request: a password page with a valid grant.
-pub fn unlocked(req: &HttpRequest, state: &AppState, resolved: Resolved<'_>) -> bool {
-    let Resolved::Page(page) = resolved else { return false };
-    let Some(lock) = state.auth.page_locks.get(&page.id) else { return false };
-    let now = time::OffsetDateTime::now_utc().unix_timestamp();
-    state.auth.unlock_key.request_opens(req, &page.id, &lock.hash, now)
-}
-
-/// The lock screen's body for this request (its form carries the page's crumb).
-pub fn lock_screen(
-    req: &HttpRequest,
-    state: &AppState,
-    title: String,
-    error: Option<&'static str>,
-) -> PageBody<'static> {
-    PageBody::LockScreen { title, crumb: page_crumb(req, state), error }
-}
-
 /// `POST` on any published path: unlocks a password page, 405 for everything else.
 pub async fn unlock(
     req: HttpRequest,
     state: web::Data<AppState>,
     body: Result<web::Form<UnlockForm>, actix_web::Error>,
 ) -> HttpResponse {
-    let page = match state.site.resolve(&site_path(req.path())) {
-        Some(Resolved::Page(page)) if state.auth.page_locks.contains_key(&page.id) => page,
+    let site = state.services.site.current();
+    let page = match site.resolve(&site_path(req.path())) {
+        Some(Resolved::Page(page)) if state.services.auth.page_locks.contains_key(&page.id) => page,
         _ => return page_method_not_allowed(),
     };
     let form = match body {
@@ -103,14 +63,14 @@ pub async fn unlock(
     }
     let address = crate::security::proxy::ClientInfo::of(&req).ip.map(|ip| ip.to_string()).unwrap_or_default();
     let key = format!("page:{}:{address}", page.id);
-    let attempt = match state.auth.unlock_throttle.begin(&key, &address, Instant::now()) {
+    let attempt = match state.services.auth.unlock_throttle.begin(&key, &address, Instant::now()) {
         Ok(attempt) => attempt,
         Err(wait) => {
             let wait = retry_after_secs(wait).to_string();
             return refused(&req, &state, page, StatusCode::TOO_MANY_REQUESTS, UNLOCK_THROTTLED_MESSAGE, Some(wait));
         }
     };
-    let Some(lock) = state.auth.page_locks.get(&page.id) else { return page_method_not_allowed() };
+    let Some(lock) = state.services.auth.page_locks.get(&page.id) else { return page_method_not_allowed() };
     let digest = lock.digest.clone();
     let password = form.password;
     let Ok(verified) = web::block(move || digest.verify(&password)).await else {
@@ -120,13 +80,13 @@ pub async fn unlock(
     if !verified {
         return refused(&req, &state, page, StatusCode::UNAUTHORIZED, WRONG_PASSWORD_MESSAGE, None);
     }
-    state.auth.unlock_throttle.succeeded(attempt);
+    state.services.auth.unlock_throttle.succeeded(attempt);
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
     let secure = crate::security::proxy::ClientInfo::of(&req).is_https();
     HttpResponse::SeeOther()
         .insert_header((header::LOCATION, page.url.clone()))
         .no_store()
-        .cookie(state.auth.unlock_key.grant(&page.id, &lock.hash, now, secure))
+        .cookie(state.services.auth.unlock_key.grant(&page.id, &lock.hash, now, secure))
         .finish()
 }
 

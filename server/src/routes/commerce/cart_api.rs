@@ -49,7 +49,7 @@ pub struct ShippingOptionBody {
 /// `GET /api/commerce/cart`: the visitor's cart, or an empty one (not stored) when
 /// there is none yet.
 pub async fn get(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, CommerceError> {
-    let carts = &state.commerce.carts;
+    let carts = &state.services.commerce.carts;
     let stored = match CartId::from_request(&req) {
         Some(id) => carts.get(id.as_str()).await?,
         None => None,
@@ -69,7 +69,7 @@ pub async fn add_entry(
     let body = body.into_inner();
     let sku = match (body.sku, body.item_id) {
         (Some(sku), _) => sku,
-        (None, Some(item)) => match state.commerce.carts.shared().catalog.skus_of(&item) {
+        (None, Some(item)) => match state.services.commerce.carts.shared().catalog.skus_of(&item) {
             [only] => only.clone(),
             [] => return Err(CommerceError::Malformed(format!("There is no product '{item}' in this store."))),
             _ => return Err(CommerceError::Malformed("Choose a variant: this product has several.".into())),
@@ -154,7 +154,7 @@ async fn change(req: &HttpRequest, state: &AppState, change: CartChange) -> Resu
         Some(id) => (id, false),
         None => (CartId::generate(), true),
     };
-    let cart = state.commerce.carts.change(id.as_str(), change).await?;
+    let cart = state.services.commerce.change(id.as_str(), change).await?;
     let mut response = no_store(HttpResponse::Ok());
     if new {
         response.cookie(id.cookie());

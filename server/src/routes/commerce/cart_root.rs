@@ -2,7 +2,7 @@
 //! so the page works without JavaScript.
 //!
 //! The page itself is the site's page at `/cart` rendered as every page is
-//! ([`crate::routes::pages::show`]): the same for everyone, its cart block's root
+//! ([`crate::pages::show`]): the same for everyone, its cart block's root
 //! holding a link to the plain cart page between two markers. This route replaces what
 //! lies between the markers with the visitor's cart as the plain cart page renders it
 //! ([`super::plain::cart_body`]: a form for every change, each coming back to `/cart`).
@@ -31,11 +31,11 @@ const END: &str = "<!--/cart-root-->";
 /// `GET /cart`.
 pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let session = CurrentSession::of(&req);
-    let page = crate::routes::pages::show(req.clone(), state.clone(), session).await;
+    let page = crate::pages::show(req.clone(), state.clone(), session).await;
     if page.status() != StatusCode::OK {
         return page;
     }
-    let carts = &state.commerce.carts;
+    let carts = &state.services.commerce.carts;
     let cart = match CartId::from_request(&req) {
         Some(id) => match carts.get(id.as_str()).await {
             Ok(cart) => cart,
@@ -59,7 +59,7 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
         Err(_) => return HttpResponse::InternalServerError().finish(),
     };
     let filled = fill(&html, &cart_body(&cart, &crumb, CART_PAGE, "/").into_string());
-    let mut response = crate::routes::html::page(&req, StatusCode::OK, filled.unwrap_or(html));
+    let mut response = crate::pages::html::page(&req, StatusCode::OK, filled.unwrap_or(html));
     for cookie in cookies {
         response.headers_mut().append(header::SET_COOKIE, cookie);
     }

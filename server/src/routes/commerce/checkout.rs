@@ -49,7 +49,11 @@ pub(super) fn see_other(location: &str) -> HttpResponse {
 pub async fn goto_checkout(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     match CartId::from_request(&req) {
         Some(_) => see_other("/checkout"),
-        None => html(StatusCode::BAD_REQUEST, pages::message(&state.site, "Checkout", NO_CART_COOKIE), None),
+        None => html(
+            StatusCode::BAD_REQUEST,
+            pages::message(&state.services.site.current(), "Checkout", NO_CART_COOKIE),
+            None,
+        ),
     }
 }
 
@@ -67,10 +71,10 @@ struct CartCheckout {
 
 /// The cart `id` ready for checkout, or the page to show instead.
 async fn cart_checkout(state: &AppState, id: &CartId, kind: OrderKind) -> Result<CartCheckout, HttpResponse> {
-    let site = &state.site;
-    let cart = match state.commerce.carts.get(id.as_str()).await {
+    let site = &state.services.site.current();
+    let cart = match state.services.commerce.carts.get(id.as_str()).await {
         Ok(Some(cart)) => cart,
-        Ok(None) => ShoppingCart::new(id.as_str(), "", state.commerce.carts.shared().currency, 0),
+        Ok(None) => ShoppingCart::new(id.as_str(), "", state.services.commerce.carts.shared().currency, 0),
         Err(e) => return Err(html(cart_status(&e), pages::message(site, "Checkout", &e.to_string()), None)),
     };
     if cart.is_purchased {
@@ -79,7 +83,7 @@ async fn cart_checkout(state: &AppState, id: &CartId, kind: OrderKind) -> Result
     if cart.entries.is_empty() {
         return Err(html(StatusCode::OK, pages::message(site, "Checkout", &CartError::Empty.to_string()), None));
     }
-    let catalog = &state.commerce.carts.shared().catalog;
+    let catalog = &state.services.commerce.carts.shared().catalog;
     let plans: Vec<SubscriptionPlan> =
         cart.entries.iter().filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone())).collect();
     let action = match kind {
@@ -108,7 +112,8 @@ fn checkout_form(
 ) -> HttpResponse {
     let (crumb, issued) = page_crumb(req, state);
     let view = FormView { crumb: &crumb, values, errors, notice };
-    let body = pages::checkout(&state.site, &checkout.cart, &checkout.plans, &checkout.action, &view);
+    let body =
+        pages::checkout(&state.services.site.current(), &checkout.cart, &checkout.plans, &checkout.action, &view);
     html(status, body, issued.then_some(crumb.as_str()))
 }
 
@@ -142,7 +147,7 @@ async fn place_cart(
             return Ok(checkout_form(&req, state, &checkout, StatusCode::BAD_REQUEST, &fields, &errors, None))
         }
     };
-    let carts = &state.commerce.carts;
+    let carts = &state.services.commerce;
     let location = ShippingLocation {
         country: customer.country.clone(),
         region: customer.region.clone(),
@@ -165,7 +170,11 @@ async fn place_cart(
 /// `GET /checkout`: the checkout page of the visitor's cart.
 pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let Some(id) = CartId::from_request(&req) else {
-        return html(StatusCode::BAD_REQUEST, pages::message(&state.site, "Checkout", NO_CART_COOKIE), None);
+        return html(
+            StatusCode::BAD_REQUEST,
+            pages::message(&state.services.site.current(), "Checkout", NO_CART_COOKIE),
+            None,
+        );
     };
     match cart_checkout(&state, &id, OrderKind::Order).await {
         Ok(checkout) => {
@@ -182,7 +191,11 @@ pub async fn place(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     let Some(id) = CartId::from_request(&req) else {
-        return Ok(html(StatusCode::BAD_REQUEST, pages::message(&state.site, "Checkout", NO_CART_COOKIE), None));
+        return Ok(html(
+            StatusCode::BAD_REQUEST,
+            pages::message(&state.services.site.current(), "Checkout", NO_CART_COOKIE),
+            None,
+        ));
     };
     place_cart(req, body.into_inner(), &state, id, OrderKind::Order).await
 }
@@ -196,7 +209,11 @@ pub struct SubscribeQuery {
 }
 
 pub(super) fn bad_link(state: &AppState, title: &str) -> HttpResponse {
-    html(StatusCode::NOT_FOUND, pages::message(&state.site, title, "This checkout link is not valid."), None)
+    html(
+        StatusCode::NOT_FOUND,
+        pages::message(&state.services.site.current(), title, "This checkout link is not valid."),
+        None,
+    )
 }
 
 /// `GET /checkout/subscribe?cartToken=…`: the checkout of a subscription cart.
@@ -228,19 +245,27 @@ pub async fn place_subscribe(
 /// `GET /commerce/orders/{id}`: the confirmation of a placed order (its id is the
 /// unguessable key to it).
 pub async fn confirmation(id: web::Path<String>, state: web::Data<AppState>) -> HttpResponse {
-    let order = match state.commerce.storage.load_order(&id) {
+    let order = match state.services.commerce.storage.load_order(&id) {
         Ok(Some(order)) => order,
         Ok(None) => {
-            return html(StatusCode::NOT_FOUND, pages::message(&state.site, "Order", "There is no such order."), None)
+            return html(
+                StatusCode::NOT_FOUND,
+                pages::message(&state.services.site.current(), "Order", "There is no such order."),
+                None,
+            )
         }
         Err(e) => {
             tracing::error!(error = %e, "an order could not be read");
             let text = "The order could not be read; please try again.";
-            return html(StatusCode::INTERNAL_SERVER_ERROR, pages::message(&state.site, "Order", text), None);
+            return html(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                pages::message(&state.services.site.current(), "Order", text),
+                None,
+            );
         }
     };
-    let catalog = &state.commerce.carts.shared().catalog;
+    let catalog = &state.services.commerce.carts.shared().catalog;
     let plans: Vec<SubscriptionPlan> =
         order.entries.iter().filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone())).collect();
-    html(StatusCode::OK, pages::confirmation(&state.site, &order, &plans), None)
+    html(StatusCode::OK, pages::confirmation(&state.services.site.current(), &order, &plans), None)
 }

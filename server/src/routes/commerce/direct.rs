@@ -7,8 +7,8 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::commerce::cart::CartChange;
+use veranda_actors::commerce::carts::checkout::donate;
 use veranda_actors::commerce::catalog::CatalogVariant;
-use veranda_actors::commerce::checkout::donate;
 use veranda_actors::commerce::order::{Customer, OrderKind};
 use veranda_actors::domain::enums::ProductType;
 
@@ -41,13 +41,13 @@ fn donate_form(
     let (crumb, issued) = page_crumb(req, state);
     let view = FormView { crumb: &crumb, values, errors, notice };
     let action = format!("/checkout/donate?donatePageId={}", crate::render::util::encode_query(page_id));
-    let body = pages::donate(&state.site, &action, &[], &view);
+    let body = pages::donate(&state.services.site.current(), &action, &[], &view);
     html(status, body, issued.then_some(crumb.as_str()))
 }
 
 /// `GET /checkout/donate?donatePageId=…`: the donation form of a donation button.
 pub async fn show_donate(req: HttpRequest, query: web::Query<DonateQuery>, state: web::Data<AppState>) -> HttpResponse {
-    if !state.commerce.donate_pages.contains(&query.donate_page_id) {
+    if !state.services.commerce.donate_pages.contains(&query.donate_page_id) {
         return bad_link(&state, "Donate");
     }
     donate_form(&req, &state, &query.donate_page_id, StatusCode::OK, &Fields::new(), &FieldErrors::new(), None)
@@ -61,7 +61,7 @@ pub async fn place_donation(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     let page_id = &query.donate_page_id;
-    if !state.commerce.donate_pages.contains(page_id) {
+    if !state.services.commerce.donate_pages.contains(page_id) {
         return Ok(bad_link(&state, "Donate"));
     }
     let fields = body.into_inner();
@@ -69,7 +69,7 @@ pub async fn place_donation(
     if Crumbed::from_field(&req, fields.get("crumb").map(String::as_str)).is_err() {
         return Ok(donate_form(&req, &state, page_id, StatusCode::FORBIDDEN, &fields, &none, Some(CRUMB_FAIL_MESSAGE)));
     }
-    let shared = state.commerce.carts.shared();
+    let shared = state.services.commerce.carts.shared();
     let amount = form::amount(fields.get("amount").map(String::as_str).unwrap_or_default(), shared.currency);
     let (customer, amount) = match (form::customer(&fields, false), amount) {
         (Ok(customer), Ok(amount)) => (customer, amount),
@@ -105,7 +105,7 @@ pub struct GiftCardQuery {
 impl GiftCardQuery {
     /// The gift card variant the link names, if it is one of this site's.
     fn variant<'a>(&self, state: &'a AppState) -> Option<&'a CatalogVariant> {
-        let shared = state.commerce.carts.shared();
+        let shared = state.services.commerce.carts.shared();
         let variant = shared.catalog.get(&self.sku)?;
         let ok = self.website_id == shared.website_id
             && variant.item_id == self.gift_card_product_id
@@ -137,8 +137,8 @@ fn gift_card_form(
     let Some(variant) = query.variant(state) else { return bad_link(state, "Gift card checkout") };
     let (crumb, issued) = page_crumb(req, state);
     let view = FormView { crumb: &crumb, values, errors, notice };
-    let currency = state.commerce.carts.shared().currency;
-    let body = pages::gift_card(&state.site, variant, currency, &query.action(), &view);
+    let currency = state.services.commerce.carts.shared().currency;
+    let body = pages::gift_card(&state.services.site.current(), variant, currency, &query.action(), &view);
     html(status, body, issued.then_some(crumb.as_str()))
 }
 
@@ -178,7 +178,7 @@ pub async fn place_gift_card(
             return Ok(gift_card_form(&req, &state, &query, StatusCode::BAD_REQUEST, &fields, &errors, None))
         }
     };
-    let carts = &state.commerce.carts;
+    let carts = &state.services.commerce;
     let id = CartId::generate();
     let placed = async {
         carts.change(id.as_str(), CartChange::AddEntry { sku: variant.sku.clone(), quantity: 1 }).await?;

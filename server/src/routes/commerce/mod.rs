@@ -25,101 +25,10 @@ mod orders_list;
 mod pages;
 mod plain;
 
-use std::collections::HashSet;
-use std::sync::Arc;
-use std::time::Duration;
-
-use actix::Actor;
 use actix_web::web;
-use veranda_actors::commerce::cart::{CartShared, Carts};
-use veranda_actors::commerce::catalog::Catalog;
-use veranda_actors::commerce::inventory::Inventory;
-use veranda_actors::commerce::money::Currency;
-use veranda_actors::commerce::order::OfflineProvider;
-use veranda_actors::commerce::redis_storage::{redact, RedisStorage};
-use veranda_actors::commerce::rules::StoreRules;
-use veranda_actors::commerce::storage::{CommerceStorage, StoreStorage};
-use veranda_actors::site::blocks::BlockData;
-use veranda_actors::site::Site;
-use veranda_actors::store::Store;
 
 use crate::edge::method;
-use crate::settings::Settings;
-
-/// How long an unused cart actor stays in memory.
-pub const CART_IDLE: Duration = Duration::from_secs(300);
-/// The file beside `site.toml` that may give the store's shipping, tax and coupon rules.
-pub use veranda_actors::commerce::rules::RULES_FILE;
-
-/// State the commerce routes share across workers.
-pub struct CommerceState {
-    /// The cart actors.
-    carts: Carts,
-    /// Orders.
-    storage: Arc<dyn CommerceStorage>,
-    /// Donation page ids the site's donation buttons name.
-    donate_pages: HashSet<String>,
-}
-
-impl CommerceState {
-    /// Builds the state once at start-up: the catalog, the store's rules, the
-    /// inventory (levels from the store) and the cart registry. With `redis_url` set,
-    /// carts, stock and orders live in Redis (shared by every instance given the same
-    /// URL; see [`RedisStorage`]) instead of the data directory; the error then names
-    /// the URL Redis could not be reached at.
-    pub async fn new(store: Arc<dyn Store>, site: Arc<Site>, settings: &Settings) -> Result<CommerceState, String> {
-        let rules = store_rules(&site)?;
-        let catalog = Catalog::of_site(&site);
-        let storage: Arc<dyn CommerceStorage> = match &settings.redis_url {
-            None => Arc::new(StoreStorage::new(store)),
-            Some(url) => {
-                let fail = |e: String| format!("cannot use Redis at {}: {e}", redact(url));
-                let redis = RedisStorage::connect(url).await.map_err(fail)?;
-                let levels = catalog.stocked().map(|(sku, level)| (sku.to_string(), level)).collect();
-                redis.seed_stock(levels).await.map_err(|e| fail(e.to_string()))?;
-                Arc::new(redis)
-            }
-        };
-        let inventory = Inventory::load(&catalog, storage.clone()).unwrap_or_else(|e| {
-            tracing::error!(error = %e, "stock levels could not be read; limited products are not sold");
-            Inventory::closed(&catalog, storage.clone())
-        });
-        let shared = CartShared {
-            catalog,
-            rules,
-            storage: storage.clone(),
-            inventory: inventory.start(),
-            payments: Arc::new(OfflineProvider),
-            website_id: site.settings.website.id.clone(),
-            currency: Currency::parse(&site.settings.store.selected_currency).unwrap_or_default(),
-            idle: CART_IDLE,
-        };
-        Ok(CommerceState { carts: Carts::new(shared), storage, donate_pages: donate_pages(&site) })
-    }
-}
-
-/// The rules in the site's `commerce.toml`, else the built-in ones; a file with
-/// problems stops the start-up with every problem named (as `veranda check-site` names
-/// them).
-fn store_rules(site: &Site) -> Result<StoreRules, String> {
-    StoreRules::load(&site.dir).map_err(|problems| {
-        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        format!("{} problem(s) in the site directory {}:\n{}", lines.len(), site.dir.display(), lines.join("\n"))
-    })
-}
-
-/// Every `donatePageId` of the site's donation buttons.
-fn donate_pages(site: &Site) -> HashSet<String> {
-    let page_blocks = site.pages.iter().flat_map(|p| p.blocks.iter());
-    let item_blocks = site.collections.iter().flat_map(|c| c.items.iter()).flat_map(|i| i.blocks.iter());
-    page_blocks
-        .chain(item_blocks)
-        .filter_map(|b| match &b.data {
-            BlockData::DonationButton(d) => Some(d.donate_page_id.clone()),
-            _ => None,
-        })
-        .collect()
-}
+pub use crate::services::commerce::{CART_IDLE, RULES_FILE};
 
 /// Registers the commerce routes. Other methods on these paths get 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -123,7 +123,7 @@ pub async fn list(req: HttpRequest, session: CurrentSession, state: web::Data<Ap
         Ok(limit) => limit,
         Err(message) => return refuse(StatusCode::BAD_REQUEST, message),
     };
-    let storage = state.commerce.storage.clone();
+    let storage = state.services.commerce.storage.clone();
     match web::block(move || newest_orders(storage.as_ref(), limit)).await {
         Ok(Ok(orders)) => no_store(HttpResponse::Ok()).json(serde_json::json!({ "orders": orders })),
         Ok(Err(e)) => {

@@ -117,7 +117,7 @@ pub async fn add(req: HttpRequest, checked: Checked, body: PlainForm, state: web
         let quantity = quantity(fields.get("quantity").map(String::as_str).unwrap_or("1"))?;
         let sku = match (text(fields, "sku"), text(fields, "itemId")) {
             (Some(sku), _) => sku.to_string(),
-            (None, Some(item)) => match state.commerce.carts.shared().catalog.skus_of(item) {
+            (None, Some(item)) => match state.services.commerce.carts.shared().catalog.skus_of(item) {
                 [only] => only.clone(),
                 [] => return Err(Refusal::bad(format!("There is no product '{item}' in this store."))),
                 _ => return Err(Refusal::bad("Choose a variant: this product has several.")),
@@ -256,7 +256,7 @@ where
         (None, None) => return Err(fail(Refusal::bad(NO_CART))),
     };
     let added = matches!(change, CartChange::AddEntry { .. });
-    state.commerce.carts.change(id.as_str(), change).await.map_err(|e| fail(e.into()))?;
+    state.services.commerce.change(id.as_str(), change).await.map_err(|e| fail(e.into()))?;
     Ok((back, new.then_some(id), added))
 }
 
@@ -299,7 +299,7 @@ fn refusal_page(req: &HttpRequest, state: &AppState, refusal: Refusal, back: &st
         p { a href=(back) { "Go back" } }
         p { a href=(PLAIN_CART_PAGE) { "View your cart" } }
     };
-    let page = document(&state.site, PageType::ShowCart, "Your cart was not changed", body);
+    let page = document(&state.services.site.current(), PageType::ShowCart, "Your cart was not changed", body);
     let mut response = html_response(refusal.status, page, None);
     if refusal.fresh_crumb {
         let _ = response.add_cookie(&crumb_cookie(&state.crumb_key.issue(req)));
@@ -314,12 +314,17 @@ fn refusal_page(req: &HttpRequest, state: &AppState, refusal: Refusal, back: &st
 
 /// `GET /commerce/cart`: the visitor's cart with a form for every change.
 pub async fn cart_page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let carts = &state.commerce.carts;
+    let carts = &state.services.commerce.carts;
     let cart = match CartId::from_request(&req) {
         Some(id) => match carts.get(id.as_str()).await {
             Ok(cart) => cart,
             Err(e) => {
-                let page = document(&state.site, PageType::ShowCart, "Your cart", html! { p role="alert" { (e) } });
+                let page = document(
+                    &state.services.site.current(),
+                    PageType::ShowCart,
+                    "Your cart",
+                    html! { p role="alert" { (e) } },
+                );
                 return html_response(cart_status(&e), page, None);
             }
         },
@@ -336,7 +341,7 @@ pub async fn cart_page(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
         }
         (cart_body(&cart, &crumb, PLAIN_CART_PAGE, continue_to))
     };
-    let page = document(&state.site, PageType::ShowCart, "Your cart", body);
+    let page = document(&state.services.site.current(), PageType::ShowCart, "Your cart", body);
     html_response(StatusCode::OK, page, issued.then_some(crumb.as_str()))
 }
 

@@ -19,14 +19,14 @@ use veranda_actors::store::{Store, Tree};
 
 use super::claim::Claim;
 use super::error::FormsError;
-use super::submit::{now_secs, peer_ip};
+use super::storing::{now_secs, peer_ip};
 use super::{lock, FormsState};
 use crate::edge::no_store;
 use crate::state::AppState;
 
 /// `GET /api/form/captcha/challenge`: a fresh ALTCHA challenge.
 pub async fn challenge(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, FormsError> {
-    let forms = &state.forms;
+    let forms = &state.services.forms;
     lock(&forms.challenge_limiter).hit(peer_ip(&req), Instant::now()).map_err(FormsError::ChallengesLimited)?;
     let challenge = forms.altcha.challenge(now_secs()).map_err(FormsError::Captcha)?;
     Ok(no_store(HttpResponse::Ok()).json(challenge))
@@ -79,5 +79,13 @@ pub async fn check<'a>(
             }
             Ok(Some(Spend { record_key, expires: solved.expires, _claim: claim }))
         }
+    }
+}
+
+/// Spends the captcha solution, if there is one; resolves once that is on disk.
+pub(super) async fn commit_spend(store: &dyn Store, spend: Option<&Spend<'_>>) -> Result<(), FormsError> {
+    match spend {
+        Some(spend) => spend.commit(store).await,
+        None => Ok(()),
     }
 }

@@ -45,17 +45,17 @@ pub async fn submissions(
         Some("csv") => true,
         Some(_) => return Err(FormsError::Malformed("format must be json or csv.".into())),
     };
-    let form = state.forms.index.get(&query.form_id).ok_or(FormsError::UnknownForm)?;
+    let form = state.services.forms.index.get(&query.form_id).ok_or(FormsError::UnknownForm)?;
     let (columns, rows): (Vec<String>, Vec<StoredSubmission>) = match &form.destination {
         Destination::Submissions => {
             let prefix = record::submissions_prefix(&form.form_id);
-            let entries = state.store.scan_prefix(Tree::Submissions, prefix.as_bytes(), EXPORT_LIMIT)?;
+            let entries = state.services.store.scan_prefix(Tree::Submissions, prefix.as_bytes(), EXPORT_LIMIT)?;
             let rows = entries.iter().filter_map(|(_, v)| serde_json::from_slice(v).ok()).collect();
             (form.value_field_ids().map(str::to_string).collect(), rows)
         }
         Destination::MailingList(list) => {
             let prefix = record::mailing_list_prefix(list);
-            let entries = state.store.scan_prefix(Tree::MailingLists, prefix.as_bytes(), EXPORT_LIMIT)?;
+            let entries = state.services.store.scan_prefix(Tree::MailingLists, prefix.as_bytes(), EXPORT_LIMIT)?;
             let mut rows: Vec<StoredSubmission> = entries
                 .iter()
                 .filter_map(|(_, v)| serde_json::from_slice::<Subscription>(v).ok())

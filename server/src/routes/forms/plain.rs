@@ -28,8 +28,9 @@ use serde::Deserialize;
 use veranda_actors::forms::plain::values_from_pairs;
 use veranda_actors::forms::{messages, read_form, FormDefinition, FormError, SavePayload};
 
+use super::captcha::commit_spend;
 use super::error::{FormsBody, FormsError};
-use super::submit::{commit_spend, keep, peer_ip};
+use super::storing::{keep, peer_ip};
 use super::{captcha, lock};
 use crate::edge::{no_store, CrumbFail, LimitedForm, PlainPost};
 use crate::security::crumb::{CRUMB_FAIL_MESSAGE, CRUMB_HEADER};
@@ -98,15 +99,15 @@ async fn store(
         pairs.iter().map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone()))).collect();
     let payload: SavePayload = serde_json::from_value(serde_json::Value::Object(fields))
         .map_err(|e| FormsError::Malformed(format!("The submission could not be read: {e}")))?;
-    let forms = &state.forms;
+    let forms = &state.services.forms;
     let form = forms.index.get(&payload.form_id).ok_or(FormsError::UnknownForm)?;
     lock(&forms.submit_limiter)
         .hit((peer_ip(req), form.form_id.clone()), Instant::now())
         .map_err(FormsError::RateLimited)?;
-    let spend = captcha::check(forms, state.store.as_ref(), form, &payload, peer_ip(req)).await?;
+    let spend = captcha::check(forms, state.services.store.as_ref(), form, &payload, peer_ip(req)).await?;
     let values = read_form(form, &values_from_pairs(form, &pairs))?;
     // One group commit for the captcha's spending and the submission.
-    let store = state.store.as_ref();
+    let store = state.services.store.as_ref();
     let (spent, kept) = futures_util::join!(commit_spend(store, spend.as_ref()), keep(store, form, &payload, values));
     spent?;
     kept?;
@@ -136,7 +137,7 @@ pub struct ThankYouQuery {
 /// `GET /api/form/thank-you?formId=…`: the form's success message and HTML (sanitised
 /// when the site was loaded), with a link home.
 pub async fn thank_you(query: Option<web::Query<ThankYouQuery>>, state: web::Data<AppState>) -> HttpResponse {
-    let Some(form) = query.and_then(|q| state.forms.index.get(&q.form_id)) else {
+    let Some(form) = query.and_then(|q| state.services.forms.index.get(&q.form_id)) else {
         return document(StatusCode::NOT_FOUND, "Form not found", html! { p { (messages::FORM_NOT_CONFIGURED) } });
     };
     let message = form.success_message.trim();

@@ -7,23 +7,19 @@
 //! then are the key and the captcha spent and the submission written; the 200 goes out
 //! after the writes are flushed.
 
-use std::net::{IpAddr, Ipv4Addr};
 use std::time::Instant;
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
-use rand::RngCore;
 use serde_json::{Map, Value};
-use veranda_actors::forms::definition::NEWSLETTER_EMAIL_FIELD;
-use veranda_actors::forms::record::{self, StoredSubmission, Subscription, KEY_LIFETIME_SECS};
-use veranda_actors::forms::{read_form, Destination, FieldValue, FormDefinition, SavePayload, Values};
-use veranda_actors::store::{Store, StoreError, Tree};
+use veranda_actors::forms::record::{self, KEY_LIFETIME_SECS};
+use veranda_actors::forms::{read_form, FormDefinition, SavePayload};
+use veranda_actors::store::{Store, Tree};
 
-use super::captcha;
+use super::captcha::{self, commit_spend};
 use super::claim::Claim;
 use super::error::{FormsBody, FormsError};
+use super::storing::{keep, now_secs, peer_ip, random_token};
 use super::{lock, FormsState};
 use crate::edge::body::LimitedBytes;
 use crate::edge::{no_store, Crumbed};
@@ -36,12 +32,12 @@ const SWEEP_BATCH: usize = 1000;
 
 /// `POST /api/form/FormSubmissionKey`: a fresh single-use key, valid one hour.
 pub async fn issue_key(_: Crumbed, req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, FormsError> {
-    let forms = &state.forms;
+    let forms = &state.services.forms;
     lock(&forms.key_limiter).hit(peer_ip(&req), Instant::now()).map_err(FormsError::RateLimited)?;
     let key = random_token(24);
     let record_key = record::key_record_key(&key).ok_or_else(|| FormsError::Malformed("key".into()))?;
-    state.store.put(Tree::Submissions, record_key.as_bytes(), now_secs().to_string().as_bytes()).await?;
-    sweep_expired_keys(forms, state.store.clone());
+    state.services.store.put(Tree::Submissions, record_key.as_bytes(), now_secs().to_string().as_bytes()).await?;
+    sweep_expired_keys(forms, state.services.store.clone());
     Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "key": key })))
 }
 
@@ -53,7 +49,7 @@ pub async fn save(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, FormsError> {
     let payload = parse_payload(&req, &body.into_inner())?;
-    let forms = &state.forms;
+    let forms = &state.services.forms;
     let form = forms.index.get(&payload.form_id).ok_or(FormsError::UnknownForm)?;
     lock(&forms.submit_limiter)
         .hit((peer_ip(&req), form.form_id.clone()), Instant::now())
@@ -63,21 +59,22 @@ pub async fn save(
     let record_key = record::key_record_key(key).ok_or(FormsError::KeyRefused)?;
     let _claim = Claim::take(forms, &record_key).ok_or(FormsError::KeyRefused)?;
     let issued_at = state
+        .services
         .store
         .get(Tree::Submissions, record_key.as_bytes())?
         .and_then(|bytes| String::from_utf8(bytes).ok())
         .and_then(|text| text.parse::<i64>().ok())
         .ok_or(FormsError::KeyRefused)?;
     if !record::key_is_fresh(issued_at, now_secs()) {
-        state.store.delete(Tree::Submissions, record_key.as_bytes()).await?;
+        state.services.store.delete(Tree::Submissions, record_key.as_bytes()).await?;
         return Err(FormsError::KeyRefused);
     }
-    let spend = captcha::check(forms, state.store.as_ref(), form, &payload, peer_ip(&req)).await?;
+    let spend = captcha::check(forms, state.services.store.as_ref(), form, &payload, peer_ip(&req)).await?;
     let values = read_form(form, &payload.form)?;
 
     // The key's removal, the captcha's spending and the submission share one group
     // commit: the answer waits for all three to be on disk, never for three flushes in turn.
-    let store = state.store.as_ref();
+    let store = state.services.store.as_ref();
     let (removed, spent, kept) = futures_util::join!(
         store.delete(Tree::Submissions, record_key.as_bytes()),
         commit_spend(store, spend.as_ref()),
@@ -87,51 +84,6 @@ pub async fn save(
     spent?;
     kept?;
     Ok(no_store(HttpResponse::Ok()).json(success_body(forms, form)))
-}
-
-/// Spends the captcha solution, if there is one; resolves once that is on disk.
-pub(super) async fn commit_spend(store: &dyn Store, spend: Option<&captcha::Spend<'_>>) -> Result<(), FormsError> {
-    match spend {
-        Some(spend) => spend.commit(store).await,
-        None => Ok(()),
-    }
-}
-
-/// Writes a valid submission where its form sends it; resolves once it is on disk.
-pub(super) async fn keep(
-    store: &dyn Store,
-    form: &FormDefinition,
-    payload: &SavePayload,
-    values: Values,
-) -> Result<(), FormsError> {
-    let now = now_millis();
-    match &form.destination {
-        Destination::Submissions => {
-            let id = random_token(12);
-            let key = record::submission_key(&form.form_id, now, &id);
-            let stored = StoredSubmission::new(id, now, payload, values);
-            let bytes = serde_json::to_vec(&stored).map_err(unserialisable)?;
-            store.put(Tree::Submissions, key.as_bytes(), &bytes).await?;
-        }
-        Destination::MailingList(list) => {
-            let Some(FieldValue::Text(email)) = values.get(NEWSLETTER_EMAIL_FIELD) else {
-                return Err(FormsError::Form(veranda_actors::forms::FormError::Unparseable));
-            };
-            let key = record::mailing_list_key(list, email);
-            if store.get(Tree::MailingLists, key.as_bytes())?.is_none() {
-                let entry =
-                    Subscription { email: email.trim().to_string(), form_id: form.form_id.clone(), subscribed_at: now };
-                let bytes = serde_json::to_vec(&entry).map_err(unserialisable)?;
-                store.put(Tree::MailingLists, key.as_bytes(), &bytes).await?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// A record that would not serialise (string-keyed maps of strings always do).
-fn unserialisable(e: serde_json::Error) -> FormsError {
-    FormsError::Store(StoreError::Backend(format!("a form record did not serialise: {e}")))
 }
 
 /// `{ success, redirectUrl?, postSubmitHtml? }`: the redirect only when it is a path on
@@ -200,26 +152,3 @@ fn sweep_expired_keys(forms: &FormsState, store: std::sync::Arc<dyn Store>) {
 
 /// Whether a stored time (first argument) has expired at now (second), unix seconds.
 type Expired = fn(i64, i64) -> bool;
-
-/// The address the request came from: the TCP peer, or the forwarded client when the
-/// peer is a trusted proxy (see [`crate::security::proxy`]).
-pub(super) fn peer_ip(req: &HttpRequest) -> IpAddr {
-    crate::security::proxy::ClientInfo::of(req).ip.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
-}
-
-/// `bytes` random bytes, base64url without padding.
-pub(super) fn random_token(bytes: usize) -> String {
-    let mut buf = vec![0u8; bytes];
-    rand::rng().fill_bytes(&mut buf);
-    URL_SAFE_NO_PAD.encode(buf)
-}
-
-/// Now, in unix seconds.
-pub(super) fn now_secs() -> i64 {
-    time::OffsetDateTime::now_utc().unix_timestamp()
-}
-
-/// Now, in unix milliseconds.
-pub(super) fn now_millis() -> i64 {
-    i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
-}

@@ -17,9 +17,9 @@ use veranda_actors::streams::{EditEvent, PublishEvent};
 
 use super::access;
 use super::error::StreamError;
-use super::site_edits::{LanguageTag, MAX_HEADER_FOOTER_CHARS};
 use crate::edge::{no_store, Crumbed};
 use crate::security::session::CurrentSession;
+use crate::services::streams::{LanguageTag, MAX_HEADER_FOOTER_CHARS};
 use crate::state::AppState;
 
 /// The signed-in editor of a request, or the refusal.
@@ -41,7 +41,7 @@ pub(super) fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, St
 /// answer, the event is lost for the subscribers (logged and counted) but the edit succeeds.
 pub(super) async fn publish(state: &AppState, event: EditEvent) -> Result<(), StreamError> {
     let data = serde_json::to_value(&event).map_err(|e| StreamError::BadRequest(e.to_string()))?;
-    match state.streams.edits.send(PublishEvent(data)).await.map_err(|_| StreamError::Busy)? {
+    match state.services.streams.edits.send(PublishEvent(data)).await.map_err(|_| StreamError::Busy)? {
         Ok(_) => Ok(()),
         Err(StoreError::Unavailable(error)) => {
             tracing::warn!(%error, name = event.name, "an edit's event could not be shared; the edit is saved");
@@ -75,7 +75,7 @@ fn event(
 /// `GET /api/site-header-footer`.
 pub async fn header_footer(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, StreamError> {
     editor(session)?;
-    Ok(no_store(HttpResponse::Ok()).json(state.streams.site_edits.header_footer()))
+    Ok(no_store(HttpResponse::Ok()).json(state.services.streams.site_edits.header_footer()))
 }
 
 /// `PUT /api/site-header-footer`: replaces both texts.
@@ -93,8 +93,8 @@ pub async fn save_header_footer(
             "header and footer are limited to {MAX_HEADER_FOOTER_CHARS} characters each."
         )));
     }
-    state.streams.site_edits.set_header_footer(value.clone()).await?;
-    let site_id = &state.site.settings.website.id;
+    state.services.streams.site_edits.set_header_footer(value.clone()).await?;
+    let site_id = &state.services.site.current().settings.website.id;
     publish(
         &state,
         event(&session, "UserSavesSiteHeaderFooter", "save", "site-header-footer", site_id, "header-footer"),
@@ -109,7 +109,7 @@ pub async fn multilingual_settings(
     session: CurrentSession,
 ) -> Result<HttpResponse, StreamError> {
     editor(session)?;
-    let edits = &state.streams.site_edits;
+    let edits = &state.services.streams.site_edits;
     Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({
         "defaultLanguage": edits.default_language(),
         "languages": edits.languages(),
@@ -122,7 +122,7 @@ pub async fn multilingual_status(
     session: CurrentSession,
 ) -> Result<HttpResponse, StreamError> {
     editor(session)?;
-    let edits = &state.streams.site_edits;
+    let edits = &state.services.streams.site_edits;
     let count = edits.languages().len();
     Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({
         "enabled": count > 1,
@@ -149,8 +149,8 @@ pub async fn save_languages(
     let session = editor(session)?;
     let body: LanguagesBody = parse(&body)?;
     let tags = LanguageTag::parse_list(&body.languages).map_err(StreamError::BadRequest)?;
-    let languages = state.streams.site_edits.set_languages(tags).await?;
-    let site_id = &state.site.settings.website.id;
+    let languages = state.services.streams.site_edits.set_languages(tags).await?;
+    let site_id = &state.services.site.current().settings.website.id;
     publish(&state, event(&session, "UserSavesLanguages", "save", "multilingual", site_id, "languages")).await?;
     Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "languages": languages })))
 }

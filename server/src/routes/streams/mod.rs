@@ -29,13 +29,14 @@
 //!
 //! - `access`: permissions per stream and edit, and the `Origin` check.
 //! - `socket`: the websocket endpoint and its per-client loop; `outbound`: the response
-//!   body that writes a socket's frames from its queue; `sign_out`: the open sockets per
-//!   session, closed when the session ends.
-//! - `edits`: the edit APIs of the site's settings; `site_edits`: the edited values they keep.
-//! - `content`: the content edit APIs; `content_edits`: the overlay they keep and the
-//!   edited site visitors see.
+//!   body that writes a socket's frames from its queue.
+//! - `edits`: the edit APIs of the site's settings.
+//! - `content`: the content edit APIs.
 //! - `error`: the refusals.
 //! - `orders`: the `orderPlaced` event a checkout publishes on the edits stream.
+//!
+//! The broadcasters, the edited settings and the open sockets are
+//! [`crate::services::streams`]; the edited content is [`crate::services::site`].
 //!
 //! ## Several instances
 //!
@@ -48,142 +49,20 @@
 
 pub(crate) mod access;
 mod content;
-mod content_edits;
 mod edits;
 mod error;
 mod orders;
 mod outbound;
 mod recent;
-mod sign_out;
-mod site_edits;
 mod socket;
 
-use std::sync::Arc;
-
-use actix::{Actor, Addr};
 use actix_web::web;
-use tokio::sync::broadcast;
-use veranda_actors::site::Site;
-use veranda_actors::store::Store;
-use veranda_actors::streams::{metrics, Broadcaster, Journal, PublishEvent, SharedLog, StreamLimits, StreamName};
-use veranda_actors::telemetry::TelemetryEvent;
 
-use crate::edge::method;
-use crate::settings::Settings;
-
-pub use content_edits::ContentEdits;
 pub use error::StreamError;
 pub use orders::publish_order_placed;
-pub use sign_out::OpenSockets;
-pub use site_edits::SiteEdits;
 
-/// State the stream routes share across workers.
-pub struct StreamsState {
-    /// The edits stream.
-    pub edits: Addr<Broadcaster>,
-    /// The errors stream.
-    pub errors: Addr<Broadcaster>,
-    /// The header, footer and languages as edited.
-    pub site_edits: SiteEdits,
-    /// The content edits and the edited site.
-    pub content: ContentEdits,
-    /// The open stream sockets per session.
-    pub sockets: OpenSockets,
-}
+use crate::edge::method;
 
-impl StreamsState {
-    /// Starts both broadcasters over their stored history (inside the actix system) and
-    /// feeds the errors stream from `errors`, the error queue's broadcast channel.
-    pub async fn new(
-        store: Arc<dyn Store>,
-        site: Arc<Site>,
-        settings: &Settings,
-        errors: broadcast::Receiver<TelemetryEvent>,
-    ) -> StreamsState {
-        let redis = settings.redis_url.as_deref();
-        let edits_hub = start(store.clone(), StreamName::Edits, &settings.streams, redis).await;
-        let errors_hub = start(store.clone(), StreamName::Errors, &settings.streams, redis).await;
-        actix::spawn(forward_errors(errors, errors_hub.clone()));
-        StreamsState {
-            edits: edits_hub,
-            errors: errors_hub,
-            site_edits: SiteEdits::load(store.clone(), &site),
-            content: ContentEdits::load(store, site),
-            sockets: OpenSockets::default(),
-        }
-    }
-
-    /// The broadcaster of `stream`.
-    pub fn hub(&self, stream: StreamName) -> &Addr<Broadcaster> {
-        match stream {
-            StreamName::Edits => &self.edits,
-            StreamName::Errors => &self.errors,
-        }
-    }
-}
-
-async fn start(
-    store: Arc<dyn Store>,
-    stream: StreamName,
-    limits: &StreamLimits,
-    redis_url: Option<&str>,
-) -> Addr<Broadcaster> {
-    let journal = Journal::new(store, stream);
-    if let Some(url) = redis_url {
-        match SharedLog::open(url, stream, limits) {
-            Ok(log) => return start_shared(journal, Arc::new(log), limits).await,
-            Err(error) => {
-                tracing::error!(%error, stream = stream.as_str(), "cannot share the stream through Redis; it stays local")
-            }
-        }
-    }
-    match Broadcaster::load(journal.clone(), stream, limits).await {
-        Ok(hub) => hub.start(),
-        Err(error) => {
-            tracing::error!(%error, stream = stream.as_str(), "cannot read the stream's history; starting a new epoch");
-            Broadcaster::unrestored(journal, stream, limits).start()
-        }
-    }
-}
-
-/// Starts the broadcaster of a stream shared through Redis and its follower. When Redis
-/// cannot be read now the history starts empty in a placeholder epoch; the follower
-/// reloads it (and resets the clients) once Redis answers.
-async fn start_shared(journal: Journal, log: Arc<SharedLog>, limits: &StreamLimits) -> Addr<Broadcaster> {
-    let stream = log.stream();
-    let history = match log.load(limits, veranda_actors::telemetry::records::now_ms()).await {
-        Ok(history) => history,
-        Err(error) => {
-            tracing::error!(%error, stream = stream.as_str(), "cannot read the shared stream's history from Redis");
-            veranda_actors::streams::History::fresh(Journal::new_epoch(), limits.history_events, limits.history_ms())
-        }
-    };
-    let (epoch, head) = (history.epoch().to_string(), history.head());
-    let hub = Broadcaster::shared(history, journal, log.clone(), limits).start();
-    actix::spawn(log.follow(hub.clone(), epoch, head, limits.clone()));
-    hub
-}
-
-/// Publishes every error event on the errors stream, in order.
-async fn forward_errors(mut source: broadcast::Receiver<TelemetryEvent>, hub: Addr<Broadcaster>) {
-    loop {
-        match source.recv().await {
-            Ok(event) => {
-                let Ok(data) = serde_json::to_value(&event) else { continue };
-                match hub.send(PublishEvent(data)).await {
-                    Ok(Ok(_)) => {}
-                    Ok(Err(error)) => tracing::warn!(%error, "cannot store an errors-stream event"),
-                    Err(_) => return,
-                }
-            }
-            Err(broadcast::error::RecvError::Lagged(missed)) => {
-                tracing::warn!(missed, "the errors stream fell behind the error queue");
-                metrics::source_lagged(missed);
-            }
-            Err(broadcast::error::RecvError::Closed) => return,
-        }
-    }
-}
 /// Registers the stream and edit routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(

@@ -61,7 +61,7 @@ impl OrderPlaced {
 /// Publishes the `orderPlaced` event of `order` on the edits stream, in the background.
 pub fn publish_order_placed(state: &AppState, order: &Order) {
     let Ok(data) = serde_json::to_value(OrderPlaced::of(order)) else { return };
-    let hub = state.streams.edits.clone();
+    let hub = state.services.streams.edits.clone();
     let order_id = order.id.clone();
     actix_web::rt::spawn(async move {
         match hub.send(PublishEvent(data)).await {

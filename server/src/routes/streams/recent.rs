@@ -51,7 +51,8 @@ pub async fn recent(
         return Err(StreamError::Forbidden);
     }
     let limit = limit_of(req.query_string())?;
-    let recent = state.streams.hub(stream).send(GetRecentEvents(limit)).await.map_err(|_| StreamError::Busy)?;
+    let recent =
+        state.services.streams.hub(stream).send(GetRecentEvents(limit)).await.map_err(|_| StreamError::Busy)?;
     Ok(no_store(HttpResponse::Ok()).json(recent))
 }
 

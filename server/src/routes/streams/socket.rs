@@ -33,9 +33,9 @@ use veranda_actors::streams::{
 use super::access;
 use super::error::StreamError;
 use super::outbound::{too_slow, Control, Outbound, QueueRelease};
-use super::sign_out::SocketGuard;
 use crate::edge::no_store;
 use crate::security::session::CurrentSession;
+use crate::services::streams::SocketGuard;
 use crate::state::AppState;
 
 /// The query of a stream connection: both or neither of `epoch` and `offset`.
@@ -80,7 +80,7 @@ fn admit(
     session: CurrentSession,
 ) -> Result<(StreamName, SessionRecord), StreamError> {
     let stream = stream_of(req)?;
-    if !access::origin_allowed(req, &state.site) {
+    if !access::origin_allowed(req, &state.services.site.current()) {
         return Err(StreamError::ForeignOrigin);
     }
     let session = session.0.ok_or(StreamError::NotSignedIn)?;
@@ -105,18 +105,18 @@ pub async fn connect(
     // message stream ends as soon as the body actix-ws made for it is dropped.
     let (handshake, _, messages) = actix_ws::handle(&req, body).map_err(|_| StreamError::NotWebsocket)?;
     let (head, unsent_body) = handshake.into_parts();
-    let hub = state.streams.hub(stream).clone();
+    let hub = state.services.streams.hub(stream).clone();
     let subscription = hub.send(Subscribe(resume)).await.map_err(|_| StreamError::Busy)?;
     let (control, control_rx) = mpsc::channel(CONTROL_QUEUE);
     let (outbound, queue) = Outbound::new(subscription.backlog, subscription.outbox, control_rx, too_slow());
     let client = Client {
-        signed_in_guard: state.streams.sockets.register(&session_id),
+        signed_in_guard: state.services.streams.sockets.register(&session_id),
         expires_in: seconds_until(session.expires_at),
         control,
         queue,
         messages: messages.max_frame_size(MAX_CLIENT_FRAME_BYTES),
         _unsent_body: unsent_body,
-        store: state.store.clone(),
+        store: state.services.store.clone(),
         session_id,
         limits: state.settings.streams.clone(),
     };
@@ -139,7 +139,7 @@ pub async fn stats(
     if !access::may_watch(&session, stream) {
         return Err(StreamError::Forbidden);
     }
-    let stats = state.streams.hub(stream).send(GetStreamStats).await.map_err(|_| StreamError::Busy)?;
+    let stats = state.services.streams.hub(stream).send(GetStreamStats).await.map_err(|_| StreamError::Busy)?;
     Ok(no_store(HttpResponse::Ok()).json(stats))
 }
 

@@ -24,7 +24,7 @@ use veranda_actors::telemetry::visitor::{self, CensusHit, RecordVisit};
 
 use super::ingest::{finish, json_object, read_body, skipped, Endpoint, Form, IngestError, MAX_FORM_BODY};
 use crate::edge::NoStore;
-use crate::routes::auth::unlocked;
+use crate::pages::unlock::unlocked;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -51,13 +51,13 @@ const TRACK_PARAMS: [&str; 12] = [
 
 /// Whether analytics identifiers may be set and stored for this request.
 pub(super) fn identifiers_allowed(req: &HttpRequest, state: &AppState) -> bool {
-    !state.site.settings.cookie_banner.is_restrictive_cookie_policy_enabled
+    !state.services.site.current().settings.cookie_banner.is_restrictive_cookie_policy_enabled
         || req.cookie(CONSENT_COOKIE).is_some_and(|c| c.value() == "true")
 }
 
 /// The recording decision for `url`, with the request's session and unlock grants.
 pub(super) fn recording(req: &HttpRequest, state: &AppState, url: &str) -> Recording {
-    decide(&state.site, CurrentSession::of(req).0.as_ref(), url, |page| unlocked(req, state, page))
+    decide(&state.services.site.current(), CurrentSession::of(req).0.as_ref(), url, |page| unlocked(req, state, page))
 }
 
 /// The page a census call names: its `url`, `pagePath` or `pageUrl` field, else the referer.
@@ -108,7 +108,7 @@ fn cookie_value(req: &HttpRequest, name: &str) -> Option<String> {
 
 /// Queues a census hit for the store: a full writer queue → 503.
 fn store_hit(state: &AppState, hit: &CensusHit) -> Result<(), IngestError> {
-    visitor::record_hit(&state.telemetry.writer, hit).map_err(|_| IngestError::Busy)
+    visitor::record_hit(&state.services.telemetry.writer, hit).map_err(|_| IngestError::Busy)
 }
 
 /// `POST /api/census/RecordHit`: form-encoded `event`, `data` (JSON), `ss_cvr`.
@@ -117,7 +117,7 @@ pub async fn record_hit(req: HttpRequest, state: web::Data<AppState>, payload: w
 }
 
 async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
-    state.telemetry.admit(req)?;
+    state.services.telemetry.admit(req)?;
     let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?)?;
     let mut data = json_object("data", form.require("data")?)?;
     let url = data
@@ -160,11 +160,11 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
     };
     let cookies = visit.as_ref().map(visit_cookies);
     if let Some(outcome) = visit {
-        state.telemetry.visit_inbox.offer(RecordVisit { outcome, at: now }).map_err(|_| IngestError::Busy)?;
+        state.services.telemetry.visit_inbox.offer(RecordVisit { outcome, at: now }).map_err(|_| IngestError::Busy)?;
     }
     store_hit(state, &hit)?;
     if kind == "pageView" {
-        state.telemetry.page_views.record(now);
+        state.services.telemetry.page_views.record(now);
     }
     let mut response = HttpResponse::NoContent();
     for cookie in cookies.into_iter().flatten().chain(ids.iter().flat_map(id_cookies)) {
@@ -201,7 +201,7 @@ async fn census(
     kind: &str,
     required: Option<&str>,
 ) -> Result<HttpResponse, IngestError> {
-    state.telemetry.admit(req)?;
+    state.services.telemetry.admit(req)?;
     let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?)?;
     if let Some(name) = required {
         form.require(name)?;
@@ -240,7 +240,7 @@ pub async fn quick_view(req: HttpRequest, state: web::Data<AppState>, id: web::P
 }
 
 async fn quick(req: &HttpRequest, state: &AppState, id: &str) -> Result<HttpResponse, IngestError> {
-    state.telemetry.admit(req)?;
+    state.services.telemetry.admit(req)?;
     let valid = (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
     if !valid {
         return Err(IngestError::BadRequest(
@@ -270,7 +270,7 @@ pub async fn track(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
 }
 
 fn pixel(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, IngestError> {
-    state.telemetry.admit(req)?;
+    state.services.telemetry.admit(req)?;
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(req.query_string())
         .map_err(|e| IngestError::BadRequest(format!("the query string cannot be decoded: {e}")))?;
     let form = Form(

@@ -9,7 +9,7 @@ use veranda_actors::telemetry::errors::{parse_reports, Admission, PageLoadKey};
 use veranda_actors::telemetry::metrics;
 
 use super::ingest::{finish, read_body, Endpoint, IngestError, MAX_ERRORS_BODY};
-use super::state::client_ip;
+use super::offer::client_ip;
 use crate::edge::{no_store, CrumbFail, Crumbed};
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
@@ -31,7 +31,7 @@ pub async fn record_errors(
 }
 
 async fn record(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
-    state.telemetry.admit(req)?;
+    state.services.telemetry.admit(req)?;
     let body = read_body(req, payload, MAX_ERRORS_BODY).await?;
     let reports = parse_reports(&body).map_err(|e| IngestError::BadRequest(e.to_string()))?;
     let Some(first) = reports.first() else {
@@ -41,7 +41,7 @@ async fn record(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
     let agent = if first.user_agent.is_empty() { header_agent } else { first.user_agent.as_str() };
     let ip = client_ip(req).map(|ip| ip.to_string()).unwrap_or_default();
     let key = PageLoadKey::of(first.page_load_id.as_deref(), &first.url, agent, &ip);
-    match state.telemetry.error_intake.record(key, reports) {
+    match state.services.telemetry.error_intake.record(key, reports) {
         // A send is admitted whole or refused, so no record is dropped; `dropped` stays in
         // the answer for clients that read it.
         Admission::Accepted { accepted } => {
@@ -59,7 +59,7 @@ pub async fn list_groups(state: web::Data<AppState>, session: CurrentSession) ->
     if !(session.owner || session.roles.contains(&ContributorRole::Admin)) {
         return Err(IngestError::Forbidden);
     }
-    let groups = state.telemetry.error_intake.groups();
-    let records = state.telemetry.error_intake.recent();
+    let groups = state.services.telemetry.error_intake.groups();
+    let records = state.services.telemetry.error_intake.recent();
     Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "groups": groups, "records": records })))
 }

@@ -21,7 +21,7 @@ use crate::state::AppState;
 async fn store_event(state: &AppState, value: serde_json::Value) -> Result<(), IngestError> {
     let now = now_ms();
     let bytes = serde_json::to_vec(&value).map_err(|e| IngestError::BadRequest(e.to_string()))?;
-    state.store.put(Tree::Events, &record_key(now), &bytes).await.map_err(|error| {
+    state.services.store.put(Tree::Events, &record_key(now), &bytes).await.map_err(|error| {
         tracing::warn!(%error, "event write failed");
         IngestError::Busy
     })
@@ -41,7 +41,7 @@ pub async fn record_event(req: HttpRequest, state: web::Data<AppState>, payload:
 }
 
 async fn event(req: &HttpRequest, state: &AppState, form: Form) -> Result<HttpResponse, IngestError> {
-    state.telemetry.admit(req)?;
+    state.services.telemetry.admit(req)?;
     let name = truncate_chars(form.require("event")?, 128);
     let mut data = json_object("data", form.get("data").unwrap_or("{}"))?;
     let page = data.get("pagePath").and_then(|p| p.as_str()).unwrap_or("/");
@@ -85,7 +85,7 @@ pub async fn v1_events(req: HttpRequest, state: web::Data<AppState>, payload: we
 }
 
 async fn v1(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
-    state.telemetry.admit(req)?;
+    state.services.telemetry.admit(req)?;
     let body = read_body(req, payload, MAX_FORM_BODY).await?;
     let is_form = req
         .headers()

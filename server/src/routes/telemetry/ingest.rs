@@ -219,3 +219,9 @@ pub fn json_object(name: &str, text: &str) -> Result<serde_json::Value, IngestEr
         Err(e) => Err(IngestError::BadRequest(format!("{name} is not JSON: {e}"))),
     }
 }
+
+impl From<crate::services::telemetry::RateLimited> for IngestError {
+    fn from(limited: crate::services::telemetry::RateLimited) -> IngestError {
+        IngestError::RateLimited(limited.retry_after_secs)
+    }
+}

@@ -10,7 +10,7 @@ use veranda_actors::telemetry::perf::{parse_records, RecordPerf};
 use veranda_actors::telemetry::traces::{parse_entries, AddTraces};
 
 use super::ingest::{finish, read_body, Endpoint, Form, IngestError, MAX_FORM_BODY, MAX_PERF_BODY};
-use super::state::offer;
+use super::offer::offer;
 use crate::edge::no_store;
 use crate::state::AppState;
 
@@ -23,7 +23,7 @@ pub async fn trace(req: HttpRequest, state: web::Data<AppState>, payload: web::P
 }
 
 async fn traces(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
-    state.telemetry.admit(req)?;
+    state.services.telemetry.admit(req)?;
     let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?)?;
     let json = TRACE_FIELDS
         .iter()
@@ -31,7 +31,7 @@ async fn traces(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
         .ok_or_else(|| IngestError::BadRequest("entries is required (a JSON array of {pageUrl, type, data})".into()))?;
     let entries = parse_entries(json).map_err(|e| IngestError::BadRequest(e.to_string()))?;
     let (accepted, journaled) = oneshot::channel();
-    offer(&state.telemetry.traces, AddTraces { entries, accepted })?;
+    offer(&state.services.telemetry.traces, AddTraces { entries, accepted })?;
     // Answered once the entries are journaled (on disk within the flush window).
     match journaled.await {
         Ok(true) => Ok(HttpResponse::Accepted().finish()),
@@ -41,7 +41,7 @@ async fn traces(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
 
 /// `GET /api/1/performance/settings`: `{pageLoadId}`.
 pub async fn perf_settings(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let result = state.telemetry.admit(&req).map(|()| {
+    let result = state.services.telemetry.admit(&req).map_err(IngestError::from).map(|()| {
         let bytes: [u8; 12] = rand::random();
         let id: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
         no_store(HttpResponse::Ok()).json(serde_json::json!({ "pageLoadId": id }))
@@ -55,9 +55,9 @@ pub async fn perf_records(req: HttpRequest, state: web::Data<AppState>, payload:
 }
 
 async fn records(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
-    state.telemetry.admit(req)?;
+    state.services.telemetry.admit(req)?;
     let records = parse_records(&read_body(req, payload, MAX_PERF_BODY).await?)
         .map_err(|e| IngestError::BadRequest(e.to_string()))?;
-    offer(&state.telemetry.perf, RecordPerf(records))?;
+    offer(&state.services.telemetry.perf, RecordPerf(records))?;
     Ok(HttpResponse::Accepted().finish())
 }

@@ -7,7 +7,8 @@
 //!
 //! ## Layout
 //!
-//! - `state`: [`TelemetryState`], the actors' addresses, the rate limiter, shutdown.
+//! - `offer`: the client's IP and handing work to an actor (the actors themselves are
+//!   [`crate::services::telemetry`]).
 //! - `ingest`: the shared edge: body reading, form parsing, [`IngestError`], metrics.
 //! - `census`: `/api/census/*` and `/api/track/Track`.
 //! - `events`: `/api/events/RecordEvent` and `/api/v1/events`.
@@ -19,14 +20,13 @@ mod errors;
 mod events;
 pub mod ingest;
 mod logs;
-mod state;
+mod offer;
 
 use actix_web::{guard, web, Resource, Route};
 
 use crate::edge::method;
 
 pub use ingest::{Endpoint, IngestError};
-pub use state::TelemetryState;
 
 /// Registers the telemetry routes. Other methods on these paths get 405 with `Allow`.
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -6,10 +6,10 @@ use veranda_actors::site::sanitize;
 
 use super::{admit, check_texts, event, find_collection, item_path, MoveBody, SettingsBody};
 use crate::edge::{no_store, Crumbed};
-use crate::routes::streams::content_edits::CollectionSettings;
 use crate::routes::streams::edits::{parse, publish};
 use crate::routes::streams::error::StreamError;
 use crate::security::session::CurrentSession;
+use crate::services::site::CollectionSettings;
 use crate::state::AppState;
 
 /// `PUT /api/content/collections/{collectionId}/settings`.
@@ -25,8 +25,8 @@ pub async fn collection_settings(
     check_texts(&body.title, &body.description)?;
     let id = path.into_inner();
     let (settings, paths) = state
-        .streams
-        .content
+        .services
+        .site
         .edit(|overlay, site| {
             let collection = find_collection(site, &id)?;
             let settings = overlay.collections.entry(id.clone()).or_insert_with(CollectionSettings::default);
@@ -67,8 +67,8 @@ pub async fn move_collection(
     }
     let id = path.into_inner();
     let (position, order) = state
-        .streams
-        .content
+        .services
+        .site
         .edit(|overlay, site| {
             find_collection(site, &id)?;
             let mut order: Vec<String> = site.collections.iter().map(|c| c.id.clone()).filter(|c| c != &id).collect();

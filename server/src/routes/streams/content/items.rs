@@ -39,11 +39,11 @@ pub async fn item_visibility(
         })?;
     let item_id = path.into_inner();
     let paths = state
-        .streams
-        .content
+        .services
+        .site
         .edit(|overlay, site| {
             let (collection, at) = find_item(site, &item_id)?;
-            overlay.item_states.insert(item_id.clone(), new_state.name().to_string());
+            overlay.item_states.insert(item_id.clone(), new_state);
             Ok::<_, StreamError>(vec![collection.url.clone(), item_path(&collection.url, &collection.items[at].url_id)])
         })
         .await?;
@@ -68,8 +68,8 @@ pub async fn move_item(
     let body: MoveBody = parse(&body)?;
     let item_id = path.into_inner();
     let (target_id, position, paths) = state
-        .streams
-        .content
+        .services
+        .site
         .edit(|overlay, site| {
             let (source, at) = find_item(site, &item_id)?;
             let target = match &body.collection_id {
@@ -150,8 +150,8 @@ pub async fn blog_thumbnail(
     let image = if remove { None } else { Some(parse::<ThumbnailBody>(&body)?.image) };
     let item_id = path.into_inner();
     let paths = state
-        .streams
-        .content
+        .services
+        .site
         .edit(|overlay, site| {
             let (collection, at) = find_item(site, &item_id)?;
             if collection.kind != CollectionKind::Blog {

@@ -7,10 +7,10 @@ use veranda_actors::site::{sanitize, BlockData, Site};
 
 use super::{admit, check_texts, event, item_path, SettingsBody, MAX_BLOCK_HTML_BYTES};
 use crate::edge::{no_store, Crumbed};
-use crate::routes::streams::content_edits::PageSettings;
 use crate::routes::streams::edits::{parse, publish};
 use crate::routes::streams::error::StreamError;
 use crate::security::session::CurrentSession;
+use crate::services::site::PageSettings;
 use crate::state::AppState;
 
 /// `PUT /api/content/pages/{pageId}/settings`.
@@ -26,8 +26,8 @@ pub async fn page_settings(
     check_texts(&body.title, &body.description)?;
     let id = path.into_inner();
     let (settings, url) = state
-        .streams
-        .content
+        .services
+        .site
         .edit(|overlay, site| {
             let page = site
                 .pages
@@ -90,8 +90,8 @@ pub async fn block_content(
     let html = sanitize::rich_text(&body.html);
     let id = path.into_inner();
     let url = state
-        .streams
-        .content
+        .services
+        .site
         .edit(|overlay, site| {
             let (url, is_text) =
                 find_block(site, &id).ok_or_else(|| StreamError::NotFound(format!("No block has the id '{id}'.")))?;

@@ -17,6 +17,8 @@
 //! are refused with [`CartError::Unavailable`], as a single instance's actor would
 //! make them wait.
 
+pub mod checkout;
+
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -27,11 +29,10 @@ use rand::Rng;
 use actix::fut::{ActorFutureExt, WrapFuture};
 use actix::{Actor, ActorContext, Addr, AsyncContext, AtomicResponse, Context, Handler, MailboxError, Message};
 
-use super::change::{apply, CartChange};
-use super::error::CartError;
-use super::model::ShoppingCart;
+use crate::commerce::cart::change::{apply, CartChange};
+use crate::commerce::cart::error::CartError;
+use crate::commerce::cart::model::ShoppingCart;
 use crate::commerce::catalog::Catalog;
-use crate::commerce::checkout;
 use crate::commerce::inventory::Inventory;
 use crate::commerce::money::Currency;
 use crate::commerce::order::{Customer, Order, OrderKind, PaymentProvider};

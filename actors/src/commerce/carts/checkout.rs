@@ -19,11 +19,12 @@ use std::time::Duration;
 
 use rand::RngCore;
 
-use super::cart::change::{apply, CartChange};
-use super::cart::{CartError, CartShared, ShoppingCart};
-use super::inventory::{NoteLevels, ReleaseStock, ReserveStock};
-use super::order::{Charge, Customer, Order, OrderKind};
-use super::storage::{CheckoutCommit, CommitOutcome};
+use super::CartShared;
+use crate::commerce::cart::change::{apply, CartChange};
+use crate::commerce::cart::{CartError, ShoppingCart};
+use crate::commerce::inventory::{NoteLevels, ReleaseStock, ReserveStock};
+use crate::commerce::order::{Charge, Customer, Order, OrderKind};
+use crate::commerce::storage::{CheckoutCommit, CommitOutcome};
 use crate::store::StoreError;
 
 /// How often a checkout commit whose outcome is unknown (the storage did not answer)
@@ -50,7 +51,7 @@ fn check_out_able(cart: &ShoppingCart) -> Result<(), CartError> {
 
 /// A new order of `cart` and the charge that pays it.
 fn order_and_charge(cart: &ShoppingCart, customer: Customer, kind: OrderKind) -> (Order, Charge) {
-    let order = Order::from_cart(new_order_id(), kind, cart, customer, super::now_ms());
+    let order = Order::from_cart(new_order_id(), kind, cart, customer, crate::commerce::now_ms());
     let charge = Charge {
         order_id: order.id.clone(),
         amount_cents: order.grand_total_cents,
@@ -179,7 +180,7 @@ pub async fn donate(
     amount_cents: u64,
     customer: Customer,
 ) -> Result<Order, CartError> {
-    let entry = super::cart::CartEntry {
+    let entry = crate::commerce::cart::CartEntry {
         sku: "DONATION".into(),
         item_id: donate_page_id.to_string(),
         title: "Donation".into(),
@@ -194,7 +195,7 @@ pub async fn donate(
         id: new_order_id(),
         kind: OrderKind::Contribution,
         cart_id: String::new(),
-        created: super::now_ms(),
+        created: crate::commerce::now_ms(),
         customer,
         entries: vec![entry],
         subtotal_cents: amount_cents,

@@ -1,5 +1,17 @@
 //! Published pages: content links (a url id plus filters), the search page, and the
 //! page types a visitor can reach (lock screen, members only, not found, logout landing).
+//! Shared by the routes that answer with a page (the route table, the cart page, sign-in
+//! and unlock), so no route imports another.
+//!
+//! ## Layout
+//!
+//! - `html`: HTML responses (ETag, no-store) and plain-text refusals.
+//! - `crumb`: crumbs for pages that post plain HTML forms.
+//! - `unlock`: password pages' gate and lock screen.
+
+pub mod crumb;
+pub mod html;
+pub mod unlock;
 
 use std::collections::BTreeMap;
 
@@ -10,7 +22,6 @@ use veranda_actors::accounts::SessionRecord;
 use veranda_actors::domain::enums::PageType;
 use veranda_actors::site::{Access, Resolved, Site};
 
-use super::html;
 use crate::edge::method;
 use crate::page_context::{self, ContextInput};
 use crate::render::{render_page_with, AnnouncementId, PageBody, PageView, ANNOUNCEMENT_COOKIE};
@@ -50,7 +61,7 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: Current
         return method::page_method_not_allowed();
     }
     // The site as edited: the loaded site with the stored content edits applied.
-    let site = &state.streams.content.site();
+    let site = &state.services.site.current();
     let link = ContentLink::parse(req.path(), req.query_string());
     let redirect = redirect_decision(&req, site, session.0.as_ref());
     if let Decision::Redirect(location) = &redirect {
@@ -70,7 +81,7 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: Current
 
 /// The search page, `/search?q=…`.
 pub async fn search(req: HttpRequest, state: web::Data<AppState>, session: CurrentSession) -> HttpResponse {
-    let site = &state.streams.content.site();
+    let site = &state.services.site.current();
     if let Decision::Redirect(location) = redirect_decision(&req, site, session.0.as_ref()) {
         return HttpResponse::Found().insert_header((header::LOCATION, location)).finish();
     }
@@ -142,10 +153,10 @@ fn view(
     };
     // The same gate the telemetry recording rules read, so the page context and the
     // server agree on whether this view is recorded.
-    let unlocked = access == Access::Password && super::auth::unlocked(req, state, resolved);
+    let unlocked = access == Access::Password && unlock::unlocked(req, state, resolved);
     let gate = access.gate(session, unlocked).map(|page_type| {
         let body = match page_type {
-            PageType::LockScreen => super::auth::lock_screen(req, state, title.clone(), None),
+            PageType::LockScreen => unlock::lock_screen(req, state, title.clone(), None),
             PageType::MemberAreaAccessDenied => PageBody::MemberAreaDenied { title: title.clone() },
             _ => PageBody::MembersOnly { title: title.clone() },
         };
@@ -199,7 +210,7 @@ fn matches_filters(item: &veranda_actors::site::Item, filters: &BTreeMap<String,
 }
 
 #[allow(clippy::too_many_arguments)]
-pub(super) fn respond(
+pub fn respond(
     req: &HttpRequest,
     state: &AppState,
     status: StatusCode,
@@ -214,7 +225,7 @@ pub(super) fn respond(
     body: PageBody<'_>,
     logout_dialog: bool,
 ) -> HttpResponse {
-    let site = state.streams.content.site();
+    let site = state.services.site.current();
     let context = page_context::build(
         &site,
         ContextInput { page_type, path, title, page_id, collection, item, filters, session },
@@ -222,13 +233,13 @@ pub(super) fn respond(
     let dismissed_announcement = req.cookie(ANNOUNCEMENT_COOKIE).and_then(|c| AnnouncementId::parse(c.value()));
     let view =
         PageView { site: &site, context: &context, assets: &state.assets, body, logout_dialog, dismissed_announcement };
-    let markup = render_page_with(&view, &state.streams.site_edits.header_footer());
+    let markup = render_page_with(&view, &state.services.streams.site_edits.header_footer());
     let mut response = html::page(req, status, markup);
     // Every page hands out a crumb for the calls it will make, unless it has a good one.
     // The crumb issued for this request, if any, is the one the page's forms carry.
     let has_crumb = req.cookie(CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(req, c.value()));
     if !has_crumb {
-        let _ = response.add_cookie(&crumb_cookie(&super::auth::page_crumb(req, state)));
+        let _ = response.add_cookie(&crumb_cookie(&crumb::page_crumb(req, state)));
     }
     response
 }

@@ -1,4 +1,4 @@
-//! [`TelemetryState`]: the telemetry actors (started once, inside the actix system), the
+//! [`Telemetry`]: the telemetry actors (started once, inside the actix system), the
 //! per-IP rate limiter, the live event stream, and the flush at shutdown.
 
 use std::collections::HashSet;
@@ -7,7 +7,7 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix::{Actor, Addr, Handler, Message};
+use actix::{Actor, Addr};
 use actix_web::HttpRequest;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
@@ -23,14 +23,20 @@ use veranda_actors::telemetry::{
     metrics, ErrorQueue, PerfCollector, TelemetryEvent, TelemetryLimits, TelemetryWriter, TraceFlusher, VisitorSessions,
 };
 
-use super::ingest::IngestError;
 use crate::settings::Settings;
+
+/// A client IP past its rate limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimited {
+    /// Whole seconds until the next request is admitted (at least 1).
+    pub retry_after_secs: u64,
+}
 
 /// How often the rate limiter forgets idle client IPs.
 const LIMITER_CLEANUP: Duration = Duration::from_secs(60);
 
-/// State the telemetry routes share across workers.
-pub struct TelemetryState {
+/// The telemetry actors and what the telemetry routes share across workers.
+pub struct Telemetry {
     /// Live visitor sessions and census hits.
     pub visitors: Addr<VisitorSessions>,
     /// Where page views hand their visits to `visitors`.
@@ -53,9 +59,9 @@ pub struct TelemetryState {
     limiter: Arc<DefaultKeyedRateLimiter<IpAddr>>,
 }
 
-impl TelemetryState {
+impl Telemetry {
     /// Starts the actors (inside the actix system) and the rate limiter's cleanup.
-    pub async fn new(store: Arc<dyn Store>, site: Arc<Site>, settings: &Settings) -> TelemetryState {
+    pub fn start(store: Arc<dyn Store>, site: &Site, settings: &Settings) -> Telemetry {
         let limits: &TelemetryLimits = &settings.telemetry;
         metrics::describe();
         let (events, _) = broadcast::channel(EVENT_BUFFER);
@@ -83,7 +89,7 @@ impl TelemetryState {
                 cleanup.shrink_to_fit();
             }
         });
-        TelemetryState {
+        Telemetry {
             visitors,
             visit_inbox,
             errors,
@@ -103,11 +109,11 @@ impl TelemetryState {
     }
 
     /// Applies the per-IP rate limit to `req`.
-    pub fn admit(&self, req: &HttpRequest) -> Result<(), IngestError> {
-        let Some(ip) = client_ip(req) else { return Ok(()) };
+    pub fn admit(&self, req: &HttpRequest) -> Result<(), RateLimited> {
+        let Some(ip) = crate::security::proxy::ClientInfo::of(req).ip else { return Ok(()) };
         self.limiter.check_key(&ip).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
-            IngestError::RateLimited(wait.as_secs_f64().ceil().max(1.0) as u64)
+            RateLimited { retry_after_secs: wait.as_secs_f64().ceil().max(1.0) as u64 }
         })
     }
 
@@ -120,19 +126,4 @@ impl TelemetryState {
         self.writer.drained().await;
         tracing::info!(sessions, errors, traces, "telemetry buffers written");
     }
-}
-
-/// The client's IP: the peer's, or the forwarded one when the peer is a trusted proxy
-/// (see [`crate::security::proxy`]; a client cannot forge it).
-pub fn client_ip(req: &HttpRequest) -> Option<IpAddr> {
-    crate::security::proxy::ClientInfo::of(req).ip
-}
-
-/// Sends `msg` without waiting, on the actor's bounded mailbox: full → 503.
-pub fn offer<A, M>(addr: &Addr<A>, msg: M) -> Result<(), IngestError>
-where
-    A: Actor<Context = actix::Context<A>> + Handler<M>,
-    M: Message<Result = ()> + Send + 'static,
-{
-    addr.try_send(msg).map_err(|_| IngestError::Busy)
 }

@@ -1,18 +1,11 @@
-//! [`ContentEdits`]: content edited through the edit APIs, kept as an overlay over the
-//! site directory (which stays the published source). The overlay is one document in the
-//! settings tree, written before an edit is acknowledged; the edited site, the loaded
-//! site with the overlay applied, is what visitors are shown.
+//! [`ContentOverlay`]: content edited through the edit APIs, kept over the site directory
+//! (which stays the published source), and how it applies to the loaded site.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, RwLock};
 
 use serde::{Deserialize, Serialize};
 use veranda_actors::domain::enums::PublicationState;
 use veranda_actors::site::{BlockData, Site};
-use veranda_actors::store::{Store, StoreError, Tree};
-
-/// Settings-tree key of the content overlay.
-const CONTENT_KEY: &[u8] = b"edits/content";
 
 /// Collection settings as edited.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -38,8 +31,9 @@ pub struct PageSettings {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ContentOverlay {
-    /// Publication state (by name) per item id.
-    pub item_states: BTreeMap<String, String>,
+    /// Publication state per item id (stored by name, `"draft"`).
+    #[serde(with = "state_names")]
+    pub item_states: BTreeMap<String, PublicationState>,
     /// Settings per collection id.
     pub collections: BTreeMap<String, CollectionSettings>,
     /// The order of the collections (ids), when moved.
@@ -73,8 +67,8 @@ impl ContentOverlay {
                 }
             }
             for item in &mut collection.items {
-                if let Some(state) = self.item_states.get(&item.id).and_then(|s| PublicationState::from_name(s)) {
-                    item.state = state;
+                if let Some(state) = self.item_states.get(&item.id) {
+                    item.state = *state;
                 }
                 if let Some(thumbnail) = self.thumbnails.get(&item.id) {
                     item.image = thumbnail.clone();
@@ -135,59 +129,36 @@ impl ContentOverlay {
     }
 }
 
-/// The content overlay and the edited site it gives.
-pub struct ContentEdits {
-    /// Where the overlay is kept.
-    store: Arc<dyn Store>,
-    /// The site as loaded from its directory.
-    base: Arc<Site>,
-    /// The overlay; its lock also orders concurrent edits.
-    overlay: tokio::sync::Mutex<ContentOverlay>,
-    /// The edited site visitors see.
-    current: RwLock<Arc<Site>>,
+/// Publication states kept by name (`"draft"`), as the stored overlay always had them.
+mod state_names {
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+    use veranda_actors::domain::enums::PublicationState;
+
+    pub fn serialize<S: Serializer>(states: &BTreeMap<String, PublicationState>, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(states.iter().map(|(id, state)| (id, state.name())))
+    }
+
+    /// A name no state has is dropped: it never applied.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, PublicationState>, D::Error> {
+        let names = BTreeMap::<String, String>::deserialize(d)?;
+        Ok(names.into_iter().filter_map(|(id, name)| PublicationState::from_name(&name).map(|s| (id, s))).collect())
+    }
 }
 
-impl ContentEdits {
-    /// The loaded site with the stored overlay applied. An unreadable overlay is logged
-    /// and ignored (the site directory is shown as is).
-    pub fn load(store: Arc<dyn Store>, base: Arc<Site>) -> ContentEdits {
-        let overlay: ContentOverlay = match store.get(Tree::Settings, CONTENT_KEY) {
-            Ok(Some(bytes)) => serde_json::from_slice(&bytes).unwrap_or_else(|error| {
-                tracing::error!(%error, "the stored content edits are unreadable; showing the site directory as is");
-                ContentOverlay::default()
-            }),
-            Ok(None) => ContentOverlay::default(),
-            Err(error) => {
-                tracing::error!(%error, "cannot read the stored content edits; showing the site directory as is");
-                ContentOverlay::default()
-            }
-        };
-        let current = if overlay == ContentOverlay::default() { base.clone() } else { Arc::new(overlay.apply(&base)) };
-        ContentEdits { store, base, overlay: tokio::sync::Mutex::new(overlay), current: RwLock::new(current) }
-    }
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-    /// The edited site, as visitors see it now.
-    pub fn site(&self) -> Arc<Site> {
-        self.current.read().map(|s| s.clone()).unwrap_or_else(|_| self.base.clone())
-    }
-
-    /// Runs `change` on the overlay against the edited site; when it succeeds, stores the
-    /// overlay (on disk before this resolves) and shows the result. `change`'s error is
-    /// handed back with nothing changed.
-    pub async fn edit<T, E: From<StoreError>>(
-        &self,
-        change: impl FnOnce(&mut ContentOverlay, &Site) -> Result<T, E>,
-    ) -> Result<T, E> {
-        let mut overlay = self.overlay.lock().await;
-        let mut next = overlay.clone();
-        let answer = change(&mut next, &self.site())?;
-        let bytes = serde_json::to_vec(&next).map_err(|e| StoreError::Backend(e.to_string()))?;
-        self.store.put(Tree::Settings, CONTENT_KEY, &bytes).await?;
-        let edited = Arc::new(next.apply(&self.base));
-        if let Ok(mut current) = self.current.write() {
-            *current = edited;
-        }
-        *overlay = next;
-        Ok(answer)
+    #[test]
+    fn item_states_are_stored_by_name_and_unknown_names_are_dropped() {
+        let mut overlay = ContentOverlay::default();
+        overlay.item_states.insert("a".into(), PublicationState::Draft);
+        let json = serde_json::to_value(&overlay).expect("serialises");
+        assert_eq!(json["itemStates"], serde_json::json!({ "a": "draft" }));
+        let read: ContentOverlay =
+            serde_json::from_value(serde_json::json!({ "itemStates": { "a": "draft", "b": "gone" } })).expect("reads");
+        assert_eq!(read.item_states.into_iter().collect::<Vec<_>>(), vec![("a".to_string(), PublicationState::Draft)]);
     }
 }

@@ -1,0 +1,102 @@
+//! [`Forms`]: what the forms routes keep between requests: the site's forms, the rate
+//! limiters, the captcha keys and verifier, and the single-use tokens being redeemed.
+//!
+//! ## Layout
+//!
+//! - `siteverify`: the reCAPTCHA verifier asking Google's siteverify API.
+
+mod siteverify;
+
+use std::collections::HashSet;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+use veranda_actors::forms::captcha::{Altcha, RecaptchaVerifier};
+use veranda_actors::forms::rate::RateLimiter;
+use veranda_actors::forms::redirect::RedirectPolicy;
+use veranda_actors::forms::FormIndex;
+use veranda_actors::site::settings::CaptchaSettings;
+use veranda_actors::site::Site;
+use veranda_actors::store::{Store, StoreError, Tree};
+
+use crate::settings::Settings;
+
+pub use veranda_actors::forms::config::RATE_WINDOW;
+/// Addresses (or address and form pairs) tracked before new ones are refused.
+const MAX_TRACKED: usize = 100_000;
+/// Submissions returned by one export, newest first.
+pub const EXPORT_LIMIT: usize = 10_000;
+
+/// State the forms routes share across workers.
+pub struct Forms {
+    /// The site's forms by form id.
+    pub index: FormIndex,
+    /// Save calls per address and form.
+    pub submit_limiter: Mutex<RateLimiter<(IpAddr, String)>>,
+    /// Key requests per address.
+    pub key_limiter: Mutex<RateLimiter<IpAddr>>,
+    /// Captcha challenge requests per address.
+    pub challenge_limiter: Mutex<RateLimiter<IpAddr>>,
+    /// Issues and verifies ALTCHA challenges.
+    pub altcha: Altcha,
+    /// The site's captcha provider and reCAPTCHA site key.
+    pub captcha: CaptchaSettings,
+    /// Checks reCAPTCHA tokens; none until a secret is configured, so a site asking for
+    /// reCAPTCHA gets 'ReCaptcha has not been set up!'.
+    pub recaptcha: Option<Arc<dyn RecaptchaVerifier>>,
+    /// Keys and captcha challenges being redeemed right now: a second use is refused at once.
+    pub redeeming: Mutex<HashSet<String>>,
+    /// When expired keys were last swept from the store.
+    pub last_sweep: Mutex<Option<Instant>>,
+    /// Where a success may send the visitor: this site, or origins the owner listed.
+    pub redirects: RedirectPolicy,
+}
+
+impl Forms {
+    /// Builds the state once at start-up.
+    pub async fn start(store: &dyn Store, site: &Site, settings: &Settings) -> Forms {
+        let limits = &settings.forms;
+        let altcha = match altcha_key(store).await {
+            Ok(key) => Altcha::new(&key),
+            Err(e) => {
+                tracing::warn!(error = %e, "the captcha key could not be kept; challenges last until a restart");
+                Altcha::ephemeral()
+            }
+        };
+        Forms {
+            index: FormIndex::of_site(&site),
+            redirects: site.settings.redirect_policy(),
+            submit_limiter: Mutex::new(RateLimiter::new(limits.submissions_per_minute, RATE_WINDOW, MAX_TRACKED)),
+            key_limiter: Mutex::new(RateLimiter::new(limits.keys_per_minute, RATE_WINDOW, MAX_TRACKED)),
+            challenge_limiter: Mutex::new(RateLimiter::new(limits.challenges_per_minute, RATE_WINDOW, MAX_TRACKED)),
+            altcha,
+            captcha: site.settings.captcha.clone(),
+            recaptcha: siteverify::SiteVerify::from_settings(limits)
+                .map(|verifier| Arc::new(verifier) as Arc<dyn RecaptchaVerifier>),
+            redeeming: Mutex::new(HashSet::new()),
+            last_sweep: Mutex::new(None),
+        }
+    }
+}
+
+/// Where the ALTCHA signing key lives in the settings tree.
+pub const ALTCHA_KEY_NAME: &[u8] = b"altcha_key";
+
+/// The ALTCHA signing key, created and stored on first start so restarts keep issued
+/// challenges valid.
+async fn altcha_key(store: &dyn Store) -> Result<[u8; 32], StoreError> {
+    if let Some(key) = store.get(Tree::Settings, ALTCHA_KEY_NAME)?.and_then(|b| <[u8; 32]>::try_from(b).ok()) {
+        return Ok(key);
+    }
+    let mut key = [0u8; 32];
+    rand::RngCore::fill_bytes(&mut rand::rng(), &mut key);
+    store.put(Tree::Settings, ALTCHA_KEY_NAME, &key).await?;
+    Ok(key)
+}
+
+/// Locks `mutex`, carrying on with the data if a panicking thread poisoned it (every
+/// guarded value here stays consistent between statements).
+pub fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}

@@ -1,0 +1,79 @@
+//! [`LiveSite`]: the one way to read the site. The site directory is loaded once and
+//! stays the published source; content edited through the edit APIs is kept as an
+//! overlay ([`ContentOverlay`], one document in the settings tree, written before an
+//! edit is acknowledged). The edited site, the loaded site with the overlay applied, is
+//! what visitors are shown, listed in the sitemap and sold.
+//!
+//! ## Layout
+//!
+//! - `overlay`: the overlay and how it applies to the loaded site.
+
+mod overlay;
+
+use std::sync::{Arc, RwLock};
+
+use veranda_actors::site::Site;
+use veranda_actors::store::{Store, StoreError, Tree};
+
+pub use overlay::{CollectionSettings, ContentOverlay, PageSettings};
+
+/// Settings-tree key of the content overlay.
+const CONTENT_KEY: &[u8] = b"edits/content";
+
+/// The site as visitors see it: the loaded site with the content overlay applied.
+pub struct LiveSite {
+    /// Where the overlay is kept.
+    store: Arc<dyn Store>,
+    /// The site as loaded from its directory.
+    base: Arc<Site>,
+    /// The overlay; its lock also orders concurrent edits.
+    overlay: tokio::sync::Mutex<ContentOverlay>,
+    /// The edited site visitors see (swapped whole on each edit).
+    current: RwLock<Arc<Site>>,
+}
+
+impl LiveSite {
+    /// The loaded site with the stored overlay applied. An unreadable overlay is logged
+    /// and ignored (the site directory is shown as is).
+    pub fn load(store: Arc<dyn Store>, base: Site) -> LiveSite {
+        let base = Arc::new(base);
+        let overlay: ContentOverlay = match store.get(Tree::Settings, CONTENT_KEY) {
+            Ok(Some(bytes)) => serde_json::from_slice(&bytes).unwrap_or_else(|error| {
+                tracing::error!(%error, "the stored content edits are unreadable; showing the site directory as is");
+                ContentOverlay::default()
+            }),
+            Ok(None) => ContentOverlay::default(),
+            Err(error) => {
+                tracing::error!(%error, "cannot read the stored content edits; showing the site directory as is");
+                ContentOverlay::default()
+            }
+        };
+        let current = if overlay == ContentOverlay::default() { base.clone() } else { Arc::new(overlay.apply(&base)) };
+        LiveSite { store, base, overlay: tokio::sync::Mutex::new(overlay), current: RwLock::new(current) }
+    }
+
+    /// The edited site, as visitors see it now: a snapshot that later edits leave as is.
+    pub fn current(&self) -> Arc<Site> {
+        self.current.read().map(|s| s.clone()).unwrap_or_else(|_| self.base.clone())
+    }
+
+    /// Runs `change` on the overlay against the edited site; when it succeeds, stores the
+    /// overlay (on disk before this resolves) and shows the result. `change`'s error is
+    /// handed back with nothing changed.
+    pub async fn edit<T, E: From<StoreError>>(
+        &self,
+        change: impl FnOnce(&mut ContentOverlay, &Site) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let mut overlay = self.overlay.lock().await;
+        let mut next = overlay.clone();
+        let answer = change(&mut next, &self.current())?;
+        let bytes = serde_json::to_vec(&next).map_err(|e| StoreError::Backend(e.to_string()))?;
+        self.store.put(Tree::Settings, CONTENT_KEY, &bytes).await?;
+        let edited = Arc::new(next.apply(&self.base));
+        if let Ok(mut current) = self.current.write() {
+            *current = edited;
+        }
+        *overlay = next;
+        Ok(answer)
+    }
+}
