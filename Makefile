@@ -45,6 +45,7 @@ client:
 
 rust-test:
 	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) test --workspace --no-fail-fast
 
 client-test:

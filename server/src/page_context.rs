@@ -104,9 +104,10 @@ pub fn build(site: &Site, input: ContextInput<'_>) -> PageContext {
 /// role is viewer, never under `/config`, never on not-found, lock-screen or
 /// member-area-denied pages, and never when disabled for the site.
 pub fn analytics_enabled(site: &Site, page_type: PageType, path: &str, session: Option<&SessionRecord>) -> bool {
+    let config_area = path == "/config" || path.starts_with("/config/");
     !site.settings.analytics_disabled
         && !page_type.suppresses_analytics()
-        && !(path == "/config" || path.starts_with("/config/"))
+        && !config_area
         && session.is_none_or(SessionRecord::analytics_allowed)
 }
 

@@ -150,6 +150,9 @@ pub enum StoreError {
     Unavailable(String),
 }
 
+/// Key and value pairs, as scans return them and batches take them.
+pub type Entries = Vec<(Vec<u8>, Vec<u8>)>;
+
 /// Key-value storage by tree.
 pub trait Store: Send + Sync + 'static {
     /// The value under `key`, if any.
@@ -162,17 +165,11 @@ pub trait Store: Send + Sync + 'static {
     fn delete<'a>(&'a self, tree: Tree, key: &'a [u8]) -> StoreFuture<'a, ()>;
 
     /// Every entry whose key starts with `prefix`, in key order, at most `limit` of them.
-    fn scan_prefix(&self, tree: Tree, prefix: &[u8], limit: usize) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError>;
+    fn scan_prefix(&self, tree: Tree, prefix: &[u8], limit: usize) -> Result<Entries, StoreError>;
 
     /// Every entry with `start <= key < end` (no upper bound when `end` is `None`), in key
     /// order, at most `limit` of them. Reads only the range, never the whole tree.
-    fn scan_range(
-        &self,
-        tree: Tree,
-        start: &[u8],
-        end: Option<&[u8]>,
-        limit: usize,
-    ) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError>;
+    fn scan_range(&self, tree: Tree, start: &[u8], end: Option<&[u8]>, limit: usize) -> Result<Entries, StoreError>;
 
     /// Writes every `(key, value)` of `entries` in order (not atomically); resolves per
     /// the tree's durability class once all are written.

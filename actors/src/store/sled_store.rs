@@ -16,7 +16,7 @@ use sled::Transactional;
 
 use super::flusher::Flusher;
 use super::metrics::StoreMetric;
-use super::{Durability, Store, StoreError, StoreFuture, Tree};
+use super::{Durability, Entries, Store, StoreError, StoreFuture, Tree};
 
 /// The longest a telemetry write waits for a flush (the documented loss window, less
 /// the flush's own duration).
@@ -176,7 +176,7 @@ impl Store for SledStore {
         })
     }
 
-    fn scan_prefix(&self, tree: Tree, prefix: &[u8], limit: usize) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+    fn scan_prefix(&self, tree: Tree, prefix: &[u8], limit: usize) -> Result<Entries, StoreError> {
         self.tree(tree)?
             .scan_prefix(prefix)
             .take(limit)
@@ -184,13 +184,7 @@ impl Store for SledStore {
             .collect()
     }
 
-    fn scan_range(
-        &self,
-        tree: Tree,
-        start: &[u8],
-        end: Option<&[u8]>,
-        limit: usize,
-    ) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+    fn scan_range(&self, tree: Tree, start: &[u8], end: Option<&[u8]>, limit: usize) -> Result<Entries, StoreError> {
         let tree = self.tree(tree)?;
         let entries = match end {
             Some(end) if end <= start => return Ok(Vec::new()),

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use tokio::sync::oneshot;
 
-use super::{Store, StoreError, StoreFuture, Tree};
+use super::{Entries, Store, StoreError, StoreFuture, Tree};
 
 /// The environment variable that makes `veranda serve` stall its store: milliseconds
 /// per write. Test-only.
@@ -108,17 +108,11 @@ impl Store for StalledStore {
         })
     }
 
-    fn scan_prefix(&self, tree: Tree, prefix: &[u8], limit: usize) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+    fn scan_prefix(&self, tree: Tree, prefix: &[u8], limit: usize) -> Result<Entries, StoreError> {
         self.inner.scan_prefix(tree, prefix, limit)
     }
 
-    fn scan_range(
-        &self,
-        tree: Tree,
-        start: &[u8],
-        end: Option<&[u8]>,
-        limit: usize,
-    ) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+    fn scan_range(&self, tree: Tree, start: &[u8], end: Option<&[u8]>, limit: usize) -> Result<Entries, StoreError> {
         self.inner.scan_range(tree, start, end, limit)
     }
 

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
-use crate::store::{Store, Tree};
+use crate::store::{Entries, Store, Tree};
 use crate::telemetry::metrics::{self, Queue};
 use crate::telemetry::records::now_ms;
 use crate::telemetry::retention::{Retention, Sweeper, STEP_PAUSE, SWEPT_TREES};
@@ -243,7 +243,7 @@ fn run(store: Arc<dyn Store>, rx: Receiver<Job>, depth: Arc<AtomicUsize>, mut sw
 /// the order they came.
 #[derive(Default)]
 struct Round {
-    trees: Vec<(Tree, Vec<(Vec<u8>, Vec<u8>)>)>,
+    trees: Vec<(Tree, Entries)>,
 }
 
 impl Round {

@@ -31,10 +31,16 @@ impl Store for NullStore {
     fn put_atomic<'a>(&'a self, _: &'a [(Tree, Vec<u8>, Vec<u8>)]) -> StoreFuture<'a, ()> {
         Box::pin(async { Ok(()) })
     }
-    fn scan_prefix(&self, _: Tree, _: &[u8], _: usize) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+    fn scan_prefix(&self, _: Tree, _: &[u8], _: usize) -> Result<veranda_actors::store::Entries, StoreError> {
         Ok(Vec::new())
     }
-    fn scan_range(&self, _: Tree, _: &[u8], _: Option<&[u8]>, _: usize) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+    fn scan_range(
+        &self,
+        _: Tree,
+        _: &[u8],
+        _: Option<&[u8]>,
+        _: usize,
+    ) -> Result<veranda_actors::store::Entries, StoreError> {
         Ok(Vec::new())
     }
     fn delete_all<'a>(&'a self, _: Tree, _: &'a [Vec<u8>]) -> StoreFuture<'a, ()> {

@@ -79,6 +79,12 @@ pub(crate) async fn read_inside(root: &Path, relative: &Path) -> Option<Vec<u8>>
     tokio::fs::read(&full).await.ok()
 }
 
+/// `/assets/*`: a file of the built client (see [`crate::assets::respond`]).
+pub async fn assets(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let raw = req.uri().path().strip_prefix("/assets/").unwrap_or_default();
+    crate::assets::respond(&state.assets.dir, raw).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,10 +102,4 @@ mod tests {
             assert_eq!(FilePath::parse(bad), Err(FilePathError::Unsafe), "{bad:?}");
         }
     }
-}
-
-/// `/assets/*`: a file of the built client (see [`crate::assets::respond`]).
-pub async fn assets(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let raw = req.uri().path().strip_prefix("/assets/").unwrap_or_default();
-    crate::assets::respond(&state.assets.dir, raw).await
 }

@@ -7,7 +7,7 @@ use ts_rs::TS;
 use crate::domain::enums::{CookieBannerAcceptType, CookieBannerCtaVariant, CookieBannerTheme, CookieBannerVariant};
 
 /// Cookie banner settings in the spec's API naming form.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CookieBannerSettings {
     /// Whether the banner is shown at all.
@@ -50,25 +50,6 @@ pub struct CookieBannerSettings {
     /// Visitor data restricted (the inverse of the component form's `isActivityLogEnabled`).
     #[serde(default)]
     pub is_visitor_data_restricted: bool,
-}
-
-impl Default for CookieBannerSettings {
-    fn default() -> Self {
-        Self {
-            is_cookie_banner_enabled: false,
-            cookie_banner_text: String::new(),
-            cookie_banner_cta_text: String::new(),
-            cookie_banner_opt_out_cta_text: String::new(),
-            cookie_banner_cta_variant: None,
-            cookie_banner_variant: None,
-            cookie_banner_theme: None,
-            cookie_banner_accept_type: None,
-            cookie_banner_position: String::new(),
-            is_restrictive_cookie_policy_enabled: false,
-            is_restrictive_cookie_policy_absolute: false,
-            is_visitor_data_restricted: false,
-        }
-    }
 }
 
 /// Popup overlay settings.

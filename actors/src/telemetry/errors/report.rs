@@ -244,9 +244,9 @@ mod tests {
         assert!(matches!(parse_reports(b"[{\"data\":5}]"), Err(ReportError::Malformed(_))));
         assert_eq!(parse_reports(b"[{\"data\":{}}]"), Err(ReportError::NoMessage(0)));
         let record = "{\"data\":{\"message\":\"m\"}}";
-        let full = format!("[{}]", vec![record; MAX_RECORDS_PER_SEND].join(","));
+        let full = format!("[{}]", [record; MAX_RECORDS_PER_SEND].join(","));
         assert_eq!(parse_reports(full.as_bytes()).map(|r| r.len()), Ok(MAX_RECORDS_PER_SEND));
-        let many = format!("[{}]", vec![record; MAX_RECORDS_PER_SEND + 1].join(","));
+        let many = format!("[{}]", [record; MAX_RECORDS_PER_SEND + 1].join(","));
         assert_eq!(parse_reports(many.as_bytes()), Err(ReportError::TooMany));
     }
 }

@@ -65,7 +65,7 @@ impl Forms {
             }
         };
         Forms {
-            index: FormIndex::of_site(&site),
+            index: FormIndex::of_site(site),
             redirects: site.settings.redirect_policy(),
             submit_limiter: Mutex::new(RateLimiter::new(limits.submissions_per_minute, RATE_WINDOW, MAX_TRACKED)),
             key_limiter: Mutex::new(RateLimiter::new(limits.keys_per_minute, RATE_WINDOW, MAX_TRACKED)),
