@@ -13,7 +13,7 @@ use serde::Deserialize;
 use veranda_actors::accounts::SessionRecord;
 use veranda_actors::site::settings::HeaderFooter;
 use veranda_actors::store::StoreError;
-use veranda_actors::streams::{EditEvent, PublishEvent};
+use veranda_actors::streams::{EditEvent, EditKind, PublishEvent};
 
 use super::access;
 use super::error::StreamError;
@@ -44,32 +44,17 @@ pub(super) async fn publish(state: &AppState, event: EditEvent) -> Result<(), St
     match state.services.streams.edits.send(PublishEvent(data)).await.map_err(|_| StreamError::Busy)? {
         Ok(_) => Ok(()),
         Err(StoreError::Unavailable(error)) => {
-            tracing::warn!(%error, name = event.name, "an edit's event could not be shared; the edit is saved");
+            tracing::warn!(%error, name = ?event.name, "an edit's event could not be shared; the edit is saved");
             Ok(())
         }
         Err(error) => Err(error.into()),
     }
 }
 
-/// An editor event on the configuration area.
-fn event(
-    session: &SessionRecord,
-    name: &str,
-    action: &str,
-    object_type: &str,
-    object_id: &str,
-    section: &str,
-) -> EditEvent {
-    EditEvent {
-        name: name.to_string(),
-        actor: session.account_id.clone(),
-        action: action.to_string(),
-        object_type: object_type.to_string(),
-        object_id: object_id.to_string(),
-        product_page: "config".to_string(),
-        product_section: section.to_string(),
-        paths: Vec::new(),
-    }
+/// Publishes the event of a site-wide configuration edit of `kind`.
+async fn publish_site_edit(state: &AppState, session: &SessionRecord, kind: EditKind) -> Result<(), StreamError> {
+    let site_id = &state.services.site.current().settings.website.id;
+    publish(state, EditEvent::new(kind, &session.account_id, site_id, Vec::new())).await
 }
 
 /// `GET /api/site-header-footer`.
@@ -94,12 +79,7 @@ pub async fn save_header_footer(
         )));
     }
     state.services.streams.site_edits.set_header_footer(value.clone()).await?;
-    let site_id = &state.services.site.current().settings.website.id;
-    publish(
-        &state,
-        event(&session, "UserSavesSiteHeaderFooter", "save", "site-header-footer", site_id, "header-footer"),
-    )
-    .await?;
+    publish_site_edit(&state, &session, EditKind::SiteHeaderFooter).await?;
     Ok(no_store(HttpResponse::Ok()).json(value))
 }
 
@@ -150,7 +130,6 @@ pub async fn save_languages(
     let body: LanguagesBody = parse(&body)?;
     let tags = LanguageTag::parse_list(&body.languages).map_err(StreamError::BadRequest)?;
     let languages = state.services.streams.site_edits.set_languages(tags).await?;
-    let site_id = &state.services.site.current().settings.website.id;
-    publish(&state, event(&session, "UserSavesLanguages", "save", "multilingual", site_id, "languages")).await?;
+    publish_site_edit(&state, &session, EditKind::Languages).await?;
     Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "languages": languages })))
 }
