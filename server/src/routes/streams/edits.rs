@@ -36,6 +36,15 @@ pub(super) fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, St
     serde_json::from_slice(body).map_err(|e| StreamError::BadRequest(format!("The body is not valid: {e}")))
 }
 
+/// The signed-in editor of a request and its JSON body as `T`, or the refusal.
+fn editor_json<T: serde::de::DeserializeOwned>(
+    session: CurrentSession,
+    body: &[u8],
+) -> Result<(SessionRecord, T), StreamError> {
+    let session = editor(session)?;
+    Ok((session, parse(body)?))
+}
+
 /// Publishes an editor event on the edits stream; resolves once it is on disk (or, with
 /// several instances, numbered by Redis). The edit is already saved: when Redis does not
 /// answer, the event is lost for the subscribers (logged and counted) but the edit succeeds.
@@ -70,8 +79,7 @@ pub async fn save_header_footer(
     session: CurrentSession,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = editor(session)?;
-    let value: HeaderFooter = parse(&body)?;
+    let (session, value): (_, HeaderFooter) = editor_json(session, &body)?;
     if value.header.chars().count() > MAX_HEADER_FOOTER_CHARS || value.footer.chars().count() > MAX_HEADER_FOOTER_CHARS
     {
         return Err(StreamError::BadRequest(format!(
@@ -126,8 +134,7 @@ pub async fn save_languages(
     session: CurrentSession,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = editor(session)?;
-    let body: LanguagesBody = parse(&body)?;
+    let (session, body): (_, LanguagesBody) = editor_json(session, &body)?;
     let tags = LanguageTag::parse_list(&body.languages).map_err(StreamError::BadRequest)?;
     let languages = state.services.streams.site_edits.set_languages(tags).await?;
     publish_site_edit(&state, &session, EditKind::Languages).await?;

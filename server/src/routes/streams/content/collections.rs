@@ -6,9 +6,8 @@ use veranda_actors::site::sanitize;
 
 use veranda_actors::streams::EditKind;
 
-use super::{admit, check_texts, edit_content, find_collection, item_path, MoveBody, SettingsBody};
+use super::{admit_json, check_texts, edit_content, find_collection, item_path, MoveBody, SettingsBody};
 use crate::edge::{no_store, Crumbed};
-use crate::routes::streams::edits::parse;
 use crate::routes::streams::error::StreamError;
 use crate::security::session::CurrentSession;
 use crate::services::site::CollectionSettings;
@@ -22,8 +21,7 @@ pub async fn collection_settings(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = admit(session, &body)?;
-    let body: SettingsBody = parse(&body)?;
+    let (session, body): (_, SettingsBody) = admit_json(session, &body)?;
     check_texts(&body.title, &body.description)?;
     let id = path.into_inner();
     let settings = edit_content(&state, &session, EditKind::CollectionSettings, &id, |overlay, site| {
@@ -49,8 +47,7 @@ pub async fn move_collection(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = admit(session, &body)?;
-    let body: MoveBody = parse(&body)?;
+    let (session, body): (_, MoveBody) = admit_json(session, &body)?;
     if body.collection_id.is_some() {
         return Err(StreamError::BadRequest("A collection move takes only position.".to_string()));
     }

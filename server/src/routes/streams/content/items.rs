@@ -8,7 +8,7 @@ use veranda_actors::site::{CollectionKind, Site};
 
 use veranda_actors::streams::EditKind;
 
-use super::{admit, edit_content, find_collection, find_item, item_path, MoveBody};
+use super::{admit, admit_json, edit_content, find_collection, find_item, item_path, MoveBody};
 use crate::edge::{no_store, Crumbed};
 use crate::routes::streams::edits::parse;
 use crate::routes::streams::error::StreamError;
@@ -31,8 +31,7 @@ pub async fn item_visibility(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = admit(session, &body)?;
-    let body: VisibilityBody = parse(&body)?;
+    let (session, body): (_, VisibilityBody) = admit_json(session, &body)?;
     let new_state =
         PublicationState::from_name(&body.state).filter(|s| *s != PublicationState::Deleted).ok_or_else(|| {
             StreamError::BadRequest(
@@ -59,8 +58,7 @@ pub async fn move_item(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = admit(session, &body)?;
-    let body: MoveBody = parse(&body)?;
+    let (session, body): (_, MoveBody) = admit_json(session, &body)?;
     let item_id = path.into_inner();
     let (target_id, position) = edit_content(&state, &session, EditKind::MoveItem, &item_id, |overlay, site| {
         let (source, at) = find_item(site, &item_id)?;

@@ -34,7 +34,7 @@ use veranda_actors::accounts::SessionRecord;
 use veranda_actors::site::Site;
 use veranda_actors::streams::{EditEvent, EditKind};
 
-use super::edits::{editor, publish};
+use super::edits::{editor, parse, publish};
 use super::error::StreamError;
 use crate::security::session::CurrentSession;
 use crate::services::site::ContentOverlay;
@@ -57,6 +57,15 @@ fn admit(session: CurrentSession, body: &[u8]) -> Result<SessionRecord, StreamEr
         return Err(StreamError::TooLarge(MAX_EDIT_BODY));
     }
     Ok(session)
+}
+
+/// [`admit`], then the JSON body as `T`.
+fn admit_json<T: serde::de::DeserializeOwned>(
+    session: CurrentSession,
+    body: &[u8],
+) -> Result<(SessionRecord, T), StreamError> {
+    let session = admit(session, body)?;
+    Ok((session, parse(body)?))
 }
 
 /// Applies `change` to the site's content overlay (on disk before it returns), then

@@ -7,9 +7,8 @@ use veranda_actors::site::{sanitize, BlockData, Site};
 
 use veranda_actors::streams::EditKind;
 
-use super::{admit, check_texts, edit_content, item_path, SettingsBody, MAX_BLOCK_HTML_BYTES};
+use super::{admit_json, check_texts, edit_content, item_path, SettingsBody, MAX_BLOCK_HTML_BYTES};
 use crate::edge::{no_store, Crumbed};
-use crate::routes::streams::edits::parse;
 use crate::routes::streams::error::StreamError;
 use crate::security::session::CurrentSession;
 use crate::services::site::PageSettings;
@@ -23,8 +22,7 @@ pub async fn page_settings(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = admit(session, &body)?;
-    let body: SettingsBody = parse(&body)?;
+    let (session, body): (_, SettingsBody) = admit_json(session, &body)?;
     check_texts(&body.title, &body.description)?;
     let id = path.into_inner();
     let settings = edit_content(&state, &session, EditKind::PageSettings, &id, |overlay, site| {
@@ -77,8 +75,7 @@ pub async fn block_content(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = admit(session, &body)?;
-    let body: BlockBody = parse(&body)?;
+    let (session, body): (_, BlockBody) = admit_json(session, &body)?;
     if body.html.len() > MAX_BLOCK_HTML_BYTES {
         return Err(StreamError::BadRequest(format!("html is limited to {MAX_BLOCK_HTML_BYTES} bytes.")));
     }
