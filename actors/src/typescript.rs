@@ -14,6 +14,7 @@ use crate::domain::islands::IslandKind;
 use crate::site::blocks::*;
 use crate::site::content::*;
 use crate::site::settings::*;
+use crate::streams::{EditEvent, EditName};
 use crate::telemetry::errors::{ErrorGroup, ErrorReport, RecentError};
 use crate::telemetry::vitals::{PageVitals, VitalSummary};
 
@@ -107,7 +108,7 @@ pub fn render() -> String {
         TypekitFont::decl(&cfg),
     ];
     decls.extend(BlockData::ts_declarations(&cfg));
-    // The JSON the islands and the dashboard read: the cart, the error list and the vitals.
+    // The JSON the islands and the dashboard read: the cart, the error list, the vitals and the edits.
     decls.extend([
         MoneyJson::decl(&cfg),
         CartEntry::decl(&cfg),
@@ -121,6 +122,8 @@ pub fn render() -> String {
         RecentError::decl(&cfg),
         VitalSummary::decl(&cfg),
         PageVitals::decl(&cfg),
+        EditName::decl(&cfg),
+        EditEvent::decl(&cfg),
     ]);
     for decl in decls {
         out.push_str("export ");

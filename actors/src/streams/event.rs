@@ -2,6 +2,7 @@
 //! (`hello`, `event`, `reset`), and the editor events of the edits stream (spec 001 §7).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// One live stream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -111,12 +112,125 @@ impl Frame {
     }
 }
 
+/// The name of an editor event (spec 001 §7), as it travels on the wire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub enum EditName {
+    /// The site's header and footer texts were saved.
+    UserSavesSiteHeaderFooter,
+    /// The site's language list was saved.
+    UserSavesLanguages,
+    /// An item was shown or hidden.
+    UserChangesItemVisibility,
+    /// An item moved within or across collections.
+    UserMovesCollectionItem,
+    /// A blog post's thumbnail was set.
+    UserChangesBlogThumbnail,
+    /// A blog post's thumbnail was removed.
+    UserRemovesBlogThumbnail,
+    /// A collection's title or description was saved.
+    UserSavesCollectionSettings,
+    /// A collection moved in the site's list.
+    UserMovesCollection,
+    /// A page's title or description was saved.
+    UserSavesPageSettings,
+    /// A text block's content was saved.
+    UserSavesBlockContent,
+}
+
+/// One kind of edit: it knows its event name, action, edited object kind and the place
+/// in the product it is made from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EditKind {
+    /// `PUT /api/site-header-footer`.
+    SiteHeaderFooter,
+    /// `PUT /api/multilingual/languages`.
+    Languages,
+    /// An item made visible (`published`).
+    ShowItem,
+    /// An item hidden (any other state).
+    HideItem,
+    /// An item moved.
+    MoveItem,
+    /// A blog thumbnail set.
+    ChangeBlogThumbnail,
+    /// A blog thumbnail removed.
+    RemoveBlogThumbnail,
+    /// Collection settings saved.
+    CollectionSettings,
+    /// A collection moved.
+    MoveCollection,
+    /// Page settings saved.
+    PageSettings,
+    /// A text block's content saved.
+    BlockContent,
+}
+
+impl EditKind {
+    /// The event name.
+    pub const fn name(self) -> EditName {
+        match self {
+            EditKind::SiteHeaderFooter => EditName::UserSavesSiteHeaderFooter,
+            EditKind::Languages => EditName::UserSavesLanguages,
+            EditKind::ShowItem | EditKind::HideItem => EditName::UserChangesItemVisibility,
+            EditKind::MoveItem => EditName::UserMovesCollectionItem,
+            EditKind::ChangeBlogThumbnail => EditName::UserChangesBlogThumbnail,
+            EditKind::RemoveBlogThumbnail => EditName::UserRemovesBlogThumbnail,
+            EditKind::CollectionSettings => EditName::UserSavesCollectionSettings,
+            EditKind::MoveCollection => EditName::UserMovesCollection,
+            EditKind::PageSettings => EditName::UserSavesPageSettings,
+            EditKind::BlockContent => EditName::UserSavesBlockContent,
+        }
+    }
+
+    /// What was done.
+    pub const fn action(self) -> &'static str {
+        match self {
+            EditKind::ShowItem => "show",
+            EditKind::HideItem => "hide",
+            EditKind::MoveItem | EditKind::MoveCollection => "move",
+            EditKind::RemoveBlogThumbnail => "remove",
+            _ => "save",
+        }
+    }
+
+    /// The kind of object edited.
+    pub const fn object_type(self) -> &'static str {
+        match self {
+            EditKind::SiteHeaderFooter => "site-header-footer",
+            EditKind::Languages => "multilingual",
+            EditKind::ShowItem
+            | EditKind::HideItem
+            | EditKind::MoveItem
+            | EditKind::ChangeBlogThumbnail
+            | EditKind::RemoveBlogThumbnail => "item",
+            EditKind::CollectionSettings | EditKind::MoveCollection => "collection",
+            EditKind::PageSettings => "page",
+            EditKind::BlockContent => "block",
+        }
+    }
+
+    /// The product page and its section the edit is made on.
+    pub const fn place(self) -> (&'static str, &'static str) {
+        match self {
+            EditKind::SiteHeaderFooter => ("config", "header-footer"),
+            EditKind::Languages => ("config", "languages"),
+            EditKind::ShowItem | EditKind::HideItem | EditKind::MoveItem => ("collection-editor", "item-catalog"),
+            EditKind::ChangeBlogThumbnail | EditKind::RemoveBlogThumbnail | EditKind::CollectionSettings => {
+                ("collection-editor", "settings-modal")
+            }
+            EditKind::MoveCollection => ("collection-editor", "panel"),
+            EditKind::PageSettings => ("page-editor", "settings-modal"),
+            EditKind::BlockContent => ("page-editor", "section-editor"),
+        }
+    }
+}
+
 /// An editor event (spec 001 §7): who did what to which object, and where in the product.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct EditEvent {
     /// The event name, e.g. `UserChangesItemVisibility`.
-    pub name: String,
+    pub name: EditName,
     /// The account that made the edit.
     pub actor: String,
     /// What was done, e.g. `save`, `hide`, `show`.
@@ -132,7 +246,26 @@ pub struct EditEvent {
     /// The site paths whose published pages the edit changes (none for site-wide and
     /// configuration edits); an open page re-renders when its path is listed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<String>>")]
     pub paths: Vec<String>,
+}
+
+impl EditEvent {
+    /// The event of an edit of `kind` by `actor` on object `object_id`, changing the
+    /// published pages at `paths`.
+    pub fn new(kind: EditKind, actor: &str, object_id: &str, paths: Vec<String>) -> EditEvent {
+        let (page, section) = kind.place();
+        EditEvent {
+            name: kind.name(),
+            actor: actor.to_string(),
+            action: kind.action().to_string(),
+            object_type: kind.object_type().to_string(),
+            object_id: object_id.to_string(),
+            product_page: page.to_string(),
+            product_section: section.to_string(),
+            paths,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -150,5 +283,19 @@ mod tests {
             reason: ResetReason::BeyondHistory,
         };
         assert!(reset.to_json().contains(r#""reason":"beyond-history""#));
+    }
+
+    #[test]
+    fn edit_events_keep_their_wire_form() {
+        let event = EditEvent::new(EditKind::HideItem, "owner", "i1", vec!["/blog".into()]);
+        assert_eq!(
+            serde_json::to_string(&event).unwrap_or_default(),
+            r#"{"name":"UserChangesItemVisibility","actor":"owner","action":"hide","objectType":"item","objectId":"i1","productPage":"collection-editor","productSection":"item-catalog","paths":["/blog"]}"#
+        );
+        let event = EditEvent::new(EditKind::Languages, "owner", "site", Vec::new());
+        assert_eq!(
+            serde_json::to_string(&event).unwrap_or_default(),
+            r#"{"name":"UserSavesLanguages","actor":"owner","action":"save","objectType":"multilingual","objectId":"site","productPage":"config","productSection":"languages"}"#
+        );
     }
 }

@@ -31,7 +31,7 @@ pub use broadcaster::{
     Broadcaster, GetRecentEvents, GetStreamStats, Outbox, PublishEvent, RecentEvents, StreamStats, Subscribe,
     Subscription, Unsubscribe,
 };
-pub use event::{EditEvent, Frame, ResetReason, StoredEvent, StreamName};
+pub use event::{EditEvent, EditKind, EditName, Frame, ResetReason, StoredEvent, StreamName};
 pub use history::{History, Resume};
 pub use journal::Journal;
 pub use limits::{StreamLimits, MAX_CLIENT_FRAME_BYTES};

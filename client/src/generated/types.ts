@@ -1970,4 +1970,41 @@ fcp: VitalSummary | null,
  */
 ttfb: VitalSummary | null, };
 
+export type EditName = "UserSavesSiteHeaderFooter" | "UserSavesLanguages" | "UserChangesItemVisibility" | "UserMovesCollectionItem" | "UserChangesBlogThumbnail" | "UserRemovesBlogThumbnail" | "UserSavesCollectionSettings" | "UserMovesCollection" | "UserSavesPageSettings" | "UserSavesBlockContent";
+
+export type EditEvent = { 
+/**
+ * The event name, e.g. `UserChangesItemVisibility`.
+ */
+name: EditName, 
+/**
+ * The account that made the edit.
+ */
+actor: string, 
+/**
+ * What was done, e.g. `save`, `hide`, `show`.
+ */
+action: string, 
+/**
+ * The kind of object edited, e.g. `item`, `collection`, `site-header-footer`.
+ */
+objectType: string, 
+/**
+ * The edited object's id.
+ */
+objectId: string, 
+/**
+ * The product page the edit was made on, e.g. `config`.
+ */
+productPage: string, 
+/**
+ * The section of that page, e.g. `settings-modal`.
+ */
+productSection: string, 
+/**
+ * The site paths whose published pages the edit changes (none for site-wide and
+ * configuration edits); an open page re-renders when its path is listed.
+ */
+paths?: Array<string>, };
+
 export const ISLAND_KINDS: readonly IslandKind[] = ["menu-tabs", "form", "newsletter", "accordion", "marquee", "gallery", "button", "announcement-bar", "member-area", "scaled-text", "restaurant-booking", "social-sharing", "add-to-cart", "cart-badge", "cart", "video", "quick-view", "map", "summary"];

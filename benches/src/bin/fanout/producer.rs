@@ -3,7 +3,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use veranda_actors::streams::{EditEvent, SharedLog};
+use veranda_actors::streams::{EditEvent, EditName, SharedLog};
 use veranda_actors::telemetry::records::now_ms;
 use veranda_benches::live::{Editor, DEFAULT_BLOCK};
 
@@ -64,7 +64,7 @@ impl Producer {
 /// about the same size), so its frame is the size of an edit's.
 pub(crate) fn direct_event() -> serde_json::Value {
     let event = EditEvent {
-        name: "UserSavesBlockContent".into(),
+        name: EditName::UserSavesBlockContent,
         actor: "owner".into(),
         action: "save".into(),
         object_type: "block".into(),

@@ -1,5 +1,6 @@
 // The frames a live stream's websocket sends (see the server's `routes/streams`), parsed
 // once at the edge: anything else is ignored.
+import { isRecord } from '../../data/is-record';
 
 /** The two live streams. */
 export type StreamName = 'edits' | 'errors';
@@ -38,10 +39,6 @@ export interface ResetFrame extends Cursor {
 
 /** Any frame the dashboard understands. */
 export type StreamFrame = HelloFrame | EventFrame | ResetFrame;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Parses one text frame; `null` when it is not a frame of `stream`. */
 export function parseFrame(text: string, stream: StreamName): StreamFrame | null {

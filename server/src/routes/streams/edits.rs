@@ -13,7 +13,7 @@ use serde::Deserialize;
 use veranda_actors::accounts::SessionRecord;
 use veranda_actors::site::settings::HeaderFooter;
 use veranda_actors::store::StoreError;
-use veranda_actors::streams::{EditEvent, PublishEvent};
+use veranda_actors::streams::{EditEvent, EditKind, PublishEvent};
 
 use super::access;
 use super::error::StreamError;
@@ -36,6 +36,15 @@ pub(super) fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, St
     serde_json::from_slice(body).map_err(|e| StreamError::BadRequest(format!("The body is not valid: {e}")))
 }
 
+/// The signed-in editor of a request and its JSON body as `T`, or the refusal.
+fn editor_json<T: serde::de::DeserializeOwned>(
+    session: CurrentSession,
+    body: &[u8],
+) -> Result<(SessionRecord, T), StreamError> {
+    let session = editor(session)?;
+    Ok((session, parse(body)?))
+}
+
 /// Publishes an editor event on the edits stream; resolves once it is on disk (or, with
 /// several instances, numbered by Redis). The edit is already saved: when Redis does not
 /// answer, the event is lost for the subscribers (logged and counted) but the edit succeeds.
@@ -44,32 +53,17 @@ pub(super) async fn publish(state: &AppState, event: EditEvent) -> Result<(), St
     match state.services.streams.edits.send(PublishEvent(data)).await.map_err(|_| StreamError::Busy)? {
         Ok(_) => Ok(()),
         Err(StoreError::Unavailable(error)) => {
-            tracing::warn!(%error, name = event.name, "an edit's event could not be shared; the edit is saved");
+            tracing::warn!(%error, name = ?event.name, "an edit's event could not be shared; the edit is saved");
             Ok(())
         }
         Err(error) => Err(error.into()),
     }
 }
 
-/// An editor event on the configuration area.
-fn event(
-    session: &SessionRecord,
-    name: &str,
-    action: &str,
-    object_type: &str,
-    object_id: &str,
-    section: &str,
-) -> EditEvent {
-    EditEvent {
-        name: name.to_string(),
-        actor: session.account_id.clone(),
-        action: action.to_string(),
-        object_type: object_type.to_string(),
-        object_id: object_id.to_string(),
-        product_page: "config".to_string(),
-        product_section: section.to_string(),
-        paths: Vec::new(),
-    }
+/// Publishes the event of a site-wide configuration edit of `kind`.
+async fn publish_site_edit(state: &AppState, session: &SessionRecord, kind: EditKind) -> Result<(), StreamError> {
+    let site_id = &state.services.site.current().settings.website.id;
+    publish(state, EditEvent::new(kind, &session.account_id, site_id, Vec::new())).await
 }
 
 /// `GET /api/site-header-footer`.
@@ -85,8 +79,7 @@ pub async fn save_header_footer(
     session: CurrentSession,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = editor(session)?;
-    let value: HeaderFooter = parse(&body)?;
+    let (session, value): (_, HeaderFooter) = editor_json(session, &body)?;
     if value.header.chars().count() > MAX_HEADER_FOOTER_CHARS || value.footer.chars().count() > MAX_HEADER_FOOTER_CHARS
     {
         return Err(StreamError::BadRequest(format!(
@@ -94,12 +87,7 @@ pub async fn save_header_footer(
         )));
     }
     state.services.streams.site_edits.set_header_footer(value.clone()).await?;
-    let site_id = &state.services.site.current().settings.website.id;
-    publish(
-        &state,
-        event(&session, "UserSavesSiteHeaderFooter", "save", "site-header-footer", site_id, "header-footer"),
-    )
-    .await?;
+    publish_site_edit(&state, &session, EditKind::SiteHeaderFooter).await?;
     Ok(no_store(HttpResponse::Ok()).json(value))
 }
 
@@ -146,11 +134,9 @@ pub async fn save_languages(
     session: CurrentSession,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = editor(session)?;
-    let body: LanguagesBody = parse(&body)?;
+    let (session, body): (_, LanguagesBody) = editor_json(session, &body)?;
     let tags = LanguageTag::parse_list(&body.languages).map_err(StreamError::BadRequest)?;
     let languages = state.services.streams.site_edits.set_languages(tags).await?;
-    let site_id = &state.services.site.current().settings.website.id;
-    publish(&state, event(&session, "UserSavesLanguages", "save", "multilingual", site_id, "languages")).await?;
+    publish_site_edit(&state, &session, EditKind::Languages).await?;
     Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "languages": languages })))
 }

@@ -6,9 +6,8 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::streams::GetRecentEvents;
 
-use super::access;
 use super::error::StreamError;
-use super::socket::stream_of;
+use super::socket::watched;
 use crate::edge::no_store;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
@@ -45,11 +44,7 @@ pub async fn recent(
     state: web::Data<AppState>,
     session: CurrentSession,
 ) -> Result<HttpResponse, StreamError> {
-    let stream = stream_of(&req)?;
-    let session = session.0.ok_or(StreamError::NotSignedIn)?;
-    if !access::may_watch(&session, stream) {
-        return Err(StreamError::Forbidden);
-    }
+    let stream = watched(&req, session)?;
     let limit = limit_of(req.query_string())?;
     let recent =
         state.services.streams.hub(stream).send(GetRecentEvents(limit)).await.map_err(|_| StreamError::Busy)?;

@@ -64,7 +64,17 @@ fn cursor(query: &str) -> Result<Option<(String, u64)>, StreamError> {
     }
 }
 
-/// The stream in the path.
+/// The stream of the request's path, when its signed-in account may watch it.
+pub(super) fn watched(req: &HttpRequest, session: CurrentSession) -> Result<StreamName, StreamError> {
+    let stream = stream_of(req)?;
+    let session = session.0.ok_or(StreamError::NotSignedIn)?;
+    if !access::may_watch(&session, stream) {
+        return Err(StreamError::Forbidden);
+    }
+    Ok(stream)
+}
+
+/// The stream named in the request's path.
 pub(super) fn stream_of(req: &HttpRequest) -> Result<StreamName, StreamError> {
     match req.match_info().get("stream") {
         Some("edits") => Ok(StreamName::Edits),
@@ -134,11 +144,7 @@ pub async fn stats(
     state: web::Data<AppState>,
     session: CurrentSession,
 ) -> Result<HttpResponse, StreamError> {
-    let stream = stream_of(&req)?;
-    let session = session.0.ok_or(StreamError::NotSignedIn)?;
-    if !access::may_watch(&session, stream) {
-        return Err(StreamError::Forbidden);
-    }
+    let stream = watched(&req, session)?;
     let stats = state.services.streams.hub(stream).send(GetStreamStats).await.map_err(|_| StreamError::Busy)?;
     Ok(no_store(HttpResponse::Ok()).json(stats))
 }

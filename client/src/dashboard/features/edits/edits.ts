@@ -1,4 +1,6 @@
 // The edits stream's events as the panel keeps them: newest first, at most `MAX_EDITS`.
+import { isRecord } from '../../../data/is-record';
+import type { EditEvent, EditName } from '../../../generated/types';
 import type { Cursor, EventFrame, StreamName } from '../../streams/frames';
 
 /** The query key of the edits seen since the dashboard opened. */
@@ -8,26 +10,12 @@ export const EDITS_KEY = ['streams', 'edits'] as const;
 export const MAX_EDITS = 100;
 
 /** One editor event (spec 001 §7) with where it sits in the stream. */
-export interface EditEntry {
+export type EditEntry = Omit<EditEvent, 'paths'> & {
   /** `epoch:offset`, unique in the stream. */
   key: string;
   /** When it was published (unix ms). */
   at: number;
-  /** The event name, e.g. `UserSavesSiteHeaderFooter`. */
-  name: string;
-  /** The account that made the edit. */
-  actor: string;
-  /** What was done, e.g. `save`. */
-  action: string;
-  /** The kind of object edited. */
-  objectType: string;
-  /** The object edited. */
-  objectId: string;
-  /** Where in the product, e.g. `config`. */
-  productPage: string;
-  /** The section of that page. */
-  productSection: string;
-}
+};
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -35,15 +23,14 @@ function text(value: unknown): string {
 
 /** The entry of an edits-stream event; `null` when it is not an editor event. */
 export function toEditEntry(frame: EventFrame): EditEntry | null {
-  const data = frame.data;
-  if (typeof data !== 'object' || data === null) return null;
-  const d = data as Record<string, unknown>;
+  const d = frame.data;
+  if (!isRecord(d)) return null;
   const name = text(d.name);
   if (!name) return null;
   return {
     key: `${frame.epoch}:${frame.offset}`,
     at: frame.at,
-    name,
+    name: name as EditName,
     actor: text(d.actor),
     action: text(d.action),
     objectType: text(d.objectType),

@@ -4,9 +4,10 @@ use actix_web::{web, HttpResponse};
 use serde_json::json;
 use veranda_actors::site::sanitize;
 
-use super::{admit, check_texts, event, find_collection, item_path, MoveBody, SettingsBody};
+use veranda_actors::streams::EditKind;
+
+use super::{admit_json, check_texts, edit_content, find_collection, item_path, MoveBody, SettingsBody};
 use crate::edge::{no_store, Crumbed};
-use crate::routes::streams::edits::{parse, publish};
 use crate::routes::streams::error::StreamError;
 use crate::security::session::CurrentSession;
 use crate::services::site::CollectionSettings;
@@ -20,33 +21,19 @@ pub async fn collection_settings(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = admit(session, &body)?;
-    let body: SettingsBody = parse(&body)?;
+    let (session, body): (_, SettingsBody) = admit_json(session, &body)?;
     check_texts(&body.title, &body.description)?;
     let id = path.into_inner();
-    let (settings, paths) = state
-        .services
-        .site
-        .edit(|overlay, site| {
-            let collection = find_collection(site, &id)?;
-            let settings = overlay.collections.entry(id.clone()).or_insert_with(CollectionSettings::default);
-            settings.title = body.title.clone().or(settings.title.take());
-            settings.description =
-                body.description.as_deref().map(sanitize::plain_text).or(settings.description.take());
-            let mut paths = vec![collection.url.clone()];
-            paths.extend(collection.items.iter().map(|i| item_path(&collection.url, &i.url_id)));
-            Ok::<_, StreamError>((settings.clone(), paths))
-        })
-        .await?;
-    let mut event = event(
-        &session,
-        "UserSavesCollectionSettings",
-        "save",
-        ("collection", &id),
-        ("collection-editor", "settings-modal"),
-    );
-    event.paths = paths;
-    publish(&state, event).await?;
+    let settings = edit_content(&state, &session, EditKind::CollectionSettings, &id, |overlay, site| {
+        let collection = find_collection(site, &id)?;
+        let settings = overlay.collections.entry(id.clone()).or_insert_with(CollectionSettings::default);
+        settings.title = body.title.clone().or(settings.title.take());
+        settings.description = body.description.as_deref().map(sanitize::plain_text).or(settings.description.take());
+        let mut paths = vec![collection.url.clone()];
+        paths.extend(collection.items.iter().map(|i| item_path(&collection.url, &i.url_id)));
+        Ok((settings.clone(), paths))
+    })
+    .await?;
     Ok(no_store(HttpResponse::Ok())
         .json(json!({ "id": id, "title": settings.title, "description": settings.description })))
 }
@@ -60,25 +47,19 @@ pub async fn move_collection(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = admit(session, &body)?;
-    let body: MoveBody = parse(&body)?;
+    let (session, body): (_, MoveBody) = admit_json(session, &body)?;
     if body.collection_id.is_some() {
         return Err(StreamError::BadRequest("A collection move takes only position.".to_string()));
     }
     let id = path.into_inner();
-    let (position, order) = state
-        .services
-        .site
-        .edit(|overlay, site| {
-            find_collection(site, &id)?;
-            let mut order: Vec<String> = site.collections.iter().map(|c| c.id.clone()).filter(|c| c != &id).collect();
-            let position = body.position.min(order.len());
-            order.insert(position, id.clone());
-            overlay.collection_order = order.clone();
-            Ok::<_, StreamError>((position, order))
-        })
-        .await?;
-    let event = event(&session, "UserMovesCollection", "move", ("collection", &id), ("collection-editor", "panel"));
-    publish(&state, event).await?;
+    let (position, order) = edit_content(&state, &session, EditKind::MoveCollection, &id, |overlay, site| {
+        find_collection(site, &id)?;
+        let mut order: Vec<String> = site.collections.iter().map(|c| c.id.clone()).filter(|c| c != &id).collect();
+        let position = body.position.min(order.len());
+        order.insert(position, id.clone());
+        overlay.collection_order = order.clone();
+        Ok(((position, order), Vec::new()))
+    })
+    .await?;
     Ok(no_store(HttpResponse::Ok()).json(json!({ "id": id, "position": position, "order": order })))
 }

@@ -6,9 +6,11 @@ use serde_json::json;
 use veranda_actors::domain::enums::PublicationState;
 use veranda_actors::site::{CollectionKind, Site};
 
-use super::{admit, event, find_collection, find_item, item_path, MoveBody};
+use veranda_actors::streams::EditKind;
+
+use super::{admit, admit_json, edit_content, find_collection, find_item, item_path, MoveBody};
 use crate::edge::{no_store, Crumbed};
-use crate::routes::streams::edits::{parse, publish};
+use crate::routes::streams::edits::parse;
 use crate::routes::streams::error::StreamError;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
@@ -29,8 +31,7 @@ pub async fn item_visibility(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = admit(session, &body)?;
-    let body: VisibilityBody = parse(&body)?;
+    let (session, body): (_, VisibilityBody) = admit_json(session, &body)?;
     let new_state =
         PublicationState::from_name(&body.state).filter(|s| *s != PublicationState::Deleted).ok_or_else(|| {
             StreamError::BadRequest(
@@ -38,20 +39,13 @@ pub async fn item_visibility(
             )
         })?;
     let item_id = path.into_inner();
-    let paths = state
-        .services
-        .site
-        .edit(|overlay, site| {
-            let (collection, at) = find_item(site, &item_id)?;
-            overlay.item_states.insert(item_id.clone(), new_state);
-            Ok::<_, StreamError>(vec![collection.url.clone(), item_path(&collection.url, &collection.items[at].url_id)])
-        })
-        .await?;
-    let action = if new_state == PublicationState::Published { "show" } else { "hide" };
-    let mut event =
-        event(&session, "UserChangesItemVisibility", action, ("item", &item_id), ("collection-editor", "item-catalog"));
-    event.paths = paths;
-    publish(&state, event).await?;
+    let kind = if new_state == PublicationState::Published { EditKind::ShowItem } else { EditKind::HideItem };
+    edit_content(&state, &session, kind, &item_id, |overlay, site| {
+        let (collection, at) = find_item(site, &item_id)?;
+        overlay.item_states.insert(item_id.clone(), new_state);
+        Ok(((), vec![collection.url.clone(), item_path(&collection.url, &collection.items[at].url_id)]))
+    })
+    .await?;
     Ok(no_store(HttpResponse::Ok()).json(json!({ "id": item_id, "state": new_state.name() })))
 }
 
@@ -64,56 +58,48 @@ pub async fn move_item(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = admit(session, &body)?;
-    let body: MoveBody = parse(&body)?;
+    let (session, body): (_, MoveBody) = admit_json(session, &body)?;
     let item_id = path.into_inner();
-    let (target_id, position, paths) = state
-        .services
-        .site
-        .edit(|overlay, site| {
-            let (source, at) = find_item(site, &item_id)?;
-            let target = match &body.collection_id {
-                Some(id) => find_collection(site, id)?,
-                None => source,
-            };
-            let url_id = &source.items[at].url_id;
-            if target.id != source.id {
-                if target.kind != source.kind {
-                    return Err(StreamError::Conflict(
-                        "An item can only move into a collection of the same kind.".to_string(),
-                    ));
-                }
-                if target.items.iter().any(|i| &i.url_id == url_id) {
-                    return Err(StreamError::Conflict(format!(
-                        "The collection already has an item at '{}'.",
-                        item_path(&target.url, url_id)
-                    )));
-                }
+    let (target_id, position) = edit_content(&state, &session, EditKind::MoveItem, &item_id, |overlay, site| {
+        let (source, at) = find_item(site, &item_id)?;
+        let target = match &body.collection_id {
+            Some(id) => find_collection(site, id)?,
+            None => source,
+        };
+        let url_id = &source.items[at].url_id;
+        if target.id != source.id {
+            if target.kind != source.kind {
+                return Err(StreamError::Conflict(
+                    "An item can only move into a collection of the same kind.".to_string(),
+                ));
             }
-            let mut source_ids: Vec<String> = source.items.iter().map(|i| i.id.clone()).collect();
-            source_ids.remove(at);
-            let mut target_ids: Vec<String> = if target.id == source.id {
-                source_ids.clone()
-            } else {
-                target.items.iter().map(|i| i.id.clone()).collect()
-            };
-            let position = body.position.min(target_ids.len());
-            target_ids.insert(position, item_id.clone());
-            if target.id != source.id {
-                overlay.item_layout.insert(source.id.clone(), source_ids);
+            if target.items.iter().any(|i| &i.url_id == url_id) {
+                return Err(StreamError::Conflict(format!(
+                    "The collection already has an item at '{}'.",
+                    item_path(&target.url, url_id)
+                )));
             }
-            overlay.item_layout.insert(target.id.clone(), target_ids);
-            let mut paths = vec![source.url.clone(), item_path(&source.url, url_id)];
-            if target.id != source.id {
-                paths.extend([target.url.clone(), item_path(&target.url, url_id)]);
-            }
-            Ok((target.id.clone(), position, paths))
-        })
-        .await?;
-    let mut event =
-        event(&session, "UserMovesCollectionItem", "move", ("item", &item_id), ("collection-editor", "item-catalog"));
-    event.paths = paths;
-    publish(&state, event).await?;
+        }
+        let mut source_ids: Vec<String> = source.items.iter().map(|i| i.id.clone()).collect();
+        source_ids.remove(at);
+        let mut target_ids: Vec<String> = if target.id == source.id {
+            source_ids.clone()
+        } else {
+            target.items.iter().map(|i| i.id.clone()).collect()
+        };
+        let position = body.position.min(target_ids.len());
+        target_ids.insert(position, item_id.clone());
+        if target.id != source.id {
+            overlay.item_layout.insert(source.id.clone(), source_ids);
+        }
+        overlay.item_layout.insert(target.id.clone(), target_ids);
+        let mut paths = vec![source.url.clone(), item_path(&source.url, url_id)];
+        if target.id != source.id {
+            paths.extend([target.url.clone(), item_path(&target.url, url_id)]);
+        }
+        Ok(((target.id.clone(), position), paths))
+    })
+    .await?;
     Ok(no_store(HttpResponse::Ok()).json(json!({ "id": item_id, "collectionId": target_id, "position": position })))
 }
 
@@ -149,25 +135,18 @@ pub async fn blog_thumbnail(
     let session = admit(session, &body)?;
     let image = if remove { None } else { Some(parse::<ThumbnailBody>(&body)?.image) };
     let item_id = path.into_inner();
-    let paths = state
-        .services
-        .site
-        .edit(|overlay, site| {
-            let (collection, at) = find_item(site, &item_id)?;
-            if collection.kind != CollectionKind::Blog {
-                return Err(StreamError::Conflict("Only blog posts have a thumbnail.".to_string()));
-            }
-            if let Some(problem) = image.as_deref().and_then(|name| image_problem(site, name)) {
-                return Err(StreamError::BadRequest(problem));
-            }
-            overlay.thumbnails.insert(item_id.clone(), image.clone());
-            Ok(vec![collection.url.clone(), item_path(&collection.url, &collection.items[at].url_id)])
-        })
-        .await?;
-    let (name, action) =
-        if remove { ("UserRemovesBlogThumbnail", "remove") } else { ("UserChangesBlogThumbnail", "save") };
-    let mut event = event(&session, name, action, ("item", &item_id), ("collection-editor", "settings-modal"));
-    event.paths = paths;
-    publish(&state, event).await?;
+    let kind = if remove { EditKind::RemoveBlogThumbnail } else { EditKind::ChangeBlogThumbnail };
+    edit_content(&state, &session, kind, &item_id, |overlay, site| {
+        let (collection, at) = find_item(site, &item_id)?;
+        if collection.kind != CollectionKind::Blog {
+            return Err(StreamError::Conflict("Only blog posts have a thumbnail.".to_string()));
+        }
+        if let Some(problem) = image.as_deref().and_then(|name| image_problem(site, name)) {
+            return Err(StreamError::BadRequest(problem));
+        }
+        overlay.thumbnails.insert(item_id.clone(), image.clone());
+        Ok(((), vec![collection.url.clone(), item_path(&collection.url, &collection.items[at].url_id)]))
+    })
+    .await?;
     Ok(no_store(HttpResponse::Ok()).json(json!({ "id": item_id, "image": image })))
 }

@@ -32,11 +32,13 @@ pub use pages::{block_content, page_settings};
 use serde::Deserialize;
 use veranda_actors::accounts::SessionRecord;
 use veranda_actors::site::Site;
-use veranda_actors::streams::EditEvent;
+use veranda_actors::streams::{EditEvent, EditKind};
 
-use super::edits::editor;
+use super::edits::{editor, parse, publish};
 use super::error::StreamError;
 use crate::security::session::CurrentSession;
+use crate::services::site::ContentOverlay;
+use crate::state::AppState;
 
 /// Largest edit body, in bytes.
 pub const MAX_EDIT_BODY: usize = 64 * 1024;
@@ -57,18 +59,28 @@ fn admit(session: CurrentSession, body: &[u8]) -> Result<SessionRecord, StreamEr
     Ok(session)
 }
 
-/// An editor event on the site's editors.
-fn event(session: &SessionRecord, name: &str, action: &str, target: (&str, &str), place: (&str, &str)) -> EditEvent {
-    EditEvent {
-        name: name.to_string(),
-        actor: session.account_id.clone(),
-        action: action.to_string(),
-        object_type: target.0.to_string(),
-        object_id: target.1.to_string(),
-        product_page: place.0.to_string(),
-        product_section: place.1.to_string(),
-        paths: Vec::new(),
-    }
+/// [`admit`], then the JSON body as `T`.
+fn admit_json<T: serde::de::DeserializeOwned>(
+    session: CurrentSession,
+    body: &[u8],
+) -> Result<(SessionRecord, T), StreamError> {
+    let session = admit(session, body)?;
+    Ok((session, parse(body)?))
+}
+
+/// Applies `change` to the site's content overlay (on disk before it returns), then
+/// publishes the edit's event of `kind` on object `id`, listing the changed pages' paths
+/// `change` returns beside its answer.
+async fn edit_content<T>(
+    state: &AppState,
+    session: &SessionRecord,
+    kind: EditKind,
+    id: &str,
+    change: impl FnOnce(&mut ContentOverlay, &Site) -> Result<(T, Vec<String>), StreamError>,
+) -> Result<T, StreamError> {
+    let (answer, paths) = state.services.site.edit(change).await?;
+    publish(state, EditEvent::new(kind, &session.account_id, id, paths)).await?;
+    Ok(answer)
 }
 
 /// The path of an item page.

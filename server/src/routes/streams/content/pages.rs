@@ -5,9 +5,10 @@ use serde::Deserialize;
 use serde_json::json;
 use veranda_actors::site::{sanitize, BlockData, Site};
 
-use super::{admit, check_texts, event, item_path, SettingsBody, MAX_BLOCK_HTML_BYTES};
+use veranda_actors::streams::EditKind;
+
+use super::{admit_json, check_texts, edit_content, item_path, SettingsBody, MAX_BLOCK_HTML_BYTES};
 use crate::edge::{no_store, Crumbed};
-use crate::routes::streams::edits::{parse, publish};
 use crate::routes::streams::error::StreamError;
 use crate::security::session::CurrentSession;
 use crate::services::site::PageSettings;
@@ -21,29 +22,21 @@ pub async fn page_settings(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = admit(session, &body)?;
-    let body: SettingsBody = parse(&body)?;
+    let (session, body): (_, SettingsBody) = admit_json(session, &body)?;
     check_texts(&body.title, &body.description)?;
     let id = path.into_inner();
-    let (settings, url) = state
-        .services
-        .site
-        .edit(|overlay, site| {
-            let page = site
-                .pages
-                .iter()
-                .find(|p| p.id == id)
-                .ok_or_else(|| StreamError::NotFound(format!("No page has the id '{id}'.")))?;
-            let settings = overlay.pages.entry(id.clone()).or_insert_with(PageSettings::default);
-            settings.title = body.title.clone().or(settings.title.take());
-            settings.description =
-                body.description.as_deref().map(sanitize::plain_text).or(settings.description.take());
-            Ok::<_, StreamError>((settings.clone(), page.url.clone()))
-        })
-        .await?;
-    let mut event = event(&session, "UserSavesPageSettings", "save", ("page", &id), ("page-editor", "settings-modal"));
-    event.paths = vec![url];
-    publish(&state, event).await?;
+    let settings = edit_content(&state, &session, EditKind::PageSettings, &id, |overlay, site| {
+        let page = site
+            .pages
+            .iter()
+            .find(|p| p.id == id)
+            .ok_or_else(|| StreamError::NotFound(format!("No page has the id '{id}'.")))?;
+        let settings = overlay.pages.entry(id.clone()).or_insert_with(PageSettings::default);
+        settings.title = body.title.clone().or(settings.title.take());
+        settings.description = body.description.as_deref().map(sanitize::plain_text).or(settings.description.take());
+        Ok((settings.clone(), vec![page.url.clone()]))
+    })
+    .await?;
     Ok(no_store(HttpResponse::Ok())
         .json(json!({ "id": id, "title": settings.title, "description": settings.description })))
 }
@@ -82,28 +75,21 @@ pub async fn block_content(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, StreamError> {
-    let session = admit(session, &body)?;
-    let body: BlockBody = parse(&body)?;
+    let (session, body): (_, BlockBody) = admit_json(session, &body)?;
     if body.html.len() > MAX_BLOCK_HTML_BYTES {
         return Err(StreamError::BadRequest(format!("html is limited to {MAX_BLOCK_HTML_BYTES} bytes.")));
     }
     let html = sanitize::rich_text(&body.html);
     let id = path.into_inner();
-    let url = state
-        .services
-        .site
-        .edit(|overlay, site| {
-            let (url, is_text) =
-                find_block(site, &id).ok_or_else(|| StreamError::NotFound(format!("No block has the id '{id}'.")))?;
-            if !is_text {
-                return Err(StreamError::Conflict("Only text blocks can be edited here.".to_string()));
-            }
-            overlay.text_blocks.insert(id.clone(), html.clone());
-            Ok(url)
-        })
-        .await?;
-    let mut event = event(&session, "UserSavesBlockContent", "save", ("block", &id), ("page-editor", "section-editor"));
-    event.paths = vec![url];
-    publish(&state, event).await?;
+    edit_content(&state, &session, EditKind::BlockContent, &id, |overlay, site| {
+        let (url, is_text) =
+            find_block(site, &id).ok_or_else(|| StreamError::NotFound(format!("No block has the id '{id}'.")))?;
+        if !is_text {
+            return Err(StreamError::Conflict("Only text blocks can be edited here.".to_string()));
+        }
+        overlay.text_blocks.insert(id.clone(), html.clone());
+        Ok(((), vec![url]))
+    })
+    .await?;
     Ok(no_store(HttpResponse::Ok()).json(json!({ "id": id, "html": html })))
 }
