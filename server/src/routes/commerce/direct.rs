@@ -76,7 +76,7 @@ pub async fn place_donation(
         (customer, amount) => {
             let mut errors = customer.err().unwrap_or_default();
             if let Err(message) = amount {
-                errors.insert("amount", message);
+                errors.insert("amount", message.to_string());
             }
             return Ok(donate_form(&req, &state, page_id, StatusCode::BAD_REQUEST, &fields, &errors, None));
         }
