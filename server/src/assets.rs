@@ -79,12 +79,7 @@ type Manifest = HashMap<String, Chunk>;
 
 impl Assets {
     /// Reads Vite's manifest in `dir`; a missing build gives pages without scripts.
-    pub fn load(dir: &Path) -> Result<Assets, String> {
-        Assets::read(dir).map_err(|e| e.to_string())
-    }
-
-    /// [`Assets::load`] with a typed error.
-    pub fn read(dir: &Path) -> Result<Assets, AssetsError> {
+    pub fn load(dir: &Path) -> Result<Assets, AssetsError> {
         let manifest_path = dir.join(MANIFEST_PATH);
         let path = manifest_path.display().to_string();
         let text = match std::fs::read_to_string(&manifest_path) {
@@ -241,7 +236,7 @@ mod tests {
     #[test]
     fn the_manifest_gives_hashed_urls_and_every_stylesheet_an_entry_needs() {
         let dir = build(Some(MANIFEST));
-        let assets = Assets::read(dir.path()).expect("valid manifest");
+        let assets = Assets::load(dir.path()).expect("valid manifest");
         assert_eq!(assets.loader_js.as_deref(), Some("/assets/loader-l1.js"));
         assert!(assets.loader_css.is_empty(), "dynamic imports' styles are not the loader's");
         assert_eq!(assets.dashboard_js.as_deref(), Some("/assets/dashboard-d1.js"));
@@ -261,19 +256,19 @@ mod tests {
     #[test]
     fn a_corrupt_manifest_is_an_error_naming_the_file_and_why() {
         let dir = build(Some("{\"src/loader/index.ts\": {"));
-        let message = Assets::load(dir.path()).expect_err("corrupt manifest");
+        let message = Assets::load(dir.path()).expect_err("corrupt manifest").to_string();
         assert!(message.contains("manifest.json"), "{message}");
         assert!(message.contains("not valid") && message.contains("EOF"), "{message}");
 
         let dir = build(Some(r#"{"x": {"file": "assets/x.js", "name": "dashboard", "isEntry": true}}"#));
-        let message = Assets::load(dir.path()).expect_err("no loader entry");
+        let message = Assets::load(dir.path()).expect_err("no loader entry").to_string();
         assert!(message.contains("manifest.json") && message.contains("`loader`"), "{message}");
 
         let dir = build(Some(
             r#"{"a": {"file": "../../etc/passwd", "name": "loader", "isEntry": true},
             "b": {"file": "assets/d.js", "name": "dashboard", "isEntry": true}}"#,
         ));
-        let message = Assets::load(dir.path()).expect_err("file outside assets/");
+        let message = Assets::load(dir.path()).expect_err("file outside assets/").to_string();
         assert!(message.contains("../../etc/passwd"), "{message}");
     }
 

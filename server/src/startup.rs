@@ -67,7 +67,7 @@ impl Application {
         );
         let store = stall_for_tests(store)
             .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?;
-        let assets = Assets::read(&settings.assets_dir)?;
+        let assets = Assets::load(&settings.assets_dir)?;
         Self::build_with(settings, site, store, assets).await
     }
 

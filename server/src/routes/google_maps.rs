@@ -119,14 +119,37 @@ pub struct Checked {
     pub tracked: bool,
 }
 
+/// Why a place search query is refused; the message is the 400 answer's.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum QueryError {
+    /// The query is too long.
+    #[error("The query is longer than {} bytes.", MAX_QUERY)]
+    TooLong,
+    /// The query is not form-encoded.
+    #[error("The query could not be read: {0}")]
+    Unreadable(String),
+    /// A parameter the route does not know.
+    #[error("'{name}' is not a parameter of this route (known: {known}).")]
+    Unknown { name: String, known: String },
+    /// A parameter given twice.
+    #[error("'{0}' is given more than once.")]
+    Repeated(String),
+    /// A value the parameter does not accept.
+    #[error("'{0}' has a value that is not accepted.")]
+    BadValue(String),
+    /// A required parameter is missing.
+    #[error("'{0}' is required.")]
+    Missing(&'static str),
+}
+
 /// Checks the query string of a request to `endpoint`: every parameter known, none
 /// repeated, each valid, the required ones present. The error is the 400 message.
-pub fn check(endpoint: Endpoint, query: &str) -> Result<Checked, String> {
+pub fn check(endpoint: Endpoint, query: &str) -> Result<Checked, QueryError> {
     if query.len() > MAX_QUERY {
-        return Err(format!("The query is longer than {MAX_QUERY} bytes."));
+        return Err(QueryError::TooLong);
     }
     let pairs: Vec<(String, String)> =
-        serde_urlencoded::from_str(query).map_err(|e| format!("The query could not be read: {e}"))?;
+        serde_urlencoded::from_str(query).map_err(|e| QueryError::Unreadable(e.to_string()))?;
     let params = match endpoint {
         Endpoint::Autocomplete => AUTOCOMPLETE_PARAMS,
         Endpoint::Details => DETAILS_PARAMS,
@@ -136,21 +159,21 @@ pub fn check(endpoint: Endpoint, query: &str) -> Result<Checked, String> {
     for (name, value) in &pairs {
         let Some(param) = params.iter().find(|p| p.name == name) else {
             let known: Vec<&str> = params.iter().map(|p| p.name).collect();
-            return Err(format!("'{name}' is not a parameter of this route (known: {}).", known.join(", ")));
+            return Err(QueryError::Unknown { name: name.clone(), known: known.join(", ") });
         };
         if seen.contains(&param.name) {
-            return Err(format!("'{name}' is given more than once."));
+            return Err(QueryError::Repeated(name.clone()));
         }
         seen.push(param.name);
         if !(param.check)(value) {
-            return Err(format!("'{name}' has a value that is not accepted."));
+            return Err(QueryError::BadValue(name.clone()));
         }
         if let Some(up) = param.upstream {
             upstream.push((up, value.clone()));
         }
     }
     if let Some(missing) = params.iter().find(|p| p.required && !seen.contains(&p.name)) {
-        return Err(format!("'{}' is required.", missing.name));
+        return Err(QueryError::Missing(missing.name));
     }
     let tracked = seen.contains(&"productPage") && seen.contains(&"productSection");
     Ok(Checked { upstream, tracked })
@@ -174,7 +197,7 @@ async fn proxy(state: &AppState, req: &HttpRequest, endpoint: Endpoint) -> HttpR
     // A malformed request is the caller's to fix whether or not a key is configured.
     let checked = match check(endpoint, req.query_string()) {
         Ok(checked) => checked,
-        Err(message) => return error(StatusCode::BAD_REQUEST, message),
+        Err(message) => return error(StatusCode::BAD_REQUEST, message.to_string()),
     };
     let Some(key) = state.services.site.current().settings.maps.google_key().map(str::to_string) else {
         return error(StatusCode::SERVICE_UNAVAILABLE, NO_KEY);
@@ -240,13 +263,16 @@ mod tests {
             ("input=a&types=anything", "'types' has a value"),
             ("input=a%00b", "'input' has a value"),
         ] {
-            let got = check(Endpoint::Autocomplete, query).expect_err(query);
+            let got = check(Endpoint::Autocomplete, query).expect_err(query).to_string();
             assert!(got.starts_with(message), "{query}: {got}");
         }
         let long = format!("input={}", "a".repeat(201));
         assert!(check(Endpoint::Autocomplete, &long).is_err());
         let huge = format!("input=a&sessiontoken={}", "a".repeat(2000));
-        assert_eq!(check(Endpoint::Autocomplete, &huge), Err("The query is longer than 1024 bytes.".to_string()));
+        assert_eq!(
+            check(Endpoint::Autocomplete, &huge).map_err(|e| e.to_string()),
+            Err("The query is longer than 1024 bytes.".to_string())
+        );
     }
 
     #[test]

@@ -48,6 +48,26 @@ pub enum KeyFileError {
     },
 }
 
+/// Why the shared key in Redis cannot be read or stored.
+#[derive(Debug, thiserror::Error)]
+pub enum RedisKeyError {
+    /// The configured URL is not one Redis accepts.
+    #[error("not a Redis URL: {0}")]
+    NotAUrl(#[source] redis::RedisError),
+    /// Redis could not be reached or refused a command.
+    #[error("{0}")]
+    Redis(#[from] redis::RedisError),
+    /// The key was gone right after it was set.
+    #[error("{REDIS_KEY} vanished right after it was set")]
+    Vanished,
+    /// The stored key has the wrong length.
+    #[error("{REDIS_KEY} holds {0} bytes, not 32; delete it to start over")]
+    WrongLength(usize),
+    /// The blocking task that talks to Redis failed.
+    #[error("{0}")]
+    Task(#[from] tokio::task::JoinError),
+}
+
 /// Why the crumb key could not be had; the message names the field, file or URL.
 #[derive(Debug, thiserror::Error)]
 pub enum CrumbKeyError {
@@ -55,12 +75,12 @@ pub enum CrumbKeyError {
     #[error("security.crumb_key_file: {0}")]
     File(#[from] KeyFileError),
     /// The shared key in Redis cannot be read or stored.
-    #[error("cannot read the crumb key from Redis at {url}: {reason}")]
+    #[error("cannot read the crumb key from Redis at {url}: {source}")]
     Redis {
         /// The URL, its password redacted.
         url: String,
         /// What went wrong.
-        reason: String,
+        source: RedisKeyError,
     },
     /// The store refused the instance's own key.
     #[error("{}: the crumb key cannot be stored: {source}", data_dir.display())]
@@ -84,34 +104,22 @@ pub fn key_from_file(path: &Path) -> Result<CrumbKey, KeyFileError> {
 
 /// The shared key in Redis at `url`, stored by the first instance to ask.
 pub async fn key_from_redis(url: &str) -> Result<CrumbKey, CrumbKeyError> {
-    let url = url.to_string();
-    let fail = |url: &str, reason: String| CrumbKeyError::Redis { url: redact(url), reason };
-    let task_url = url.clone();
-    let stored = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, String> {
-        let client = redis::Client::open(task_url.as_str()).map_err(|e| format!("not a Redis URL: {e}"))?;
-        let mut conn = client.get_connection_with_timeout(REDIS_TIMEOUT).map_err(|e| e.to_string())?;
-        conn.set_read_timeout(Some(REDIS_TIMEOUT)).map_err(|e| e.to_string())?;
-        conn.set_write_timeout(Some(REDIS_TIMEOUT)).map_err(|e| e.to_string())?;
+    let fail = |source: RedisKeyError| CrumbKeyError::Redis { url: redact(url), source };
+    let task_url = url.to_string();
+    let stored = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, RedisKeyError> {
+        let client = redis::Client::open(task_url.as_str()).map_err(RedisKeyError::NotAUrl)?;
+        let mut conn = client.get_connection_with_timeout(REDIS_TIMEOUT)?;
+        conn.set_read_timeout(Some(REDIS_TIMEOUT))?;
+        conn.set_write_timeout(Some(REDIS_TIMEOUT))?;
         let mut fresh = [0u8; 32];
         rand::rng().fill_bytes(&mut fresh);
-        redis::cmd("SET")
-            .arg(REDIS_KEY)
-            .arg(&fresh[..])
-            .arg("NX")
-            .query::<Option<String>>(&mut conn)
-            .map_err(|e| e.to_string())?;
-        redis::cmd("GET")
-            .arg(REDIS_KEY)
-            .query::<Option<Vec<u8>>>(&mut conn)
-            .map_err(|e| e.to_string())?
-            .ok_or_else(|| format!("{REDIS_KEY} vanished right after it was set"))
+        redis::cmd("SET").arg(REDIS_KEY).arg(&fresh[..]).arg("NX").query::<Option<String>>(&mut conn)?;
+        redis::cmd("GET").arg(REDIS_KEY).query::<Option<Vec<u8>>>(&mut conn)?.ok_or(RedisKeyError::Vanished)
     })
     .await
-    .map_err(|e| fail(&url, e.to_string()))?
-    .map_err(|e| fail(&url, e))?;
-    let key = <[u8; 32]>::try_from(stored.as_slice()).map_err(|_| {
-        fail(&url, format!("{REDIS_KEY} holds {} bytes, not 32; delete it to start over", stored.len()))
-    })?;
+    .map_err(|e| fail(e.into()))?
+    .map_err(fail)?;
+    let key = <[u8; 32]>::try_from(stored.as_slice()).map_err(|_| fail(RedisKeyError::WrongLength(stored.len())))?;
     Ok(CrumbKey::from_bytes(key))
 }
 

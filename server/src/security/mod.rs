@@ -4,6 +4,7 @@
 pub mod crumb;
 pub mod crumb_source;
 pub mod owner_redirect;
+pub mod permissions;
 pub mod proxy;
 pub mod session;
 

@@ -66,17 +66,27 @@ fn mask_v6(bits: u128, prefix: u8) -> u128 {
     }
 }
 
-impl FromStr for ProxyNet {
-    type Err = String;
+/// Why a text is not a [`ProxyNet`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProxyNetError {
+    /// The address part is not an IP address.
+    #[error("{0:?} is not an IP address or a CIDR block such as 10.0.0.0/8")]
+    Address(String),
+    /// The prefix length is not a number within the address's width.
+    #[error("{text:?}: the prefix length must be a number from 0 to {max}")]
+    Prefix { text: String, max: u8 },
+}
 
-    fn from_str(text: &str) -> Result<ProxyNet, String> {
+impl FromStr for ProxyNet {
+    type Err = ProxyNetError;
+
+    fn from_str(text: &str) -> Result<ProxyNet, ProxyNetError> {
         let text = text.trim();
         let (address, prefix) = match text.split_once('/') {
             Some((address, prefix)) => (address, Some(prefix)),
             None => (text, None),
         };
-        let ip: IpAddr =
-            address.parse().map_err(|_| format!("{text:?} is not an IP address or a CIDR block such as 10.0.0.0/8"))?;
+        let ip: IpAddr = address.parse().map_err(|_| ProxyNetError::Address(text.to_string()))?;
         let max = if ip.is_ipv4() { 32 } else { 128 };
         let prefix = match prefix {
             None => max,
@@ -84,7 +94,7 @@ impl FromStr for ProxyNet {
                 .parse::<u8>()
                 .ok()
                 .filter(|p| *p <= max)
-                .ok_or_else(|| format!("{text:?}: the prefix length must be a number from 0 to {max}"))?,
+                .ok_or_else(|| ProxyNetError::Prefix { text: text.to_string(), max })?,
         };
         let network = match ip {
             IpAddr::V4(v4) => IpAddr::V4(mask_v4(u32::from(v4), prefix).into()),
@@ -95,9 +105,9 @@ impl FromStr for ProxyNet {
 }
 
 impl TryFrom<String> for ProxyNet {
-    type Error = String;
+    type Error = ProxyNetError;
 
-    fn try_from(text: String) -> Result<ProxyNet, String> {
+    fn try_from(text: String) -> Result<ProxyNet, ProxyNetError> {
         text.parse()
     }
 }
@@ -234,7 +244,7 @@ mod tests {
     #[test]
     fn bad_blocks_are_refused_with_a_reason() {
         for bad in ["", "localhost", "10.0.0.0/33", "10.0.0.0/x", "::1/129", "1.2.3"] {
-            let err = bad.parse::<ProxyNet>().expect_err(bad);
+            let err = bad.parse::<ProxyNet>().expect_err(bad).to_string();
             assert!(err.contains(bad), "{err}");
         }
     }

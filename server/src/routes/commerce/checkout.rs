@@ -40,6 +40,22 @@ pub(super) fn page_crumb(req: &HttpRequest, state: &AppState) -> (String, bool) 
     }
 }
 
+/// A form page with its crumb (a fresh one also set as a cookie when the request has none
+/// that verifies); `page` renders the body from the form's view.
+pub(super) fn form_page(
+    req: &HttpRequest,
+    state: &AppState,
+    status: StatusCode,
+    values: &Fields,
+    errors: &FieldErrors,
+    notice: Option<&str>,
+    page: impl FnOnce(&FormView) -> String,
+) -> HttpResponse {
+    let (crumb, issued) = page_crumb(req, state);
+    let view = FormView { crumb: &crumb, values, errors, notice };
+    html(status, page(&view), issued.then_some(crumb.as_str()))
+}
+
 pub(super) fn see_other(location: &str) -> HttpResponse {
     HttpResponse::SeeOther().insert_header((header::LOCATION, location)).finish()
 }
@@ -110,11 +126,9 @@ fn checkout_form(
     errors: &FieldErrors,
     notice: Option<&str>,
 ) -> HttpResponse {
-    let (crumb, issued) = page_crumb(req, state);
-    let view = FormView { crumb: &crumb, values, errors, notice };
-    let body =
-        pages::checkout(&state.services.site.current(), &checkout.cart, &checkout.plans, &checkout.action, &view);
-    html(status, body, issued.then_some(crumb.as_str()))
+    form_page(req, state, status, values, errors, notice, |view| {
+        pages::checkout(&state.services.site.current(), &checkout.cart, &checkout.plans, &checkout.action, view)
+    })
 }
 
 /// Places the order of a cart checkout from a posted form.

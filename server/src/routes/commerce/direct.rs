@@ -12,11 +12,11 @@ use veranda_actors::commerce::catalog::CatalogVariant;
 use veranda_actors::commerce::order::{Customer, OrderKind};
 use veranda_actors::domain::enums::ProductType;
 
-use super::checkout::{bad_link, html, page_crumb, see_other};
+use super::checkout::{bad_link, form_page, see_other};
 use super::cookie::CartId;
 use super::error::{cart_status, CommerceBody, CommerceError};
 use super::form::{self, FieldErrors, Fields};
-use super::pages::{self, FormView};
+use super::pages;
 use crate::edge::{Crumbed, LimitedForm};
 use crate::security::crumb::CRUMB_FAIL_MESSAGE;
 use crate::state::AppState;
@@ -38,11 +38,10 @@ fn donate_form(
     errors: &FieldErrors,
     notice: Option<&str>,
 ) -> HttpResponse {
-    let (crumb, issued) = page_crumb(req, state);
-    let view = FormView { crumb: &crumb, values, errors, notice };
     let action = format!("/checkout/donate?donatePageId={}", crate::render::util::encode_query(page_id));
-    let body = pages::donate(&state.services.site.current(), &action, &[], &view);
-    html(status, body, issued.then_some(crumb.as_str()))
+    form_page(req, state, status, values, errors, notice, |view| {
+        pages::donate(&state.services.site.current(), &action, &[], view)
+    })
 }
 
 /// `GET /checkout/donate?donatePageId=…`: the donation form of a donation button.
@@ -76,7 +75,7 @@ pub async fn place_donation(
         (customer, amount) => {
             let mut errors = customer.err().unwrap_or_default();
             if let Err(message) = amount {
-                errors.insert("amount", message);
+                errors.insert("amount", message.to_string());
             }
             return Ok(donate_form(&req, &state, page_id, StatusCode::BAD_REQUEST, &fields, &errors, None));
         }
@@ -135,11 +134,10 @@ fn gift_card_form(
     notice: Option<&str>,
 ) -> HttpResponse {
     let Some(variant) = query.variant(state) else { return bad_link(state, "Gift card checkout") };
-    let (crumb, issued) = page_crumb(req, state);
-    let view = FormView { crumb: &crumb, values, errors, notice };
     let currency = state.services.commerce.carts.shared().currency;
-    let body = pages::gift_card(&state.services.site.current(), variant, currency, &query.action(), &view);
-    html(status, body, issued.then_some(crumb.as_str()))
+    form_page(req, state, status, values, errors, notice, |view| {
+        pages::gift_card(&state.services.site.current(), variant, currency, &query.action(), view)
+    })
 }
 
 /// `GET /checkout/giftcard?…`: the checkout of one gift card.

@@ -77,25 +77,38 @@ pub fn customer(fields: &Fields, ships: bool) -> Result<Customer, FieldErrors> {
     }
 }
 
+/// Why a typed donation amount is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AmountError {
+    /// Not a number in major units.
+    #[error("Enter an amount, such as 25 or 25.50.")]
+    NotAnAmount,
+    /// Zero.
+    #[error("The amount must be more than zero.")]
+    Zero,
+    /// More than a donation may be.
+    #[error("The amount may be at most {} minor units.", MAX_DONATION_CENTS)]
+    TooLarge,
+}
+
 /// A donation amount typed in major units (`25`, `25.50`), in minor units of `currency`.
-pub fn amount(text: &str, currency: Currency) -> Result<u64, String> {
-    let message = "Enter an amount, such as 25 or 25.50.";
+pub fn amount(text: &str, currency: Currency) -> Result<u64, AmountError> {
     let text = text.trim().trim_start_matches(currency.symbol().unwrap_or("$")).replace(',', "");
     let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
     let places = currency.fraction_digits() as usize;
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     if !digits(whole) || (!fraction.is_empty() && (!digits(fraction) || fraction.len() > places)) {
-        return Err(message.into());
+        return Err(AmountError::NotAnAmount);
     }
-    let whole: u64 = whole.parse().map_err(|_| message.to_string())?;
+    let whole: u64 = whole.parse().map_err(|_| AmountError::NotAnAmount)?;
     let fraction: u64 = if fraction.is_empty() { 0 } else { format!("{fraction:0<places$}").parse().unwrap_or(0) };
     let per = currency.minor_per_major().unsigned_abs();
-    let cents = whole.checked_mul(per).and_then(|c| c.checked_add(fraction)).ok_or_else(|| message.to_string())?;
+    let cents = whole.checked_mul(per).and_then(|c| c.checked_add(fraction)).ok_or(AmountError::NotAnAmount)?;
     if cents == 0 {
-        return Err("The amount must be more than zero.".into());
+        return Err(AmountError::Zero);
     }
     if cents > MAX_DONATION_CENTS {
-        return Err(format!("The amount may be at most {} minor units.", MAX_DONATION_CENTS));
+        return Err(AmountError::TooLarge);
     }
     Ok(cents)
 }
@@ -119,7 +132,14 @@ mod tests {
         assert_eq!(amount("1500", Currency::JPY), Ok(1500));
         assert!(amount("1.5", Currency::JPY).is_err());
         assert!(amount("-5", Currency::USD).is_err());
-        assert!(amount("0", Currency::USD).is_err());
+        assert_eq!(
+            amount("0", Currency::USD).map_err(|e| e.to_string()),
+            Err("The amount must be more than zero.".into())
+        );
+        assert_eq!(
+            amount("abc", Currency::USD).map_err(|e| e.to_string()),
+            Err("Enter an amount, such as 25 or 25.50.".into())
+        );
         assert!(amount("99999999999999999999", Currency::USD).is_err());
     }
 

@@ -23,7 +23,7 @@ use veranda_actors::store::StoreError;
 
 use crate::edge::method;
 use crate::edge::no_store;
-use crate::routes::streams::access;
+use crate::security::permissions;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -112,7 +112,7 @@ pub async fn list(req: HttpRequest, session: CurrentSession, state: web::Data<Ap
     let Some(session) = session.0 else {
         return refuse(StatusCode::UNAUTHORIZED, "Sign in to see the orders.");
     };
-    if !access::has_admin_permission(&session) {
+    if !permissions::has_admin_permission(&session) {
         return refuse(StatusCode::FORBIDDEN, "Only the owner and admins see the orders.");
     }
     let limit = match web::Query::<OrdersQuery>::from_query(req.query_string()) {

@@ -89,6 +89,11 @@ impl SiteEdits {
     }
 }
 
+/// Why a text is not a [`LanguageTag`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a language tag such as en or fr-CA.")]
+pub struct NotALanguageTag(pub String);
+
 /// A BCP 47 language tag in its usual shape: a 2-3 letter language, then subtags of 1-8
 /// letters or digits (`en`, `fr-CA`, `zh-Hant-TW`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,13 +101,13 @@ pub struct LanguageTag(String);
 
 impl LanguageTag {
     /// Parses one tag.
-    pub fn parse(text: &str) -> Result<LanguageTag, String> {
+    pub fn parse(text: &str) -> Result<LanguageTag, NotALanguageTag> {
         let mut parts = text.split('-');
         let language = parts.next().unwrap_or("");
         let language_ok = (2..=3).contains(&language.len()) && language.chars().all(|c| c.is_ascii_alphabetic());
         let rest_ok = parts.all(|p| (1..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()));
         if text.len() > 35 || !language_ok || !rest_ok {
-            return Err(format!("'{text}' is not a language tag such as en or fr-CA."));
+            return Err(NotALanguageTag(text.to_string()));
         }
         Ok(LanguageTag(text.to_string()))
     }
@@ -114,7 +119,7 @@ impl LanguageTag {
         }
         let mut tags: Vec<LanguageTag> = Vec::with_capacity(list.len());
         for text in list {
-            let tag = LanguageTag::parse(text)?;
+            let tag = LanguageTag::parse(text).map_err(|e| e.to_string())?;
             if tags.iter().any(|t| t.0.eq_ignore_ascii_case(&tag.0)) {
                 return Err(format!("'{text}' is listed twice."));
             }
@@ -136,6 +141,10 @@ mod tests {
         for bad in ["", "e", "english", "en-", "en_US", "fr-CA-toolongsubtag", "<b>"] {
             assert!(LanguageTag::parse(bad).is_err(), "{bad}");
         }
+        assert_eq!(
+            LanguageTag::parse("en_US").map_err(|e| e.to_string()),
+            Err("'en_US' is not a language tag such as en or fr-CA.".to_string())
+        );
         assert!(LanguageTag::parse_list(&["en".into(), "EN".into()]).is_err());
         assert!(LanguageTag::parse_list(&[]).is_err());
     }
