@@ -10,9 +10,9 @@ use maud::{html, DOCTYPE};
 use serde::Deserialize;
 use veranda_actors::streams::StreamName;
 
-use super::streams::access;
 use crate::pages::html as respond;
 use crate::security::owner_redirect::is_same_site_path;
+use crate::security::permissions;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -28,12 +28,12 @@ pub struct ConfigQuery {
 /// (the error list and the form export are for the owner and admins).
 fn panels(session: &CurrentSession) -> Vec<&'static str> {
     let Some(session) = &session.0 else { return Vec::new() };
-    let admin = access::has_admin_permission(session);
+    let admin = permissions::has_admin_permission(session);
     let mut panels = Vec::new();
-    if access::may_watch(session, StreamName::Edits) {
+    if permissions::may_watch(session, StreamName::Edits) {
         panels.push("edits");
     }
-    if admin && access::may_watch(session, StreamName::Errors) {
+    if admin && permissions::may_watch(session, StreamName::Errors) {
         panels.push("errors");
     }
     if admin {

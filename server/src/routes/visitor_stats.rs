@@ -15,10 +15,10 @@ use veranda_actors::telemetry::perf::GetPageVitals;
 use veranda_actors::telemetry::records::now_ms;
 use veranda_actors::telemetry::visitor::CountActiveVisitors;
 
-use super::streams::access;
 use super::streams::StreamError;
 use crate::edge::method;
 use crate::edge::no_store;
+use crate::security::permissions;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -28,7 +28,7 @@ pub const LIVE_WINDOW_MS: u64 = 5 * 60 * 1000;
 /// `GET /api/stats/visitors`.
 pub async fn visitors(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, StreamError> {
     let session = session.0.ok_or(StreamError::NotSignedIn)?;
-    if !access::has_admin_permission(&session) {
+    if !permissions::has_admin_permission(&session) {
         return Err(StreamError::Forbidden);
     }
     let live = state
@@ -45,7 +45,7 @@ pub async fn visitors(state: web::Data<AppState>, session: CurrentSession) -> Re
 /// `GET /api/stats/vitals`.
 pub async fn vitals(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, StreamError> {
     let session = session.0.ok_or(StreamError::NotSignedIn)?;
-    if !access::has_admin_permission(&session) {
+    if !permissions::has_admin_permission(&session) {
         return Err(StreamError::Forbidden);
     }
     let pages = state.services.telemetry.perf.send(GetPageVitals).await.map_err(|_| StreamError::Busy)?;

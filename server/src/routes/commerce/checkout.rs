@@ -174,7 +174,7 @@ async fn place_cart(
     };
     match placed {
         Ok(order) => {
-            crate::routes::streams::publish_order_placed(state, &order);
+            crate::services::streams::publish_order_placed(&state.services.streams, &order);
             Ok(see_other(&format!("/commerce/orders/{}", order.id)))
         }
         Err(e) => Ok(checkout_form(&req, state, &checkout, cart_status(&e), &fields, &none, Some(&e.to_string()))),

@@ -82,7 +82,7 @@ pub async fn place_donation(
     };
     match donate(shared, page_id, amount, customer).await {
         Ok(order) => {
-            crate::routes::streams::publish_order_placed(&state, &order);
+            crate::services::streams::publish_order_placed(&state.services.streams, &order);
             Ok(see_other(&format!("/commerce/orders/{}", order.id)))
         }
         Err(e) => Ok(donate_form(&req, &state, page_id, cart_status(&e), &fields, &none, Some(&e.to_string()))),
@@ -184,7 +184,7 @@ pub async fn place_gift_card(
     };
     match placed.await {
         Ok(order) => {
-            crate::routes::streams::publish_order_placed(&state, &order);
+            crate::services::streams::publish_order_placed(&state.services.streams, &order);
             Ok(see_other(&format!("/commerce/orders/{}", order.id)))
         }
         Err(e) => Ok(gift_card_form(&req, &state, &query, cart_status(&e), &fields, &none, Some(&e.to_string()))),

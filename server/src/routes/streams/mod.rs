@@ -51,7 +51,6 @@ pub(crate) mod access;
 mod content;
 mod edits;
 mod error;
-mod orders;
 mod outbound;
 mod recent;
 mod socket;
@@ -59,7 +58,6 @@ mod socket;
 use actix_web::web;
 
 pub use error::StreamError;
-pub use orders::publish_order_placed;
 
 use crate::edge::method;
 

@@ -7,6 +7,7 @@
 //! - `site_edits`: the edited header, footer and languages.
 //! - `sockets`: the open sockets per session, closed when the session ends.
 
+mod orders;
 mod site_edits;
 mod sockets;
 
@@ -21,6 +22,7 @@ use veranda_actors::telemetry::TelemetryEvent;
 
 use crate::settings::Settings;
 
+pub use orders::{publish_order_placed, OrderPlaced};
 pub use site_edits::{LanguageTag, SiteEdits, MAX_HEADER_FOOTER_CHARS};
 pub use sockets::{OpenSockets, SocketGuard};
 

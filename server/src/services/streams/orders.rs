@@ -19,7 +19,7 @@ use veranda_actors::commerce::money::Money;
 use veranda_actors::commerce::order::{Order, OrderKind};
 use veranda_actors::streams::PublishEvent;
 
-use crate::state::AppState;
+use super::Streams;
 
 /// The `orderPlaced` event of one order.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -59,9 +59,9 @@ impl OrderPlaced {
 }
 
 /// Publishes the `orderPlaced` event of `order` on the edits stream, in the background.
-pub fn publish_order_placed(state: &AppState, order: &Order) {
+pub fn publish_order_placed(streams: &Streams, order: &Order) {
     let Ok(data) = serde_json::to_value(OrderPlaced::of(order)) else { return };
-    let hub = state.services.streams.edits.clone();
+    let hub = streams.edits.clone();
     let order_id = order.id.clone();
     actix_web::rt::spawn(async move {
         match hub.send(PublishEvent(data)).await {
