@@ -15,7 +15,7 @@ use actix_web::http::header;
 use actix_web::web::{Bytes, BytesMut};
 use actix_web::{FromRequest, HttpRequest, ResponseError};
 use futures_util::future::LocalBoxFuture;
-use futures_util::{Stream, StreamExt};
+use futures_util::{FutureExt, Stream, StreamExt};
 use serde::de::DeserializeOwned;
 
 /// Why a body was refused.
@@ -119,16 +119,30 @@ impl<T, R> LimitedForm<T, R> {
     }
 }
 
+/// Reads a body within `R`'s limit (refusing a non-JSON content type first when `json` is
+/// set and `R` asks for one) and parses it with `parse`: what every bounded extractor does.
+fn extract<R: BodyRules, T: 'static>(
+    req: &HttpRequest,
+    payload: &mut Payload,
+    json: bool,
+    parse: fn(Bytes) -> Result<T, BodyError>,
+) -> LocalBoxFuture<'static, Result<T, R::Refusal>> {
+    let (req, mut payload) = (req.clone(), payload.take());
+    Box::pin(async move {
+        if json && R::JSON_CONTENT_TYPE && !says_json(&req) {
+            return Err(BodyError::NotJson.into());
+        }
+        let bytes = read_limited(&req, &mut payload, R::limit(&req)).await?;
+        Ok(parse(bytes)?)
+    })
+}
+
 impl<R: BodyRules> FromRequest for LimitedBytes<R> {
     type Error = R::Refusal;
     type Future = LocalBoxFuture<'static, Result<Self, R::Refusal>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let (req, mut payload) = (req.clone(), payload.take());
-        Box::pin(async move {
-            let bytes = read_limited(&req, &mut payload, R::limit(&req)).await?;
-            Ok(LimitedBytes(bytes, PhantomData))
-        })
+        extract::<R, _>(req, payload, false, Ok).map(|r| r.map(|b| LimitedBytes(b, PhantomData))).boxed_local()
     }
 }
 
@@ -137,15 +151,8 @@ impl<T: DeserializeOwned + 'static, R: BodyRules> FromRequest for LimitedJson<T,
     type Future = LocalBoxFuture<'static, Result<Self, R::Refusal>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let (req, mut payload) = (req.clone(), payload.take());
-        Box::pin(async move {
-            if R::JSON_CONTENT_TYPE && !says_json(&req) {
-                return Err(BodyError::NotJson.into());
-            }
-            let bytes = read_limited(&req, &mut payload, R::limit(&req)).await?;
-            let value = serde_json::from_slice(&bytes).map_err(|e| BodyError::BadJson(e.to_string()))?;
-            Ok(LimitedJson(value, PhantomData))
-        })
+        let parse = |b: Bytes| serde_json::from_slice(&b).map_err(|e| BodyError::BadJson(e.to_string()));
+        extract::<R, T>(req, payload, true, parse).map(|r| r.map(|v| LimitedJson(v, PhantomData))).boxed_local()
     }
 }
 
@@ -154,12 +161,8 @@ impl<T: DeserializeOwned + 'static, R: BodyRules> FromRequest for LimitedForm<T,
     type Future = LocalBoxFuture<'static, Result<Self, R::Refusal>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let (req, mut payload) = (req.clone(), payload.take());
-        Box::pin(async move {
-            let bytes = read_limited(&req, &mut payload, R::limit(&req)).await?;
-            let value = serde_urlencoded::from_bytes(&bytes).map_err(|e| BodyError::BadForm(e.to_string()))?;
-            Ok(LimitedForm(value, PhantomData))
-        })
+        let parse = |b: Bytes| serde_urlencoded::from_bytes(&b).map_err(|e| BodyError::BadForm(e.to_string()));
+        extract::<R, T>(req, payload, false, parse).map(|r| r.map(|v| LimitedForm(v, PhantomData))).boxed_local()
     }
 }
 
