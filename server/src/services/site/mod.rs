@@ -10,7 +10,7 @@
 
 mod overlay;
 
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, PoisonError, RwLock};
 
 use veranda_actors::site::Site;
 use veranda_actors::store::{Store, StoreError, Tree};
@@ -28,7 +28,9 @@ pub struct LiveSite {
     base: Arc<Site>,
     /// The overlay; its lock also orders concurrent edits.
     overlay: tokio::sync::Mutex<ContentOverlay>,
-    /// The edited site visitors see (swapped whole on each edit).
+    /// The edited site visitors see (swapped whole on each edit). A poisoned lock still
+    /// holds a whole snapshot (the swap is one assignment), so it is read through, never
+    /// replaced by the unedited site.
     current: RwLock<Arc<Site>>,
 }
 
@@ -54,7 +56,7 @@ impl LiveSite {
 
     /// The edited site, as visitors see it now: a snapshot that later edits leave as is.
     pub fn current(&self) -> Arc<Site> {
-        self.current.read().map(|s| s.clone()).unwrap_or_else(|_| self.base.clone())
+        self.current.read().unwrap_or_else(PoisonError::into_inner).clone()
     }
 
     /// Runs `change` on the overlay against the edited site; when it succeeds, stores the
@@ -70,9 +72,7 @@ impl LiveSite {
         let bytes = serde_json::to_vec(&next).map_err(|e| StoreError::Backend(e.to_string()))?;
         self.store.put(Tree::Settings, CONTENT_KEY, &bytes).await?;
         let edited = Arc::new(next.apply(&self.base));
-        if let Ok(mut current) = self.current.write() {
-            *current = edited;
-        }
+        *self.current.write().unwrap_or_else(PoisonError::into_inner) = edited;
         *overlay = next;
         Ok(answer)
     }
