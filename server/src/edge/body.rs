@@ -44,8 +44,25 @@ pub trait BodyRules: 'static {
     type Refusal: ResponseError + From<BodyError> + 'static;
     /// Whether a JSON body needs a JSON content type (else 415).
     const JSON_CONTENT_TYPE: bool = false;
-    /// The largest body taken, in bytes.
-    fn limit(req: &HttpRequest) -> usize;
+    /// The largest body taken, in bytes: by default the server's `max_body_bytes` setting.
+    fn limit(req: &HttpRequest) -> usize {
+        max_body_bytes(req)
+    }
+}
+
+impl BodyError {
+    /// The 400 message of a body that arrived but is not what the call takes, naming a
+    /// bad JSON body `json` and a bad form `form` ("The {json} could not be read: …");
+    /// `None` for a body over the limit, which is a 413.
+    pub fn malformed(&self, json: &str, form: &str) -> Option<String> {
+        match self {
+            BodyError::TooLarge(_) => None,
+            BodyError::Unreadable(e) => Some(format!("The request body could not be read: {e}")),
+            BodyError::BadJson(e) => Some(format!("The {json} could not be read: {e}")),
+            BodyError::BadForm(e) => Some(format!("The {form} could not be read: {e}")),
+            BodyError::NotJson => Some(self.to_string()),
+        }
+    }
 }
 
 /// The server's `max_body_bytes` setting, registered as app data at start-up.

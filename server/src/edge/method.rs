@@ -27,6 +27,46 @@ pub fn only(allow: &'static str) -> actix_web::Route {
     actix_web::web::to(move || async move { method_not_allowed(allow) })
 }
 
+/// A resource at `path` whose one method is `route`'s (named `allow`), answering 405 to others.
+fn single<F, Args>(path: &str, route: actix_web::Route, allow: &'static str, handler: F) -> actix_web::Resource
+where
+    F: actix_web::Handler<Args>,
+    Args: actix_web::FromRequest + 'static,
+    F::Output: actix_web::Responder + 'static,
+{
+    actix_web::web::resource(path).route(route.to(handler)).default_service(only(allow))
+}
+
+/// A resource at `path` answering only `GET` with `handler`.
+pub fn get_only<F, Args>(path: &str, handler: F) -> actix_web::Resource
+where
+    F: actix_web::Handler<Args>,
+    Args: actix_web::FromRequest + 'static,
+    F::Output: actix_web::Responder + 'static,
+{
+    single(path, actix_web::web::get(), "GET", handler)
+}
+
+/// A resource at `path` answering only `POST` with `handler`.
+pub fn post_only<F, Args>(path: &str, handler: F) -> actix_web::Resource
+where
+    F: actix_web::Handler<Args>,
+    Args: actix_web::FromRequest + 'static,
+    F::Output: actix_web::Responder + 'static,
+{
+    single(path, actix_web::web::post(), "POST", handler)
+}
+
+/// A resource at `path` answering only `PUT` with `handler`.
+pub fn put_only<F, Args>(path: &str, handler: F) -> actix_web::Resource
+where
+    F: actix_web::Handler<Args>,
+    Args: actix_web::FromRequest + 'static,
+    F::Output: actix_web::Responder + 'static,
+{
+    single(path, actix_web::web::put(), "PUT", handler)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -62,5 +62,5 @@ pub async fn list(session: CurrentSession, state: web::Data<AppState>) -> HttpRe
 
 /// Registers the route.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/api/form/forms").route(web::get().to(list)).default_service(method::only("GET")));
+    cfg.service(method::get_only("/api/form/forms", list));
 }

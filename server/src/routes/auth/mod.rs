@@ -45,9 +45,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::delete().to(logout::logout))
             .default_service(method::only("POST, DELETE")),
     )
-    .service(
-        web::resource("/api/auth/Logout").route(web::post().to(logout::logout)).default_service(method::only("POST")),
-    )
+    .service(method::post_only("/api/auth/Logout", logout::logout))
     .service(
         web::resource("/api/site-users/account")
             .route(super::read().to(logout::current))

@@ -2,10 +2,10 @@
 //! `{ "error": … }`.
 
 use actix_web::http::{header, StatusCode};
-use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use actix_web::{HttpResponse, ResponseError};
 use veranda_actors::commerce::cart::CartError;
 
-use crate::edge::body::{max_body_bytes, BodyError, BodyRules};
+use crate::edge::body::{BodyError, BodyRules};
 use crate::edge::no_store;
 
 /// A refused commerce call.
@@ -48,21 +48,11 @@ pub struct CommerceBody;
 
 impl BodyRules for CommerceBody {
     type Refusal = CommerceError;
-
-    fn limit(req: &HttpRequest) -> usize {
-        max_body_bytes(req)
-    }
 }
 
 impl From<BodyError> for CommerceError {
     fn from(e: BodyError) -> CommerceError {
-        match e {
-            BodyError::TooLarge(_) => CommerceError::TooLarge,
-            BodyError::Unreadable(e) => CommerceError::Malformed(format!("The request body could not be read: {e}")),
-            BodyError::BadJson(e) => CommerceError::Malformed(format!("The request could not be read: {e}")),
-            BodyError::BadForm(e) => CommerceError::Malformed(format!("The form could not be read: {e}")),
-            BodyError::NotJson => CommerceError::Malformed(e.to_string()),
-        }
+        e.malformed("request", "form").map_or(CommerceError::TooLarge, CommerceError::Malformed)
     }
 }
 

@@ -38,37 +38,21 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(crate::routes::read().to(cart_api::get))
             .default_service(method::only("GET, HEAD")),
     )
-    .service(
-        web::resource("/api/commerce/cart/entries")
-            .route(web::post().to(cart_api::add_entry))
-            .default_service(method::only("POST")),
-    )
+    .service(method::post_only("/api/commerce/cart/entries", cart_api::add_entry))
     .service(
         web::resource("/api/commerce/cart/entries/{sku}")
             .route(web::put().to(cart_api::change_quantity))
             .route(web::delete().to(cart_api::remove_entry))
             .default_service(method::only("PUT, DELETE")),
     )
-    .service(
-        web::resource("/api/commerce/cart/coupons")
-            .route(web::post().to(cart_api::apply_coupon))
-            .default_service(method::only("POST")),
-    )
+    .service(method::post_only("/api/commerce/cart/coupons", cart_api::apply_coupon))
     .service(
         web::resource("/api/commerce/cart/coupons/{code}")
             .route(web::delete().to(cart_api::remove_coupon))
             .default_service(method::only("DELETE")),
     )
-    .service(
-        web::resource("/api/commerce/cart/shipping-option")
-            .route(web::put().to(cart_api::select_shipping))
-            .default_service(method::only("PUT")),
-    )
-    .service(
-        web::resource("/api/commerce/cart/shipping-location")
-            .route(web::put().to(cart_api::set_location))
-            .default_service(method::only("PUT")),
-    )
+    .service(method::put_only("/api/commerce/cart/shipping-option", cart_api::select_shipping))
+    .service(method::put_only("/api/commerce/cart/shipping-location", cart_api::set_location))
     .service(
         web::resource("/commerce/goto-checkout")
             .route(crate::routes::read().to(checkout::goto_checkout))

@@ -136,7 +136,7 @@ pub async fn list(req: HttpRequest, session: CurrentSession, state: web::Data<Ap
 
 /// Registers the route; other methods get 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/api/commerce/orders").route(web::get().to(list)).default_service(method::only("GET")));
+    cfg.service(method::get_only("/api/commerce/orders", list));
 }
 
 #[cfg(test)]

@@ -5,12 +5,12 @@
 use std::time::Duration;
 
 use actix_web::http::{header, StatusCode};
-use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use actix_web::{HttpResponse, ResponseError};
 use veranda_actors::forms::captcha::CaptchaError;
 use veranda_actors::forms::{messages, FormError};
 use veranda_actors::store::StoreError;
 
-use crate::edge::body::{max_body_bytes, BodyError, BodyRules};
+use crate::edge::body::{BodyError, BodyRules};
 use crate::edge::no_store;
 
 /// A refused forms call.
@@ -91,21 +91,10 @@ pub struct FormsBody;
 
 impl BodyRules for FormsBody {
     type Refusal = FormsError;
-
-    fn limit(req: &HttpRequest) -> usize {
-        max_body_bytes(req)
-    }
 }
 
 impl From<BodyError> for FormsError {
     fn from(e: BodyError) -> FormsError {
-        match e {
-            BodyError::TooLarge(_) => FormsError::TooLarge,
-            BodyError::Unreadable(e) => FormsError::Malformed(format!("The request body could not be read: {e}")),
-            BodyError::BadJson(e) | BodyError::BadForm(e) => {
-                FormsError::Malformed(format!("The submission could not be read: {e}"))
-            }
-            BodyError::NotJson => FormsError::Malformed(e.to_string()),
-        }
+        e.malformed("submission", "submission").map_or(FormsError::TooLarge, FormsError::Malformed)
     }
 }

@@ -27,30 +27,14 @@ pub use crate::services::forms::{ALTCHA_KEY_NAME, EXPORT_LIMIT, RATE_WINDOW};
 
 /// Registers the forms routes. Other methods on these paths get 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::resource("/api/form/FormSubmissionKey")
-            .route(web::post().to(submit::issue_key))
-            .default_service(method::only("POST")),
-    )
-    .service(
-        web::resource("/api/form/SaveFormSubmission")
-            .route(web::post().guard(guard::fn_guard(|ctx| plain::is_plain_post(ctx.head()))).to(plain::save))
-            .route(web::post().to(submit::save))
-            .default_service(method::only("POST")),
-    )
-    .service(
-        web::resource("/api/form/captcha/challenge")
-            .route(web::get().to(captcha::challenge))
-            .default_service(method::only("GET")),
-    )
-    .service(
-        web::resource(plain::THANK_YOU_PATH)
-            .route(web::get().to(plain::thank_you))
-            .default_service(method::only("GET")),
-    )
-    .service(
-        web::resource("/api/form/submissions")
-            .route(web::get().to(export::submissions))
-            .default_service(method::only("GET")),
-    );
+    cfg.service(method::post_only("/api/form/FormSubmissionKey", submit::issue_key))
+        .service(
+            web::resource("/api/form/SaveFormSubmission")
+                .route(web::post().guard(guard::fn_guard(|ctx| plain::is_plain_post(ctx.head()))).to(plain::save))
+                .route(web::post().to(submit::save))
+                .default_service(method::only("POST")),
+        )
+        .service(method::get_only("/api/form/captcha/challenge", captcha::challenge))
+        .service(method::get_only(plain::THANK_YOU_PATH, plain::thank_you))
+        .service(method::get_only("/api/form/submissions", export::submissions));
 }

@@ -10,40 +10,15 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use veranda_actors::accounts::SessionRecord;
 use veranda_actors::site::settings::HeaderFooter;
 use veranda_actors::store::StoreError;
 use veranda_actors::streams::{EditEvent, EditKind, PublishEvent};
 
-use super::access;
+use super::editor::{EditRequest, Editor};
 use super::error::StreamError;
-use crate::edge::{no_store, Crumbed};
-use crate::security::session::CurrentSession;
+use crate::edge::no_store;
 use crate::services::streams::{LanguageTag, MAX_HEADER_FOOTER_CHARS};
 use crate::state::AppState;
-
-/// The signed-in editor of a request, or the refusal.
-pub(super) fn editor(session: CurrentSession) -> Result<SessionRecord, StreamError> {
-    let session = session.0.ok_or(StreamError::NotSignedIn)?;
-    if !access::may_edit(&session) {
-        return Err(StreamError::Forbidden);
-    }
-    Ok(session)
-}
-
-/// Parses a JSON body into `T`, or a 400 saying why not.
-pub(super) fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, StreamError> {
-    serde_json::from_slice(body).map_err(|e| StreamError::BadRequest(format!("The body is not valid: {e}")))
-}
-
-/// The signed-in editor of a request and its JSON body as `T`, or the refusal.
-fn editor_json<T: serde::de::DeserializeOwned>(
-    session: CurrentSession,
-    body: &[u8],
-) -> Result<(SessionRecord, T), StreamError> {
-    let session = editor(session)?;
-    Ok((session, parse(body)?))
-}
 
 /// Publishes an editor event on the edits stream; resolves once it is on disk (or, with
 /// several instances, numbered by Redis). The edit is already saved: when Redis does not
@@ -61,62 +36,48 @@ pub(super) async fn publish(state: &AppState, event: EditEvent) -> Result<(), St
 }
 
 /// Publishes the event of a site-wide configuration edit of `kind`.
-async fn publish_site_edit(state: &AppState, session: &SessionRecord, kind: EditKind) -> Result<(), StreamError> {
-    let site_id = &state.services.site.current().settings.website.id;
-    publish(state, EditEvent::new(kind, &session.account_id, site_id, Vec::new())).await
+async fn publish_site_edit(edit: &EditRequest, kind: EditKind) -> Result<(), StreamError> {
+    let site_id = edit.state.services.site.current().settings.website.id.clone();
+    edit.publish(kind, &site_id, Vec::new()).await
 }
 
 /// `GET /api/site-header-footer`.
-pub async fn header_footer(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, StreamError> {
-    editor(session)?;
-    Ok(no_store(HttpResponse::Ok()).json(state.services.streams.site_edits.header_footer()))
+pub async fn header_footer(_: Editor, state: web::Data<AppState>) -> HttpResponse {
+    no_store(HttpResponse::Ok()).json(state.services.streams.site_edits.header_footer())
 }
 
 /// `PUT /api/site-header-footer`: replaces both texts.
-pub async fn save_header_footer(
-    _: Crumbed,
-    state: web::Data<AppState>,
-    session: CurrentSession,
-    body: web::Bytes,
-) -> Result<HttpResponse, StreamError> {
-    let (session, value): (_, HeaderFooter) = editor_json(session, &body)?;
+pub async fn save_header_footer(edit: EditRequest) -> Result<HttpResponse, StreamError> {
+    let value: HeaderFooter = edit.json()?;
     if value.header.chars().count() > MAX_HEADER_FOOTER_CHARS || value.footer.chars().count() > MAX_HEADER_FOOTER_CHARS
     {
         return Err(StreamError::BadRequest(format!(
             "header and footer are limited to {MAX_HEADER_FOOTER_CHARS} characters each."
         )));
     }
-    state.services.streams.site_edits.set_header_footer(value.clone()).await?;
-    publish_site_edit(&state, &session, EditKind::SiteHeaderFooter).await?;
+    edit.state.services.streams.site_edits.set_header_footer(value.clone()).await?;
+    publish_site_edit(&edit, EditKind::SiteHeaderFooter).await?;
     Ok(no_store(HttpResponse::Ok()).json(value))
 }
 
 /// `GET /api/multilingual/settings`.
-pub async fn multilingual_settings(
-    state: web::Data<AppState>,
-    session: CurrentSession,
-) -> Result<HttpResponse, StreamError> {
-    editor(session)?;
+pub async fn multilingual_settings(_: Editor, state: web::Data<AppState>) -> HttpResponse {
     let edits = &state.services.streams.site_edits;
-    Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({
+    no_store(HttpResponse::Ok()).json(serde_json::json!({
         "defaultLanguage": edits.default_language(),
         "languages": edits.languages(),
-    })))
+    }))
 }
 
 /// `GET /api/multilingual/status`.
-pub async fn multilingual_status(
-    state: web::Data<AppState>,
-    session: CurrentSession,
-) -> Result<HttpResponse, StreamError> {
-    editor(session)?;
+pub async fn multilingual_status(_: Editor, state: web::Data<AppState>) -> HttpResponse {
     let edits = &state.services.streams.site_edits;
     let count = edits.languages().len();
-    Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({
+    no_store(HttpResponse::Ok()).json(serde_json::json!({
         "enabled": count > 1,
         "defaultLanguage": edits.default_language(),
         "languageCount": count,
-    })))
+    }))
 }
 
 /// The body of `PUT /api/multilingual/languages`.
@@ -128,15 +89,10 @@ struct LanguagesBody {
 }
 
 /// `PUT /api/multilingual/languages`: replaces the language list (the default language is kept).
-pub async fn save_languages(
-    _: Crumbed,
-    state: web::Data<AppState>,
-    session: CurrentSession,
-    body: web::Bytes,
-) -> Result<HttpResponse, StreamError> {
-    let (session, body): (_, LanguagesBody) = editor_json(session, &body)?;
+pub async fn save_languages(edit: EditRequest) -> Result<HttpResponse, StreamError> {
+    let body: LanguagesBody = edit.json()?;
     let tags = LanguageTag::parse_list(&body.languages).map_err(StreamError::BadRequest)?;
-    let languages = state.services.streams.site_edits.set_languages(tags).await?;
-    publish_site_edit(&state, &session, EditKind::Languages).await?;
+    let languages = edit.state.services.streams.site_edits.set_languages(tags).await?;
+    publish_site_edit(&edit, EditKind::Languages).await?;
     Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "languages": languages })))
 }

@@ -30,10 +30,13 @@
 //! - `access`: permissions per stream and edit, and the `Origin` check.
 //! - `socket`: the websocket endpoint and its per-client loop; `outbound`: the response
 //!   body that writes a socket's frames from its queue.
+//! - `editor`: the edit APIs' extractors (the signed-in editor; a crumb-checked edit and its body).
 //! - `edits`: the edit APIs of the site's settings.
 //! - `content`: the content edit APIs.
 //! - `error`: the refusals.
-//! - `orders`: the `orderPlaced` event a checkout publishes on the edits stream.
+//!
+//! The `orderPlaced` event a checkout publishes on the edits stream is
+//! [`crate::services::streams::orders`].
 //!
 //! The broadcasters, the edited settings and the open sockets are
 //! [`crate::services::streams`]; the edited content is [`crate::services::site`].
@@ -49,6 +52,7 @@
 
 pub(crate) mod access;
 mod content;
+mod editor;
 mod edits;
 mod error;
 mod outbound;
@@ -63,67 +67,33 @@ use crate::edge::method;
 
 /// Registers the stream and edit routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::resource("/api/streams/{stream}")
-            .route(web::get().to(socket::connect))
-            .default_service(method::only("GET")),
-    )
-    .service(
-        web::resource("/api/streams/{stream}/stats")
-            .route(web::get().to(socket::stats))
-            .default_service(method::only("GET")),
-    )
-    .service(
-        web::resource("/api/streams/{stream}/events")
-            .route(web::get().to(recent::recent))
-            .default_service(method::only("GET")),
-    )
-    .service(
-        web::resource("/api/site-header-footer")
-            .route(web::get().to(edits::header_footer))
-            .route(web::put().to(edits::save_header_footer))
-            .default_service(method::only("GET, PUT")),
-    )
-    .service(
-        web::resource("/api/multilingual/settings")
-            .route(web::get().to(edits::multilingual_settings))
-            .default_service(method::only("GET")),
-    )
-    .service(
-        web::resource("/api/multilingual/status")
-            .route(web::get().to(edits::multilingual_status))
-            .default_service(method::only("GET")),
-    )
-    .service(
-        web::resource("/api/multilingual/languages")
-            .route(web::put().to(edits::save_languages))
-            .default_service(method::only("PUT")),
-    );
+    cfg.service(method::get_only("/api/streams/{stream}", socket::connect))
+        .service(method::get_only("/api/streams/{stream}/stats", socket::stats))
+        .service(method::get_only("/api/streams/{stream}/events", recent::recent))
+        .service(
+            web::resource("/api/site-header-footer")
+                .route(web::get().to(edits::header_footer))
+                .route(web::put().to(edits::save_header_footer))
+                .default_service(method::only("GET, PUT")),
+        )
+        .service(method::get_only("/api/multilingual/settings", edits::multilingual_settings))
+        .service(method::get_only("/api/multilingual/status", edits::multilingual_status))
+        .service(method::put_only("/api/multilingual/languages", edits::save_languages));
     content_routes(cfg);
 }
 
 /// Registers the content edit routes (see `content`).
 fn content_routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(put_only("/api/content/items/{id}/visibility", content::item_visibility))
-        .service(put_only("/api/content/items/{id}/position", content::move_item))
+    cfg.service(method::put_only("/api/content/items/{id}/visibility", content::item_visibility))
+        .service(method::put_only("/api/content/items/{id}/position", content::move_item))
         .service(
             web::resource("/api/content/items/{id}/thumbnail")
                 .route(web::put().to(content::blog_thumbnail))
                 .route(web::delete().to(content::blog_thumbnail))
                 .default_service(method::only("PUT, DELETE")),
         )
-        .service(put_only("/api/content/collections/{id}/settings", content::collection_settings))
-        .service(put_only("/api/content/collections/{id}/position", content::move_collection))
-        .service(put_only("/api/content/pages/{id}/settings", content::page_settings))
-        .service(put_only("/api/content/blocks/{id}", content::block_content));
-}
-
-/// A resource answering only `PUT`.
-fn put_only<F, Args>(path: &str, handler: F) -> actix_web::Resource
-where
-    F: actix_web::Handler<Args>,
-    Args: actix_web::FromRequest + 'static,
-    F::Output: actix_web::Responder + 'static,
-{
-    web::resource(path).route(web::put().to(handler)).default_service(method::only("PUT"))
+        .service(method::put_only("/api/content/collections/{id}/settings", content::collection_settings))
+        .service(method::put_only("/api/content/collections/{id}/position", content::move_collection))
+        .service(method::put_only("/api/content/pages/{id}/settings", content::page_settings))
+        .service(method::put_only("/api/content/blocks/{id}", content::block_content));
 }

@@ -1,6 +1,6 @@
 //! Item edits: visibility, position (within or across collections), blog thumbnail.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 use veranda_actors::domain::enums::PublicationState;
@@ -8,12 +8,9 @@ use veranda_actors::site::{CollectionKind, Site};
 
 use veranda_actors::streams::EditKind;
 
-use super::{admit, admit_json, edit_content, find_collection, find_item, item_path, MoveBody};
-use crate::edge::{no_store, Crumbed};
-use crate::routes::streams::edits::parse;
+use super::{find_collection, find_item, item_path, ContentEdit, MoveBody};
+use crate::edge::no_store;
 use crate::routes::streams::error::StreamError;
-use crate::security::session::CurrentSession;
-use crate::state::AppState;
 
 /// The body of an item visibility change.
 #[derive(Debug, Deserialize)]
@@ -24,24 +21,18 @@ struct VisibilityBody {
 }
 
 /// `PUT /api/content/items/{itemId}/visibility`.
-pub async fn item_visibility(
-    _: Crumbed,
-    state: web::Data<AppState>,
-    session: CurrentSession,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, StreamError> {
-    let (session, body): (_, VisibilityBody) = admit_json(session, &body)?;
+pub async fn item_visibility(edit: ContentEdit) -> Result<HttpResponse, StreamError> {
+    let body: VisibilityBody = edit.json()?;
     let new_state =
         PublicationState::from_name(&body.state).filter(|s| *s != PublicationState::Deleted).ok_or_else(|| {
             StreamError::BadRequest(
                 "state must be one of published, scheduled, needs-review, draft, private.".to_string(),
             )
         })?;
-    let item_id = path.into_inner();
+    let item_id = &edit.id;
     let kind = if new_state == PublicationState::Published { EditKind::ShowItem } else { EditKind::HideItem };
-    edit_content(&state, &session, kind, &item_id, |overlay, site| {
-        let (collection, at) = find_item(site, &item_id)?;
+    edit.apply(kind, |overlay, site| {
+        let (collection, at) = find_item(site, item_id)?;
         overlay.item_states.insert(item_id.clone(), new_state);
         Ok(((), vec![collection.url.clone(), item_path(&collection.url, &collection.items[at].url_id)]))
     })
@@ -51,55 +42,50 @@ pub async fn item_visibility(
 
 /// `PUT /api/content/items/{itemId}/position`: moves an item within its collection or
 /// into another collection of the same kind.
-pub async fn move_item(
-    _: Crumbed,
-    state: web::Data<AppState>,
-    session: CurrentSession,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, StreamError> {
-    let (session, body): (_, MoveBody) = admit_json(session, &body)?;
-    let item_id = path.into_inner();
-    let (target_id, position) = edit_content(&state, &session, EditKind::MoveItem, &item_id, |overlay, site| {
-        let (source, at) = find_item(site, &item_id)?;
-        let target = match &body.collection_id {
-            Some(id) => find_collection(site, id)?,
-            None => source,
-        };
-        let url_id = &source.items[at].url_id;
-        if target.id != source.id {
-            if target.kind != source.kind {
-                return Err(StreamError::Conflict(
-                    "An item can only move into a collection of the same kind.".to_string(),
-                ));
+pub async fn move_item(edit: ContentEdit) -> Result<HttpResponse, StreamError> {
+    let body: MoveBody = edit.json()?;
+    let item_id = &edit.id;
+    let (target_id, position) = edit
+        .apply(EditKind::MoveItem, |overlay, site| {
+            let (source, at) = find_item(site, item_id)?;
+            let target = match &body.collection_id {
+                Some(id) => find_collection(site, id)?,
+                None => source,
+            };
+            let url_id = &source.items[at].url_id;
+            if target.id != source.id {
+                if target.kind != source.kind {
+                    return Err(StreamError::Conflict(
+                        "An item can only move into a collection of the same kind.".to_string(),
+                    ));
+                }
+                if target.items.iter().any(|i| &i.url_id == url_id) {
+                    return Err(StreamError::Conflict(format!(
+                        "The collection already has an item at '{}'.",
+                        item_path(&target.url, url_id)
+                    )));
+                }
             }
-            if target.items.iter().any(|i| &i.url_id == url_id) {
-                return Err(StreamError::Conflict(format!(
-                    "The collection already has an item at '{}'.",
-                    item_path(&target.url, url_id)
-                )));
+            let mut source_ids: Vec<String> = source.items.iter().map(|i| i.id.clone()).collect();
+            source_ids.remove(at);
+            let mut target_ids: Vec<String> = if target.id == source.id {
+                source_ids.clone()
+            } else {
+                target.items.iter().map(|i| i.id.clone()).collect()
+            };
+            let position = body.position.min(target_ids.len());
+            target_ids.insert(position, item_id.clone());
+            if target.id != source.id {
+                overlay.item_layout.insert(source.id.clone(), source_ids);
             }
-        }
-        let mut source_ids: Vec<String> = source.items.iter().map(|i| i.id.clone()).collect();
-        source_ids.remove(at);
-        let mut target_ids: Vec<String> = if target.id == source.id {
-            source_ids.clone()
-        } else {
-            target.items.iter().map(|i| i.id.clone()).collect()
-        };
-        let position = body.position.min(target_ids.len());
-        target_ids.insert(position, item_id.clone());
-        if target.id != source.id {
-            overlay.item_layout.insert(source.id.clone(), source_ids);
-        }
-        overlay.item_layout.insert(target.id.clone(), target_ids);
-        let mut paths = vec![source.url.clone(), item_path(&source.url, url_id)];
-        if target.id != source.id {
-            paths.extend([target.url.clone(), item_path(&target.url, url_id)]);
-        }
-        Ok(((target.id.clone(), position), paths))
-    })
-    .await?;
+            overlay.item_layout.insert(target.id.clone(), target_ids);
+            let mut paths = vec![source.url.clone(), item_path(&source.url, url_id)];
+            if target.id != source.id {
+                paths.extend([target.url.clone(), item_path(&target.url, url_id)]);
+            }
+            Ok(((target.id.clone(), position), paths))
+        })
+        .await?;
     Ok(no_store(HttpResponse::Ok()).json(json!({ "id": item_id, "collectionId": target_id, "position": position })))
 }
 
@@ -123,21 +109,13 @@ fn image_problem(site: &Site, name: &str) -> Option<String> {
 }
 
 /// `PUT` (set) and `DELETE` (remove) `/api/content/items/{itemId}/thumbnail` of a blog post.
-pub async fn blog_thumbnail(
-    _: Crumbed,
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    session: CurrentSession,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, StreamError> {
+pub async fn blog_thumbnail(req: HttpRequest, edit: ContentEdit) -> Result<HttpResponse, StreamError> {
     let remove = req.method() == actix_web::http::Method::DELETE;
-    let session = admit(session, &body)?;
-    let image = if remove { None } else { Some(parse::<ThumbnailBody>(&body)?.image) };
-    let item_id = path.into_inner();
+    let image = if remove { None } else { Some(edit.json::<ThumbnailBody>()?.image) };
+    let item_id = &edit.id;
     let kind = if remove { EditKind::RemoveBlogThumbnail } else { EditKind::ChangeBlogThumbnail };
-    edit_content(&state, &session, kind, &item_id, |overlay, site| {
-        let (collection, at) = find_item(site, &item_id)?;
+    edit.apply(kind, |overlay, site| {
+        let (collection, at) = find_item(site, item_id)?;
         if collection.kind != CollectionKind::Blog {
             return Err(StreamError::Conflict("Only blog posts have a thumbnail.".to_string()));
         }

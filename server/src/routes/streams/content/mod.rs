@@ -29,16 +29,16 @@ pub use collections::{collection_settings, move_collection};
 pub use items::{blog_thumbnail, item_visibility, move_item};
 pub use pages::{block_content, page_settings};
 
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, HttpRequest};
+use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
-use veranda_actors::accounts::SessionRecord;
 use veranda_actors::site::Site;
-use veranda_actors::streams::{EditEvent, EditKind};
+use veranda_actors::streams::EditKind;
 
-use super::edits::{editor, parse, publish};
+use super::editor::EditRequest;
 use super::error::StreamError;
-use crate::security::session::CurrentSession;
 use crate::services::site::ContentOverlay;
-use crate::state::AppState;
 
 /// Largest edit body, in bytes.
 pub const MAX_EDIT_BODY: usize = 64 * 1024;
@@ -49,38 +49,49 @@ pub const MAX_DESCRIPTION_CHARS: usize = 2000;
 /// Longest text-block rich text, in bytes.
 pub const MAX_BLOCK_HTML_BYTES: usize = 60 * 1024;
 
-/// Account and body size checks shared by every content edit (the crumb is checked
-/// by the [`Crumbed`](crate::edge::Crumbed) each handler takes first).
-fn admit(session: CurrentSession, body: &[u8]) -> Result<SessionRecord, StreamError> {
-    let session = editor(session)?;
-    if body.len() > MAX_EDIT_BODY {
-        return Err(StreamError::TooLarge(MAX_EDIT_BODY));
+/// A content edit ([`EditRequest`]) of the object named by the route's one path segment,
+/// its body at most [`MAX_EDIT_BODY`] bytes.
+pub struct ContentEdit {
+    /// The edit.
+    edit: EditRequest,
+    /// The edited object's id.
+    id: String,
+}
+
+impl ContentEdit {
+    /// The body as JSON `T`, or a 400 saying why not.
+    fn json<T: serde::de::DeserializeOwned>(&self) -> Result<T, StreamError> {
+        self.edit.json()
     }
-    Ok(session)
+
+    /// Applies `change` to the site's content overlay (on disk before it returns), then
+    /// publishes the edit's event of `kind` on the edited object, listing the changed pages'
+    /// paths `change` returns beside its answer.
+    async fn apply<T>(
+        &self,
+        kind: EditKind,
+        change: impl FnOnce(&mut ContentOverlay, &Site) -> Result<(T, Vec<String>), StreamError>,
+    ) -> Result<T, StreamError> {
+        let (answer, paths) = self.edit.state.services.site.edit(change).await?;
+        self.edit.publish(kind, &self.id, paths).await?;
+        Ok(answer)
+    }
 }
 
-/// [`admit`], then the JSON body as `T`.
-fn admit_json<T: serde::de::DeserializeOwned>(
-    session: CurrentSession,
-    body: &[u8],
-) -> Result<(SessionRecord, T), StreamError> {
-    let session = admit(session, body)?;
-    Ok((session, parse(body)?))
-}
+impl FromRequest for ContentEdit {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<ContentEdit, actix_web::Error>>;
 
-/// Applies `change` to the site's content overlay (on disk before it returns), then
-/// publishes the edit's event of `kind` on object `id`, listing the changed pages' paths
-/// `change` returns beside its answer.
-async fn edit_content<T>(
-    state: &AppState,
-    session: &SessionRecord,
-    kind: EditKind,
-    id: &str,
-    change: impl FnOnce(&mut ContentOverlay, &Site) -> Result<(T, Vec<String>), StreamError>,
-) -> Result<T, StreamError> {
-    let (answer, paths) = state.services.site.edit(change).await?;
-    publish(state, EditEvent::new(kind, &session.account_id, id, paths)).await?;
-    Ok(answer)
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let parts = <(EditRequest, web::Path<String>)>::from_request(req, payload);
+        Box::pin(async move {
+            let (edit, id) = parts.await?;
+            if edit.body.len() > MAX_EDIT_BODY {
+                return Err(StreamError::TooLarge(MAX_EDIT_BODY).into());
+            }
+            Ok(ContentEdit { edit, id: id.into_inner() })
+        })
+    }
 }
 
 /// The path of an item page.

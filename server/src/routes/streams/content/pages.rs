@@ -1,42 +1,36 @@
 //! Page edits: settings (title, description) and a text block's content.
 
-use actix_web::{web, HttpResponse};
+use actix_web::HttpResponse;
 use serde::Deserialize;
 use serde_json::json;
 use veranda_actors::site::{sanitize, BlockData, Site};
 
 use veranda_actors::streams::EditKind;
 
-use super::{admit_json, check_texts, edit_content, item_path, SettingsBody, MAX_BLOCK_HTML_BYTES};
-use crate::edge::{no_store, Crumbed};
+use super::{check_texts, item_path, ContentEdit, SettingsBody, MAX_BLOCK_HTML_BYTES};
+use crate::edge::no_store;
 use crate::routes::streams::error::StreamError;
-use crate::security::session::CurrentSession;
 use crate::services::site::PageSettings;
-use crate::state::AppState;
 
 /// `PUT /api/content/pages/{pageId}/settings`.
-pub async fn page_settings(
-    _: Crumbed,
-    state: web::Data<AppState>,
-    session: CurrentSession,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, StreamError> {
-    let (session, body): (_, SettingsBody) = admit_json(session, &body)?;
+pub async fn page_settings(edit: ContentEdit) -> Result<HttpResponse, StreamError> {
+    let body: SettingsBody = edit.json()?;
     check_texts(&body.title, &body.description)?;
-    let id = path.into_inner();
-    let settings = edit_content(&state, &session, EditKind::PageSettings, &id, |overlay, site| {
-        let page = site
-            .pages
-            .iter()
-            .find(|p| p.id == id)
-            .ok_or_else(|| StreamError::NotFound(format!("No page has the id '{id}'.")))?;
-        let settings = overlay.pages.entry(id.clone()).or_insert_with(PageSettings::default);
-        settings.title = body.title.clone().or(settings.title.take());
-        settings.description = body.description.as_deref().map(sanitize::plain_text).or(settings.description.take());
-        Ok((settings.clone(), vec![page.url.clone()]))
-    })
-    .await?;
+    let id = &edit.id;
+    let settings = edit
+        .apply(EditKind::PageSettings, |overlay, site| {
+            let page = site
+                .pages
+                .iter()
+                .find(|p| &p.id == id)
+                .ok_or_else(|| StreamError::NotFound(format!("No page has the id '{id}'.")))?;
+            let settings = overlay.pages.entry(id.clone()).or_insert_with(PageSettings::default);
+            settings.title = body.title.clone().or(settings.title.take());
+            settings.description =
+                body.description.as_deref().map(sanitize::plain_text).or(settings.description.take());
+            Ok((settings.clone(), vec![page.url.clone()]))
+        })
+        .await?;
     Ok(no_store(HttpResponse::Ok())
         .json(json!({ "id": id, "title": settings.title, "description": settings.description })))
 }
@@ -68,22 +62,16 @@ fn find_block(site: &Site, id: &str) -> Option<(String, bool)> {
 }
 
 /// `PUT /api/content/blocks/{blockId}`: replaces a text block's rich text (sanitised).
-pub async fn block_content(
-    _: Crumbed,
-    state: web::Data<AppState>,
-    session: CurrentSession,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, StreamError> {
-    let (session, body): (_, BlockBody) = admit_json(session, &body)?;
+pub async fn block_content(edit: ContentEdit) -> Result<HttpResponse, StreamError> {
+    let body: BlockBody = edit.json()?;
     if body.html.len() > MAX_BLOCK_HTML_BYTES {
         return Err(StreamError::BadRequest(format!("html is limited to {MAX_BLOCK_HTML_BYTES} bytes.")));
     }
     let html = sanitize::rich_text(&body.html);
-    let id = path.into_inner();
-    edit_content(&state, &session, EditKind::BlockContent, &id, |overlay, site| {
+    let id = &edit.id;
+    edit.apply(EditKind::BlockContent, |overlay, site| {
         let (url, is_text) =
-            find_block(site, &id).ok_or_else(|| StreamError::NotFound(format!("No block has the id '{id}'.")))?;
+            find_block(site, id).ok_or_else(|| StreamError::NotFound(format!("No block has the id '{id}'.")))?;
         if !is_text {
             return Err(StreamError::Conflict("Only text blocks can be edited here.".to_string()));
         }
