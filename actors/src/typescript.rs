@@ -7,15 +7,19 @@ use ts_rs::{Config, TS};
 
 use crate::commerce::cart::{CartCoupon, CartEntry, ShoppingCart};
 use crate::commerce::money::MoneyJson;
+use crate::commerce::order::OrderKind;
 use crate::commerce::rules::{ShippingLocation, ShippingOption, TaxRule};
+use crate::commerce::summary::OrderSummary;
 use crate::context::*;
 use crate::domain::enums::*;
 use crate::domain::islands::IslandKind;
 use crate::site::blocks::*;
 use crate::site::content::*;
+use crate::site::forms::{FormKind, FormSummary};
 use crate::site::settings::*;
 use crate::streams::{EditEvent, EditName};
 use crate::telemetry::errors::{ErrorGroup, ErrorReport, RecentError};
+use crate::telemetry::page_views::{PageViews, VisitorStats};
 use crate::telemetry::vitals::{PageVitals, VitalSummary};
 
 /// The whole generated file.
@@ -108,7 +112,8 @@ pub fn render() -> String {
         TypekitFont::decl(&cfg),
     ];
     decls.extend(BlockData::ts_declarations(&cfg));
-    // The JSON the islands and the dashboard read: the cart, the error list, the vitals and the edits.
+    // The JSON the islands and the dashboard read: the cart, the error list, the vitals, the edits,
+    // the orders, the forms and the visitor figures.
     decls.extend([
         MoneyJson::decl(&cfg),
         CartEntry::decl(&cfg),
@@ -124,6 +129,12 @@ pub fn render() -> String {
         PageVitals::decl(&cfg),
         EditName::decl(&cfg),
         EditEvent::decl(&cfg),
+        OrderKind::decl(&cfg),
+        OrderSummary::decl(&cfg),
+        FormKind::decl(&cfg),
+        FormSummary::decl(&cfg),
+        PageViews::decl(&cfg),
+        VisitorStats::decl(&cfg),
     ]);
     for decl in decls {
         out.push_str("export ");

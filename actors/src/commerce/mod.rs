@@ -32,6 +32,7 @@ pub mod redis_storage;
 pub mod rules;
 pub mod storage;
 pub mod subscription;
+pub mod summary;
 
 /// Now, in unix milliseconds.
 pub fn now_ms() -> i64 {

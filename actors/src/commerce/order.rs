@@ -2,12 +2,13 @@
 //! [`OfflineProvider`] (no network: the order is paid on collection or by invoice).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::cart::{CartEntry, ShoppingCart};
 use super::money::Currency;
 
 /// What was bought.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum OrderKind {
     /// Products from a cart.

@@ -9,6 +9,7 @@
 pub mod blocks;
 pub mod content;
 pub mod embeds;
+pub mod forms;
 mod load;
 mod lookup;
 pub mod redirect;

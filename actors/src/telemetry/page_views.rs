@@ -6,6 +6,8 @@
 
 use std::sync::Mutex;
 
+use ts_rs::TS;
+
 /// Milliseconds in a minute.
 const MINUTE_MS: u64 = 60_000;
 
@@ -15,8 +17,18 @@ const DAY_MS: u64 = 86_400_000;
 /// Minutes in the last-hour window.
 const HOUR_MINUTES: usize = 60;
 
+/// The dashboard's visitor figures (`GET /api/stats/visitors`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct VisitorStats {
+    /// Visitors seen in the last five minutes.
+    pub live_visitors: usize,
+    /// Page views counted by the census ingest.
+    pub page_views: PageViews,
+}
+
 /// Page views today and in the last hour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PageViews {
     /// Since midnight UTC.

@@ -2007,4 +2007,72 @@ productSection: string,
  */
 paths?: Array<string>, };
 
+export type OrderKind = "order" | "subscription" | "contribution";
+
+export type OrderSummary = { 
+/**
+ * Order id.
+ */
+id: string, 
+/**
+ * When it was placed (unix ms).
+ */
+created: number, 
+/**
+ * The buyer's email.
+ */
+customerEmail: string, 
+/**
+ * How many items were bought (the sum of the quantities).
+ */
+itemCount: number, 
+/**
+ * What was charged, as a money object.
+ */
+grandTotal: MoneyJson, 
+/**
+ * What was charged, in minor units.
+ */
+grandTotalCents: number, 
+/**
+ * Order, subscription or contribution.
+ */
+kind: OrderKind, };
+
+export type FormKind = "form" | "newsletter";
+
+export type FormSummary = { 
+/**
+ * The form's id, as the export takes it.
+ */
+formId: string, 
+/**
+ * The form block's title (may be empty).
+ */
+title: string, 
+/**
+ * `form` or `newsletter`.
+ */
+kind: FormKind, };
+
+export type PageViews = { 
+/**
+ * Since midnight UTC.
+ */
+today: number, 
+/**
+ * In the last 60 minutes.
+ */
+lastHour: number, };
+
+export type VisitorStats = { 
+/**
+ * Visitors seen in the last five minutes.
+ */
+liveVisitors: number, 
+/**
+ * Page views counted by the census ingest.
+ */
+pageViews: PageViews, };
+
 export const ISLAND_KINDS: readonly IslandKind[] = ["menu-tabs", "form", "newsletter", "accordion", "marquee", "gallery", "button", "announcement-bar", "member-area", "scaled-text", "restaurant-booking", "social-sharing", "add-to-cart", "cart-badge", "cart", "video", "quick-view", "map", "summary"];

@@ -27,6 +27,28 @@ pub fn only(allow: &'static str) -> actix_web::Route {
     actix_web::web::to(move || async move { method_not_allowed(allow) })
 }
 
+/// A route answering GET and HEAD (HEAD gets the same headers, no body).
+pub fn read() -> actix_web::Route {
+    use actix_web::guard;
+    actix_web::web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}
+
+/// A resource at `path` answering only `GET` and `HEAD` with `handler`.
+pub fn read_only<F, Args>(path: &str, handler: F) -> actix_web::Resource
+where
+    F: actix_web::Handler<Args>,
+    Args: actix_web::FromRequest + 'static,
+    F::Output: actix_web::Responder + 'static,
+{
+    single(path, read(), "GET, HEAD", handler)
+}
+
+/// A resource at `path` answering 405 to every method but `allow`; its routes are added
+/// with `Resource::get`, `put`, …: `method::resource("/x", "GET, PUT").get(show).put(save)`.
+pub fn resource(path: &str, allow: &'static str) -> actix_web::Resource {
+    actix_web::web::resource(path).default_service(only(allow))
+}
+
 /// A resource at `path` whose one method is `route`'s (named `allow`), answering 405 to others.
 fn single<F, Args>(path: &str, route: actix_web::Route, allow: &'static str, handler: F) -> actix_web::Resource
 where

@@ -7,12 +7,15 @@
 //!   [`LimitedForm`]), refused with each area's own 400/413/415 answer.
 //! - [`method`]: the 405 answer to a method a resource does not take.
 //! - [`cache`]: answers that no cache may keep (`Cache-Control: no-store`).
+//! - [`admin`]: the owner-and-admins gate of the dashboard's read APIs ([`Admin`]).
 
+pub mod admin;
 pub mod body;
 pub mod cache;
 pub mod crumb;
 pub mod method;
 
+pub use admin::{Admin, Shown};
 pub use body::{BodyError, BodyRules, LimitedForm, LimitedJson};
 pub use cache::{no_store, NoStore};
 pub use crumb::{CrumbFail, Crumbed, PlainPost};

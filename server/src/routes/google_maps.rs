@@ -40,7 +40,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     for (path, endpoint) in [(AUTOCOMPLETE_PATH, Endpoint::Autocomplete), (DETAILS_PATH, Endpoint::Details)] {
         cfg.service(
             web::resource(path)
-                .route(super::read().to(move |state: web::Data<AppState>, req: HttpRequest| async move {
+                .route(method::read().to(move |state: web::Data<AppState>, req: HttpRequest| async move {
                     proxy(&state, &req, endpoint).await
                 }))
                 .default_service(method::only("GET, HEAD")),

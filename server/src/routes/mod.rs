@@ -17,12 +17,9 @@ pub mod telemetry;
 mod visitor_stats;
 pub mod widget;
 
-use actix_web::{guard, web, Route};
+use actix_web::web;
 
-/// A route answering GET and HEAD (HEAD gets the same headers, no body).
-fn read() -> Route {
-    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
-}
+use crate::edge::method;
 
 /// Registers every public route.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -38,15 +35,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(widget::configure)
         .configure(google_maps::configure)
         .configure(openapi::configure)
-        .route("/assets/{file:.*}", read().to(files::assets))
-        .route("/s/{path:.*}", read().to(files::serve))
-        .route("/images/{path:.*}", read().to(images::serve))
-        .route("/sitemap.xml", read().to(sitemap::sitemap))
-        .route("/robots.txt", read().to(sitemap::robots))
-        .route("/pages/{id:.*}", read().to(panel::follow))
-        .route("/config", read().to(config_area::show))
-        .route("/config/{tail:.*}", read().to(config_area::show))
-        .route("/search", read().to(crate::pages::search))
+        .route("/assets/{file:.*}", method::read().to(files::assets))
+        .route("/s/{path:.*}", method::read().to(files::serve))
+        .route("/images/{path:.*}", method::read().to(images::serve))
+        .route("/sitemap.xml", method::read().to(sitemap::sitemap))
+        .route("/robots.txt", method::read().to(sitemap::robots))
+        .route("/pages/{id:.*}", method::read().to(panel::follow))
+        .route("/config", method::read().to(config_area::show))
+        .route("/config/{tail:.*}", method::read().to(config_area::show))
+        .route("/search", method::read().to(crate::pages::search))
         .route("/{path:.*}", web::post().to(auth::unlock))
         // Every other path is a content link; a real route so metrics label it by pattern.
         .route("/{path:.*}", web::route().to(crate::pages::show));

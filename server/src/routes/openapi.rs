@@ -26,7 +26,7 @@ async fn document() -> HttpResponse {
 
 /// Registers the route; other methods get 405 with `Allow`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource(PATH).route(super::read().to(document)).default_service(method::only("GET, HEAD")));
+    cfg.service(method::read_only(PATH, document));
 }
 
 #[cfg(test)]

@@ -15,50 +15,48 @@ use veranda_actors::telemetry::perf::GetPageVitals;
 use veranda_actors::telemetry::records::now_ms;
 use veranda_actors::telemetry::visitor::CountActiveVisitors;
 
-use super::streams::StreamError;
-use crate::edge::method;
-use crate::edge::no_store;
-use crate::security::permissions;
-use crate::security::session::CurrentSession;
+use veranda_actors::telemetry::page_views::VisitorStats;
+
+use crate::edge::{method, no_store, Admin, Shown};
 use crate::state::AppState;
 
 /// How recently a visitor must have been seen to count as live.
 pub const LIVE_WINDOW_MS: u64 = 5 * 60 * 1000;
 
+/// The visitor figures, in refusals.
+pub struct Figures;
+
+impl Shown for Figures {
+    const SIGN_IN: &'static str = "Sign in to continue.";
+    const ADMINS_ONLY: &'static str = "Your account does not have permission for this.";
+}
+
+/// The answer when the telemetry actors do not answer: 503, retry in a second.
+fn busy() -> HttpResponse {
+    no_store(HttpResponse::ServiceUnavailable())
+        .insert_header(("Retry-After", "1"))
+        .json(serde_json::json!({ "error": "The figures are busy; try again shortly." }))
+}
+
 /// `GET /api/stats/visitors`.
-pub async fn visitors(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, StreamError> {
-    let session = session.0.ok_or(StreamError::NotSignedIn)?;
-    if !permissions::has_admin_permission(&session) {
-        return Err(StreamError::Forbidden);
-    }
-    let live = state
-        .services
-        .telemetry
-        .visitors
-        .send(CountActiveVisitors { window_ms: LIVE_WINDOW_MS })
-        .await
-        .map_err(|_| StreamError::Busy)?;
-    let views = state.services.telemetry.page_views.read(now_ms());
-    Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "liveVisitors": live, "pageViews": views })))
+pub async fn visitors(_: Admin<Figures>, state: web::Data<AppState>) -> HttpResponse {
+    let telemetry = &state.services.telemetry;
+    let Ok(live) = telemetry.visitors.send(CountActiveVisitors { window_ms: LIVE_WINDOW_MS }).await else {
+        return busy();
+    };
+    let stats = VisitorStats { live_visitors: live, page_views: telemetry.page_views.read(now_ms()) };
+    no_store(HttpResponse::Ok()).json(stats)
 }
 
 /// `GET /api/stats/vitals`.
-pub async fn vitals(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, StreamError> {
-    let session = session.0.ok_or(StreamError::NotSignedIn)?;
-    if !permissions::has_admin_permission(&session) {
-        return Err(StreamError::Forbidden);
+pub async fn vitals(_: Admin<Figures>, state: web::Data<AppState>) -> HttpResponse {
+    match state.services.telemetry.perf.send(GetPageVitals).await {
+        Ok(pages) => no_store(HttpResponse::Ok()).json(serde_json::json!({ "pages": pages })),
+        Err(_) => busy(),
     }
-    let pages = state.services.telemetry.perf.send(GetPageVitals).await.map_err(|_| StreamError::Busy)?;
-    Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "pages": pages })))
 }
 /// Registers the routes; other methods get 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::resource("/api/stats/visitors")
-            .route(super::read().to(visitors))
-            .default_service(method::only("GET, HEAD")),
-    )
-    .service(
-        web::resource("/api/stats/vitals").route(super::read().to(vitals)).default_service(method::only("GET, HEAD")),
-    );
+    cfg.service(method::read_only("/api/stats/visitors", visitors))
+        .service(method::read_only("/api/stats/vitals", vitals));
 }

@@ -40,21 +40,14 @@ pub use unlock::{unlock, UNLOCK_THROTTLED_MESSAGE, WRONG_PASSWORD_MESSAGE};
 /// Registers the auth routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
-        web::resource("/api/site-users/account/session")
-            .route(web::post().to(login::login))
-            .route(web::delete().to(logout::logout))
-            .default_service(method::only("POST, DELETE")),
+        method::resource("/api/site-users/account/session", "POST, DELETE").post(login::login).delete(logout::logout),
     )
     .service(method::post_only("/api/auth/Logout", logout::logout))
-    .service(
-        web::resource("/api/site-users/account")
-            .route(super::read().to(logout::current))
-            .default_service(method::only("GET, HEAD")),
-    )
+    .service(method::read_only("/api/site-users/account", logout::current))
     .service(
         web::resource(LOGIN_PATH)
             .app_data(web::FormConfig::default().limit(AUTH_BODY_LIMIT))
-            .route(super::read().to(login_page::show))
+            .route(method::read().to(login_page::show))
             .route(web::post().to(login_page::submit))
             .default_service(method::only("GET, HEAD, POST")),
     );

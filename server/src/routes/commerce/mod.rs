@@ -33,60 +33,39 @@ pub use crate::services::commerce::{CART_IDLE, RULES_FILE};
 /// Registers the commerce routes. Other methods on these paths get 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.configure(orders_list::configure);
-    cfg.service(
-        web::resource("/api/commerce/cart")
-            .route(crate::routes::read().to(cart_api::get))
-            .default_service(method::only("GET, HEAD")),
-    )
-    .service(method::post_only("/api/commerce/cart/entries", cart_api::add_entry))
-    .service(
-        web::resource("/api/commerce/cart/entries/{sku}")
-            .route(web::put().to(cart_api::change_quantity))
-            .route(web::delete().to(cart_api::remove_entry))
-            .default_service(method::only("PUT, DELETE")),
-    )
-    .service(method::post_only("/api/commerce/cart/coupons", cart_api::apply_coupon))
-    .service(
-        web::resource("/api/commerce/cart/coupons/{code}")
-            .route(web::delete().to(cart_api::remove_coupon))
-            .default_service(method::only("DELETE")),
-    )
-    .service(method::put_only("/api/commerce/cart/shipping-option", cart_api::select_shipping))
-    .service(method::put_only("/api/commerce/cart/shipping-location", cart_api::set_location))
-    .service(
-        web::resource("/commerce/goto-checkout")
-            .route(crate::routes::read().to(checkout::goto_checkout))
-            .default_service(method::only("GET, HEAD")),
-    )
-    .service(
-        web::resource("/checkout")
-            .route(crate::routes::read().to(checkout::show))
-            .route(web::post().to(checkout::place))
-            .default_service(method::only("GET, HEAD, POST")),
-    )
-    .service(
-        web::resource("/checkout/subscribe")
-            .route(crate::routes::read().to(checkout::show_subscribe))
-            .route(web::post().to(checkout::place_subscribe))
-            .default_service(method::only("GET, HEAD, POST")),
-    )
-    .service(
-        web::resource("/checkout/donate")
-            .route(crate::routes::read().to(direct::show_donate))
-            .route(web::post().to(direct::place_donation))
-            .default_service(method::only("GET, HEAD, POST")),
-    )
-    .service(
-        web::resource("/checkout/giftcard")
-            .route(crate::routes::read().to(direct::show_gift_card))
-            .route(web::post().to(direct::place_gift_card))
-            .default_service(method::only("GET, HEAD, POST")),
-    )
-    .service(
-        web::resource("/commerce/orders/{id}")
-            .route(crate::routes::read().to(checkout::confirmation))
-            .default_service(method::only("GET, HEAD")),
-    );
+    cfg.service(method::read_only("/api/commerce/cart", cart_api::get))
+        .service(method::post_only("/api/commerce/cart/entries", cart_api::add_entry))
+        .service(
+            method::resource("/api/commerce/cart/entries/{sku}", "PUT, DELETE")
+                .put(cart_api::change_quantity)
+                .delete(cart_api::remove_entry),
+        )
+        .service(method::post_only("/api/commerce/cart/coupons", cart_api::apply_coupon))
+        .service(method::resource("/api/commerce/cart/coupons/{code}", "DELETE").delete(cart_api::remove_coupon))
+        .service(method::put_only("/api/commerce/cart/shipping-option", cart_api::select_shipping))
+        .service(method::put_only("/api/commerce/cart/shipping-location", cart_api::set_location))
+        .service(method::read_only("/commerce/goto-checkout", checkout::goto_checkout))
+        .service(
+            method::resource("/checkout", "GET, HEAD, POST")
+                .route(method::read().to(checkout::show))
+                .post(checkout::place),
+        )
+        .service(
+            method::resource("/checkout/subscribe", "GET, HEAD, POST")
+                .route(method::read().to(checkout::show_subscribe))
+                .post(checkout::place_subscribe),
+        )
+        .service(
+            method::resource("/checkout/donate", "GET, HEAD, POST")
+                .route(method::read().to(direct::show_donate))
+                .post(direct::place_donation),
+        )
+        .service(
+            method::resource("/checkout/giftcard", "GET, HEAD, POST")
+                .route(method::read().to(direct::show_gift_card))
+                .post(direct::place_gift_card),
+        )
+        .service(method::read_only("/commerce/orders/{id}", checkout::confirmation));
     plain::configure(cfg);
     // Only GET and HEAD: other methods on /cart go on to the page routes (unlocking).
     cfg.service(

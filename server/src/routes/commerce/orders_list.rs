@@ -15,16 +15,12 @@
 //! by `created`. A store holding more orders than that lists the newest of those read.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::{Deserialize, Serialize};
-use veranda_actors::commerce::money::Money;
-use veranda_actors::commerce::order::{Order, OrderKind};
+use serde::Deserialize;
 use veranda_actors::commerce::storage::CommerceStorage;
+use veranda_actors::commerce::summary::OrderSummary;
 use veranda_actors::store::StoreError;
 
-use crate::edge::method;
-use crate::edge::no_store;
-use crate::security::permissions;
-use crate::security::session::CurrentSession;
+use crate::edge::{method, no_store, Admin, Shown};
 use crate::state::AppState;
 
 /// Orders listed when the request names no `limit`.
@@ -58,42 +54,6 @@ struct OrdersQuery {
     limit: Option<String>,
 }
 
-/// One order as the panel shows it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderSummary {
-    /// Order id.
-    pub id: String,
-    /// When it was placed (unix ms).
-    pub created: i64,
-    /// The buyer's email.
-    pub customer_email: String,
-    /// How many items were bought (the sum of the quantities).
-    pub item_count: u64,
-    /// What was charged, as a money object.
-    pub grand_total: Money,
-    /// What was charged, in minor units.
-    pub grand_total_cents: u64,
-    /// Order, subscription or contribution.
-    pub kind: OrderKind,
-}
-
-impl OrderSummary {
-    /// The summary of `order`.
-    pub fn of(order: &Order) -> OrderSummary {
-        let cents = i64::try_from(order.grand_total_cents).unwrap_or(i64::MAX);
-        OrderSummary {
-            id: order.id.clone(),
-            created: order.created,
-            customer_email: order.customer.email.clone(),
-            item_count: order.entries.iter().map(|e| u64::from(e.quantity)).sum(),
-            grand_total: Money::new(order.currency, cents).unwrap_or_else(|_| Money::zero(order.currency)),
-            grand_total_cents: order.grand_total_cents,
-            kind: order.kind,
-        }
-    }
-}
-
 /// The `limit` newest of (at most [`SCANNED_ORDERS`]) stored orders, newest first.
 pub fn newest_orders(storage: &dyn CommerceStorage, limit: Limit) -> Result<Vec<OrderSummary>, StoreError> {
     let mut orders = storage.orders(SCANNED_ORDERS)?;
@@ -106,15 +66,17 @@ fn refuse(status: actix_web::http::StatusCode, message: &str) -> HttpResponse {
     HttpResponse::build(status).json(serde_json::json!({ "error": message }))
 }
 
+/// The orders, in refusals.
+pub struct Orders;
+
+impl Shown for Orders {
+    const SIGN_IN: &'static str = "Sign in to see the orders.";
+    const ADMINS_ONLY: &'static str = "Only the owner and admins see the orders.";
+}
+
 /// Answers the list (see the module docs).
-pub async fn list(req: HttpRequest, session: CurrentSession, state: web::Data<AppState>) -> HttpResponse {
+pub async fn list(_: Admin<Orders>, req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     use actix_web::http::StatusCode;
-    let Some(session) = session.0 else {
-        return refuse(StatusCode::UNAUTHORIZED, "Sign in to see the orders.");
-    };
-    if !permissions::has_admin_permission(&session) {
-        return refuse(StatusCode::FORBIDDEN, "Only the owner and admins see the orders.");
-    }
     let limit = match web::Query::<OrdersQuery>::from_query(req.query_string()) {
         Ok(query) => Limit::parse(query.limit.as_deref()),
         Err(_) => Err(BAD_LIMIT),

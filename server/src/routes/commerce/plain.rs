@@ -427,11 +427,7 @@ pub(super) fn cart_body(cart: &ShoppingCart, crumb: &str, return_to: &str, conti
 
 /// Registers the plain cart page and its form posts. Other methods get 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::resource(PLAIN_CART_PAGE)
-            .route(crate::routes::read().to(cart_page))
-            .default_service(method::only("GET, HEAD")),
-    );
+    cfg.service(method::read_only(PLAIN_CART_PAGE, cart_page));
     for (path, handler) in [(ADD_PATH, 0), (QUANTITY_PATH, 1), (REMOVE_PATH, 2), (SHIPPING_PATH, 3)] {
         let route = match handler {
             0 => web::post().to(add),

@@ -71,10 +71,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(method::get_only("/api/streams/{stream}/stats", socket::stats))
         .service(method::get_only("/api/streams/{stream}/events", recent::recent))
         .service(
-            web::resource("/api/site-header-footer")
-                .route(web::get().to(edits::header_footer))
-                .route(web::put().to(edits::save_header_footer))
-                .default_service(method::only("GET, PUT")),
+            method::resource("/api/site-header-footer", "GET, PUT")
+                .get(edits::header_footer)
+                .put(edits::save_header_footer),
         )
         .service(method::get_only("/api/multilingual/settings", edits::multilingual_settings))
         .service(method::get_only("/api/multilingual/status", edits::multilingual_status))
@@ -87,10 +86,9 @@ fn content_routes(cfg: &mut web::ServiceConfig) {
     cfg.service(method::put_only("/api/content/items/{id}/visibility", content::item_visibility))
         .service(method::put_only("/api/content/items/{id}/position", content::move_item))
         .service(
-            web::resource("/api/content/items/{id}/thumbnail")
-                .route(web::put().to(content::blog_thumbnail))
-                .route(web::delete().to(content::blog_thumbnail))
-                .default_service(method::only("PUT, DELETE")),
+            method::resource("/api/content/items/{id}/thumbnail", "PUT, DELETE")
+                .put(content::blog_thumbnail)
+                .delete(content::blog_thumbnail),
         )
         .service(method::put_only("/api/content/collections/{id}/settings", content::collection_settings))
         .service(method::put_only("/api/content/collections/{id}/position", content::move_collection))

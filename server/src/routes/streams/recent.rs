@@ -7,9 +7,8 @@ use serde::Deserialize;
 use veranda_actors::streams::GetRecentEvents;
 
 use super::error::StreamError;
-use super::socket::watched;
+use super::socket::Watched;
 use crate::edge::no_store;
-use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
 /// Events listed when the query names no `limit`.
@@ -40,11 +39,10 @@ fn limit_of(query: &str) -> Result<usize, StreamError> {
 /// `GET /api/streams/{stream}/events`: `{stream, epoch, offset, events: [{epoch, offset, at, data}]}`,
 /// events oldest first; `offset` is the stream's latest, where a websocket resumes.
 pub async fn recent(
+    Watched(stream): Watched,
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: CurrentSession,
 ) -> Result<HttpResponse, StreamError> {
-    let stream = watched(&req, session)?;
     let limit = limit_of(req.query_string())?;
     let recent =
         state.services.streams.hub(stream).send(GetRecentEvents(limit)).await.map_err(|_| StreamError::Busy)?;

@@ -19,8 +19,10 @@ use std::time::Duration;
 
 use actix::Addr;
 use actix_web::body::{BodyStream, BoxBody, MessageBody};
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use actix_ws::{CloseCode, CloseReason, Message, MessageStream, ProtocolError};
+use futures_util::future::{ready, Ready};
 use serde::Deserialize;
 use tokio::sync::mpsc;
 use tokio::time::{interval_at, sleep_until, Instant, MissedTickBehavior};
@@ -64,14 +66,24 @@ fn cursor(query: &str) -> Result<Option<(String, u64)>, StreamError> {
     }
 }
 
-/// The stream of the request's path, when its signed-in account may watch it.
-pub(super) fn watched(req: &HttpRequest, session: CurrentSession) -> Result<StreamName, StreamError> {
-    let stream = stream_of(req)?;
-    let session = session.0.ok_or(StreamError::NotSignedIn)?;
-    if !access::may_watch(&session, stream) {
-        return Err(StreamError::Forbidden);
+/// The stream of the request's path, when its signed-in account may watch it: 400 for
+/// an unknown stream, 401 without a session, 403 without the stream's permission.
+pub struct Watched(pub StreamName);
+
+impl FromRequest for Watched {
+    type Error = StreamError;
+    type Future = Ready<Result<Watched, StreamError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready((|| {
+            let stream = stream_of(req)?;
+            let session = CurrentSession::of(req).0.ok_or(StreamError::NotSignedIn)?;
+            if !access::may_watch(&session, stream) {
+                return Err(StreamError::Forbidden);
+            }
+            Ok(Watched(stream))
+        })())
     }
-    Ok(stream)
 }
 
 /// The stream named in the request's path.
@@ -139,12 +151,7 @@ pub async fn connect(
 const CONTROL_QUEUE: usize = 8;
 
 /// `GET /api/streams/{stream}/stats`: where the stream and its subscribers stand.
-pub async fn stats(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    session: CurrentSession,
-) -> Result<HttpResponse, StreamError> {
-    let stream = watched(&req, session)?;
+pub async fn stats(Watched(stream): Watched, state: web::Data<AppState>) -> Result<HttpResponse, StreamError> {
     let stats = state.services.streams.hub(stream).send(GetStreamStats).await.map_err(|_| StreamError::Busy)?;
     Ok(no_store(HttpResponse::Ok()).json(stats))
 }

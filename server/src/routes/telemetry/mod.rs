@@ -22,7 +22,7 @@ pub mod ingest;
 mod logs;
 mod offer;
 
-use actix_web::{guard, web, Resource, Route};
+use actix_web::web;
 
 use crate::edge::method;
 
@@ -30,29 +30,18 @@ pub use ingest::{Endpoint, IngestError};
 
 /// Registers the telemetry routes. Other methods on these paths get 405 with `Allow`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    let read = || web::route().guard(guard::Any(guard::Get()).or(guard::Head()));
-    cfg.service(post_only("/api/census/RecordHit", web::post().to(census::record_hit)))
-        .service(post_only("/api/census/button-click", web::post().to(census::button_click)))
-        .service(post_only("/api/census/button-render", web::post().to(census::button_render)))
-        .service(post_only("/api/census/form-render", web::post().to(census::form_render)))
-        .service(post_only("/api/census/overlay", web::post().to(census::overlay)))
-        .service(post_only("/api/census/RecordQuickView/{id}", web::post().to(census::quick_view)))
-        .service(only("/api/track/Track", read().to(census::track), "GET, HEAD"))
-        .service(post_only("/api/events/RecordEvent", web::post().to(events::record_event)))
-        .service(post_only("/api/v1/events", web::post().to(events::v1_events)))
-        .service(post_only("/api/events/RecordJavascriptErrors", web::post().to(errors::record_errors)))
-        .service(only("/api/events/errors", web::get().to(errors::list_groups), "GET"))
-        .service(post_only("/api/events/Trace", web::post().to(logs::trace)))
-        .service(only("/api/1/performance/settings", web::get().to(logs::perf_settings), "GET"))
-        .service(post_only("/api/1/performance/records", web::post().to(logs::perf_records)));
-}
-
-/// A path answering only `route`; any other method gets 405 naming `allow`.
-fn only(path: &str, route: Route, allow: &'static str) -> Resource {
-    web::resource(path).route(route).default_service(method::only(allow))
-}
-
-/// A path answering only POST.
-fn post_only(path: &str, route: Route) -> Resource {
-    only(path, route, "POST")
+    cfg.service(method::post_only("/api/census/RecordHit", census::record_hit))
+        .service(method::post_only("/api/census/button-click", census::button_click))
+        .service(method::post_only("/api/census/button-render", census::button_render))
+        .service(method::post_only("/api/census/form-render", census::form_render))
+        .service(method::post_only("/api/census/overlay", census::overlay))
+        .service(method::post_only("/api/census/RecordQuickView/{id}", census::quick_view))
+        .service(method::read_only("/api/track/Track", census::track))
+        .service(method::post_only("/api/events/RecordEvent", events::record_event))
+        .service(method::post_only("/api/v1/events", events::v1_events))
+        .service(method::post_only("/api/events/RecordJavascriptErrors", errors::record_errors))
+        .service(method::get_only("/api/events/errors", errors::list_groups))
+        .service(method::post_only("/api/events/Trace", logs::trace))
+        .service(method::get_only("/api/1/performance/settings", logs::perf_settings))
+        .service(method::post_only("/api/1/performance/records", logs::perf_records));
 }

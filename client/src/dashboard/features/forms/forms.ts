@@ -1,15 +1,6 @@
 // The site's forms (`GET /api/form/forms`) and their stored submissions (`GET /api/form/submissions`).
 import { getJson } from '../../api/http';
-
-/** One form of the site. */
-export interface FormSummary {
-  /** The id the export takes. */
-  formId: string;
-  /** The form block's title (may be empty). */
-  title: string;
-  /** `form` or `newsletter`. */
-  kind: string;
-}
+import type { FormSummary } from '../../../generated/types';
 
 /** One stored submission (only the fields the panel shows). */
 export interface Submission {
@@ -45,3 +36,5 @@ export function fetchSubmissions(formId: string, signal?: AbortSignal): Promise<
 export function csvHref(formId: string): string {
   return `/api/form/submissions?${new URLSearchParams({ formId, format: 'csv' })}`;
 }
+
+export type { FormSummary };

@@ -2,7 +2,7 @@
 // published on the edits stream (`orderPlaced`, without customer data): the panel shows it
 // at once and reads the list again for the rest. Orders placed some other way (donations,
 // gift cards) and a socket that is down are covered by reading the list on an interval.
-import type { MoneyJson } from '../../../generated/types';
+import type { OrderKind, OrderSummary } from '../../../generated/types';
 import { getJson } from '../../api/http';
 import type { EventFrame } from '../../streams/frames';
 
@@ -20,27 +20,6 @@ export const ORDERS_REFRESH_MS = 15_000;
 
 /** How often the list is read again while the stream is live (a safety net for orders the stream does not announce). */
 export const ORDERS_LIVE_REFRESH_MS = 120_000;
-
-/** Order, subscription or contribution. */
-export type OrderKind = 'order' | 'subscription' | 'contribution';
-
-/** One order as the route gives it. */
-export interface OrderSummary {
-  /** Order id. */
-  id: string;
-  /** When it was placed (unix ms). */
-  created: number;
-  /** The buyer's email. */
-  customerEmail: string;
-  /** How many items were bought. */
-  itemCount: number;
-  /** What was charged, as a money object (its currency is used for formatting). */
-  grandTotal: MoneyJson;
-  /** What was charged, in minor units (exact). */
-  grandTotalCents: number;
-  /** What was bought. */
-  kind: OrderKind;
-}
 
 /** Reads the newest orders, newest first. */
 export async function fetchOrders(signal?: AbortSignal): Promise<OrderSummary[]> {
@@ -74,3 +53,5 @@ export function addOrder(orders: readonly OrderSummary[] | undefined, order: Ord
   const merged = [...kept, order].sort((a, b) => b.created - a.created || a.id.localeCompare(b.id));
   return merged.slice(0, ORDERS_LIMIT);
 }
+
+export type { OrderKind, OrderSummary };

@@ -2,27 +2,23 @@
 
 use actix_web::HttpResponse;
 use serde_json::json;
-use veranda_actors::site::sanitize;
 
 use veranda_actors::streams::EditKind;
 
-use super::{check_texts, find_collection, item_path, ContentEdit, MoveBody, SettingsBody};
+use super::{find_collection, item_path, ContentEdit, MoveBody, SettingsBody};
 use crate::edge::no_store;
 use crate::routes::streams::error::StreamError;
 use crate::services::site::CollectionSettings;
 
 /// `PUT /api/content/collections/{collectionId}/settings`.
 pub async fn collection_settings(edit: ContentEdit) -> Result<HttpResponse, StreamError> {
-    let body: SettingsBody = edit.json()?;
-    check_texts(&body.title, &body.description)?;
+    let body = SettingsBody::of(&edit)?;
     let id = &edit.id;
     let settings = edit
         .apply(EditKind::CollectionSettings, |overlay, site| {
             let collection = find_collection(site, id)?;
             let settings = overlay.collections.entry(id.clone()).or_insert_with(CollectionSettings::default);
-            settings.title = body.title.clone().or(settings.title.take());
-            settings.description =
-                body.description.as_deref().map(sanitize::plain_text).or(settings.description.take());
+            body.apply_to(&mut settings.title, &mut settings.description);
             let mut paths = vec![collection.url.clone()];
             paths.extend(collection.items.iter().map(|i| item_path(&collection.url, &i.url_id)));
             Ok((settings.clone(), paths))

@@ -33,7 +33,7 @@ use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
 use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
-use veranda_actors::site::Site;
+use veranda_actors::site::{sanitize, Site};
 use veranda_actors::streams::EditKind;
 
 use super::editor::EditRequest;
@@ -139,6 +139,26 @@ struct SettingsBody {
     title: Option<String>,
     /// The new description (plain text).
     description: Option<String>,
+}
+
+impl SettingsBody {
+    /// The checked settings body of `edit`.
+    fn of(edit: &ContentEdit) -> Result<SettingsBody, StreamError> {
+        let body: SettingsBody = edit.json()?;
+        check_texts(&body.title, &body.description)?;
+        Ok(body)
+    }
+
+    /// Sets the title and description the body sends (the description as plain text),
+    /// keeping those it does not.
+    fn apply_to(&self, title: &mut Option<String>, description: &mut Option<String>) {
+        if let Some(new) = &self.title {
+            *title = Some(new.clone());
+        }
+        if let Some(new) = &self.description {
+            *description = Some(sanitize::plain_text(new));
+        }
+    }
 }
 
 /// The body of a move.

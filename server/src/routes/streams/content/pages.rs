@@ -7,15 +7,14 @@ use veranda_actors::site::{sanitize, BlockData, Site};
 
 use veranda_actors::streams::EditKind;
 
-use super::{check_texts, item_path, ContentEdit, SettingsBody, MAX_BLOCK_HTML_BYTES};
+use super::{item_path, ContentEdit, SettingsBody, MAX_BLOCK_HTML_BYTES};
 use crate::edge::no_store;
 use crate::routes::streams::error::StreamError;
 use crate::services::site::PageSettings;
 
 /// `PUT /api/content/pages/{pageId}/settings`.
 pub async fn page_settings(edit: ContentEdit) -> Result<HttpResponse, StreamError> {
-    let body: SettingsBody = edit.json()?;
-    check_texts(&body.title, &body.description)?;
+    let body = SettingsBody::of(&edit)?;
     let id = &edit.id;
     let settings = edit
         .apply(EditKind::PageSettings, |overlay, site| {
@@ -25,9 +24,7 @@ pub async fn page_settings(edit: ContentEdit) -> Result<HttpResponse, StreamErro
                 .find(|p| &p.id == id)
                 .ok_or_else(|| StreamError::NotFound(format!("No page has the id '{id}'.")))?;
             let settings = overlay.pages.entry(id.clone()).or_insert_with(PageSettings::default);
-            settings.title = body.title.clone().or(settings.title.take());
-            settings.description =
-                body.description.as_deref().map(sanitize::plain_text).or(settings.description.take());
+            body.apply_to(&mut settings.title, &mut settings.description);
             Ok((settings.clone(), vec![page.url.clone()]))
         })
         .await?;
