@@ -2,6 +2,7 @@
 
 use serde_json::Value;
 use veranda_actors::domain::enums::ContributorRole;
+use veranda_tests::assert_refused;
 use veranda_tests::spawn_app;
 
 #[actix_rt::test]
@@ -29,9 +30,7 @@ async fn the_owner_and_admins_get_every_form_once_ordered_by_form_id() {
 async fn visitors_get_401_editors_403_and_other_methods_405() {
     let app = spawn_app().await;
     let res = app.get("/api/form/forms").await;
-    assert_eq!(res.status(), 401);
-    let body: Value = res.json().await.expect("json");
-    assert_eq!(body["error"], "Sign in to see the forms.");
+    assert_refused(res, 401, "Sign in to see the forms.").await;
     let editor = app.sign_in(false, &[ContributorRole::Editor], false).await;
     let res = app.get_with("/api/form/forms", &[("cookie", &editor)]).await;
     assert_eq!(res.status(), 403);

@@ -6,7 +6,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use veranda_actors::domain::enums::PublicationState;
 use veranda_actors::site::Site;
-use veranda_tests::{spawn_app, TestApp};
+use veranda_tests::{assert_refused, spawn_app, TestApp};
 
 use crate::commerce::support::{Shopper, Shopping, BUYER};
 use veranda_tests::crumb_for;
@@ -53,6 +53,9 @@ async fn a_hidden_item_leaves_the_sitemap_and_its_page_and_panel_link_are_404() 
     let entry = format!("{path}</loc>");
     assert!(sitemap(&app).await.contains(&entry), "{path} is listed while published");
     assert_eq!(app.get(&path).await.status(), 200);
+    let panel = app.get(&format!("/pages/{id}")).await;
+    assert_eq!(panel.status(), 302, "the panel link of a published item leads to its page");
+    assert_eq!(panel.headers().get("location").map(|v| v.to_str().unwrap_or("")), Some(path.as_str()));
 
     set_state(&app, &id, "draft").await;
     assert!(!sitemap(&app).await.contains(&entry), "{path} leaves the sitemap once hidden");
@@ -71,9 +74,7 @@ async fn a_hidden_product_cannot_be_added_to_a_cart() {
 
     let mut shopper = Shopper::new(&app).await;
     let res = shopper.call(Method::POST, "/api/commerce/cart/entries", Some(json!({ "sku": sku }))).await;
-    assert_eq!(res.status(), 409);
-    let body: Value = res.json().await.expect("JSON");
-    assert_eq!(body["error"], format!("'{title}' is not for sale."));
+    assert_refused(res, 409, &format!("'{title}' is not for sale.")).await;
 
     let res = shopper.post_form("/commerce/cart/add", &[("sku", &sku)]).await;
     let page = res.text().await.expect("HTML");

@@ -9,12 +9,14 @@
 //! - [`wait`]: [`eventually`], polling for background work instead of sleeping.
 //! - [`process`]: the real binary, for tests that kill it.
 
+pub mod answers;
 pub mod cookies;
 pub mod crumbs;
 pub mod process;
 pub mod visitor;
 pub mod wait;
 
+pub use answers::{assert_refused, json_with_status};
 pub use cookies::{cookie_value, pair, set_cookie};
 pub use crumbs::{crumb, crumb_for};
 pub use visitor::Visitor;

@@ -113,13 +113,14 @@ impl Site {
             .map(Resolved::Page)
     }
 
-    /// The path a collection-panel id (`/pages/{id}`) names, if any page or collection has it.
-    pub fn path_of_panel_id(&self, id: &str) -> Option<&str> {
-        self.pages
-            .iter()
-            .find(|p| p.id == id)
-            .map(|p| p.url.as_str())
-            .or_else(|| self.collections.iter().find(|c| c.id == id).map(|c| c.url.as_str()))
+    /// The path a collection-panel id (`/pages/{id}`) names: a page, a collection, or a
+    /// published item (a hidden item has no panel link).
+    pub fn path_of_panel_id(&self, id: &str) -> Option<String> {
+        let page = self.pages.iter().find(|p| p.id == id).map(|p| p.url.clone());
+        let collection = || self.collections.iter().find(|c| c.id == id).map(|c| c.url.clone());
+        let item =
+            || self.collections.iter().find_map(|c| c.published_items().find(|i| i.id == id).map(|i| c.item_url(i)));
+        page.or_else(collection).or_else(item)
     }
 
     /// The collection in folder `name`.

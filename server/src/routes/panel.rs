@@ -19,8 +19,8 @@ impl PanelId {
     }
 }
 
-/// Follows a panel link: 302 to its page, 404 when no page has the id, 400 when the id
-/// is not 24 lowercase alphanumerics.
+/// Follows a panel link: 302 to its page, collection or published item, 404 when nothing
+/// visible has the id, 400 when the id is not 24 lowercase alphanumerics.
 pub async fn follow(req: HttpRequest, state: web::Data<AppState>, id: web::Path<String>) -> HttpResponse {
     let Some(id) = PanelId::parse(&id) else {
         return html::plain(
@@ -29,7 +29,7 @@ pub async fn follow(req: HttpRequest, state: web::Data<AppState>, id: web::Path<
         );
     };
     match state.services.site.current().path_of_panel_id(&id.0) {
-        Some(path) => HttpResponse::Found().insert_header((header::LOCATION, path.to_string())).finish(),
+        Some(path) => HttpResponse::Found().insert_header((header::LOCATION, path)).finish(),
         None => pages::not_found(&req, &state),
     }
 }

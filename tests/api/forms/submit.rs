@@ -5,7 +5,7 @@ use base64::Engine;
 use serde_json::{json, Value};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::Tree;
-use veranda_tests::{crumb, demo_site_with_redirect, spawn_app, spawn_app_with_site, TestApp};
+use veranda_tests::{assert_refused, crumb, demo_site_with_redirect, spawn_app, spawn_app_with_site, TestApp};
 
 pub(crate) const KEY_PATH: &str = "/api/form/FormSubmissionKey";
 pub(crate) const SAVE_PATH: &str = "/api/form/SaveFormSubmission";
@@ -175,9 +175,7 @@ async fn invalid_fields_get_the_spec_messages_verbatim() {
     values["address"] = json!(["1 Main St", "", "Town", "NY", "1234", "US"]);
     values["subject"] = json!("");
     let res = save(&app, &crumb, "contact", values).await;
-    assert_eq!(res.status(), 400);
-    let body: Value = res.json().await.expect("json");
-    assert_eq!(body["error"], "One or more fields is invalid, please check your entries.");
+    let body = assert_refused(res, 400, "One or more fields is invalid, please check your entries.").await;
     assert_eq!(
         body["errors"],
         json!({
@@ -197,9 +195,7 @@ async fn unparseable_fields_and_malformed_bodies_are_400() {
     let key = body["key"].as_str().expect("key").to_string();
     body["form"] = json!("{not json");
     let res = post(&app, SAVE_PATH, &crumb, &body).await;
-    assert_eq!(res.status(), 400);
-    let answer: Value = res.json().await.expect("json");
-    assert_eq!(answer["error"], "Could not parse the form fields, please check your entries.");
+    assert_refused(res, 400, "Could not parse the form fields, please check your entries.").await;
 
     let res = app
         .client
@@ -276,9 +272,7 @@ async fn an_unknown_form_is_not_configured() {
     let app = spawn_app().await;
     let crumb = crumb(&app).await;
     let res = save(&app, &crumb, "no-such-form", json!({})).await;
-    assert_eq!(res.status(), 404);
-    let body: Value = res.json().await.expect("json");
-    assert_eq!(body["error"], "This form has not been configured yet.");
+    assert_refused(res, 404, "This form has not been configured yet.").await;
 }
 
 #[actix_rt::test]
@@ -340,9 +334,7 @@ async fn a_captcha_form_without_its_proof_is_refused() {
     let body = payload("contact", &key, contact_values());
     assert!(body.get("captchaKey").is_none());
     let res = post(&app, SAVE_PATH, &crumb, &body).await;
-    assert_eq!(res.status(), 400);
-    let answer: Value = res.json().await.expect("json");
-    assert_eq!(answer["error"], "Complete CAPTCHA before submitting.");
+    assert_refused(res, 400, "Complete CAPTCHA before submitting.").await;
 }
 
 #[actix_rt::test]

@@ -4,6 +4,7 @@ use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::Tree;
 use veranda_actors::telemetry::TelemetryLimits;
 
+use veranda_tests::assert_refused;
 use veranda_tests::eventually;
 
 use super::{demo, spawn, App};
@@ -94,9 +95,7 @@ async fn a_send_of_more_than_ten_records_is_refused() {
     let crumb = app.crumb().await;
     let records: Vec<_> = (0..11).map(|n| error_record(&format!("boom {n}"), "big-load", 7)).collect();
     let res = send_errors(&app, &crumb, serde_json::Value::Array(records)).await;
-    assert_eq!(res.status(), 400);
-    let json: serde_json::Value = res.json().await.expect("JSON");
-    assert_eq!(json["error"], "at most 10 error records per request");
+    assert_refused(res, 400, "at most 10 error records per request").await;
     let owner = app.sign_in(true, &[]).await;
     let list: serde_json::Value =
         app.get("/api/events/errors", &[("cookie", &owner)]).await.json().await.expect("JSON");
