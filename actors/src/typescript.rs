@@ -17,7 +17,7 @@ use crate::site::blocks::*;
 use crate::site::content::*;
 use crate::site::forms::{FormKind, FormSummary};
 use crate::site::settings::*;
-use crate::streams::{EditEvent, EditName};
+use crate::streams::{EditEvent, EditName, Frame, RecentEvents, ResetReason, StoredEvent, StreamName};
 use crate::telemetry::errors::{ErrorGroup, ErrorReport, RecentError};
 use crate::telemetry::page_views::{PageViews, VisitorStats};
 use crate::telemetry::vitals::{PageVitals, VitalSummary};
@@ -113,7 +113,7 @@ pub fn render() -> String {
     ];
     decls.extend(BlockData::ts_declarations(&cfg));
     // The JSON the islands and the dashboard read: the cart, the error list, the vitals, the edits,
-    // the orders, the forms and the visitor figures.
+    // the stream frames and history, the orders, the forms and the visitor figures.
     decls.extend([
         MoneyJson::decl(&cfg),
         CartEntry::decl(&cfg),
@@ -129,6 +129,11 @@ pub fn render() -> String {
         PageVitals::decl(&cfg),
         EditName::decl(&cfg),
         EditEvent::decl(&cfg),
+        StreamName::decl(&cfg),
+        ResetReason::decl(&cfg),
+        Frame::decl(&cfg),
+        StoredEvent::decl(&cfg),
+        RecentEvents::decl(&cfg),
         OrderKind::decl(&cfg),
         OrderSummary::decl(&cfg),
         FormKind::decl(&cfg),

@@ -391,7 +391,7 @@ impl Handler<GetStreamStats> for Broadcaster {
 
 /// The latest events of a stream, oldest first, with the stream's position: a client that
 /// lists them and then subscribes from `(epoch, offset)` misses nothing and sees nothing twice.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RecentEvents {
     /// The stream.

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// One live stream.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum StreamName {
     /// Editor events: what owners, admins and editors changed.
@@ -29,7 +29,7 @@ impl StreamName {
 
 /// A published event with its position: `offset` grows by one per event within an `epoch`;
 /// a new epoch means the history before it is gone.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct StoredEvent {
     /// The history generation the offset belongs to.
     pub epoch: String,
@@ -38,11 +38,12 @@ pub struct StoredEvent {
     /// When it was published (unix ms).
     pub at: u64,
     /// The event itself.
+    #[ts(type = "unknown")]
     pub data: serde_json::Value,
 }
 
 /// The frames a stream client receives, as JSON text (`type` tells them apart).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum Frame {
     /// First frame of every connection: where the stream stands now.
@@ -65,6 +66,7 @@ pub enum Frame {
         /// When it was published (unix ms).
         at: u64,
         /// The event itself.
+        #[ts(type = "unknown")]
         data: serde_json::Value,
     },
     /// The client's position cannot be resumed (another epoch, or older than the history):
@@ -82,7 +84,7 @@ pub enum Frame {
 }
 
 /// Why a resume became a reset.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum ResetReason {
     /// The client's epoch is not the stream's (history was lost or reset).

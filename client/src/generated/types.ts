@@ -2007,6 +2007,96 @@ productSection: string,
  */
 paths?: Array<string>, };
 
+export type StreamName = "edits" | "errors";
+
+export type ResetReason = "epoch-changed" | "beyond-history" | "ahead-of-stream";
+
+export type Frame = { "type": "hello", 
+/**
+ * The stream.
+ */
+stream: StreamName, 
+/**
+ * The current epoch.
+ */
+epoch: string, 
+/**
+ * The offset of the latest event (0 when none yet).
+ */
+offset: number, } | { "type": "event", 
+/**
+ * The stream.
+ */
+stream: StreamName, 
+/**
+ * The event's epoch.
+ */
+epoch: string, 
+/**
+ * The event's offset.
+ */
+offset: number, 
+/**
+ * When it was published (unix ms).
+ */
+at: number, 
+/**
+ * The event itself.
+ */
+data: unknown, } | { "type": "reset", 
+/**
+ * The stream.
+ */
+stream: StreamName, 
+/**
+ * The current epoch.
+ */
+epoch: string, 
+/**
+ * The offset of the latest event; live events continue after it.
+ */
+offset: number, 
+/**
+ * `epoch-changed`, `beyond-history` or `ahead-of-stream`.
+ */
+reason: ResetReason, };
+
+export type StoredEvent = { 
+/**
+ * The history generation the offset belongs to.
+ */
+epoch: string, 
+/**
+ * The event's position, from 1, strictly increasing.
+ */
+offset: number, 
+/**
+ * When it was published (unix ms).
+ */
+at: number, 
+/**
+ * The event itself.
+ */
+data: unknown, };
+
+export type RecentEvents = { 
+/**
+ * The stream.
+ */
+stream: StreamName, 
+/**
+ * The current epoch.
+ */
+epoch: string, 
+/**
+ * The latest offset (the last listed event's, when any are listed).
+ */
+offset: number, 
+/**
+ * The events, oldest first.
+ */
+events: Array<StoredEvent>, };
+
 export type OrderKind = "order" | "subscription" | "contribution";
 
 export type OrderSummary = { 

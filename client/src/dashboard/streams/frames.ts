@@ -1,44 +1,32 @@
 // The frames a live stream's websocket sends (see the server's `routes/streams`), parsed
 // once at the edge: anything else is ignored.
 import { isRecord } from '../../data/is-record';
-
-/** The two live streams. */
-export type StreamName = 'edits' | 'errors';
+import type { Frame, ResetReason, StoredEvent, StreamName } from '../../generated/types';
 
 /** A point in a stream: an epoch and the offset of an event within it. */
-export interface Cursor {
-  /** Changes when the stream's history starts over. */
-  epoch: string;
-  /** Grows by one per event within an epoch. */
-  offset: number;
-}
+export type Cursor = Pick<StoredEvent, 'epoch' | 'offset'>;
 
 /** The first frame: where the stream stands now. */
-export interface HelloFrame extends Cursor {
-  type: 'hello';
-  stream: StreamName;
-}
+export type HelloFrame = Extract<Frame, { type: 'hello' }>;
 
 /** One event of the stream. */
-export interface EventFrame extends Cursor {
-  type: 'event';
-  stream: StreamName;
-  /** When the event was published (unix ms). */
-  at: number;
-  /** The event itself, as the stream defines it. */
-  data: unknown;
-}
+export type EventFrame = Extract<Frame, { type: 'event' }>;
 
 /** Sent instead of a replay when the resume point is no longer in the history. */
-export interface ResetFrame extends Cursor {
-  type: 'reset';
-  stream: StreamName;
-  /** `epoch-changed`, `beyond-history` or `ahead-of-stream`. */
-  reason: string;
-}
+export type ResetFrame = Extract<Frame, { type: 'reset' }>;
 
 /** Any frame the dashboard understands. */
-export type StreamFrame = HelloFrame | EventFrame | ResetFrame;
+export type StreamFrame = Frame;
+
+export type { StreamName };
+
+/** The reasons a reset gives; another is read as `epoch-changed` (reload everything). */
+const RESET_REASONS: readonly ResetReason[] = ['epoch-changed', 'beyond-history', 'ahead-of-stream'];
+
+/** `value` as a reset reason. */
+function resetReason(value: unknown): ResetReason {
+  return RESET_REASONS.find((reason) => reason === value) ?? 'epoch-changed';
+}
 
 /** Parses one text frame; `null` when it is not a frame of `stream`. */
 export function parseFrame(text: string, stream: StreamName): StreamFrame | null {
@@ -59,7 +47,7 @@ export function parseFrame(text: string, stream: StreamName): StreamFrame | null
     case 'event':
       return { type, stream, epoch, offset, at: typeof value.at === 'number' ? value.at : Date.now(), data: value.data };
     case 'reset':
-      return { type, stream, epoch, offset, reason: typeof value.reason === 'string' ? value.reason : '' };
+      return { type, stream, epoch, offset, reason: resetReason(value.reason) };
     default:
       return null;
   }

@@ -1,7 +1,8 @@
 // The edits stream's events as the panel keeps them: newest first, at most `MAX_EDITS`.
 import { isRecord } from '../../../data/is-record';
 import type { EditEvent, EditName } from '../../../generated/types';
-import type { Cursor, EventFrame, StreamName } from '../../streams/frames';
+import type { RecentEvents } from '../../../generated/types';
+import type { Cursor, EventFrame } from '../../streams/frames';
 
 /** The query key of the edits seen since the dashboard opened. */
 export const EDITS_KEY = ['streams', 'edits'] as const;
@@ -54,22 +55,6 @@ export const PAST_EDITS_PATH = `/api/streams/edits/events?limit=${PAST_EDITS_LIM
 /** The query key of the past edits read when the panel opens. */
 export const PAST_EDITS_KEY = ['streams', 'edits', 'past'] as const;
 
-/** One event of `GET /api/streams/{stream}/events`. */
-export interface PastEvent extends Cursor {
-  /** When it was published (unix ms). */
-  at: number;
-  /** The event itself. */
-  data: unknown;
-}
-
-/** The answer of `GET /api/streams/{stream}/events`: the latest events, oldest first, and the stream's position. */
-export interface RecentEvents extends Cursor {
-  /** The stream. */
-  stream: StreamName;
-  /** The events, oldest first. */
-  events: PastEvent[];
-}
-
 /** The listed edits, newest first, and where the live stream resumes (the stream's position then). */
 export function fromRecent(recent: RecentEvents): { edits: EditEntry[]; cursor: Cursor } {
   const edits: EditEntry[] = [];
@@ -79,3 +64,5 @@ export function fromRecent(recent: RecentEvents): { edits: EditEntry[]; cursor: 
   }
   return { edits: edits.slice(0, MAX_EDITS), cursor: { epoch: recent.epoch, offset: recent.offset } };
 }
+
+export type { RecentEvents };
