@@ -1,14 +1,15 @@
 //! The edit APIs' extractors: [`Editor`], the signed-in account allowed to edit, and
-//! [`EditRequest`], a crumb-checked edit by an editor with its body.
+//! [`EditRequest`], a crumb-checked edit by an editor with its body, which publishes
+//! the edit's event.
 
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
 use futures_util::future::{ready, LocalBoxFuture, Ready};
 use veranda_actors::accounts::SessionRecord;
-use veranda_actors::streams::{EditEvent, EditKind};
+use veranda_actors::store::StoreError;
+use veranda_actors::streams::{EditEvent, EditKind, PublishEvent};
 
 use super::access;
-use super::edits::publish;
 use super::error::StreamError;
 use crate::edge::Crumbed;
 use crate::security::session::CurrentSession;
@@ -71,5 +72,20 @@ impl FromRequest for EditRequest {
             let (_, state, Editor(session), body) = parts.await?;
             Ok(EditRequest { state, session, body })
         })
+    }
+}
+
+/// Publishes an editor event on the edits stream; resolves once it is on disk (or, with
+/// several instances, numbered by Redis). The edit is already saved: when Redis does not
+/// answer, the event is lost for the subscribers (logged and counted) but the edit succeeds.
+async fn publish(state: &AppState, event: EditEvent) -> Result<(), StreamError> {
+    let data = serde_json::to_value(&event).map_err(|e| StreamError::BadRequest(e.to_string()))?;
+    match state.services.streams.edits.send(PublishEvent(data)).await.map_err(|_| StreamError::Busy)? {
+        Ok(_) => Ok(()),
+        Err(StoreError::Unavailable(error)) => {
+            tracing::warn!(%error, name = ?event.name, "an edit's event could not be shared; the edit is saved");
+            Ok(())
+        }
+        Err(error) => Err(error.into()),
     }
 }

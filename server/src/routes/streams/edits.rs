@@ -11,29 +11,13 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::site::settings::HeaderFooter;
-use veranda_actors::store::StoreError;
-use veranda_actors::streams::{EditEvent, EditKind, PublishEvent};
+use veranda_actors::streams::EditKind;
 
 use super::editor::{EditRequest, Editor};
 use super::error::StreamError;
 use crate::edge::no_store;
 use crate::services::streams::{LanguageTag, MAX_HEADER_FOOTER_CHARS};
 use crate::state::AppState;
-
-/// Publishes an editor event on the edits stream; resolves once it is on disk (or, with
-/// several instances, numbered by Redis). The edit is already saved: when Redis does not
-/// answer, the event is lost for the subscribers (logged and counted) but the edit succeeds.
-pub(super) async fn publish(state: &AppState, event: EditEvent) -> Result<(), StreamError> {
-    let data = serde_json::to_value(&event).map_err(|e| StreamError::BadRequest(e.to_string()))?;
-    match state.services.streams.edits.send(PublishEvent(data)).await.map_err(|_| StreamError::Busy)? {
-        Ok(_) => Ok(()),
-        Err(StoreError::Unavailable(error)) => {
-            tracing::warn!(%error, name = ?event.name, "an edit's event could not be shared; the edit is saved");
-            Ok(())
-        }
-        Err(error) => Err(error.into()),
-    }
-}
 
 /// Publishes the event of a site-wide configuration edit of `kind`.
 async fn publish_site_edit(edit: &EditRequest, kind: EditKind) -> Result<(), StreamError> {
