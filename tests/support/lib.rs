@@ -18,7 +18,7 @@ pub mod stand_in;
 pub mod visitor;
 pub mod wait;
 
-pub use answers::{assert_refused, json_with_status};
+pub use answers::{assert_refused, json_with_status, text_with_status};
 pub use cookies::{cookie_value, pair, set_cookie};
 pub use crumbs::{crumb, crumb_for, spawn_app_with_crumb};
 pub use stand_in::serve_stand_in;
@@ -121,6 +121,11 @@ impl TestApp {
     /// GET `path` on the public listener.
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.client.get(format!("{}{}", self.address, path)).send().await.expect("request is answered")
+    }
+
+    /// GET `path` on the ops listener.
+    pub async fn get_ops(&self, path: &str) -> reqwest::Response {
+        self.client.get(format!("{}{}", self.ops_address, path)).send().await.expect("request is answered")
     }
 
     /// GET `path` with extra headers.

@@ -93,7 +93,7 @@ async fn a_subscriber_that_never_reads_does_not_hold_back_the_others() {
     assert_eq!(stats["slowConsumers"], 1, "the stalled subscriber was closed: {stats}");
     assert_eq!(stats["clients"], 2, "{stats}");
     assert!(stats["queueHighWater"].as_u64().expect("a number") <= CLIENT_QUEUE as u64, "{stats}");
-    let metrics = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
+    let metrics = app.get_ops("/metrics").await;
     let metrics = metrics.text().await.expect("text");
     assert!(metrics.contains("veranda_streams_slow_consumers_total{stream=\"errors\"}"), "exported");
 }
