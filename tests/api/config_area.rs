@@ -1,6 +1,6 @@
 //! `/config/`: the configuration area shell and its `frameUrl`.
 
-use veranda_tests::spawn_app;
+use veranda_tests::{spawn_app, text_with_status};
 
 fn frame_of(html: &str) -> String {
     let marker = "data-frame-url=\"";
@@ -12,9 +12,7 @@ fn frame_of(html: &str) -> String {
 #[actix_rt::test]
 async fn the_config_area_frames_a_same_site_path() {
     let app = spawn_app().await;
-    let res = app.get("/config/?frameUrl=%2Fblog%3Fcategory%3DNews").await;
-    assert_eq!(res.status(), 200);
-    let html = res.text().await.expect("body");
+    let html = text_with_status(app.get("/config/?frameUrl=%2Fblog%3Fcategory%3DNews").await, 200).await;
     assert_eq!(frame_of(&html), "/blog?category=News");
     assert_eq!(frame_of(&app.get("/config/design").await.text().await.expect("body")), "/");
 }
@@ -25,9 +23,7 @@ async fn foreign_frame_urls_are_refused() {
     for hostile in
         ["%2F%2Fevil.example", "https%3A%2F%2Fevil.example", "%2F%5Cevil.example", "javascript%3Aalert(1)", "%0A%2Fx"]
     {
-        let res = app.get(&format!("/config/?frameUrl={hostile}")).await;
-        assert_eq!(res.status(), 200, "{hostile}");
-        let html = res.text().await.expect("body");
+        let html = text_with_status(app.get(&format!("/config/?frameUrl={hostile}")).await, 200).await;
         assert_eq!(frame_of(&html), "/", "{hostile}");
         assert!(!html.contains("evil.example"), "{hostile}");
     }

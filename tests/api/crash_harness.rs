@@ -38,7 +38,7 @@ use tokio::time::MissedTickBehavior;
 use veranda_actors::accounts::SESSION_COOKIE;
 use veranda_actors::store::{SledStore, Store, Tree};
 use veranda_tests::demo_site_without_captcha;
-use veranda_tests::process::{crumb_of, crumb_with, random_below, store_owner_session, ServerProcess};
+use veranda_tests::process::{crumb_of, crumb_with, get_in_session, random_below, store_owner_session, ServerProcess};
 
 use crate::forms::submit::{contact_values, payload, KEY_PATH, SAVE_PATH};
 
@@ -246,12 +246,7 @@ async fn edit(w: Writer, editor: usize) {
 
 /// `(epoch, head offset)` of the edits stream's history.
 async fn edits_head(client: &reqwest::Client, address: &str) -> (String, u64) {
-    let res = client
-        .get(format!("{address}/api/streams/edits/events?limit=1"))
-        .header("cookie", format!("{SESSION_COOKIE}={OWNER_SESSION}"))
-        .send()
-        .await
-        .expect("answered");
+    let res = get_in_session(client, address, "/api/streams/edits/events?limit=1", OWNER_SESSION).await;
     assert_eq!(res.status(), 200, "the edits history");
     let body: Value = res.json().await.expect("json");
     (body["epoch"].as_str().expect("an epoch").to_string(), body["offset"].as_u64().expect("an offset"))
@@ -262,12 +257,7 @@ async fn edits_head(client: &reqwest::Client, address: &str) -> (String, u64) {
 async fn check_acknowledged(address: &str, round: usize, ledger: &Shared, edits_before: Option<&(String, u64)>) {
     let client = reqwest::Client::new();
 
-    let res = client
-        .get(format!("{address}/api/form/submissions?formId=contact"))
-        .header("cookie", format!("{SESSION_COOKIE}={OWNER_SESSION}"))
-        .send()
-        .await
-        .expect("answered");
+    let res = get_in_session(&client, address, "/api/form/submissions?formId=contact", OWNER_SESSION).await;
     assert_eq!(res.status(), 200, "the export");
     let export: Value = res.json().await.expect("json");
     let rows = export["submissions"].as_array().cloned().unwrap_or_default();
@@ -372,12 +362,7 @@ async fn every_acknowledged_write_of_every_writer_survives_sigkill() {
         for e in 0..EDITED_PAGES.len() {
             tasks.push(actix_rt::spawn(edit(writer(), e)));
         }
-        tokio::time::sleep(Duration::from_millis(150 + random_below(450))).await;
-        server.kill_9(); // with requests in flight
-        stop.store(true, Ordering::Relaxed);
-        for task in tasks {
-            task.await.expect("a writer finishes without a failed check");
-        }
+        server.kill_9_amid(Duration::from_millis(150 + random_below(450)), &stop, tasks).await;
     }
 
     // After a clean stop the database opens directly and holds every tree.

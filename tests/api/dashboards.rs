@@ -48,7 +48,7 @@ async fn every_metric_in_the_dashboards_is_exported() {
         app.get(path).await;
     }
     app.store.put(Tree::Settings, b"dashboards-test", b"1").await.expect("a durable write");
-    let scrape = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
+    let scrape = app.get_ops("/metrics").await;
     let text = scrape.text().await.expect("body");
     for name in &names {
         assert!(text.contains(&format!("# TYPE {name} ")), "{name} is named in dashboards/ but not exported");

@@ -360,3 +360,32 @@ export async function openClockedPage(env, path, viewport = { width: 1200, heigh
   await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
   return { context, page, errors };
 }
+
+/**
+ * Asserts that the map `block` gave up and shows its address fallback: no map canvas, a
+ * visible fallback link, the warning on the console and no page error.
+ */
+export async function assertMapFallback(block, console, errors) {
+  await block.locator('.map.map--failed').waitFor({ state: 'attached', timeout: 20_000 });
+  assert.equal(await block.locator('.map-canvas').count(), 0);
+  assert.ok(await block.locator('.map-fallback a').isVisible());
+  assert.ok(console.some((line) => line.startsWith('warning: Veranda: the map could not be shown')), console.join('\n'));
+  assert.deepEqual(errors, []);
+}
+
+/**
+ * Signs `address` up through the newsletter form (its email `input`) in the popup overlay
+ * `dialog` of `page`:
+ * asserts the save call is the newsletter's, sent as an overlay form, and that the dialog
+ * thanks the visitor; gives the save call's body.
+ */
+export async function signUpInOverlay(page, dialog, input, address) {
+  await input.fill(address);
+  const saved = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/form/SaveFormSubmission', { timeout: 10_000 });
+  await dialog.getByRole('button', { name: 'Sign me up' }).click();
+  const body = (await saved).postDataJSON();
+  assert.equal(body.formId, 'newsletter');
+  assert.equal(body.isOverlayForm, true);
+  await dialog.getByText("You're on the list. See you on the porch!").waitFor({ timeout: 10_000 });
+  return body;
+}

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
 
-import { eventually, openSettled, quietContext, useServer } from './support.mjs';
+import { eventually, openSettled, quietContext, signUpInOverlay, useServer } from './support.mjs';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -114,15 +114,9 @@ test('the popup overlay on /contact carries its own newsletter form and submits 
   assert.ok(tied, "the overlay input's label is its own");
   assert.deepEqual(await axe(page), [], 'axe with the overlay open on /contact');
 
-  await email.fill('porch.reader@veranda.test');
-  const saved = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/form/SaveFormSubmission', { timeout: 10_000 });
-  await dialog.getByRole('button', { name: 'Sign me up' }).click();
-  const body = (await saved).postDataJSON();
-  assert.equal(body.formId, 'newsletter');
-  assert.equal(body.isOverlayForm, true);
+  const body = await signUpInOverlay(page, dialog, email, 'porch.reader@veranda.test');
   assert.equal(body.objectName, NEWSLETTER_BLOCK);
   assert.equal(JSON.parse(body.form).email, 'porch.reader@veranda.test');
-  await dialog.getByText("You're on the list. See you on the porch!").waitFor({ timeout: 10_000 });
   assert.equal(await pageBlock.locator('form').count(), 1, "the page's own form is untouched");
   await context.close();
 });
@@ -153,22 +147,16 @@ const state = (block) => block.getAttribute('data-state');
 test('the booking providers\' widget scripts load for a visitor who consented', { timeout: 60_000 }, async () => {
   const context = await newContext({ accepted: true, viewport: { width: 1400, height: 900 } });
   const asked = [];
-  await context.route(OPENTABLE_SCRIPT, (route) => {
+  /** Answers a provider's script with `body`, noting the address asked. */
+  const fakeScript = (body) => (route) => {
     asked.push(route.request().url());
-    return route.fulfill({
-      status: 200,
-      contentType: 'text/javascript',
-      body: 'document.currentScript.parentElement.dataset.fakeProvider = "opentable";',
-    });
-  });
-  await context.route(TOCK_SCRIPT, (route) => {
-    asked.push(route.request().url());
-    return route.fulfill({
-      status: 200,
-      contentType: 'text/javascript',
-      body: 'document.getElementById("Tock_widget_container").dataset.fakeProvider = JSON.stringify(window.tock.queue);',
-    });
-  });
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body });
+  };
+  await context.route(OPENTABLE_SCRIPT, fakeScript('document.currentScript.parentElement.dataset.fakeProvider = "opentable";'));
+  await context.route(
+    TOCK_SCRIPT,
+    fakeScript('document.getElementById("Tock_widget_container").dataset.fakeProvider = JSON.stringify(window.tock.queue);'),
+  );
   const { opentable, tock } = await bookingPage(context);
   await eventually(() => state(opentable).then((s) => s === 'loaded'), 'the OpenTable widget did not load');
   await eventually(() => state(tock).then((s) => s === 'loaded'), 'the Tock widget did not load');

@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { eventually, openSettled, quietContext, useServer } from './support.mjs';
+import { eventually, openSettled, quietContext, signUpInOverlay, useServer } from './support.mjs';
 
 /** The site owner these tests sign in as. */
 const OWNER = { email: 'owner@veranda.test', password: 'porch-owner-passphrase-1' };
@@ -231,13 +231,7 @@ test('the popup overlay carries the newsletter sign-up, sent as an overlay form'
   await dialog.waitFor({ timeout: 20_000 });
   const email = dialog.getByRole('textbox', { name: /Email Address/ });
   await email.waitFor({ timeout: 20_000 });
-  await email.fill('porch.reader@veranda.test');
-  const saved = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/form/SaveFormSubmission', { timeout: 10_000 });
-  await dialog.getByRole('button', { name: 'Sign me up' }).click();
-  const body = (await saved).postDataJSON();
-  assert.equal(body.formId, 'newsletter');
-  assert.equal(body.isOverlayForm, true);
-  await dialog.getByText("You're on the list. See you on the porch!").waitFor({ timeout: 10_000 });
+  await signUpInOverlay(page, dialog, email, 'porch.reader@veranda.test');
   await eventually(
     () => page.evaluate(() => JSON.parse(localStorage.getItem('veranda-popup-overlay') ?? '{}').submitted === true),
     'the sign-up is not remembered',

@@ -3,12 +3,20 @@
 //! with its cookies; `?noredirect` keeps an owner or editor on the page.
 
 use crate::cookies::cookie_value;
-use crate::TestApp;
+use crate::{spawn_app, TestApp};
 
 /// The crumb the home page hands a visitor with no cookies.
 pub async fn crumb(app: &TestApp) -> String {
     let res = app.get("/").await;
     cookie_value(&res, "crumb").expect("the home page hands out a crumb")
+}
+
+/// Starts the server with the demo site and takes the crumb its home page hands a
+/// visitor with no cookies.
+pub async fn spawn_app_with_crumb() -> (TestApp, String) {
+    let app = spawn_app().await;
+    let crumb = crumb(&app).await;
+    (app, crumb)
 }
 
 /// The crumb the home page hands the holder of `cookie` (a `Cookie` header value).

@@ -8,17 +8,20 @@
 //! - [`visitor`]: a visitor's cookie jar that sends the crumb header.
 //! - [`wait`]: [`eventually`], polling for background work instead of sleeping.
 //! - [`process`]: the real binary, for tests that kill it.
+//! - [`stand_in`]: [`serve_stand_in`], a local stand-in for an outside service.
 
 pub mod answers;
 pub mod cookies;
 pub mod crumbs;
 pub mod process;
+pub mod stand_in;
 pub mod visitor;
 pub mod wait;
 
-pub use answers::{assert_refused, json_with_status};
+pub use answers::{assert_refused, json_with_status, text_with_status};
 pub use cookies::{cookie_value, pair, set_cookie};
-pub use crumbs::{crumb, crumb_for};
+pub use crumbs::{crumb, crumb_for, spawn_app_with_crumb};
+pub use stand_in::serve_stand_in;
 pub use visitor::Visitor;
 pub use wait::eventually;
 
@@ -120,6 +123,11 @@ impl TestApp {
         self.client.get(format!("{}{}", self.address, path)).send().await.expect("request is answered")
     }
 
+    /// GET `path` on the ops listener.
+    pub async fn get_ops(&self, path: &str) -> reqwest::Response {
+        self.client.get(format!("{}{}", self.ops_address, path)).send().await.expect("request is answered")
+    }
+
     /// GET `path` with extra headers.
     pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
         let mut req = self.client.get(format!("{}{}", self.address, path));
@@ -127,6 +135,24 @@ impl TestApp {
             req = req.header(*k, *v);
         }
         req.send().await.expect("request is answered")
+    }
+
+    /// GET `path` as the holder of `cookie` (a `Cookie` header value); the body as JSON.
+    pub async fn get_json(&self, path: &str, cookie: &str) -> serde_json::Value {
+        self.get_with(path, &[("cookie", cookie)]).await.json().await.expect("the body is JSON")
+    }
+
+    /// POST `path` with the urlencoded `form` and `crumb` as the crumb cookie, as a page's
+    /// form is sent (the form carries its own `crumb` field when it should).
+    pub async fn post_form(&self, path: &str, crumb: &str, form: &[(&str, &str)]) -> reqwest::Response {
+        let req = self.client.post(format!("{}{path}", self.address)).header("cookie", format!("crumb={crumb}"));
+        req.form(form).send().await.expect("request is answered")
+    }
+
+    /// `req` with `crumb` as the crumb cookie and the `X-CSRF-Token` header, as the site's
+    /// own script sends a call.
+    pub fn with_crumb(req: reqwest::RequestBuilder, crumb: &str) -> reqwest::RequestBuilder {
+        req.header("cookie", format!("crumb={crumb}")).header("x-csrf-token", crumb)
     }
 
     /// Stores a signed-in session and returns its `Cookie` header value.

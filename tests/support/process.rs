@@ -6,10 +6,11 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use veranda_actors::accounts::SessionRecord;
+use veranda_actors::accounts::{SessionRecord, SESSION_COOKIE};
 use veranda_actors::store::{SledStore, Store, Tree};
 
 pub use crate::crumbs::{crumb_of, crumb_with};
@@ -67,6 +68,21 @@ pub fn random_below(n: u64) -> u64 {
     u64::from(nanos.wrapping_mul(2_654_435_761)) % n
 }
 
+/// GET `path` on the server at `address` with the session `session_id`'s cookie.
+pub async fn get_in_session(
+    client: &reqwest::Client,
+    address: &str,
+    path: &str,
+    session_id: &str,
+) -> reqwest::Response {
+    client
+        .get(format!("{address}{path}"))
+        .header("cookie", format!("{SESSION_COOKIE}={session_id}"))
+        .send()
+        .await
+        .expect("answered")
+}
+
 /// Stores a signed-in owner session under `session_id` in the store at `data`, before
 /// the server opens it (sled is single-process).
 pub async fn store_owner_session(data: &Path, session_id: &str) {
@@ -121,6 +137,17 @@ impl ServerProcess {
     pub fn kill_9(mut self) {
         self.child.kill().expect("SIGKILL");
         self.child.wait().expect("reaped");
+    }
+
+    /// Lets `tasks` (which watch `stop`) send requests for `delay`, SIGKILLs the server
+    /// with their requests in flight, then sets `stop` and waits for each task to finish.
+    pub async fn kill_9_amid(self, delay: Duration, stop: &AtomicBool, tasks: Vec<actix_rt::task::JoinHandle<()>>) {
+        tokio::time::sleep(delay).await;
+        self.kill_9();
+        stop.store(true, Ordering::Relaxed);
+        for task in tasks {
+            task.await.expect("a task finishes without a failed check");
+        }
     }
 
     /// SIGTERM, then asserts a clean exit.

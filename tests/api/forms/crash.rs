@@ -12,9 +12,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use veranda_actors::accounts::SESSION_COOKIE;
 use veranda_tests::demo_site_without_captcha;
-use veranda_tests::process::{crumb_of, random_below, store_owner_session, ServerProcess};
+use veranda_tests::process::{crumb_of, get_in_session, random_below, store_owner_session, ServerProcess};
 
 use super::submit::{contact_values, payload, KEY_PATH, SAVE_PATH};
 
@@ -74,12 +73,8 @@ async fn visit(
 
 /// The subjects of every stored contact submission, through the owner's export.
 async fn exported_subjects(address: &str) -> Vec<String> {
-    let res = reqwest::Client::new()
-        .get(format!("{address}/api/form/submissions?formId=contact"))
-        .header("cookie", format!("{SESSION_COOKIE}={OWNER_SESSION}"))
-        .send()
-        .await
-        .expect("answered");
+    let export_path = "/api/form/submissions?formId=contact";
+    let res = get_in_session(&reqwest::Client::new(), address, export_path, OWNER_SESSION).await;
     assert_eq!(res.status(), 200);
     let export: Value = res.json().await.expect("json");
     let rows = export["submissions"].as_array().cloned().unwrap_or_default();
@@ -116,12 +111,7 @@ async fn every_acknowledged_submission_survives_sigkill_at_a_random_moment() {
                 actix_rt::spawn(visit(address, crumb, v, round, stop, acked))
             })
             .collect();
-        tokio::time::sleep(Duration::from_millis(50 + random_below(250))).await;
-        drop(server); // SIGKILL, with requests in flight
-        stop.store(true, Ordering::Relaxed);
-        for visitor in visitors {
-            visitor.await.expect("a visitor finishes");
-        }
+        server.kill_9_amid(Duration::from_millis(50 + random_below(250)), &stop, visitors).await;
     }
     let total = acked.lock().expect("not poisoned").len();
     assert!(total >= ROUNDS, "only {total} submissions were acknowledged in {ROUNDS} rounds");

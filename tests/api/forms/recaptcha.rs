@@ -6,9 +6,9 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use actix_web::{web, App, HttpResponse, HttpServer};
+use actix_web::{web, HttpResponse};
 use serde_json::{json, Value};
-use veranda_tests::{crumb, demo_site_copy, spawn_app_configured, TestApp};
+use veranda_tests::{crumb, demo_site_copy, serve_stand_in, spawn_app_configured, TestApp};
 
 use super::submit::{contact_values, key, payload, post, SAVE_PATH};
 
@@ -23,38 +23,31 @@ type Calls = Arc<Mutex<Vec<Vec<(String, String)>>>>;
 async fn siteverify_mock() -> (String, Calls) {
     let calls: Calls = Arc::default();
     let seen = calls.clone();
-    let server = HttpServer::new(move || {
+    let url = serve_stand_in("/recaptcha/api/siteverify", move || {
         let seen = seen.clone();
-        App::new().route(
-            "/recaptcha/api/siteverify",
-            web::post().to(move |form: web::Form<Vec<(String, String)>>| {
-                let seen = seen.clone();
-                async move {
-                    let fields = form.into_inner();
-                    seen.lock().expect("calls").push(fields.clone());
-                    let field = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
-                    match field("response").as_deref() {
-                        Some("slow-token") => {
-                            tokio::time::sleep(Duration::from_secs(5)).await;
-                            HttpResponse::Ok().json(json!({ "success": true }))
-                        }
-                        Some("broken-token") => HttpResponse::InternalServerError().finish(),
-                        Some("good-token") if field("secret").as_deref() == Some(SECRET) => {
-                            HttpResponse::Ok().json(json!({ "success": true, "hostname": "localhost" }))
-                        }
-                        _ => HttpResponse::Ok()
-                            .json(json!({ "success": false, "error-codes": ["invalid-input-response"] })),
+        web::post().to(move |form: web::Form<Vec<(String, String)>>| {
+            let seen = seen.clone();
+            async move {
+                let fields = form.into_inner();
+                seen.lock().expect("calls").push(fields.clone());
+                let field = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+                match field("response").as_deref() {
+                    Some("slow-token") => {
+                        tokio::time::sleep(Duration::from_secs(5)).await;
+                        HttpResponse::Ok().json(json!({ "success": true }))
+                    }
+                    Some("broken-token") => HttpResponse::InternalServerError().finish(),
+                    Some("good-token") if field("secret").as_deref() == Some(SECRET) => {
+                        HttpResponse::Ok().json(json!({ "success": true, "hostname": "localhost" }))
+                    }
+                    _ => {
+                        HttpResponse::Ok().json(json!({ "success": false, "error-codes": ["invalid-input-response"] }))
                     }
                 }
-            }),
-        )
-    })
-    .workers(1)
-    .bind(("127.0.0.1", 0))
-    .expect("mock binds");
-    let address = server.addrs()[0];
-    actix_rt::spawn(server.run());
-    (format!("http://{address}/recaptcha/api/siteverify"), calls)
+            }
+        })
+    });
+    (url, calls)
 }
 
 /// The demo site asking for reCAPTCHA with a site key, served with `secret` and `url`.

@@ -28,7 +28,7 @@ async fn spawn_app() -> (TestApp, tempfile::TempDir) {
 
 /// The ops listener's `/metrics` text, checked for status and content type.
 async fn scrape(app: &TestApp) -> String {
-    let response = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
+    let response = app.get_ops("/metrics").await;
     assert_eq!(response.status().as_u16(), 200);
     let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("");
     assert!(content_type.starts_with("text/plain; version=0.0.4"), "content type {content_type}");

@@ -1,14 +1,12 @@
 //! Gallery history deep links (spec 001 §2): `<page>/<slide>` answers the page with that
 //! slide current; a path naming no slide is not found.
 
-use veranda_tests::{page_context, spawn_app};
+use veranda_tests::{page_context, spawn_app, text_with_status};
 
 #[actix_rt::test]
 async fn a_slide_deep_link_answers_its_page_with_that_slide_current() {
     let app = spawn_app().await;
-    let res = app.get("/gallery-designs/slideshow-3").await;
-    assert_eq!(res.status(), 200);
-    let html = res.text().await.expect("body");
+    let html = text_with_status(app.get("/gallery-designs/slideshow-3").await, 200).await;
     assert!(html.contains(r#"data-linked-slide="slideshow-3""#), "the list names the linked slide");
     assert!(
         html.contains(r#"<li class="is-current" data-type="image" data-slide-id="slideshow-3""#),

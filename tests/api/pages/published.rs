@@ -1,7 +1,7 @@
 //! Published pages and page types.
 
 use veranda_actors::domain::enums::{ContributorRole, PageType};
-use veranda_tests::{page_context, pair, set_cookie, spawn_app};
+use veranda_tests::{page_context, pair, set_cookie, spawn_app, text_with_status, TestApp};
 
 fn page_type(html: &str) -> u64 {
     page_context(html)["pageType"].as_u64().expect("pageType is a number")
@@ -72,9 +72,7 @@ async fn page_types_follow_what_the_path_names() {
 async fn an_unknown_path_is_a_404_page_with_page_type_100() {
     let app = spawn_app().await;
     for path in ["/no-such-page", "/blog/no-such-post", "/blog/draft-post", "/api/unknown", "/%ff%fe", "/a/b/c/d/e/f"] {
-        let res = app.get(path).await;
-        assert_eq!(res.status(), 404, "{path}");
-        let html = res.text().await.expect("body");
+        let html = text_with_status(app.get(path).await, 404).await;
         assert_eq!(page_type(&html), 100, "{path}");
         assert_eq!(page_context(&html)["analyticsEnabled"], false, "{path}");
     }
@@ -83,12 +81,16 @@ async fn an_unknown_path_is_a_404_page_with_page_type_100() {
 #[actix_rt::test]
 async fn a_password_page_shows_the_lock_screen() {
     let app = spawn_app().await;
-    let res = app.get("/private").await;
-    assert_eq!(res.status(), 200);
-    let html = res.text().await.expect("body");
+    let html = text_with_status(app.get("/private").await, 200).await;
     assert!(html.contains("This page is locked"));
     assert_eq!(page_type(&html), PageType::LockScreen.id() as u64);
     assert_eq!(page_context(&html)["analyticsEnabled"], false);
+}
+
+/// `/members` for a signed-in account that is a member or not; asserts `status`, returns the HTML.
+async fn members_page_as(app: &TestApp, member: bool, status: u16) -> String {
+    let cookie = app.sign_in(false, &[], member).await;
+    text_with_status(app.get_with("/members", &[("cookie", &cookie)]).await, status).await
 }
 
 #[actix_rt::test]
@@ -98,17 +100,11 @@ async fn a_member_page_is_closed_to_visitors_and_open_to_members() {
     assert!(visitor.contains("This page available only site members"));
     assert_eq!(page_type(&visitor), PageType::ProtectedContent.id() as u64);
 
-    let member = app.sign_in(false, &[], true).await;
-    let res = app.get_with("/members", &[("cookie", &member)]).await;
-    assert_eq!(res.status(), 200);
-    let html = res.text().await.expect("body");
+    let html = members_page_as(&app, true, 200).await;
     assert!(!html.contains("This page available only site members"));
     assert_eq!(page_type(&html), PageType::Page.id() as u64);
 
-    let outsider = app.sign_in(false, &[], false).await;
-    let res = app.get_with("/members", &[("cookie", &outsider)]).await;
-    assert_eq!(res.status(), 403);
-    let html = res.text().await.expect("body");
+    let html = members_page_as(&app, false, 403).await;
     assert_eq!(page_type(&html), PageType::MemberAreaAccessDenied.id() as u64);
     assert_eq!(page_context(&html)["analyticsEnabled"], false);
 }
@@ -179,9 +175,7 @@ async fn head_requests_are_answered() {
 #[actix_rt::test]
 async fn the_sitemap_lists_every_published_url() {
     let app = spawn_app().await;
-    let res = app.get("/sitemap.xml").await;
-    assert_eq!(res.status(), 200);
-    let xml = res.text().await.expect("body");
+    let xml = text_with_status(app.get("/sitemap.xml").await, 200).await;
     for url in app.site.published_urls() {
         assert!(
             xml.contains(&format!("{}{}</loc>", app.site.settings.website.base_url.trim_end_matches('/'), url)),

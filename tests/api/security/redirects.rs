@@ -100,14 +100,7 @@ async fn the_login_return_path_never_leaves_the_site() {
             ("crumb", crumb.as_str()),
             ("redirect", payload),
         ];
-        let res = app
-            .client
-            .post(format!("{}/account/login", app.address))
-            .header("cookie", format!("crumb={crumb}"))
-            .form(&form)
-            .send()
-            .await
-            .expect("answered");
+        let res = app.post_form("/account/login", &crumb, &form).await;
         assert_eq!(res.status(), 303, "{payload:?}");
         assert_eq!(res.headers()["location"], "/", "{payload:?}");
     }
@@ -122,14 +115,7 @@ async fn signing_out_answers_json_and_sends_nowhere() {
             &format!("{}/api/auth/Logout", app.address),
             [("redirect", *payload), ("returnUrl", *payload), ("next", *payload)],
         );
-        let res = app
-            .client
-            .post(url.expect("a url"))
-            .header("cookie", format!("crumb={crumb}"))
-            .header("x-csrf-token", &crumb)
-            .send()
-            .await
-            .expect("answered");
+        let res = TestApp::with_crumb(app.client.post(url.expect("a url")), &crumb).send().await.expect("answered");
         assert_eq!(res.status(), 200, "{payload:?}");
         assert!(res.headers().get("location").is_none(), "{payload:?}");
         assert_eq!(res.json::<Value>().await.expect("JSON")["loggedOut"], true);

@@ -10,7 +10,7 @@ use veranda_actors::store::{SledStore, Store, Tree};
 use veranda_tests::process::{crumb_with, ServerProcess};
 use veranda_tests::{demo_site_dir, spawn_app, TestApp, Visitor};
 
-use crate::streams::{next_json, watch, Socket};
+use crate::streams::{next_json, put, watch_edits, Socket};
 
 const BLOG: &str = "e6fe1eaa24250e4cd569fa0f";
 const EVENTS: &str = "08d9b81775b43b2dcc578471";
@@ -69,34 +69,19 @@ async fn hiding_and_showing_an_item_changes_its_page_and_the_listing() {
     let app = spawn_app().await;
     let owner = app.sign_in(true, &[], false).await;
     let editor = app.sign_in(false, &[ContributorRole::Editor], false).await;
-    let mut socket = watch(&app, "edits", &owner).await;
-    next_json(&mut socket).await;
+    let mut socket = watch_edits(&app, &owner).await;
     let (id, path, title) = blog_posts(&app.site).remove(0);
     assert_eq!(html(&app, &path).await.0, 200);
     assert!(html(&app, "/blog").await.1.contains(&title));
 
-    let res = send(
-        &app,
-        reqwest::Method::PUT,
-        &format!("/api/content/items/{id}/visibility"),
-        &editor,
-        Some(json!({ "state": "draft" })),
-    )
-    .await;
+    let res = put(&app, &format!("/api/content/items/{id}/visibility"), &editor, json!({ "state": "draft" })).await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.json::<Value>().await.expect("JSON")["state"], "draft");
     assert_eq!(html(&app, &path).await.0, 404, "a hidden item's page is gone");
     assert!(!html(&app, "/blog").await.1.contains(&title), "and it leaves the listing");
     assert_event(&next_event(&mut socket).await, "UserChangesItemVisibility", "hide", ("item", &id), Some("/blog"));
 
-    let res = send(
-        &app,
-        reqwest::Method::PUT,
-        &format!("/api/content/items/{id}/visibility"),
-        &editor,
-        Some(json!({ "state": "published" })),
-    )
-    .await;
+    let res = put(&app, &format!("/api/content/items/{id}/visibility"), &editor, json!({ "state": "published" })).await;
     assert_eq!(res.status(), 200);
     assert_eq!(html(&app, &path).await.0, 200);
     assert_event(&next_event(&mut socket).await, "UserChangesItemVisibility", "show", ("item", &id), Some(&path));
@@ -128,13 +113,10 @@ async fn content_edits_refuse_strangers_missing_crumbs_unknown_ids_and_bad_bodie
     let unknown = send(&app, reqwest::Method::PUT, "/api/content/items/nope/visibility", &admin, draft()).await;
     assert_eq!(unknown.status(), 404);
     assert!(unknown.json::<Value>().await.expect("JSON")["error"].as_str().is_some_and(|e| e.contains("nope")));
-    let bad_state = send(&app, reqwest::Method::PUT, &visibility, &admin, Some(json!({ "state": "gone" }))).await;
+    let bad_state = put(&app, &visibility, &admin, json!({ "state": "gone" })).await;
     assert_eq!(bad_state.status(), 400);
     assert!(bad_state.json::<Value>().await.expect("JSON")["error"].as_str().is_some_and(|e| e.contains("published")));
-    assert_eq!(
-        status(send(&app, reqwest::Method::PUT, &visibility, &admin, Some(json!({ "visible": true }))).await),
-        400
-    );
+    assert_eq!(status(put(&app, &visibility, &admin, json!({ "visible": true })).await), 400);
     let huge = Some(json!({ "html": "x".repeat(70 * 1024) }));
     assert_eq!(
         status(
@@ -143,8 +125,8 @@ async fn content_edits_refuse_strangers_missing_crumbs_unknown_ids_and_bad_bodie
         413
     );
     let settings = format!("/api/content/collections/{BLOG}/settings");
-    assert_eq!(status(send(&app, reqwest::Method::PUT, &settings, &admin, Some(json!({}))).await), 400);
-    assert_eq!(status(send(&app, reqwest::Method::PUT, &settings, &admin, Some(json!({ "title": " " }))).await), 400);
+    assert_eq!(status(put(&app, &settings, &admin, json!({})).await), 400);
+    assert_eq!(status(put(&app, &settings, &admin, json!({ "title": " " })).await), 400);
     assert_eq!(status(send(&app, reqwest::Method::GET, &settings, &admin, None).await), 405);
     assert_eq!(html(&app, "/blog").await.0, 200, "nothing was changed");
 }
@@ -153,12 +135,9 @@ async fn content_edits_refuse_strangers_missing_crumbs_unknown_ids_and_bad_bodie
 async fn collection_and_page_settings_show_in_the_page_titles() {
     let app = spawn_app().await;
     let admin = app.sign_in(false, &[ContributorRole::Admin], false).await;
-    let mut socket = watch(&app, "edits", &admin).await;
-    next_json(&mut socket).await;
+    let mut socket = watch_edits(&app, &admin).await;
     let body = json!({ "title": "Porch Notes", "description": "Stories <b>from</b> the porch." });
-    let res =
-        send(&app, reqwest::Method::PUT, &format!("/api/content/collections/{BLOG}/settings"), &admin, Some(body))
-            .await;
+    let res = put(&app, &format!("/api/content/collections/{BLOG}/settings"), &admin, body).await;
     assert_eq!(res.status(), 200);
     let (_, blog) = html(&app, "/blog").await;
     assert!(blog.contains("<title>Porch Notes"), "the collection's title is its page title");
@@ -171,20 +150,12 @@ async fn collection_and_page_settings_show_in_the_page_titles() {
         Some("/blog"),
     );
 
-    let res = send(
-        &app,
-        reqwest::Method::PUT,
-        &format!("/api/content/pages/{ABOUT}/settings"),
-        &admin,
-        Some(json!({ "title": "Who we are" })),
-    )
-    .await;
+    let res =
+        put(&app, &format!("/api/content/pages/{ABOUT}/settings"), &admin, json!({ "title": "Who we are" })).await;
     assert_eq!(res.status(), 200);
     assert!(html(&app, "/about").await.1.contains("<title>Who we are"));
     assert_event(&next_event(&mut socket).await, "UserSavesPageSettings", "save", ("page", ABOUT), Some("/about"));
-    let res =
-        send(&app, reqwest::Method::PUT, "/api/content/pages/none/settings", &admin, Some(json!({ "title": "x" })))
-            .await;
+    let res = put(&app, "/api/content/pages/none/settings", &admin, json!({ "title": "x" })).await;
     assert_eq!(res.status(), 404);
 }
 
@@ -193,8 +164,7 @@ async fn moving_items_reorders_the_listing_and_moving_across_kinds_is_refused() 
     let app = spawn_app().await;
     let editor = app.sign_in(false, &[ContributorRole::Editor], false).await;
     let admin = app.sign_in(false, &[ContributorRole::Admin], false).await;
-    let mut socket = watch(&app, "edits", &admin).await;
-    next_json(&mut socket).await;
+    let mut socket = watch_edits(&app, &admin).await;
     let posts = blog_posts(&app.site);
     assert!(posts.len() >= 2);
     let order = |listing: &str| {
@@ -206,14 +176,7 @@ async fn moving_items_reorders_the_listing_and_moving_across_kinds_is_refused() 
     let before = order(&html(&app, "/blog").await.1);
     let (last_id, last_path, last_title) =
         posts.iter().find(|(_, _, t)| *t == before[before.len() - 1]).expect("a post").clone();
-    let res = send(
-        &app,
-        reqwest::Method::PUT,
-        &format!("/api/content/items/{last_id}/position"),
-        &editor,
-        Some(json!({ "position": 0 })),
-    )
-    .await;
+    let res = put(&app, &format!("/api/content/items/{last_id}/position"), &editor, json!({ "position": 0 })).await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.json::<Value>().await.expect("JSON")["position"], 0);
     let after = order(&html(&app, "/blog").await.1);
@@ -227,14 +190,8 @@ async fn moving_items_reorders_the_listing_and_moving_across_kinds_is_refused() 
         send(&app, reqwest::Method::PUT, &format!("/api/content/items/{last_id}/position"), &editor, across).await;
     assert_eq!(res.status(), 409);
 
-    let res = send(
-        &app,
-        reqwest::Method::PUT,
-        &format!("/api/content/collections/{EVENTS}/position"),
-        &editor,
-        Some(json!({ "position": 0 })),
-    )
-    .await;
+    let res =
+        put(&app, &format!("/api/content/collections/{EVENTS}/position"), &editor, json!({ "position": 0 })).await;
     assert_eq!(res.status(), 200);
     let answer: Value = res.json().await.expect("JSON");
     assert_eq!(answer["order"][0], EVENTS);
@@ -246,11 +203,10 @@ async fn moving_items_reorders_the_listing_and_moving_across_kinds_is_refused() 
 async fn a_blog_thumbnail_is_set_and_removed() {
     let app = spawn_app().await;
     let owner = app.sign_in(true, &[], false).await;
-    let mut socket = watch(&app, "edits", &owner).await;
-    next_json(&mut socket).await;
+    let mut socket = watch_edits(&app, &owner).await;
     let (id, path, _) = blog_posts(&app.site).remove(0);
     let thumbnail = format!("/api/content/items/{id}/thumbnail");
-    let res = send(&app, reqwest::Method::PUT, &thumbnail, &owner, Some(json!({ "image": "mug.png" }))).await;
+    let res = put(&app, &thumbnail, &owner, json!({ "image": "mug.png" })).await;
     assert_eq!(res.status(), 200);
     assert!(html(&app, &path).await.1.contains("/images/mug.png"));
     assert_event(&next_event(&mut socket).await, "UserChangesBlogThumbnail", "save", ("item", &id), Some(&path));
@@ -261,7 +217,7 @@ async fn a_blog_thumbnail_is_set_and_removed() {
     assert_event(&next_event(&mut socket).await, "UserRemovesBlogThumbnail", "remove", ("item", &id), Some(&path));
 
     for name in ["missing.png", "../site.toml", ""] {
-        let res = send(&app, reqwest::Method::PUT, &thumbnail, &owner, Some(json!({ "image": name }))).await;
+        let res = put(&app, &thumbnail, &owner, json!({ "image": name })).await;
         assert_eq!(res.status(), 400, "{name}");
     }
     let product = &app
@@ -271,14 +227,8 @@ async fn a_blog_thumbnail_is_set_and_removed() {
         .find(|c| c.kind != veranda_actors::site::CollectionKind::Blog && !c.items.is_empty())
         .expect("a non-blog item")
         .items[0];
-    let res = send(
-        &app,
-        reqwest::Method::PUT,
-        &format!("/api/content/items/{}/thumbnail", product.id),
-        &owner,
-        Some(json!({ "image": "mug.png" })),
-    )
-    .await;
+    let res =
+        put(&app, &format!("/api/content/items/{}/thumbnail", product.id), &owner, json!({ "image": "mug.png" })).await;
     assert_eq!(res.status(), 409);
 }
 
@@ -286,11 +236,9 @@ async fn a_blog_thumbnail_is_set_and_removed() {
 async fn a_text_blocks_content_is_replaced_sanitised() {
     let app = spawn_app().await;
     let editor = app.sign_in(false, &[ContributorRole::Editor], false).await;
-    let mut socket = watch(&app, "edits", &app.sign_in(true, &[], false).await).await;
-    next_json(&mut socket).await;
+    let mut socket = watch_edits(&app, &app.sign_in(true, &[], false).await).await;
     let body = json!({ "html": "<p>Fresh <em>scones</em> daily</p><script>alert(1)</script>" });
-    let res =
-        send(&app, reqwest::Method::PUT, &format!("/api/content/blocks/{ABOUT_TEXT_BLOCK}"), &editor, Some(body)).await;
+    let res = put(&app, &format!("/api/content/blocks/{ABOUT_TEXT_BLOCK}"), &editor, body).await;
     assert_eq!(res.status(), 200);
     let (_, about) = html(&app, "/about").await;
     let block = about.split(&format!("id=\"block-{ABOUT_TEXT_BLOCK}\"")).nth(1).expect("the block");
@@ -312,18 +260,9 @@ async fn a_text_blocks_content_is_replaced_sanitised() {
         .flat_map(|p| &p.blocks)
         .find(|b| !matches!(b.data, BlockData::Text(_)))
         .expect("a block that is not text");
-    let res = send(
-        &app,
-        reqwest::Method::PUT,
-        &format!("/api/content/blocks/{}", other.id),
-        &editor,
-        Some(json!({ "html": "<p>x</p>" })),
-    )
-    .await;
+    let res = put(&app, &format!("/api/content/blocks/{}", other.id), &editor, json!({ "html": "<p>x</p>" })).await;
     assert_eq!(res.status(), 409);
-    let res =
-        send(&app, reqwest::Method::PUT, "/api/content/blocks/nothing", &editor, Some(json!({ "html": "<p>x</p>" })))
-            .await;
+    let res = put(&app, "/api/content/blocks/nothing", &editor, json!({ "html": "<p>x</p>" })).await;
     assert_eq!(res.status(), 404);
 }
 

@@ -47,16 +47,9 @@ fn record(page_load: &str, n: usize) -> Value {
 async fn send_batch(app: &TestApp, crumb: &str, n: usize) {
     let body =
         Value::Array((0..PER_REQUEST).map(|i| record(&format!("load-{n}"), n * PER_REQUEST + i)).collect()).to_string();
-    let res = app
-        .client
-        .post(format!("{}/api/events/RecordJavascriptErrors", app.address))
-        .header("content-type", "application/json")
-        .header("cookie", format!("crumb={crumb}"))
-        .header("x-csrf-token", crumb)
-        .body(body)
-        .send()
-        .await
-        .expect("answered");
+    let req = app.client.post(format!("{}/api/events/RecordJavascriptErrors", app.address));
+    let req = TestApp::with_crumb(req, crumb).header("content-type", "application/json");
+    let res = req.body(body).send().await.expect("answered");
     assert_eq!(res.status(), 202, "batch {n}");
 }
 
@@ -96,20 +89,11 @@ async fn a_subscriber_that_never_reads_does_not_hold_back_the_others() {
         let offsets = reader.await.expect("the reader finishes");
         assert_eq!(offsets, (1..=EVENTS).collect::<Vec<u64>>(), "every event, in order, once");
     }
-    let stats: Value = app
-        .client
-        .get(format!("{}/api/streams/errors/stats", app.address))
-        .header("cookie", &admin)
-        .send()
-        .await
-        .expect("answered")
-        .json()
-        .await
-        .expect("JSON");
+    let stats = app.get_json("/api/streams/errors/stats", &admin).await;
     assert_eq!(stats["slowConsumers"], 1, "the stalled subscriber was closed: {stats}");
     assert_eq!(stats["clients"], 2, "{stats}");
     assert!(stats["queueHighWater"].as_u64().expect("a number") <= CLIENT_QUEUE as u64, "{stats}");
-    let metrics = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
+    let metrics = app.get_ops("/metrics").await;
     let metrics = metrics.text().await.expect("text");
     assert!(metrics.contains("veranda_streams_slow_consumers_total{stream=\"errors\"}"), "exported");
 }

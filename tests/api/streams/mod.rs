@@ -51,6 +51,21 @@ pub async fn watch(app: &TestApp, path: &str, cookie: &str) -> Socket {
     open(app, path, Some(cookie), Some(&own_origin(app))).await.expect("the stream opens")
 }
 
+/// Opens a stream as the site's own page with `cookie`; the socket and its `hello` frame.
+pub async fn watch_with_hello(app: &TestApp, path: &str, cookie: &str) -> (Socket, Value) {
+    let mut socket = watch(app, path, cookie).await;
+    let hello = next_json(&mut socket).await;
+    (socket, hello)
+}
+
+/// Opens the `edits` stream as the site's own page with `cookie` and reads past its
+/// `hello` frame.
+pub async fn watch_edits(app: &TestApp, cookie: &str) -> Socket {
+    let mut socket = watch(app, "edits", cookie).await;
+    next_json(&mut socket).await;
+    socket
+}
+
 /// The next JSON text frame (pings are answered by the client library).
 pub async fn next_json(socket: &mut Socket) -> Value {
     loop {
@@ -126,8 +141,7 @@ async fn an_admin_sees_an_edit_live_with_its_editor_event() {
 async fn a_reconnecting_client_gets_exactly_the_events_it_missed() {
     let app = spawn_app().await;
     let admin = app.sign_in(false, &[ContributorRole::Admin], false).await;
-    let mut first = watch(&app, "edits", &admin).await;
-    let hello = next_json(&mut first).await;
+    let (mut first, hello) = watch_with_hello(&app, "edits", &admin).await;
     let epoch = hello["epoch"].as_str().expect("an epoch").to_string();
     for n in 0..3 {
         edit(&app, &admin, n).await;
@@ -176,8 +190,7 @@ async fn a_gap_beyond_the_history_or_another_epoch_gets_a_reset() {
 async fn a_frame_over_64_kb_closes_the_socket() {
     let app = spawn_app().await;
     let admin = app.sign_in(true, &[], false).await;
-    let mut socket = watch(&app, "edits", &admin).await;
-    next_json(&mut socket).await;
+    let mut socket = watch_edits(&app, &admin).await;
     socket.send(Message::text("x".repeat(70 * 1024))).await.expect("sent");
     assert_eq!(close_code(&mut socket).await, Some(CloseCode::Size));
 }
@@ -186,8 +199,7 @@ async fn a_frame_over_64_kb_closes_the_socket() {
 async fn signing_out_closes_the_accounts_socket() {
     let app = spawn_app_configured(&demo_site_dir(), |s: &mut Settings| s.streams.heartbeat_secs = 1).await;
     let admin = app.sign_in(true, &[], false).await;
-    let mut socket = watch(&app, "edits", &admin).await;
-    next_json(&mut socket).await;
+    let mut socket = watch_edits(&app, &admin).await;
     let mut visitor = Visitor::with_cookies(&app, &admin).await;
     let logout = visitor.request(reqwest::Method::POST, "/api/auth/Logout");
     let res = visitor.send(logout).await;

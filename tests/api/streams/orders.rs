@@ -7,7 +7,7 @@ use veranda_actors::domain::enums::ContributorRole;
 
 use veranda_tests::{crumb, eventually, spawn_app, TestApp, Visitor};
 
-use crate::streams::{next_json, open, own_origin, watch};
+use crate::streams::{next_json, open, own_origin, watch, watch_with_hello};
 
 /// Puts two mugs in a new cart and checks it out; the placed order's id.
 pub async fn place_order(app: &TestApp) -> String {
@@ -35,8 +35,7 @@ pub async fn place_order(app: &TestApp) -> String {
 async fn an_admin_socket_gets_the_placed_order_without_customer_data() {
     let app = spawn_app().await;
     let admin = app.sign_in(false, &[ContributorRole::Admin], false).await;
-    let mut socket = watch(&app, "edits", &admin).await;
-    let hello = next_json(&mut socket).await;
+    let (mut socket, hello) = watch_with_hello(&app, "edits", &admin).await;
     assert_eq!(hello["type"], "hello");
     let order_id = place_order(&app).await;
 
@@ -55,16 +54,7 @@ async fn an_admin_socket_gets_the_placed_order_without_customer_data() {
 
     // The same money fields as the listing.
     let owner = app.sign_in(true, &[], false).await;
-    let listed: Value = app
-        .client
-        .get(format!("{}/api/commerce/orders", app.address))
-        .header("cookie", &owner)
-        .send()
-        .await
-        .expect("answered")
-        .json()
-        .await
-        .expect("json");
+    let listed = app.get_json("/api/commerce/orders", &owner).await;
     let listed = &listed["orders"][0];
     assert_eq!(listed["id"], data["orderId"]);
     assert_eq!(listed["grandTotal"], data["grandTotal"]);
@@ -90,14 +80,7 @@ async fn donations_and_gift_cards_are_announced_as_their_orders() {
     {
         let mut form = vec![("crumb", crumb.as_str()), ("email", "ada@example.com"), ("name", "Ada")];
         form.extend(amount.map(|a| ("amount", a)));
-        let res = app
-            .client
-            .post(format!("{}{path}", app.address))
-            .header("cookie", format!("crumb={crumb}"))
-            .form(&form)
-            .send()
-            .await
-            .expect("answered");
+        let res = app.post_form(path, &crumb, &form).await;
         assert_eq!(res.status(), 303, "{path}");
         let location = res.headers()["location"].to_str().expect("ascii").to_string();
         let order_id = location.strip_prefix("/commerce/orders/").expect("the confirmation");

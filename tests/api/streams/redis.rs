@@ -21,6 +21,17 @@ async fn instance(redis: &Redis) -> TestApp {
     spawn_app_configured(&demo_site_dir(), move |settings| settings.redis_url = Some(url)).await
 }
 
+/// A Redis and two instances of the demo site sharing it; `None` where Redis is not
+/// installed (the test then has nothing to check).
+async fn two_instances() -> Option<(Redis, TestApp, TestApp)> {
+    if !redis_installed() {
+        return None;
+    }
+    let redis = Redis::start().await;
+    let (a, b) = (instance(&redis).await, instance(&redis).await);
+    Some((redis, a, b))
+}
+
 /// `PUT /api/site-header-footer` as `cookie`'s account, with a crumb issued to that session.
 async fn put_header(app: &TestApp, cookie: &str, header: &str) -> reqwest::Response {
     put(app, "/api/site-header-footer", cookie, json!({ "header": header, "footer": "F" })).await
@@ -48,11 +59,7 @@ async fn events(socket: &mut Socket, n: usize) -> Vec<Value> {
 
 #[actix_rt::test]
 async fn an_edit_on_one_instance_reaches_the_other_in_order_and_resumes_there() {
-    if !redis_installed() {
-        return;
-    }
-    let redis = Redis::start().await;
-    let (a, b) = (instance(&redis).await, instance(&redis).await);
+    let Some((_redis, a, b)) = two_instances().await else { return };
     let (owner_a, owner_b) = (a.sign_in(true, &[], false).await, b.sign_in(true, &[], false).await);
     let (editor_a, editor_b) = (
         a.sign_in(false, &[ContributorRole::Editor], false).await,
@@ -95,11 +102,7 @@ async fn an_edit_on_one_instance_reaches_the_other_in_order_and_resumes_there() 
 
 #[actix_rt::test]
 async fn a_redis_that_stops_answering_does_not_block_edits_or_stop_the_servers() {
-    if !redis_installed() {
-        return;
-    }
-    let mut redis = Redis::start().await;
-    let (a, b) = (instance(&redis).await, instance(&redis).await);
+    let Some((mut redis, a, b)) = two_instances().await else { return };
     let owner_a = a.sign_in(true, &[], false).await;
     let editor_b = b.sign_in(false, &[ContributorRole::Editor], false).await;
     let mut on_a = watch(&a, "edits", &owner_a).await;
@@ -110,16 +113,7 @@ async fn a_redis_that_stops_answering_does_not_block_edits_or_stop_the_servers()
     let res = put_header(&b, &editor_b, "Saved anyway").await;
     assert_eq!(res.status(), 200, "the edit is saved without Redis");
     assert!(started.elapsed() < Duration::from_secs(8), "bounded by the Redis timeout");
-    let saved: Value = b
-        .client
-        .get(format!("{}/api/site-header-footer", b.address))
-        .header("cookie", &editor_b)
-        .send()
-        .await
-        .expect("answered")
-        .json()
-        .await
-        .expect("json");
+    let saved = b.get_json("/api/site-header-footer", &editor_b).await;
     assert_eq!(saved["header"], "Saved anyway");
     for app in [&a, &b] {
         assert_eq!(app.get("/").await.status(), 200, "the server still serves");
@@ -128,11 +122,7 @@ async fn a_redis_that_stops_answering_does_not_block_edits_or_stop_the_servers()
 
 #[actix_rt::test]
 async fn a_redis_that_lost_its_data_resets_the_dashboards_into_a_new_epoch() {
-    if !redis_installed() {
-        return;
-    }
-    let redis = Redis::start().await;
-    let (a, b) = (instance(&redis).await, instance(&redis).await);
+    let Some((redis, a, b)) = two_instances().await else { return };
     let owner_a = a.sign_in(true, &[], false).await;
     let editor_b = b.sign_in(false, &[ContributorRole::Editor], false).await;
     let mut on_a = watch(&a, "edits", &owner_a).await;

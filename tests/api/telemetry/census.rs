@@ -222,7 +222,7 @@ async fn the_member_area_denied_page_is_not_recorded() {
     assert_eq!(context["pageType"], PageType::MemberAreaAccessDenied.id() as u64);
     assert_eq!(context["analyticsEnabled"], false);
     assert_not_recorded(&app, hit(&app, "/members", &format!("{CONSENT}; {account}")).await).await;
-    let metrics = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
+    let metrics = app.get_ops("/metrics").await;
     let metrics = metrics.text().await.expect("a body");
     let skipped = metrics.lines().any(|l| {
         l.starts_with("veranda_ingest_skipped_total{")

@@ -6,11 +6,12 @@
 //! The binary is `$VERANDA_BIN` when set, else `target/<profile>/veranda`, built (or
 //! brought up to date) with `cargo build -p veranda-server --bin veranda` first.
 
+use std::path::Path;
 use std::time::Duration;
 
 use veranda_actors::store::{SledStore, Store, Tree};
 use veranda_actors::telemetry::records::TELEMETRY_LOSS_WINDOW;
-use veranda_tests::process::ServerProcess;
+use veranda_tests::process::{crumb_of, ServerProcess};
 
 /// What the test waits past the loss window before the kill: room for the last flush's
 /// own duration on a loaded machine.
@@ -61,13 +62,35 @@ pub(super) fn values(store: &SledStore, tree: Tree) -> Vec<String> {
     rows.into_iter().map(|(_, v)| String::from_utf8_lossy(&v).into_owned()).collect()
 }
 
+/// Asserts that each call `n` in `calls` (a page view, an error report, a performance
+/// batch and a trace entry, as [`ingest`] sends them) is in `store`; `kept` says how, for
+/// the failure message. Returns the stored trace records.
+pub(super) fn assert_ingested(store: &SledStore, calls: impl IntoIterator<Item = usize>, kept: &str) -> Vec<String> {
+    let census = values(store, Tree::Census);
+    let errors = values(store, Tree::Errors);
+    let perf = values(store, Tree::Perf);
+    let traces = values(store, Tree::Traces);
+    for n in calls {
+        assert!(census.iter().any(|v| v.contains(&format!("\"crash-{n}\""))), "page view {n} {kept}");
+        assert!(errors.iter().any(|v| v.contains(&format!("\"crash {n}\""))), "error report {n} {kept}");
+        assert!(perf.iter().any(|v| v.contains(&format!("\"crash-load-{n}\""))), "performance batch {n} {kept}");
+        assert!(traces.iter().any(|v| v.contains(&format!("\"crash-trace-{n}\""))), "trace entry {n} {kept}");
+    }
+    traces
+}
+
+/// Starts the binary on `data` and takes the crumb its home page hands out.
+pub(super) async fn start_with_crumb(data: &Path) -> (ServerProcess, String) {
+    let server = ServerProcess::start(data).await;
+    let crumb = crumb_of(&server.address).await;
+    (server, crumb)
+}
+
 #[actix_rt::test]
 async fn telemetry_acknowledged_before_the_flush_window_survives_kill_9() {
     let data = tempfile::tempdir().expect("a temporary data dir");
-    let server = ServerProcess::start(data.path()).await;
+    let (server, crumb) = start_with_crumb(data.path()).await;
     let client = reqwest::Client::new();
-    let page = client.get(format!("{}/", server.address)).send().await.expect("a page");
-    let crumb = veranda_tests::cookie_value(&page, "crumb").expect("pages hand out a crumb");
     let mut acknowledged = Vec::new();
     for n in 0..WRITES {
         if ingest(&client, &server, &crumb, n).await {
@@ -85,17 +108,8 @@ async fn telemetry_acknowledged_before_the_flush_window_survives_kill_9() {
     let restarted = ServerProcess::start(data.path()).await;
     restarted.stop();
     let store = SledStore::open(data.path()).expect("the data dir opens after the restart");
-    let census = values(&store, Tree::Census);
-    let errors = values(&store, Tree::Errors);
-    let perf = values(&store, Tree::Perf);
     // The restarted server read the journal into its buffer and wrote it at its stop.
-    let traces = values(&store, Tree::Traces);
-    for n in acknowledged {
-        assert!(census.iter().any(|v| v.contains(&format!("\"crash-{n}\""))), "page view {n} survived");
-        assert!(errors.iter().any(|v| v.contains(&format!("\"crash {n}\""))), "error report {n} survived");
-        assert!(perf.iter().any(|v| v.contains(&format!("\"crash-load-{n}\""))), "performance batch {n} survived");
-        assert!(traces.iter().any(|v| v.contains(&format!("\"crash-trace-{n}\""))), "trace entry {n} survived");
-    }
+    assert_ingested(&store, acknowledged, "survived");
     let groups = store.scan_prefix(Tree::Errors, b"g/", 100_000).expect("scans");
     assert!(groups.len() >= WRITES, "each acknowledged error's group survived: {}", groups.len());
 }

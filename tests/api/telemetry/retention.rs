@@ -54,7 +54,7 @@ async fn the_sweep_removes_old_telemetry_and_keeps_recent_records() {
         assert!(app.store.get(tree, &kept).expect("gets").is_some(), "{tree:?} keeps recent records");
     }
     assert_eq!(app.records(Tree::Census, 2).await.len(), 2, "the recent and the fresh hit stay");
-    let metrics = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
+    let metrics = app.get_ops("/metrics").await;
     let text = metrics.text().await.expect("body");
     assert!(text.contains("# TYPE veranda_retention_removed_total counter"), "the removals are counted");
     assert!(text.contains("# TYPE veranda_retention_last_sweep_timestamp_seconds gauge"));

@@ -11,7 +11,7 @@ use super::demo;
 async fn bucket_bounds(app: &super::App, metric: &str) -> Vec<String> {
     let prefix = format!("{metric}_bucket{{");
     eventually(Duration::from_secs(5), &format!("{metric} buckets in /metrics"), || async {
-        let text = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
+        let text = app.get_ops("/metrics").await;
         let text = text.text().await.expect("a body");
         let bounds: Vec<String> = text
             .lines()
