@@ -84,6 +84,10 @@ pub struct SecuritySettings {
     /// Proxies (addresses or CIDR blocks) whose `Forwarded` / `X-Forwarded-*` headers
     /// are believed; empty: they are ignored (see [`crate::security::proxy`]).
     pub trusted_proxies: Vec<crate::security::proxy::ProxyNet>,
+    /// Which header a trusted proxy names the client in: `x-forwarded-for` (default),
+    /// `forwarded` or `x-real-ip`. Read only from `trusted_proxies`, so a server without
+    /// them uses the peer address whatever this says.
+    pub client_ip_header: crate::security::proxy::ClientIpHeader,
 }
 
 impl Default for Settings {

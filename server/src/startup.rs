@@ -105,6 +105,8 @@ impl Application {
 
         let edge = web::Data::new(EdgeState {
             trusted_proxies: state.settings.security.trusted_proxies.clone(),
+            client_ip_header: state.settings.security.client_ip_header,
+            public_https: false,
             sessions: state.services.store.clone(),
         });
         let crumb_data = web::Data::new(state.crumb_key.clone());

@@ -17,6 +17,11 @@ use veranda_actors::store::Store;
 pub struct EdgeState {
     /// Peers whose forwarded headers are believed (`[security] trusted_proxies`).
     pub trusted_proxies: Vec<proxy::ProxyNet>,
+    /// Which forwarded header names the client (`[security] client_ip_header`).
+    pub client_ip_header: proxy::ClientIpHeader,
+    /// Whether `[security] public_url` is an https address: the site is served over
+    /// https whatever the connection says.
+    pub public_https: bool,
     /// Where sessions are kept.
     pub sessions: Arc<dyn Store>,
 }

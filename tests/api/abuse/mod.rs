@@ -1,0 +1,4 @@
+//! Clients that misbehave on purpose: forged addresses and headers, lockouts, floods.
+//! One file per topic.
+
+mod client_ip;
