@@ -88,6 +88,19 @@ pub struct SecuritySettings {
     /// `forwarded` or `x-real-ip`. Read only from `trusted_proxies`, so a server without
     /// them uses the peer address whatever this says.
     pub client_ip_header: crate::security::proxy::ClientIpHeader,
+    /// The address visitors reach the site at (`https://shop.example.com`); an https one
+    /// means every cookie is `Secure` and answers carry `Strict-Transport-Security` even
+    /// when the proxy in front sends no scheme header. Unset: the connection's scheme (or
+    /// a trusted proxy's) decides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub public_url: Option<String>,
+}
+
+impl SecuritySettings {
+    /// Whether `public_url` says the site is served over https.
+    pub fn serves_https(&self) -> bool {
+        self.public_url.as_deref().and_then(|u| reqwest::Url::parse(u).ok()).is_some_and(|u| u.scheme() == "https")
+    }
 }
 
 impl Default for Settings {
@@ -175,6 +188,7 @@ impl Settings {
         let settings: Settings = figment.extract().map_err(|e| describe(e, file.as_deref()))?;
         settings.check_crumb_key_file(file.as_deref())?;
         settings.check_places_upstream(file.as_deref())?;
+        settings.check_public_url(file.as_deref())?;
         Ok(settings)
     }
 
@@ -186,6 +200,21 @@ impl Settings {
             let source = file.map(|f| f.display().to_string()).unwrap_or_else(|| "settings".to_string());
             SettingsError::Invalid(format!("{source}: security.crumb_key_file: {why}"))
         })
+    }
+
+    /// A public address that is not an http(s) URL stops start-up here, naming the
+    /// settings file and the field.
+    fn check_public_url(&self, file: Option<&Path>) -> Result<(), SettingsError> {
+        let Some(url) = &self.security.public_url else { return Ok(()) };
+        match reqwest::Url::parse(url) {
+            Ok(parsed) if matches!(parsed.scheme(), "http" | "https") && parsed.has_host() => Ok(()),
+            _ => {
+                let source = file.map(|f| f.display().to_string()).unwrap_or_else(|| "settings".to_string());
+                Err(SettingsError::Invalid(format!(
+                    "{source}: security.public_url: '{url}' is not an http or https address"
+                )))
+            }
+        }
     }
 
     /// A place-search address that is not an http(s) URL stops start-up here, naming the

@@ -20,7 +20,8 @@
 //! [`crate::edge::crumb`]. The cookie is readable by scripts on purpose:
 //! the page must copy it into the header; `SameSite=Lax` keeps it off cross-site posts.
 
-use actix_web::cookie::{Cookie, SameSite};
+use crate::edge::cookies::site_cookie;
+use actix_web::cookie::Cookie;
 use actix_web::HttpRequest;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -173,7 +174,7 @@ pub fn session_binding(req: &HttpRequest) -> Option<String> {
 
 /// The crumb cookie: whole site, Lax, readable by the page's scripts (see module docs).
 pub fn crumb_cookie(crumb: &str) -> Cookie<'static> {
-    Cookie::build(CRUMB_COOKIE, crumb.to_string()).path("/").same_site(SameSite::Lax).finish()
+    site_cookie(CRUMB_COOKIE, crumb.to_string()).finish()
 }
 
 fn query_crumb(query: &str) -> Option<String> {

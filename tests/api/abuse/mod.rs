@@ -2,3 +2,4 @@
 //! One file per topic.
 
 mod client_ip;
+mod headers;

@@ -7,9 +7,10 @@
 //! answer), replaces any session the request carried, and answers the new crumb (bound
 //! to the new session, see [`crate::security::crumb`]) as `xsrfToken` with the account.
 
+use crate::edge::cookies::site_cookie;
 use std::time::Instant;
 
-use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
+use actix_web::cookie::{time::Duration as CookieDuration, Cookie};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::accounts::{
@@ -101,12 +102,7 @@ pub async fn sign_in(
 /// The session cookie: whole site, HttpOnly, Lax; Secure over https; 14 days when
 /// remembered, else a browser-session cookie.
 fn session_cookie(id: &SessionId, remember: bool, secure: bool) -> Cookie<'static> {
-    let mut cookie = Cookie::build(SESSION_COOKIE, id.as_str().to_string())
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(secure)
-        .finish();
+    let mut cookie = site_cookie(SESSION_COOKIE, id.as_str().to_string()).http_only(true).secure(secure).finish();
     if remember {
         cookie.set_max_age(CookieDuration::seconds(REMEMBERED_SESSION_SECS));
     }
@@ -115,8 +111,7 @@ fn session_cookie(id: &SessionId, remember: bool, secure: bool) -> Cookie<'stati
 
 /// The cookie that removes the session cookie (same attributes, expired).
 pub fn removal_cookie(secure: bool) -> Cookie<'static> {
-    let mut cookie =
-        Cookie::build(SESSION_COOKIE, "").path("/").http_only(true).same_site(SameSite::Lax).secure(secure).finish();
+    let mut cookie = site_cookie(SESSION_COOKIE, "").http_only(true).secure(secure).finish();
     cookie.make_removal();
     cookie
 }
