@@ -56,6 +56,7 @@ impl CartId {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use actix_web::cookie::SameSite;
 
     #[test]
     fn generated_ids_parse_and_others_do_not() {
