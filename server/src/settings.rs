@@ -73,7 +73,7 @@ impl Default for MapsSettings {
 }
 
 /// `[security]`: what several instances share, and whose forwarded headers are believed.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SecuritySettings {
     /// A file of at least 32 bytes every instance signs crumbs with; unset, the key
@@ -94,6 +94,21 @@ pub struct SecuritySettings {
     /// a trusted proxy's) decides.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub public_url: Option<String>,
+    /// Most keys each of the sign-in and page-unlock throttles keeps (accounts,
+    /// addresses, pairs and devices); when full, the least recently used is forgotten.
+    pub throttle_max_entries: usize,
+}
+
+impl Default for SecuritySettings {
+    fn default() -> Self {
+        SecuritySettings {
+            crumb_key_file: None,
+            trusted_proxies: Vec::new(),
+            client_ip_header: crate::security::proxy::ClientIpHeader::default(),
+            public_url: None,
+            throttle_max_entries: crate::services::auth::throttle::DEFAULT_MAX_ENTRIES,
+        }
+    }
 }
 
 impl SecuritySettings {
@@ -327,6 +342,26 @@ mod tests {
         assert_eq!(s.security.crumb_key_file.as_deref(), Some(key.as_path()));
         assert_eq!(s.security.trusted_proxies.len(), 2);
         assert!(s.security.trusted_proxies[1].contains("10.9.8.7".parse().expect("ip")));
+    }
+
+    #[test]
+    fn the_security_section_reads_the_client_header_public_url_and_table_size() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("veranda.toml");
+        let toml = "[security]\nclient_ip_header = \"x-real-ip\"\npublic_url = \"https://shop.example.com\"\n\
+                    throttle_max_entries = 50\n";
+        std::fs::write(&file, toml).expect("write");
+        let s = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect("loads");
+        assert_eq!(s.security.client_ip_header, crate::security::proxy::ClientIpHeader::XRealIp);
+        assert!(s.security.serves_https());
+        assert_eq!(s.security.throttle_max_entries, 50);
+        assert!(!SecuritySettings::default().serves_https(), "unset: the connection decides");
+        std::fs::write(&file, "[security]\npublic_url = \"shop.example.com\"\n").expect("write");
+        let text = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect_err("refused").to_string();
+        assert!(text.contains("security.public_url") && text.contains("veranda.toml"), "{text}");
+        std::fs::write(&file, "[security]\nclient_ip_header = \"x-client-ip\"\n").expect("write");
+        let text = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect_err("refused").to_string();
+        assert!(text.contains("client_ip_header"), "{text}");
     }
 
     #[test]

@@ -137,6 +137,16 @@ impl CrumbKey {
         Ok(())
     }
 
+    /// A key for another purpose derived from this one (HMAC of `purpose`), so every
+    /// instance sharing the crumb key shares it too.
+    pub fn derive(&self, purpose: &str) -> [u8; 32] {
+        // HMAC accepts keys of any length; 32 bytes cannot fail.
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes a 32-byte key");
+        mac.update(b"\0derive\0");
+        mac.update(purpose.as_bytes());
+        mac.finalize().into_bytes().into()
+    }
+
     fn sign(&self, nonce: &str, session: Option<&str>) -> String {
         URL_SAFE_NO_PAD.encode(self.mac(nonce, session).finalize().into_bytes())
     }

@@ -95,7 +95,7 @@ async fn with_an_https_public_url_every_cookie_is_secure_and_hsts_is_sent() {
     let res = sign_in(&app, &[]).await;
     assert_eq!(res.status(), 200);
     let cookies: Vec<&str> = set_cookies(&res).collect();
-    assert_eq!(cookies.len(), 2, "the session and the crumb: {cookies:?}");
+    assert_eq!(cookies.len(), 3, "the session, the crumb and the device: {cookies:?}");
     for cookie in cookies {
         assert!(is_secure(cookie), "{cookie}");
     }

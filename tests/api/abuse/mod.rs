@@ -3,3 +3,4 @@
 
 mod client_ip;
 mod headers;
+mod sign_in;
