@@ -72,6 +72,9 @@ impl Default for MapsSettings {
     }
 }
 
+/// The default of `[security] throttle_max_entries`.
+pub const DEFAULT_THROTTLE_MAX_ENTRIES: usize = 100_000;
+
 /// `[security]`: what several instances share, and whose forwarded headers are believed.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -106,7 +109,7 @@ impl Default for SecuritySettings {
             trusted_proxies: Vec::new(),
             client_ip_header: crate::security::proxy::ClientIpHeader::default(),
             public_url: None,
-            throttle_max_entries: crate::services::auth::throttle::DEFAULT_MAX_ENTRIES,
+            throttle_max_entries: DEFAULT_THROTTLE_MAX_ENTRIES,
         }
     }
 }

@@ -7,12 +7,10 @@
 //!   [`LimitedForm`]), refused with each area's own 400/413/415 answer.
 //! - [`method`]: the 405 answer to a method a resource does not take.
 //! - [`cache`]: answers that no cache may keep (`Cache-Control: no-store`).
-//! - [`cookies`]: the one builder of the cookies the server sets.
 //! - [`headers`]: `nosniff`, the frame rules, HSTS and `Secure` cookies on every answer.
 
 pub mod body;
 pub mod cache;
-pub mod cookies;
 pub mod crumb;
 pub mod headers;
 pub mod method;

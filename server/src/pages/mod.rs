@@ -13,7 +13,7 @@ pub mod crumb;
 pub mod html;
 pub mod unlock;
 
-use crate::edge::cookies::site_cookie;
+use crate::security::cookies::site_cookie;
 use std::collections::BTreeMap;
 
 use actix_web::http::{header, Method, StatusCode};

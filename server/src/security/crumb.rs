@@ -20,7 +20,7 @@
 //! [`crate::edge::crumb`]. The cookie is readable by scripts on purpose:
 //! the page must copy it into the header; `SameSite=Lax` keeps it off cross-site posts.
 
-use crate::edge::cookies::site_cookie;
+use crate::security::cookies::site_cookie;
 use actix_web::cookie::Cookie;
 use actix_web::HttpRequest;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;

@@ -1,6 +1,8 @@
 //! Security at the edge: who is signed in, the crumb (CSRF) check and where its key comes
-//! from, which proxies' forwarded headers are believed, and the owner redirect.
+//! from, which proxies' forwarded headers are believed, the owner redirect, and the one
+//! builder of the cookies the server sets.
 
+pub mod cookies;
 pub mod crumb;
 pub mod crumb_source;
 pub mod owner_redirect;

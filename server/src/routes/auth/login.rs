@@ -8,7 +8,7 @@
 //! answer), replaces any session the request carried, and answers the new crumb (bound
 //! to the new session, see [`crate::security::crumb`]) as `xsrfToken` with the account.
 
-use crate::edge::cookies::site_cookie;
+use crate::security::cookies::site_cookie;
 use std::time::Instant;
 
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie};

@@ -1,7 +1,7 @@
 //! The cart cookie: a random cart id, `HttpOnly`, `SameSite=Lax`, whole site. A
 //! cookie that is not a well-formed id is ignored (the visitor gets a new cart).
 
-use crate::edge::cookies::site_cookie;
+use crate::security::cookies::site_cookie;
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie};
 use actix_web::HttpRequest;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;

@@ -38,7 +38,7 @@
 //! refused (400) and cleared, so the next try starts a new cart; a missing cookie starts
 //! one on add and is refused for the other changes, which need a cart.
 
-use crate::edge::cookies::site_cookie;
+use crate::security::cookies::site_cookie;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use maud::{html, Markup};

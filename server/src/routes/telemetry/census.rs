@@ -8,7 +8,7 @@
 //! is set. Otherwise a page view also keeps (or makes and sets) `SS_SESSION_ID`, a session
 //! cookie, and `SS_ANALYTICS_ID`, for 390 days, and stores both with the hit.
 
-use crate::edge::cookies::site_cookie;
+use crate::security::cookies::site_cookie;
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};

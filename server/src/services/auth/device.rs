@@ -15,7 +15,7 @@ use hmac::{Hmac, Mac};
 use rand::RngCore;
 use sha2::Sha256;
 
-use crate::edge::cookies::site_cookie;
+use crate::security::cookies::site_cookie;
 use crate::security::crumb::CrumbKey;
 
 /// The cookie's name.

@@ -7,7 +7,7 @@
 //! every grant for it; a grant copied to another page does not verify. The key lives in
 //! the store (settings tree), so restarts keep grants valid.
 
-use crate::edge::cookies::site_cookie;
+use crate::security::cookies::site_cookie;
 use actix_web::cookie::Cookie;
 use actix_web::HttpRequest;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;

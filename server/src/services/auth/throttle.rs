@@ -37,8 +37,6 @@ use lru::LruCache;
 pub const MAX_FAILURES: usize = 5;
 /// How long a failure counts.
 pub const WINDOW: Duration = Duration::from_secs(15 * 60);
-/// The default total bound of a table, in keys (`[security] throttle_max_entries`).
-pub const DEFAULT_MAX_ENTRIES: usize = 100_000;
 /// The gauge holding each table's size.
 const ENTRIES_GAUGE: &str = crate::ops::metrics::ServerMetric::AuthThrottleEntries.name();
 

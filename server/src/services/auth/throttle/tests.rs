@@ -5,7 +5,7 @@ fn from<'a>(account: &'a str, address: &'a str) -> Attempter<'a> {
 }
 
 fn throttle() -> LoginThrottle {
-    LoginThrottle::new(DEFAULT_MAX_ENTRIES, "test")
+    LoginThrottle::new(crate::settings::DEFAULT_THROTTLE_MAX_ENTRIES, "test")
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The one builder of the cookies the server sets: whole site (`Path=/`),
-//! `SameSite=Lax`. `Secure` is added to every cookie of an answer over https by
-//! [`crate::edge::headers`], so no handler decides it alone.
+//! `SameSite=Lax`. `Secure` is added to every cookie of an answer over https by the
+//! answer-headers middleware (`edge/headers.rs`), so no handler decides it alone.
 
 use actix_web::cookie::{Cookie, CookieBuilder, SameSite};
 
