@@ -72,8 +72,11 @@ impl Default for MapsSettings {
     }
 }
 
+/// The default of `[security] throttle_max_entries`.
+pub const DEFAULT_THROTTLE_MAX_ENTRIES: usize = 100_000;
+
 /// `[security]`: what several instances share, and whose forwarded headers are believed.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SecuritySettings {
     /// A file of at least 32 bytes every instance signs crumbs with; unset, the key
@@ -84,6 +87,38 @@ pub struct SecuritySettings {
     /// Proxies (addresses or CIDR blocks) whose `Forwarded` / `X-Forwarded-*` headers
     /// are believed; empty: they are ignored (see [`crate::security::proxy`]).
     pub trusted_proxies: Vec<crate::security::proxy::ProxyNet>,
+    /// Which header a trusted proxy names the client in: `x-forwarded-for` (default),
+    /// `forwarded` or `x-real-ip`. Read only from `trusted_proxies`, so a server without
+    /// them uses the peer address whatever this says.
+    pub client_ip_header: crate::security::proxy::ClientIpHeader,
+    /// The address visitors reach the site at (`https://shop.example.com`); an https one
+    /// means every cookie is `Secure` and answers carry `Strict-Transport-Security` even
+    /// when the proxy in front sends no scheme header. Unset: the connection's scheme (or
+    /// a trusted proxy's) decides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub public_url: Option<String>,
+    /// Most keys each of the sign-in and page-unlock throttles keeps (accounts,
+    /// addresses, pairs and devices); when full, the least recently used is forgotten.
+    pub throttle_max_entries: usize,
+}
+
+impl Default for SecuritySettings {
+    fn default() -> Self {
+        SecuritySettings {
+            crumb_key_file: None,
+            trusted_proxies: Vec::new(),
+            client_ip_header: crate::security::proxy::ClientIpHeader::default(),
+            public_url: None,
+            throttle_max_entries: DEFAULT_THROTTLE_MAX_ENTRIES,
+        }
+    }
+}
+
+impl SecuritySettings {
+    /// Whether `public_url` says the site is served over https.
+    pub fn serves_https(&self) -> bool {
+        self.public_url.as_deref().and_then(|u| reqwest::Url::parse(u).ok()).is_some_and(|u| u.scheme() == "https")
+    }
 }
 
 impl Default for Settings {
@@ -171,6 +206,7 @@ impl Settings {
         let settings: Settings = figment.extract().map_err(|e| describe(e, file.as_deref()))?;
         settings.check_crumb_key_file(file.as_deref())?;
         settings.check_places_upstream(file.as_deref())?;
+        settings.check_public_url(file.as_deref())?;
         Ok(settings)
     }
 
@@ -182,6 +218,21 @@ impl Settings {
             let source = file.map(|f| f.display().to_string()).unwrap_or_else(|| "settings".to_string());
             SettingsError::Invalid(format!("{source}: security.crumb_key_file: {why}"))
         })
+    }
+
+    /// A public address that is not an http(s) URL stops start-up here, naming the
+    /// settings file and the field.
+    fn check_public_url(&self, file: Option<&Path>) -> Result<(), SettingsError> {
+        let Some(url) = &self.security.public_url else { return Ok(()) };
+        match reqwest::Url::parse(url) {
+            Ok(parsed) if matches!(parsed.scheme(), "http" | "https") && parsed.has_host() => Ok(()),
+            _ => {
+                let source = file.map(|f| f.display().to_string()).unwrap_or_else(|| "settings".to_string());
+                Err(SettingsError::Invalid(format!(
+                    "{source}: security.public_url: '{url}' is not an http or https address"
+                )))
+            }
+        }
     }
 
     /// A place-search address that is not an http(s) URL stops start-up here, naming the
@@ -294,6 +345,26 @@ mod tests {
         assert_eq!(s.security.crumb_key_file.as_deref(), Some(key.as_path()));
         assert_eq!(s.security.trusted_proxies.len(), 2);
         assert!(s.security.trusted_proxies[1].contains("10.9.8.7".parse().expect("ip")));
+    }
+
+    #[test]
+    fn the_security_section_reads_the_client_header_public_url_and_table_size() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("veranda.toml");
+        let toml = "[security]\nclient_ip_header = \"x-real-ip\"\npublic_url = \"https://shop.example.com\"\n\
+                    throttle_max_entries = 50\n";
+        std::fs::write(&file, toml).expect("write");
+        let s = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect("loads");
+        assert_eq!(s.security.client_ip_header, crate::security::proxy::ClientIpHeader::XRealIp);
+        assert!(s.security.serves_https());
+        assert_eq!(s.security.throttle_max_entries, 50);
+        assert!(!SecuritySettings::default().serves_https(), "unset: the connection decides");
+        std::fs::write(&file, "[security]\npublic_url = \"shop.example.com\"\n").expect("write");
+        let text = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect_err("refused").to_string();
+        assert!(text.contains("security.public_url") && text.contains("veranda.toml"), "{text}");
+        std::fs::write(&file, "[security]\nclient_ip_header = \"x-client-ip\"\n").expect("write");
+        let text = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect_err("refused").to_string();
+        assert!(text.contains("client_ip_header"), "{text}");
     }
 
     #[test]

@@ -105,6 +105,8 @@ impl Application {
 
         let edge = web::Data::new(EdgeState {
             trusted_proxies: state.settings.security.trusted_proxies.clone(),
+            client_ip_header: state.settings.security.client_ip_header,
+            public_https: state.settings.security.serves_https(),
             sessions: state.services.store.clone(),
         });
         let crumb_data = web::Data::new(state.crumb_key.clone());
@@ -124,6 +126,7 @@ impl Application {
                 .app_data(web::FormConfig::default().limit(max_body))
                 .wrap(actix_web::middleware::from_fn(overload::limit_writes))
                 .wrap(ops::RequestMetrics)
+                .wrap(actix_web::middleware::from_fn(crate::edge::headers::security_headers))
                 .configure(routes::configure)
         })
         .listen(public_listener)

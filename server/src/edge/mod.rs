@@ -8,11 +8,13 @@
 //! - [`method`]: the 405 answer to a method a resource does not take.
 //! - [`cache`]: answers that no cache may keep (`Cache-Control: no-store`).
 //! - [`admin`]: the owner-and-admins gate of the dashboard's read APIs ([`Admin`]).
+//! - [`headers`]: `nosniff`, the frame rules, HSTS and `Secure` cookies on every answer.
 
 pub mod admin;
 pub mod body;
 pub mod cache;
 pub mod crumb;
+pub mod headers;
 pub mod method;
 
 pub use admin::{Admin, Shown};

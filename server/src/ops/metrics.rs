@@ -34,16 +34,22 @@ pub enum ServerMetric {
     HttpRequestsInFlight,
     /// Always 1; its `version` label says which build runs.
     BuildInfo,
+    /// Keys held by the sign-in and page-unlock throttles, by `table`.
+    AuthThrottleEntries,
 }
 
 impl ServerMetric {
     /// Every server metric.
-    pub const ALL: [ServerMetric; 4] = [
+    pub const ALL: [ServerMetric; 5] = [
         ServerMetric::HttpRequests,
         ServerMetric::HttpRequestDuration,
         ServerMetric::HttpRequestsInFlight,
         ServerMetric::BuildInfo,
+        ServerMetric::AuthThrottleEntries,
     ];
+
+    /// The `table` labels of [`ServerMetric::AuthThrottleEntries`].
+    pub const THROTTLE_TABLES: [&'static str; 2] = ["sign_in", "unlock"];
 
     /// The metric's name.
     pub const fn name(self) -> &'static str {
@@ -52,6 +58,7 @@ impl ServerMetric {
             ServerMetric::HttpRequestDuration => "veranda_http_request_duration_seconds",
             ServerMetric::HttpRequestsInFlight => "veranda_http_requests_in_flight",
             ServerMetric::BuildInfo => "veranda_build_info",
+            ServerMetric::AuthThrottleEntries => "veranda_auth_throttle_entries",
         }
     }
 
@@ -60,7 +67,9 @@ impl ServerMetric {
         match self {
             ServerMetric::HttpRequests => MetricKind::Counter,
             ServerMetric::HttpRequestDuration => MetricKind::Histogram,
-            ServerMetric::HttpRequestsInFlight | ServerMetric::BuildInfo => MetricKind::Gauge,
+            ServerMetric::HttpRequestsInFlight | ServerMetric::BuildInfo | ServerMetric::AuthThrottleEntries => {
+                MetricKind::Gauge
+            }
         }
     }
 
@@ -75,6 +84,9 @@ impl ServerMetric {
             }
             ServerMetric::HttpRequestsInFlight => "Requests on the public listener being answered right now.",
             ServerMetric::BuildInfo => "Always 1; the version label names the running build.",
+            ServerMetric::AuthThrottleEntries => {
+                "Keys (accounts, addresses, pairs, devices) the sign-in and page-unlock throttles hold, by table."
+            }
         }
     }
 }
@@ -133,6 +145,10 @@ pub fn install() -> &'static PrometheusHandle {
         }
         describe();
         metrics::gauge!(ServerMetric::BuildInfo.name(), "version" => env!("CARGO_PKG_VERSION")).set(1.0);
+        // Exported from start-up; the throttles set them as they change.
+        for table in ServerMetric::THROTTLE_TABLES {
+            metrics::gauge!(ServerMetric::AuthThrottleEntries.name(), "table" => table).set(0.0);
+        }
         handle
     })
 }

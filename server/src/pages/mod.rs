@@ -13,9 +13,9 @@ pub mod crumb;
 pub mod html;
 pub mod unlock;
 
+use crate::security::cookies::site_cookie;
 use std::collections::BTreeMap;
 
-use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use veranda_actors::accounts::SessionRecord;
@@ -73,7 +73,7 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: Current
         Some(resolved) => view(&req, &state, resolved, link, session.0.as_ref(), logout_dialog),
     };
     if redirect == Decision::ServeAndRemember {
-        let cookie = Cookie::build(NOREDIRECT_COOKIE, "1").path("/").http_only(true).same_site(SameSite::Lax).finish();
+        let cookie = site_cookie(NOREDIRECT_COOKIE, "1").http_only(true).finish();
         let _ = response.add_cookie(&cookie);
     }
     response

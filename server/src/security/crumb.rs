@@ -20,7 +20,8 @@
 //! [`crate::edge::crumb`]. The cookie is readable by scripts on purpose:
 //! the page must copy it into the header; `SameSite=Lax` keeps it off cross-site posts.
 
-use actix_web::cookie::{Cookie, SameSite};
+use crate::security::cookies::site_cookie;
+use actix_web::cookie::Cookie;
 use actix_web::HttpRequest;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -136,6 +137,16 @@ impl CrumbKey {
         Ok(())
     }
 
+    /// A key for another purpose derived from this one (HMAC of `purpose`), so every
+    /// instance sharing the crumb key shares it too.
+    pub fn derive(&self, purpose: &str) -> [u8; 32] {
+        // HMAC accepts keys of any length; 32 bytes cannot fail.
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes a 32-byte key");
+        mac.update(b"\0derive\0");
+        mac.update(purpose.as_bytes());
+        mac.finalize().into_bytes().into()
+    }
+
     fn sign(&self, nonce: &str, session: Option<&str>) -> String {
         URL_SAFE_NO_PAD.encode(self.mac(nonce, session).finalize().into_bytes())
     }
@@ -173,7 +184,7 @@ pub fn session_binding(req: &HttpRequest) -> Option<String> {
 
 /// The crumb cookie: whole site, Lax, readable by the page's scripts (see module docs).
 pub fn crumb_cookie(crumb: &str) -> Cookie<'static> {
-    Cookie::build(CRUMB_COOKIE, crumb.to_string()).path("/").same_site(SameSite::Lax).finish()
+    site_cookie(CRUMB_COOKIE, crumb.to_string()).finish()
 }
 
 fn query_crumb(query: &str) -> Option<String> {

@@ -1,6 +1,8 @@
 //! Security at the edge: who is signed in, the crumb (CSRF) check and where its key comes
-//! from, which proxies' forwarded headers are believed, and the owner redirect.
+//! from, which proxies' forwarded headers are believed, the owner redirect, and the one
+//! builder of the cookies the server sets.
 
+pub mod cookies;
 pub mod crumb;
 pub mod crumb_source;
 pub mod owner_redirect;
@@ -17,6 +19,11 @@ use veranda_actors::store::Store;
 pub struct EdgeState {
     /// Peers whose forwarded headers are believed (`[security] trusted_proxies`).
     pub trusted_proxies: Vec<proxy::ProxyNet>,
+    /// Which forwarded header names the client (`[security] client_ip_header`).
+    pub client_ip_header: proxy::ClientIpHeader,
+    /// Whether `[security] public_url` is an https address: the site is served over
+    /// https whatever the connection says.
+    pub public_https: bool,
     /// Where sessions are kept.
     pub sessions: Arc<dyn Store>,
 }

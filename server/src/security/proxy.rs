@@ -1,14 +1,21 @@
-//! Trusted proxies: whose `Forwarded` and `X-Forwarded-*` headers are believed.
+//! Trusted proxies: whose forwarded headers are believed, and which one names the client.
 //!
 //! Anyone can send `X-Forwarded-Proto: https` or `X-Forwarded-For: 1.2.3.4`. They are
 //! honoured only when the connection's peer is in `[security] trusted_proxies` (addresses
-//! or CIDR blocks; none by default, so by default they are ignored). From a trusted peer:
+//! or CIDR blocks; none by default, so by default they are ignored, and the first time
+//! one arrives from an untrusted peer a warning is logged, once per process). From a
+//! trusted peer, only the family of headers named by `[security] client_ip_header` is
+//! read, so a header the proxy passes through untouched (nginx forwards a client's own
+//! `Forwarded`) cannot speak for the client:
 //!
-//! - the scheme and host are the forwarded ones (`Forwarded: proto=…;host=…`, else
-//!   `X-Forwarded-Proto` / `X-Forwarded-Host`), as actix's `ConnectionInfo` reads them;
-//! - the client address is found by walking `X-Forwarded-For` (or `Forwarded: for=`)
-//!   from the right, skipping trusted proxies: the first untrusted hop is the client. A
-//!   chain made only of trusted hops gives its leftmost entry.
+//! - `x-forwarded-for` (the default): the address from `X-Forwarded-For`, the scheme
+//!   from `X-Forwarded-Proto`, the host from `X-Forwarded-Host`;
+//! - `forwarded`: all three from `Forwarded` (`for=`, `proto=`, `host=`);
+//! - `x-real-ip`: the address from `X-Real-IP`, scheme and host as for `x-forwarded-for`.
+//!
+//! The client address is found by walking the chain from the right, skipping trusted
+//! proxies: the first untrusted hop is the client. A chain made only of trusted hops
+//! gives its leftmost entry; no usable entry gives the peer.
 //!
 //! From any other peer the scheme is the listener's (`http`), the host is `Host`, and
 //! the client address is the peer's. Secure-cookie decisions, the `Origin` check of
@@ -18,6 +25,7 @@
 use std::fmt;
 use std::net::IpAddr;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use actix_web::{web, HttpRequest};
 use serde::{Deserialize, Serialize};
@@ -124,6 +132,29 @@ impl fmt::Display for ProxyNet {
     }
 }
 
+/// Which forwarded header names the client behind a trusted proxy
+/// (`[security] client_ip_header`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClientIpHeader {
+    /// `X-Forwarded-For` (with `X-Forwarded-Proto` and `X-Forwarded-Host`): what nginx's
+    /// `$proxy_add_x_forwarded_for` and Caddy's `reverse_proxy` send.
+    #[default]
+    XForwardedFor,
+    /// `Forwarded: for=…;proto=…;host=…` (RFC 7239).
+    Forwarded,
+    /// `X-Real-IP` (one address), with `X-Forwarded-Proto` and `X-Forwarded-Host`.
+    XRealIp,
+}
+
+/// The headers that carry a forwarded address, scheme or host; from an untrusted peer
+/// they are ignored (and the first such request is logged).
+const FORWARDED_HEADERS: [&str; 5] =
+    ["forwarded", "x-forwarded-for", "x-real-ip", "x-forwarded-proto", "x-forwarded-host"];
+
+/// Whether the untrusted-peer warning was logged already.
+static WARNED_UNTRUSTED: AtomicBool = AtomicBool::new(false);
+
 /// What a request says about its client, believing forwarded headers only from a
 /// trusted proxy.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,26 +168,42 @@ pub struct ClientInfo {
 }
 
 impl ClientInfo {
-    /// Reads the request, with the trusted proxies of the running server's settings.
+    /// Reads the request, with the trusted proxies, client header and public address of
+    /// the running server's settings.
     pub fn of(req: &HttpRequest) -> ClientInfo {
-        let trusted = req.app_data::<web::Data<EdgeState>>().map(|s| s.trusted_proxies.as_slice());
-        ClientInfo::with(req, trusted.unwrap_or_default())
+        let Some(edge) = req.app_data::<web::Data<EdgeState>>() else {
+            return ClientInfo::with(req, &[], ClientIpHeader::default());
+        };
+        let mut info = ClientInfo::with(req, &edge.trusted_proxies, edge.client_ip_header);
+        if edge.public_https {
+            info.scheme = "https".to_string();
+        }
+        info
     }
 
-    /// Reads the request, believing forwarded headers from peers in `trusted`.
-    pub fn with(req: &HttpRequest, trusted: &[ProxyNet]) -> ClientInfo {
+    /// Reads the request, believing the `header` family from peers in `trusted`.
+    pub fn with(req: &HttpRequest, trusted: &[ProxyNet], header: ClientIpHeader) -> ClientInfo {
         let peer = req.peer_addr().map(|a| a.ip());
         let is_trusted = |ip: IpAddr| trusted.iter().any(|net| net.contains(ip));
         if peer.is_some_and(is_trusted) {
-            let info = req.connection_info();
-            let ip = forwarded_chain(req).into_iter().rev().find(|hop| !is_trusted(*hop));
-            let leftmost = forwarded_chain(req).into_iter().next();
+            let chain = forwarded_chain(req, header);
+            let ip = chain.iter().rev().find(|hop| !is_trusted(**hop)).or(chain.first()).copied();
+            let (scheme, host) = forwarded_scheme_and_host(req, header);
+            let own = ClientInfo::direct(req, peer);
             return ClientInfo {
-                scheme: info.scheme().to_string(),
-                host: info.host().to_string(),
-                ip: ip.or(leftmost).or(peer),
+                scheme: scheme.unwrap_or(own.scheme),
+                host: host.unwrap_or(own.host),
+                ip: ip.or(peer),
             };
         }
+        if let Some(peer) = peer {
+            warn_once_if_forwarded(req, peer);
+        }
+        ClientInfo::direct(req, peer)
+    }
+
+    /// What the connection itself says: the listener's scheme, `Host`, the peer.
+    fn direct(req: &HttpRequest, peer: Option<IpAddr>) -> ClientInfo {
         let config = req.app_config();
         let host = req
             .headers()
@@ -180,25 +227,67 @@ pub fn client_ip(req: &HttpRequest) -> IpAddr {
     ClientInfo::of(req).ip.unwrap_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED))
 }
 
-/// The addresses a request passed through, client first: `Forwarded: for=` when present,
-/// else `X-Forwarded-For`. Entries that are not addresses (`unknown`, obfuscated names)
-/// are skipped.
-fn forwarded_chain(req: &HttpRequest) -> Vec<IpAddr> {
-    let values = |name: &str| -> Vec<String> {
-        req.headers().get_all(name).filter_map(|v| v.to_str().ok()).map(str::to_string).collect()
-    };
-    let forwarded = values("forwarded");
-    if !forwarded.is_empty() {
-        return forwarded
-            .iter()
-            .flat_map(|v| v.split(','))
-            .flat_map(|element| element.split(';'))
-            .filter_map(|pair| pair.split_once('='))
-            .filter(|(k, _)| k.trim().eq_ignore_ascii_case("for"))
-            .filter_map(|(_, v)| parse_node(v))
-            .collect();
+/// Logs, once per process, that forwarded headers came from a peer not listed in
+/// `trusted_proxies` (a proxy the operator forgot to list, or a client trying its luck).
+fn warn_once_if_forwarded(req: &HttpRequest, peer: IpAddr) {
+    if WARNED_UNTRUSTED.load(Ordering::Relaxed) {
+        return;
     }
-    values("x-forwarded-for").iter().flat_map(|v| v.split(',')).filter_map(parse_node).collect()
+    let Some(name) = FORWARDED_HEADERS.iter().find(|name| req.headers().contains_key(**name)) else { return };
+    if !WARNED_UNTRUSTED.swap(true, Ordering::Relaxed) {
+        tracing::warn!(
+            %peer,
+            header = name,
+            "forwarded headers from a peer not in [security] trusted_proxies are ignored; \
+             if it is your proxy, list it there (logged once)"
+        );
+    }
+}
+
+/// Every value of the header `name`, comma-separated lists split, in order.
+fn list_values(req: &HttpRequest, name: &str) -> Vec<String> {
+    req.headers()
+        .get_all(name)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|v| v.trim().to_string())
+        .collect()
+}
+
+/// The `key=value` pairs of every `Forwarded` element, left to right.
+fn forwarded_pairs(req: &HttpRequest, key: &str) -> Vec<String> {
+    list_values(req, "forwarded")
+        .iter()
+        .flat_map(|element| element.split(';'))
+        .filter_map(|pair| pair.split_once('='))
+        .filter(|(k, _)| k.trim().eq_ignore_ascii_case(key))
+        .map(|(_, v)| v.trim().trim_matches('"').to_string())
+        .collect()
+}
+
+/// The addresses a request passed through, client first, from the `header` family.
+/// Entries that are not addresses (`unknown`, obfuscated names) are skipped.
+fn forwarded_chain(req: &HttpRequest, header: ClientIpHeader) -> Vec<IpAddr> {
+    let entries = match header {
+        ClientIpHeader::Forwarded => forwarded_pairs(req, "for"),
+        ClientIpHeader::XForwardedFor => list_values(req, "x-forwarded-for"),
+        ClientIpHeader::XRealIp => list_values(req, "x-real-ip"),
+    };
+    entries.iter().filter_map(|entry| parse_node(entry)).collect()
+}
+
+/// The scheme and host the nearest trusted proxy reports (the right-most value), from the
+/// `header` family; `None` where it reports none.
+fn forwarded_scheme_and_host(req: &HttpRequest, header: ClientIpHeader) -> (Option<String>, Option<String>) {
+    let last = |values: Vec<String>| values.into_iter().rev().find(|v| !v.is_empty());
+    let (scheme, host) = match header {
+        ClientIpHeader::Forwarded => (last(forwarded_pairs(req, "proto")), last(forwarded_pairs(req, "host"))),
+        ClientIpHeader::XForwardedFor | ClientIpHeader::XRealIp => {
+            (last(list_values(req, "x-forwarded-proto")), last(list_values(req, "x-forwarded-host")))
+        }
+    };
+    let scheme = scheme.map(|s| s.to_ascii_lowercase()).filter(|s| s == "http" || s == "https");
+    (scheme, host)
 }
 
 /// One hop: `1.2.3.4`, `1.2.3.4:80`, `"[2001:db8::1]:443"`, `2001:db8::1`.
@@ -217,6 +306,8 @@ fn parse_node(text: &str) -> Option<IpAddr> {
 mod tests {
     use super::*;
     use actix_web::test::TestRequest;
+
+    const XFF: ClientIpHeader = ClientIpHeader::XForwardedFor;
 
     fn nets(list: &[&str]) -> Vec<ProxyNet> {
         list.iter().map(|n| n.parse().expect("a valid block")).collect()
@@ -256,7 +347,7 @@ mod tests {
             .insert_header(("x-forwarded-host", "evil.example"))
             .insert_header(("x-forwarded-for", "1.2.3.4"))
             .to_http_request();
-        let info = ClientInfo::with(&req, &nets(&["127.0.0.1"]));
+        let info = ClientInfo::with(&req, &nets(&["127.0.0.1"]), XFF);
         assert_eq!(info.scheme, "http");
         assert!(!info.is_https());
         assert_eq!(info.host, "shop.example");
@@ -269,22 +360,53 @@ mod tests {
             .insert_header(("x-forwarded-proto", "https"))
             .insert_header(("x-forwarded-for", "6.6.6.6, 198.51.100.4, 10.0.0.2"))
             .to_http_request();
-        let info = ClientInfo::with(&req, &nets(&["127.0.0.1", "10.0.0.0/8"]));
+        let info = ClientInfo::with(&req, &nets(&["127.0.0.1", "10.0.0.0/8"]), XFF);
         assert!(info.is_https());
         assert_eq!(info.ip, Some("198.51.100.4".parse().expect("ip")), "the first untrusted hop from the right");
         let req = from("127.0.0.1:5000")
             .insert_header(("forwarded", "for=\"[2001:db8::7]:4711\";proto=https, for=10.0.0.3"))
             .to_http_request();
-        let info = ClientInfo::with(&req, &nets(&["127.0.0.1", "10.0.0.0/8"]));
+        let info = ClientInfo::with(&req, &nets(&["127.0.0.1", "10.0.0.0/8"]), ClientIpHeader::Forwarded);
         assert_eq!(info.ip, Some("2001:db8::7".parse().expect("ip")));
         assert!(info.is_https());
         let only_proxies =
             from("127.0.0.1:1").insert_header(("x-forwarded-for", "10.0.0.9, 10.0.0.2")).to_http_request();
         assert_eq!(
-            ClientInfo::with(&only_proxies, &nets(&["127.0.0.0/8", "10.0.0.0/8"])).ip,
+            ClientInfo::with(&only_proxies, &nets(&["127.0.0.0/8", "10.0.0.0/8"]), XFF).ip,
             Some("10.0.0.9".parse().expect("ip"))
         );
         let junk = from("127.0.0.1:1").insert_header(("x-forwarded-for", "unknown, not-an-ip")).to_http_request();
-        assert_eq!(ClientInfo::with(&junk, &nets(&["127.0.0.1"])).ip, Some("127.0.0.1".parse().expect("ip")));
+        assert_eq!(ClientInfo::with(&junk, &nets(&["127.0.0.1"]), XFF).ip, Some("127.0.0.1".parse().expect("ip")));
+    }
+
+    #[test]
+    fn only_the_configured_header_names_the_client() {
+        let trusted = nets(&["127.0.0.1"]);
+        let req = from("127.0.0.1:5000")
+            .insert_header(("forwarded", "for=6.6.6.6;proto=https;host=evil.example"))
+            .insert_header(("x-forwarded-for", "198.51.100.4"))
+            .insert_header(("x-real-ip", "203.0.113.5"))
+            .to_http_request();
+        let info = ClientInfo::with(&req, &trusted, XFF);
+        assert_eq!(info.ip, Some("198.51.100.4".parse().expect("ip")), "a passed-through Forwarded is not read");
+        assert_eq!((info.scheme.as_str(), info.host.as_str()), ("http", "shop.example"));
+        let info = ClientInfo::with(&req, &trusted, ClientIpHeader::Forwarded);
+        assert_eq!(info.ip, Some("6.6.6.6".parse().expect("ip")));
+        assert_eq!((info.scheme.as_str(), info.host.as_str()), ("https", "evil.example"));
+        let info = ClientInfo::with(&req, &trusted, ClientIpHeader::XRealIp);
+        assert_eq!(info.ip, Some("203.0.113.5".parse().expect("ip")));
+        let missing = from("127.0.0.1:5000").insert_header(("forwarded", "for=6.6.6.6")).to_http_request();
+        assert_eq!(ClientInfo::with(&missing, &trusted, XFF).ip, Some("127.0.0.1".parse().expect("ip")));
+    }
+
+    #[test]
+    fn the_header_setting_reads_its_documented_names() {
+        for (text, header) in
+            [("x-forwarded-for", XFF), ("forwarded", ClientIpHeader::Forwarded), ("x-real-ip", ClientIpHeader::XRealIp)]
+        {
+            assert_eq!(serde_json::from_value::<ClientIpHeader>(serde_json::json!(text)).ok(), Some(header));
+        }
+        assert!(serde_json::from_value::<ClientIpHeader>(serde_json::json!("x-client-ip")).is_err());
+        assert_eq!(ClientIpHeader::default(), XFF);
     }
 }

@@ -58,7 +58,7 @@ impl Services {
     pub async fn start(settings: &Settings, store: Arc<dyn Store>, site: Site) -> Result<Services, StartupError> {
         let site = Arc::new(LiveSite::load(store.clone(), site));
         let edited = site.current();
-        let auth = auth::Auth::start(store.as_ref(), &edited).await;
+        let auth = auth::Auth::start(store.as_ref(), &edited, settings.security.throttle_max_entries).await;
         let forms = forms::Forms::start(store.as_ref(), &edited, settings).await;
         let telemetry = telemetry::Telemetry::start(store.clone(), &edited, settings);
         let commerce = commerce::Commerce::start(store.clone(), site.clone(), settings).await?;

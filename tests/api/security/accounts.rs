@@ -186,13 +186,22 @@ async fn failed_sign_ins_for_one_account_are_throttled_across_addresses() {
         let res = sign_in(&app, &client_from(n), "ann@example.com", "wrong guess", "", &[]).await;
         assert_eq!(res.status(), 401, "guess from 127.0.0.{n}");
     }
-    // The account is now throttled, from any address, even with the right password.
-    for n in [7, 8] {
+    // The account is now throttled for every address that has guessed, even with the
+    // right password.
+    for n in [2, 6] {
         let res = sign_in(&app, &client_from(n), "Ann@Example.com", "porch swing", "", &[]).await;
         assert_eq!(res.status(), 429, "from 127.0.0.{n}");
         assert!(res.headers().get("retry-after").is_some(), "Retry-After is set");
         assert!(set_cookie(&res, SESSION_COOKIE).is_none(), "no session while throttled");
     }
+    // A new address gets one guess, no more.
+    let res = sign_in(&app, &client_from(7), "ann@example.com", "wrong guess", "", &[]).await;
+    assert_eq!(res.status(), 401);
+    let res = sign_in(&app, &client_from(7), "ann@example.com", "porch swing", "", &[]).await;
+    assert_eq!(res.status(), 429, "the new address has guessed now");
+    // A client without failures of its own is never locked out with the right password.
+    let res = sign_in(&app, &client_from(8), "Ann@Example.com", "porch swing", "", &[]).await;
+    assert_eq!(res.status(), 200, "the account holder is not locked out");
     // Another account from one of the guessing addresses is not affected.
     let res = sign_in(&app, &client_from(2), "bob@example.com", "porch swing", "", &[]).await;
     assert_eq!(res.status(), 200);

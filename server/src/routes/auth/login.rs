@@ -1,15 +1,17 @@
 //! `POST /api/site-users/account/session`: sign in with `{email, password, rememberMe}`.
 //!
 //! Order of checks: the crumb (403 `crumbFail`), the body (400/413/415), the throttle
-//! (429), then the password. An unknown account and a wrong password give the same
+//! (429; a valid device cookie for the account lets its browser past an attack on the
+//! account or its address, see [`crate::services::auth::throttle`]), then the password. An unknown account and a wrong password give the same
 //! 401, and an unknown account is checked against a dummy hash, so neither the answer
 //! nor its timing tells which. A success stores a fresh session (on disk before the
 //! answer), replaces any session the request carried, and answers the new crumb (bound
 //! to the new session, see [`crate::security::crumb`]) as `xsrfToken` with the account.
 
+use crate::security::cookies::site_cookie;
 use std::time::Instant;
 
-use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
+use actix_web::cookie::{time::Duration as CookieDuration, Cookie};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::accounts::{
@@ -20,6 +22,8 @@ use super::error::{AuthBody, AuthError};
 use crate::edge::{Crumbed, LimitedJson, NoStore};
 use crate::security::crumb::crumb_cookie;
 use crate::security::proxy::ClientInfo;
+use crate::services::auth::device::{DeviceKey, DEVICE_COOKIE};
+use crate::services::auth::throttle::Attempter;
 use crate::state::AppState;
 
 /// The sign-in form.
@@ -52,11 +56,11 @@ pub async fn login(
     Ok(response.json(serde_json::json!({ "xsrfToken": signed_in.crumb, "account": signed_in.account.summary() })))
 }
 
-/// A successful sign-in: the cookies to set (session and a fresh crumb), the crumb,
-/// and the account.
+/// A successful sign-in: the cookies to set (session, a fresh crumb, the device
+/// cookie), the crumb, and the account.
 pub struct SignedIn {
-    /// The session cookie and the crumb cookie.
-    pub cookies: [Cookie<'static>; 2],
+    /// The session cookie, the crumb cookie and the device cookie.
+    pub cookies: [Cookie<'static>; 3],
     /// The fresh crumb, answered as `xsrfToken`.
     pub crumb: String,
     /// Who signed in.
@@ -73,7 +77,11 @@ pub async fn sign_in(
     remember_me: bool,
 ) -> Result<SignedIn, AuthError> {
     let address = ClientInfo::of(req).ip.map(|ip| ip.to_string()).unwrap_or_default();
-    let attempt = state.services.auth.throttle.begin(email, &address, Instant::now()).map_err(AuthError::Throttled)?;
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    let devices = DeviceKey::from_crumb_key(&state.crumb_key);
+    let device = req.cookie(DEVICE_COOKIE).and_then(|c| devices.device_of(c.value(), email, now));
+    let who = Attempter { account: email, address: &address, device: device.as_deref() };
+    let attempt = state.services.auth.throttle.begin(who, Instant::now()).map_err(AuthError::Throttled)?;
     let account = match Email::parse(email) {
         Ok(email) => find_by_email(state.services.store.as_ref(), &email)?,
         Err(_) => None,
@@ -86,7 +94,6 @@ pub async fn sign_in(
     };
     state.services.auth.throttle.succeeded(attempt);
 
-    let now = time::OffsetDateTime::now_utc().unix_timestamp();
     let (id, _) = start_session(state.services.store.as_ref(), &account, remember_me, now).await?;
     if let Some(previous) = req.cookie(SESSION_COOKIE) {
         end_session(state.services.store.as_ref(), previous.value()).await?;
@@ -95,18 +102,14 @@ pub async fn sign_in(
     let secure = ClientInfo::of(req).is_https();
     // The new crumb is bound to the new session: crumbs minted before sign-in stop working.
     let crumb = state.crumb_key.issue_for(Some(id.as_str()));
-    Ok(SignedIn { cookies: [session_cookie(&id, remember_me, secure), crumb_cookie(&crumb)], crumb, account })
+    let cookies = [session_cookie(&id, remember_me, secure), crumb_cookie(&crumb), devices.issue(email, now)];
+    Ok(SignedIn { cookies, crumb, account })
 }
 
 /// The session cookie: whole site, HttpOnly, Lax; Secure over https; 14 days when
 /// remembered, else a browser-session cookie.
 fn session_cookie(id: &SessionId, remember: bool, secure: bool) -> Cookie<'static> {
-    let mut cookie = Cookie::build(SESSION_COOKIE, id.as_str().to_string())
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(secure)
-        .finish();
+    let mut cookie = site_cookie(SESSION_COOKIE, id.as_str().to_string()).http_only(true).secure(secure).finish();
     if remember {
         cookie.set_max_age(CookieDuration::seconds(REMEMBERED_SESSION_SECS));
     }
@@ -115,8 +118,7 @@ fn session_cookie(id: &SessionId, remember: bool, secure: bool) -> Cookie<'stati
 
 /// The cookie that removes the session cookie (same attributes, expired).
 pub fn removal_cookie(secure: bool) -> Cookie<'static> {
-    let mut cookie =
-        Cookie::build(SESSION_COOKIE, "").path("/").http_only(true).same_site(SameSite::Lax).secure(secure).finish();
+    let mut cookie = site_cookie(SESSION_COOKIE, "").http_only(true).secure(secure).finish();
     cookie.make_removal();
     cookie
 }

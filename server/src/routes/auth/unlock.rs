@@ -2,8 +2,10 @@
 //!
 //! Order of checks: the page (only password pages take a post; every other path keeps
 //! answering 405), the body, the crumb (the form's hidden field, or the usual header),
-//! the throttle per client address (429 with `Retry-After`), then the password against
-//! the page's argon2id hash (a constant-time comparison). A right password sets the
+//! the throttle per client address and page (429 with `Retry-After`; a client with no
+//! recent wrong passwords is always let through, see
+//! [`crate::services::auth::throttle`]), then the password against the page's argon2id
+//! hash (a constant-time comparison). A right password sets the
 //! page's grant cookie and answers 303 back to the page; a wrong one shows the lock
 //! screen again with a message. Every refusal is the lock screen, so the form keeps
 //! working without JavaScript.
@@ -23,7 +25,7 @@ use crate::pages::respond;
 use crate::pages::unlock::lock_screen;
 use crate::security::crumb::CRUMB_FAIL_MESSAGE;
 use crate::security::session::CurrentSession;
-use crate::services::auth::throttle::retry_after_secs;
+use crate::services::auth::throttle::{retry_after_secs, Attempter};
 use crate::state::AppState;
 
 /// A wrong page password.
@@ -62,8 +64,9 @@ pub async fn unlock(
         return refused(&req, &state, page, StatusCode::FORBIDDEN, CRUMB_FAIL_MESSAGE, None);
     }
     let address = crate::security::proxy::ClientInfo::of(&req).ip.map(|ip| ip.to_string()).unwrap_or_default();
-    let key = format!("page:{}:{address}", page.id);
-    let attempt = match state.services.auth.unlock_throttle.begin(&key, &address, Instant::now()) {
+    let key = format!("page:{}", page.id);
+    let who = Attempter { account: &key, address: &address, device: None };
+    let attempt = match state.services.auth.unlock_throttle.begin(who, Instant::now()) {
         Ok(attempt) => attempt,
         Err(wait) => {
             let wait = retry_after_secs(wait).to_string();

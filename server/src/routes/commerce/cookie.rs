@@ -1,7 +1,8 @@
 //! The cart cookie: a random cart id, `HttpOnly`, `SameSite=Lax`, whole site. A
 //! cookie that is not a well-formed id is ignored (the visitor gets a new cart).
 
-use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
+use crate::security::cookies::site_cookie;
+use actix_web::cookie::{time::Duration as CookieDuration, Cookie};
 use actix_web::HttpRequest;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -45,10 +46,8 @@ impl CartId {
 
     /// The cookie carrying this id.
     pub fn cookie(&self) -> Cookie<'static> {
-        Cookie::build(CART_COOKIE, self.0.clone())
-            .path("/")
+        site_cookie(CART_COOKIE, self.0.clone())
             .http_only(true)
-            .same_site(SameSite::Lax)
             .max_age(CookieDuration::days(CART_COOKIE_DAYS))
             .finish()
     }
@@ -57,6 +56,7 @@ impl CartId {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use actix_web::cookie::SameSite;
 
     #[test]
     fn generated_ids_parse_and_others_do_not() {

@@ -38,7 +38,7 @@
 //! refused (400) and cleared, so the next try starts a new cart; a missing cookie starts
 //! one on add and is refused for the other changes, which need a cart.
 
-use actix_web::cookie::Cookie;
+use crate::security::cookies::site_cookie;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use maud::{html, Markup};
@@ -305,7 +305,7 @@ fn refusal_page(req: &HttpRequest, state: &AppState, refusal: Refusal, back: &st
         let _ = response.add_cookie(&crumb_cookie(&state.crumb_key.issue(req)));
     }
     if refusal.clear_cart && req.cookie(CART_COOKIE).is_some() {
-        let mut gone = Cookie::build(CART_COOKIE, "").path("/").finish();
+        let mut gone = site_cookie(CART_COOKIE, "").finish();
         gone.make_removal();
         let _ = response.add_cookie(&gone);
     }

@@ -8,7 +8,8 @@
 //! is set. Otherwise a page view also keeps (or makes and sets) `SS_SESSION_ID`, a session
 //! cookie, and `SS_ANALYTICS_ID`, for 390 days, and stores both with the hit.
 
-use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
+use crate::security::cookies::site_cookie;
+use actix_web::cookie::{time::Duration as CookieDuration, Cookie};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use veranda_actors::telemetry::cookie::{
@@ -76,7 +77,7 @@ fn no_content() -> HttpResponse {
 
 /// A cookie on `/`, `SameSite=Lax`, living `secs` seconds (a session cookie without).
 fn cookie(name: &'static str, value: String, secs: Option<i64>) -> Cookie<'static> {
-    let mut cookie = Cookie::build(name, value).path("/").same_site(SameSite::Lax);
+    let mut cookie = site_cookie(name, value);
     if let Some(secs) = secs {
         cookie = cookie.max_age(CookieDuration::seconds(secs));
     }

@@ -7,7 +7,8 @@
 //! every grant for it; a grant copied to another page does not verify. The key lives in
 //! the store (settings tree), so restarts keep grants valid.
 
-use actix_web::cookie::{Cookie, SameSite};
+use crate::security::cookies::site_cookie;
+use actix_web::cookie::Cookie;
 use actix_web::HttpRequest;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -54,12 +55,7 @@ impl UnlockKey {
     pub fn grant(&self, page_id: &str, hash: &str, now: i64, secure: bool) -> Cookie<'static> {
         let expires = now.saturating_add(GRANT_SECS);
         let value = format!("{expires}.{}", self.sign(page_id, hash, expires));
-        Cookie::build(cookie_name(page_id), value)
-            .path("/")
-            .http_only(true)
-            .same_site(SameSite::Lax)
-            .secure(secure)
-            .finish()
+        site_cookie(cookie_name(page_id), value).http_only(true).secure(secure).finish()
     }
 
     /// Whether `value` is a grant for `page_id` (with password hash `hash`) still
@@ -101,6 +97,7 @@ pub fn cookie_name(page_id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use actix_web::cookie::SameSite;
 
     const NOW: i64 = 1_700_000_000;
 
