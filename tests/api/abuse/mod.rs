@@ -1,0 +1,3 @@
+//! What an anonymous or under-privileged client behaving badly on purpose must not get: one file per topic.
+
+mod errors_stream;
