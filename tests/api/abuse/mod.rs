@@ -1,3 +1,4 @@
 //! What an anonymous or under-privileged client behaving badly on purpose must not get: one file per topic.
 
 mod errors_stream;
+mod places;
