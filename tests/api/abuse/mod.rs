@@ -2,3 +2,4 @@
 
 mod errors_stream;
 mod places;
+mod private_forms;
