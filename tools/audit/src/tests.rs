@@ -99,7 +99,7 @@ fn an_acceptance_without_a_reason_is_refused() {
 fn a_missing_database_path_gives_a_clear_error() {
     let dir = tempfile::tempdir().expect("temp dir");
     let missing = dir.path().join("no-such-db");
-    let err = open_database(&missing).err().expect("a missing database fails");
+    let Err(err) = open_database(&missing) else { panic!("a missing database fails") };
     let message = err.to_string();
     assert!(message.contains("advisory database not found at") && message.contains("no-such-db"), "{message}");
 }
