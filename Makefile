@@ -7,6 +7,8 @@ SHELL := /bin/bash
 CARGO ?= cargo
 DEBIAN_PACKAGES := chromium redis-server prometheus
 VERANDA_BIN := target/debug/veranda
+# The RustSec advisory database, a checked-out copy read offline (see audit.toml).
+ADVISORY_DB ?= ../shared/advisory-db
 
 .PHONY: run test deps system-deps client-deps client e2e-deps lighthouse-deps rust-test client-test e2e-test lighthouse-test openapi-test fuzz-test check-site
 
@@ -46,6 +48,7 @@ client:
 rust-test:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) run -q -p veranda-audit -- --db $(ADVISORY_DB) --lockfile Cargo.lock --policy audit.toml
 	$(CARGO) test --workspace --no-fail-fast
 
 client-test:

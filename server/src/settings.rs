@@ -53,7 +53,8 @@ pub struct Settings {
     pub maps: MapsSettings,
 }
 
-/// `[maps]`: the operator's side of place search (the key is the site's, in `site.toml`).
+/// `[maps]`: the operator's side of place search: where it is forwarded, with which key, and how much of it one
+/// address may use. The browser key in the site's `site.toml` is only for the map in visitors' browsers.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct MapsSettings {
@@ -61,6 +62,20 @@ pub struct MapsSettings {
     /// (`<base>/autocomplete/json`, `<base>/details/json`): Google's by default; another is
     /// for an egress proxy, or a stand-in while testing.
     pub places_upstream: String,
+    /// The Places key the server sends upstream: a server key, restricted to this server's address, kept here and
+    /// never in a page. Empty: place search answers 503 (the browser key is never forwarded).
+    pub server_key: String,
+    /// Place searches one client address may make per minute (also the burst); over it, 429 with `Retry-After`.
+    pub places_per_minute: u32,
+    /// Upstream place-search calls in flight at once, over all clients; more are answered 503 with `Retry-After`.
+    pub places_concurrency: usize,
+}
+
+impl MapsSettings {
+    /// The server key, when one is set.
+    pub fn server_key(&self) -> Option<&str> {
+        Some(self.server_key.trim()).filter(|k| !k.is_empty())
+    }
 }
 
 /// Google's Places web service.
@@ -68,7 +83,12 @@ pub const GOOGLE_PLACES: &str = "https://maps.googleapis.com/maps/api/place";
 
 impl Default for MapsSettings {
     fn default() -> Self {
-        MapsSettings { places_upstream: GOOGLE_PLACES.to_string() }
+        MapsSettings {
+            places_upstream: GOOGLE_PLACES.to_string(),
+            server_key: String::new(),
+            places_per_minute: 30,
+            places_concurrency: 8,
+        }
     }
 }
 

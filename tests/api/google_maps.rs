@@ -1,8 +1,8 @@
 //! `GET /api/google-maps/places/autocomplete` and `/places/details` (000 §7): without a
-//! site key both answer 503 with a message (after a malformed request's 400); with a key, parameters are checked before
+//! server key (`veranda.toml`) both answer 503 with a message (after a malformed request's 400); with a key, parameters are checked before
 //! anything leaves the server (unknown, repeated, oversized or malformed ones are a 400),
 //! so the proxy cannot be pointed anywhere else; with a key, calls go to the operator's
-//! `[maps] places_upstream` (here a stand-in on 127.0.0.1) with the key added and the
+//! `[maps] places_upstream` (here a stand-in on 127.0.0.1) with the server key added and the
 //! tracking context kept back. No test calls Google. Also: the map
 //! block carries the site's `[maps]` settings for the map island.
 
@@ -19,7 +19,7 @@ async fn get(app: &TestApp, target: &str) -> (u16, Value) {
 }
 
 /// The demo site with a Google Maps key (and language and region) in `site.toml`.
-fn keyed_site() -> tempfile::TempDir {
+pub(crate) fn keyed_site() -> tempfile::TempDir {
     demo_site_copy(|table| {
         let maps: toml::Table = toml::from_str(
             "googleMapsApiKey = \"test-key-not-real\"\nlanguage = \"fr\"\nregion = \"CA\"\ntileUrl = \"https://tiles.example.test/{z}/{x}/{y}.png\"\n",
@@ -87,12 +87,12 @@ async fn the_map_block_carries_the_site_map_settings() {
 }
 
 /// What the stand-in Places service was asked: path and query pairs.
-type Asked = std::sync::Arc<std::sync::Mutex<Vec<(String, Vec<(String, String)>)>>>;
+pub(crate) type Asked = std::sync::Arc<std::sync::Mutex<Vec<(String, Vec<(String, String)>)>>>;
 
 /// A stand-in for the Places web service on 127.0.0.1: it answers every call with the
 /// path and parameters it got, except `input=huge` (a 300 KB answer), `input=text` (not
-/// JSON) and `input=quota` (Google's over-quota answer, a 429 with JSON).
-async fn places_stand_in() -> (String, Asked) {
+/// JSON), `input=quota` (Google's over-quota answer, a 429 with JSON) and `input=slow` (answered after 3 s).
+pub(crate) async fn places_stand_in() -> (String, Asked) {
     use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
     let asked: Asked = Asked::default();
     let seen = asked.clone();
@@ -108,6 +108,10 @@ async fn places_stand_in() -> (String, Asked) {
                 match input {
                     Some("huge") => HttpResponse::Ok().json(serde_json::json!({ "pad": "x".repeat(300 * 1024) })),
                     Some("text") => HttpResponse::Ok().content_type("text/html").body("<html>not json</html>"),
+                    Some("slow") => {
+                        actix_rt::time::sleep(std::time::Duration::from_secs(3)).await;
+                        HttpResponse::Ok().json(serde_json::json!({ "status": "OK", "path": req.path() }))
+                    }
                     Some("quota") => {
                         HttpResponse::TooManyRequests().json(serde_json::json!({ "status": "OVER_QUERY_LIMIT" }))
                     }
@@ -128,7 +132,11 @@ async fn places_stand_in() -> (String, Asked) {
 async fn with_a_key_calls_are_forwarded_with_the_key_and_without_the_tracking_context() {
     let (upstream, asked) = places_stand_in().await;
     let dir = keyed_site();
-    let app = veranda_tests::spawn_app_configured(dir.path(), |s| s.maps.places_upstream = upstream).await;
+    let app = veranda_tests::spawn_app_configured(dir.path(), |s| {
+        s.maps.places_upstream = upstream;
+        s.maps.server_key = "server-key-not-real".into();
+    })
+    .await;
 
     let (status, body) = get(&app, &format!("{AUTOCOMPLETE}?input=12%20Linden&sessiontoken=abc-1&language=en")).await;
     assert_eq!((status, body["path"].as_str()), (200, Some("/maps/api/place/autocomplete/json")), "{body}");
@@ -141,9 +149,9 @@ async fn with_a_key_calls_are_forwarded_with_the_key_and_without_the_tracking_co
 
     let calls = asked.lock().expect("asked").clone();
     let pairs = |i: usize| calls[i].1.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>();
-    assert_eq!(pairs(0), ["input=12 Linden", "sessiontoken=abc-1", "language=en", "key=test-key-not-real"]);
-    assert_eq!(pairs(1), ["place_id=ChIJ_abc-1", "key=test-key-not-real"], "tracking stays on this server");
-    assert_eq!(pairs(2), ["place_id=ChIJ2", "key=test-key-not-real"]);
+    assert_eq!(pairs(0), ["input=12 Linden", "sessiontoken=abc-1", "language=en", "key=server-key-not-real"]);
+    assert_eq!(pairs(1), ["place_id=ChIJ_abc-1", "key=server-key-not-real"], "tracking stays on this server");
+    assert_eq!(pairs(2), ["place_id=ChIJ2", "key=server-key-not-real"]);
 
     // The service's own refusal is passed on; an oversized or non-JSON answer is a 502.
     let (status, body) = get(&app, &format!("{AUTOCOMPLETE}?input=quota")).await;

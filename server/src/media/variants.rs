@@ -103,6 +103,28 @@ impl ImageVariants {
     pub async fn variant(self: &Arc<Self>, original: Arc<Vec<u8>>, width: u32) -> Result<Variant, VariantError> {
         let hashed = original.clone();
         let hash = blocking(move || content_hash(&hashed)).await?;
+        self.variant_named(&hash, width, || async move { Ok(original) }).await
+    }
+
+    /// The variant at `width` pixels wide of the original at `path`, whose [`content_hash`]
+    /// is `hash`: the original is read only when the variant is not cached yet.
+    pub async fn variant_of_file(
+        self: &Arc<Self>,
+        hash: &str,
+        path: PathBuf,
+        width: u32,
+    ) -> Result<Variant, VariantError> {
+        self.variant_named(hash, width, || async move {
+            tokio::fs::read(&path).await.map(Arc::new).map_err(|_| VariantError::Storage)
+        })
+        .await
+    }
+
+    async fn variant_named<F, Fut>(self: &Arc<Self>, hash: &str, width: u32, load: F) -> Result<Variant, VariantError>
+    where
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = Result<Arc<Vec<u8>>, VariantError>>,
+    {
         let key = format!("{hash}-{width}");
         let etag = format!("\"{key}\"");
         if let Some(variant) = self.cached(&key, &etag).await? {
@@ -116,7 +138,10 @@ impl ImageVariants {
             let _making = lock.lock().await;
             match self.cached(&key, &etag).await? {
                 Some(variant) => Ok(variant),
-                None => self.make(original, width, &key, etag).await,
+                None => match load().await {
+                    Ok(original) => self.make(original, width, &key, etag).await,
+                    Err(e) => Err(e),
+                },
             }
         };
         self.in_flight.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).remove(&key);

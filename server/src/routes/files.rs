@@ -1,12 +1,14 @@
 //! `/s/...`: the site's uploaded files, from its `files/` folder. Paths are decoded once
 //! and checked segment by segment; anything that could leave the folder is refused.
+//! Files are streamed from disk (single byte ranges answered 206), never read whole.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use crate::media::stream::{self, open_inside};
 use crate::pages;
 use crate::pages::html;
 use crate::state::AppState;
@@ -55,28 +57,18 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         Err(FilePathError::Unsafe) => return html::plain(StatusCode::BAD_REQUEST, "That is not a valid file path."),
     };
     let root = state.services.site.current().dir.join("files");
-    match read_inside(&root, &path.0).await {
-        Some(bytes) => {
+    match open_inside(&root, &path.0).await {
+        Some(file) => {
             let mime = mime_guess::from_path(&path.0).first_or_octet_stream();
             let mut res = HttpResponse::Ok();
             res.content_type(mime.as_ref())
                 .insert_header((header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600")))
                 .insert_header((header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
                 .insert_header(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox"));
-            res.body(bytes)
+            stream::respond(&req, res, &file, None)
         }
         None => pages::not_found(&req, &state),
     }
-}
-
-/// Reads `root/relative` only if, with symlinks resolved, it is a file inside `root`.
-pub(crate) async fn read_inside(root: &Path, relative: &Path) -> Option<Vec<u8>> {
-    let root = tokio::fs::canonicalize(root).await.ok()?;
-    let full = tokio::fs::canonicalize(root.join(relative)).await.ok()?;
-    if !full.starts_with(&root) || !tokio::fs::metadata(&full).await.ok()?.is_file() {
-        return None;
-    }
-    tokio::fs::read(&full).await.ok()
 }
 
 /// `/assets/*`: a file of the built client (see [`crate::assets::respond`]).

@@ -1,6 +1,12 @@
 //! `GET /api/google-maps/places/autocomplete` and `/places/details` (spec 000 §7, 001 §7):
-//! a proxy to Google's Places web service for address fields, on only when the site sets
-//! `[maps] googleMapsApiKey`. Without a key both answer 503 with a message.
+//! a proxy to Google's Places web service for address fields, on only when the operator sets
+//! `[maps] server_key` in `veranda.toml`. Without it both answer 503 with a message: the site's
+//! browser key (`site.toml` `[maps] googleMapsApiKey`, public in every map page) is never forwarded.
+//!
+//! Abuse bounds (`docs/security.md`, "Place search"): a request from another site's page (an
+//! `Origin` that is not the site's own, or `Sec-Fetch-Site` other than `same-origin`/`none`) is a
+//! 403; each client address gets `[maps] places_per_minute` searches (429 with `Retry-After` past
+//! it); at most `[maps] places_concurrency` upstream calls run at once (503 with `Retry-After`).
 //!
 //! The proxy is not open: the upstream address is the operator's (`[maps] places_upstream`,
 //! Google's by default) and its two paths are fixed, only the parameters named
@@ -19,6 +25,8 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::edge::method;
 use crate::edge::no_store;
+use crate::routes::streams::access::origin_allowed;
+use crate::services::places::Refusal;
 use crate::state::AppState;
 
 /// The autocomplete route.
@@ -30,8 +38,15 @@ pub const DETAILS_PATH: &str = "/api/google-maps/places/details";
 pub const UPSTREAM_TIMEOUT: Duration = Duration::from_secs(5);
 /// Largest upstream answer passed on, in bytes.
 pub const MAX_UPSTREAM_BODY: usize = 256 * 1024;
-/// The message of the 503 without a key.
-pub const NO_KEY: &str = "Place search is not available: this site has no Google Maps key ([maps] googleMapsApiKey).";
+/// The message of the 503 without a server key.
+pub const NO_KEY: &str =
+    "Place search is not available: the server has no Google Maps key for it ([maps] server_key in veranda.toml).";
+/// The message of the 403 for another site's page.
+pub const FOREIGN_ORIGIN: &str = "Place search only answers the site's own pages.";
+/// The message of the 429 past the per-address limit.
+pub const RATE_LIMITED: &str = "Too many place searches from this address; try again shortly.";
+/// The message of the 503 when every upstream slot is in use.
+pub const BUSY: &str = "Place search is busy; try again shortly.";
 /// Longest query string accepted, in bytes.
 const MAX_QUERY: usize = 1024;
 
@@ -193,14 +208,50 @@ fn error(status: StatusCode, message: impl Into<String>) -> HttpResponse {
     no_store(HttpResponse::build(status)).json(serde_json::json!({ "error": message.into() }))
 }
 
+fn retry(status: StatusCode, after_secs: u64, message: &str) -> HttpResponse {
+    let mut response = error(status, message);
+    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&after_secs.to_string()) {
+        response.headers_mut().insert(actix_web::http::header::RETRY_AFTER, value);
+    }
+    response
+}
+
+/// Whether the request may come from the site's own page. Browsers send `Origin` on cross-origin requests and
+/// `Sec-Fetch-Site` on every request to a secure origin; either one naming another site refuses it. A request with
+/// neither (an older browser over plain http, or a script) is left to the per-address limit.
+fn same_origin(req: &HttpRequest, site: &veranda_actors::site::Site) -> bool {
+    let headers = req.headers();
+    if headers.contains_key(actix_web::http::header::ORIGIN) && !origin_allowed(req, site) {
+        return false;
+    }
+    match headers.get("sec-fetch-site").map(|v| v.to_str().unwrap_or("")) {
+        None => true,
+        Some(site) => matches!(site, "same-origin" | "none"),
+    }
+}
+
 async fn proxy(state: &AppState, req: &HttpRequest, endpoint: Endpoint) -> HttpResponse {
     // A malformed request is the caller's to fix whether or not a key is configured.
     let checked = match check(endpoint, req.query_string()) {
         Ok(checked) => checked,
         Err(message) => return error(StatusCode::BAD_REQUEST, message.to_string()),
     };
-    let Some(key) = state.services.site.current().settings.maps.google_key().map(str::to_string) else {
+    let site = state.services.site.current();
+    if !same_origin(req, &site) {
+        Refusal::ForeignOrigin.count();
+        return error(StatusCode::FORBIDDEN, FOREIGN_ORIGIN);
+    }
+    let Some(key) = state.settings.maps.server_key().map(str::to_string) else {
+        Refusal::NoServerKey.count();
         return error(StatusCode::SERVICE_UNAVAILABLE, NO_KEY);
+    };
+    if let Err(retry_after) = state.services.places.admit(crate::security::proxy::client_ip(req)) {
+        Refusal::RateLimited.count();
+        return retry(StatusCode::TOO_MANY_REQUESTS, retry_after, RATE_LIMITED);
+    }
+    let Some(_slot) = state.services.places.slot() else {
+        Refusal::Busy.count();
+        return retry(StatusCode::SERVICE_UNAVAILABLE, 1, BUSY);
     };
     if endpoint == Endpoint::Details && !checked.tracked {
         tracing::error!("place details requested without the tracking context (productPage and productSection)");

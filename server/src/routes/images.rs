@@ -1,19 +1,20 @@
 //! `/images/...`: the site's images, from its `images/` folder, with a long cache
 //! lifetime and a content-hashed ETag. Paths are checked exactly as `/s/` paths are
-//! ([`FilePath`]); only image types are served, and SVG runs in a sandbox.
+//! ([`FilePath`]); only image types are served, and SVG runs in a sandbox. Originals are
+//! streamed from disk (single byte ranges answered 206) and their hash is computed once
+//! per file version ([`crate::media::digest`]), not on every request.
 //!
 //! `?format=750w` asks for one width of the size ladder ([`crate::media`]): PNG, JPEG
 //! and WebP originals are resized once and cached; an original no wider than the width
 //! asked for is served unchanged (images are never enlarged), and so are SVG and GIF.
 
-use std::sync::Arc;
-
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 
-use super::files::{read_inside, FilePath};
-use crate::media::{variants, ImageVariants, RequestedSize, ResizeError, SizeError, VariantError};
+use super::files::FilePath;
+use crate::media::stream::{self, open_inside};
+use crate::media::{digest, ImageVariants, RequestedSize, ResizeError, SizeError, VariantError};
 use crate::pages::{self, html};
 use crate::state::AppState;
 
@@ -64,28 +65,38 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     let Some(mime) = image_type(&path) else {
         return pages::not_found(&req, &state);
     };
-    let Some(original) = read_inside(&state.services.site.current().dir.join("images"), &path.0).await else {
+    let Some(original) = open_inside(&state.services.site.current().dir.join("images"), &path.0).await else {
         return pages::not_found(&req, &state);
+    };
+    let hash = match digest::content_hash(&original).await {
+        Ok(hash) => hash,
+        Err(error) => {
+            tracing::warn!(%error, "an image could not be read");
+            return pages::not_found(&req, &state);
+        }
     };
     let width = match size {
         RequestedSize::Width(width) if resizable(&mime) => width,
-        _ => {
-            let etag = variants::original_etag(&original);
-            return respond(&req, mime.as_ref(), etag, original);
-        }
+        _ => return respond(&req, mime.as_ref(), format!("\"{hash}\""), Body::File(&original)),
     };
     let images = ImageVariants::for_data_dir(&state.settings.data_dir);
-    match images.variant(Arc::new(original), width).await {
+    match images.variant_of_file(&hash, original.path.clone(), width).await {
         Ok(variant) => {
             let content_type = variant.content_type.unwrap_or(mime.as_ref());
-            respond(&req, content_type, variant.etag, variant.bytes)
+            respond(&req, content_type, variant.etag, Body::Bytes(variant.bytes))
         }
         Err(e) => ImageError::from(e).error_response(),
     }
 }
 
+/// What an image answer carries: an original streamed from disk, or a resized variant.
+enum Body<'a> {
+    File(&'a stream::OpenFile),
+    Bytes(Vec<u8>),
+}
+
 /// 200 with the image and its caching headers, or 304 when `If-None-Match` matches.
-fn respond(req: &HttpRequest, content_type: &str, etag: String, bytes: Vec<u8>) -> HttpResponse {
+fn respond(req: &HttpRequest, content_type: &str, etag: String, body: Body<'_>) -> HttpResponse {
     let not_modified = req
         .headers()
         .get(header::IF_NONE_MATCH)
@@ -94,13 +105,16 @@ fn respond(req: &HttpRequest, content_type: &str, etag: String, bytes: Vec<u8>) 
     let mut builder = if not_modified { HttpResponse::NotModified() } else { HttpResponse::Ok() };
     builder
         .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(IMAGE_CACHE_CONTROL)))
-        .insert_header((header::ETAG, etag))
+        .insert_header((header::ETAG, etag.clone()))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .insert_header(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox"));
     if not_modified {
-        builder.finish()
-    } else {
-        builder.content_type(content_type).body(bytes)
+        return builder.finish();
+    }
+    builder.content_type(content_type);
+    match body {
+        Body::File(file) => stream::respond(req, builder, file, Some(&etag)),
+        Body::Bytes(bytes) => builder.body(bytes),
     }
 }
 

@@ -13,12 +13,14 @@
 //! - [`commerce`]: the cart actors, the inventory actor and the store's storage.
 //! - [`streams`]: the dashboard's edits and errors broadcasters (fed by telemetry's
 //!   events), the edited header, footer and languages, the open stream sockets.
+//! - [`places`]: place search's per-address limit and upstream slots.
 //! - [`error`]: why the server could not start.
 
 pub mod auth;
 pub mod commerce;
 pub mod error;
 pub mod forms;
+pub mod places;
 pub mod site;
 pub mod streams;
 pub mod telemetry;
@@ -49,6 +51,8 @@ pub struct Services {
     pub commerce: Arc<commerce::Commerce>,
     /// The dashboard's live streams and the edited site settings.
     pub streams: Arc<streams::Streams>,
+    /// Place search's per-address limit and upstream slots.
+    pub places: Arc<places::Places>,
 }
 
 impl Services {
@@ -71,6 +75,7 @@ impl Services {
             telemetry: Arc::new(telemetry),
             commerce: Arc::new(commerce),
             streams: Arc::new(streams),
+            places: Arc::new(places::Places::start(&settings.maps)),
         })
     }
 

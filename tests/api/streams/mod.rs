@@ -110,7 +110,8 @@ async fn streams_refuse_anonymous_members_wrong_roles_and_foreign_origins() {
     assert_eq!(open(&app, "errors", Some(&viewer), Some(&origin)).await.err(), Some(403));
     assert_eq!(open(&app, "edits", Some(&admin), Some("https://evil.example")).await.err(), Some(403));
     assert_eq!(open(&app, "edits", Some(&admin), None).await.err(), Some(403), "a missing Origin is refused");
-    assert!(open(&app, "errors", Some(&editor), Some(&origin)).await.is_ok(), "errors need config permission");
+    assert_eq!(open(&app, "errors", Some(&editor), Some(&origin)).await.err(), Some(403), "errors need admin");
+    assert!(open(&app, "errors", Some(&admin), Some(&origin)).await.is_ok());
     assert!(open(&app, "edits", Some(&admin), Some(&origin)).await.is_ok());
 }
 

@@ -101,8 +101,9 @@ async fn accounts_without_admin_permission_cannot_follow_the_orders() {
     assert_eq!(open(&app, "edits", Some(&editor), Some(&origin)).await.err(), Some(403));
     assert_eq!(open(&app, "edits", Some(&member), Some(&origin)).await.err(), Some(403));
 
-    // The errors stream, open to editors, never carries orders.
-    let mut errors = watch(&app, "errors", &editor).await;
+    // The errors stream never carries orders.
+    let admin = app.sign_in(false, &[ContributorRole::Admin], false).await;
+    let mut errors = watch(&app, "errors", &admin).await;
     let hello = next_json(&mut errors).await;
     assert_eq!(hello["type"], "hello");
     let owner = app.sign_in(true, &[], false).await;
@@ -112,7 +113,7 @@ async fn accounts_without_admin_permission_cannot_follow_the_orders() {
         stats(&app, "edits", &owner).await["offset"].as_u64() != Some(edits_before)
     })
     .await;
-    assert_eq!(stats(&app, "errors", &editor).await["offset"], hello["offset"], "nothing on the errors stream");
+    assert_eq!(stats(&app, "errors", &admin).await["offset"], hello["offset"], "nothing on the errors stream");
 }
 
 async fn stats(app: &TestApp, stream: &str, cookie: &str) -> Value {

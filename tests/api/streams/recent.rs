@@ -41,7 +41,8 @@ async fn only_admins_read_past_edits_and_bad_limits_get_400() {
     let admin = app.sign_in(false, &[ContributorRole::Admin], false).await;
     assert_eq!(app.get("/api/streams/edits/events").await.status(), 401);
     assert_eq!(app.get_with("/api/streams/edits/events", &[("cookie", &editor)]).await.status(), 403);
-    assert_eq!(app.get_with("/api/streams/errors/events", &[("cookie", &editor)]).await.status(), 200);
+    assert_eq!(app.get_with("/api/streams/errors/events", &[("cookie", &editor)]).await.status(), 403);
+    assert_eq!(app.get_with("/api/streams/errors/events", &[("cookie", &admin)]).await.status(), 200);
     assert_eq!(app.get_with("/api/streams/edits/events", &[("cookie", &admin)]).await.status(), 200);
     for bad in ["limit=0", "limit=501", "limit=many", "since=3"] {
         let res = app.get_with(&format!("/api/streams/edits/events?{bad}"), &[("cookie", &admin)]).await;

@@ -7,6 +7,7 @@
 //! - [`captcha`]: `GET /api/form/captcha/challenge` and the check of a submission's captcha.
 //! - [`plain`]: plain HTML form posts (no script) and `GET /api/form/thank-you`.
 //! - [`export`]: `GET /api/form/submissions?formId=…&format=json|csv` for owners and admins.
+//! - [`reach`]: whether the visitor could open a page holding the form (else the form is not found).
 //! - [`storing`]: writing a valid submission, and the helpers the handlers share.
 //! - [`claim`]: in-flight claims on single-use tokens.
 //! - [`error`]: every refusal and the status it maps to.
@@ -16,6 +17,7 @@ mod claim;
 mod error;
 mod export;
 mod plain;
+mod reach;
 mod storing;
 mod submit;
 

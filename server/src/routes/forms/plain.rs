@@ -101,6 +101,9 @@ async fn store(
         .map_err(|e| FormsError::Malformed(format!("The submission could not be read: {e}")))?;
     let forms = &state.services.forms;
     let form = forms.index.get(&payload.form_id).ok_or(FormsError::UnknownForm)?;
+    if !super::reach::reachable(req, state, &form.form_id) {
+        return Err(FormsError::UnknownForm);
+    }
     lock(&forms.submit_limiter)
         .hit((peer_ip(req), form.form_id.clone()), Instant::now())
         .map_err(FormsError::RateLimited)?;
@@ -135,9 +138,14 @@ pub struct ThankYouQuery {
 }
 
 /// `GET /api/form/thank-you?formId=…`: the form's success message and HTML (sanitised
-/// when the site was loaded), with a link home.
-pub async fn thank_you(query: Option<web::Query<ThankYouQuery>>, state: web::Data<AppState>) -> HttpResponse {
-    let Some(form) = query.and_then(|q| state.services.forms.index.get(&q.form_id)) else {
+/// when the site was loaded), with a link home; 404 for a form on no page the visitor can open.
+pub async fn thank_you(
+    req: HttpRequest,
+    query: Option<web::Query<ThankYouQuery>>,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    let form = query.and_then(|q| state.services.forms.index.get(&q.form_id));
+    let Some(form) = form.filter(|f| super::reach::reachable(&req, &state, &f.form_id)) else {
         return document(StatusCode::NOT_FOUND, "Form not found", html! { p { (messages::FORM_NOT_CONFIGURED) } });
     };
     let message = form.success_message.trim();

@@ -2,7 +2,7 @@
 //! (no script) are routed to [`super::plain`] instead.
 //!
 //! Save checks, in order: crumb (403 `crumbFail`), body size (413) and shape (400),
-//! the form exists (404), the rate limit per address and form (429), the key is known
+//! the form exists on a page the visitor can open (404), the rate limit per address and form (429), the key is known
 //! and fresh (401), the captcha (400, see [`super::captcha`]), the values (400). Only
 //! then are the key and the captcha spent and the submission written; the 200 goes out
 //! after the writes are flushed.
@@ -51,6 +51,9 @@ pub async fn save(
     let payload = parse_payload(&req, &body.into_inner())?;
     let forms = &state.services.forms;
     let form = forms.index.get(&payload.form_id).ok_or(FormsError::UnknownForm)?;
+    if !super::reach::reachable(&req, &state, &form.form_id) {
+        return Err(FormsError::UnknownForm);
+    }
     lock(&forms.submit_limiter)
         .hit((peer_ip(&req), form.form_id.clone()), Instant::now())
         .map_err(FormsError::RateLimited)?;

@@ -3,7 +3,7 @@
 //! | route | methods | who | answer |
 //! |---|---|---|---|
 //! | `/api/streams/edits` | GET (websocket) | admin permission | the edits stream |
-//! | `/api/streams/errors` | GET (websocket) | config permission | the errors stream |
+//! | `/api/streams/errors` | GET (websocket) | admin permission (as `GET /api/events/errors`) | the errors stream |
 //! | `/api/streams/{stream}/stats` | GET | as the stream | `{stream, epoch, offset, historyEvents, clients, clientQueue, queueHighWater, slowConsumers}` |
 //! | `/api/streams/{stream}/events?limit=N` | GET | as the stream | `{stream, epoch, offset, events: [{epoch, offset, at, data}]}`, the latest N (default 50, at most 500) oldest first |
 //! | edit APIs | see `edits` and `content` | owner, admins, editors | |

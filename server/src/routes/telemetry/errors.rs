@@ -4,7 +4,6 @@
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
-use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::telemetry::errors::{parse_reports, Admission, PageLoadKey};
 use veranda_actors::telemetry::metrics;
 
@@ -56,7 +55,7 @@ async fn record(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
 /// first, records (the latest ones, each with its group's `fingerprint`) newest first.
 pub async fn list_groups(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, IngestError> {
     let session = session.0.ok_or(IngestError::Unauthorised)?;
-    if !(session.owner || session.roles.contains(&ContributorRole::Admin)) {
+    if !crate::security::permissions::has_admin_permission(&session) {
         return Err(IngestError::Forbidden);
     }
     let groups = state.services.telemetry.error_intake.groups();

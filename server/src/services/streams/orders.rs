@@ -2,8 +2,8 @@
 //! stream, so the dashboard's orders panel refreshes at once instead of at its next poll.
 //!
 //! The edits stream is the one for accounts with admin permission, the same accounts that
-//! may list the orders (`GET /api/commerce/orders`, owner and admins); the errors stream is
-//! open to every contributor with config permission, so orders never go there. The event
+//! may list the orders (`GET /api/commerce/orders`, owner and admins); the errors stream
+//! carries only error reports, so orders never go there. The event
 //! carries no customer data (no email, name or address):
 //!
 //! `{"type":"orderPlaced","orderId":"…","created":1700000000000,"itemCount":2,
