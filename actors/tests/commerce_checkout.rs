@@ -11,7 +11,7 @@ use veranda_actors::commerce::catalog::Catalog;
 use veranda_actors::commerce::inventory::{GetStock, Inventory};
 use veranda_actors::commerce::money::Currency;
 use veranda_actors::commerce::order::{Customer, OfflineProvider, OrderKind};
-use veranda_actors::commerce::rules::StoreRules;
+use veranda_actors::commerce::rules::{ShippingOption, StoreRules};
 use veranda_actors::commerce::storage::{CommerceStorage, StoreStorage};
 use veranda_actors::domain::enums::ProductType;
 use veranda_actors::site::content::{Product, Variant};
@@ -43,7 +43,10 @@ fn carts(store: Arc<dyn Store>, stock: u32, idle: Duration) -> Carts {
     let inventory = Inventory::load(&catalog, storage.clone()).expect("stock loads").start();
     Carts::new(CartShared {
         catalog,
-        rules: StoreRules::default(),
+        rules: StoreRules {
+            shipping: vec![ShippingOption { id: "standard".into(), name: "Standard".into(), cost_cents: 600 }],
+            ..StoreRules::default()
+        },
         storage,
         inventory,
         payments: Arc::new(OfflineProvider),

@@ -2,6 +2,7 @@
 //! follow `server/src/routes/`; `security/`, `ops/`, the crash harness and the overload
 //! test cut across them.
 
+mod abuse;
 mod auth;
 mod commerce;
 mod config_area;

@@ -82,6 +82,9 @@ impl Commerce {
         let site = &*live.current();
         let rules = StoreRules::load(&site.dir)
             .map_err(|problems| CommerceStartError::Rules { dir: site.dir.clone(), problems })?;
+        for problem in rules.unshipped(site) {
+            tracing::warn!(%problem, "a physical product cannot be shipped; `veranda check-site` refuses this site");
+        }
         let catalog = Catalog::of_site(site);
         let storage: Arc<dyn CommerceStorage> = match &settings.redis_url {
             None => Arc::new(StoreStorage::new(store)),
