@@ -51,6 +51,9 @@ pub struct Settings {
     /// Where place search is forwarded (`[maps]`).
     #[serde(default)]
     pub maps: MapsSettings,
+    /// The bounds on checkouts (`[commerce]`).
+    #[serde(default)]
+    pub commerce: crate::services::commerce::limit::CommerceSettings,
 }
 
 /// `[maps]`: the operator's side of place search (the key is the site's, in `site.toml`).
@@ -103,6 +106,7 @@ impl Default for Settings {
             forms: veranda_actors::forms::config::FormSettings::default(),
             security: SecuritySettings::default(),
             maps: MapsSettings::default(),
+            commerce: Default::default(),
         }
     }
 }

@@ -3,11 +3,12 @@
 //! and the confirmation page `/commerce/orders/{id}`. Each checkout page is a form that
 //! posts back to its own address; a placed order redirects (303) to its confirmation.
 
+use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::commerce::cart::{CartChange, CartError, ShoppingCart};
-use veranda_actors::commerce::order::OrderKind;
+use veranda_actors::commerce::order::{Order, OrderKind};
 use veranda_actors::commerce::rules::ShippingLocation;
 use veranda_actors::site::content::SubscriptionPlan;
 
@@ -17,7 +18,13 @@ use super::form::{self, FieldErrors, Fields};
 use super::pages::{self, FormView};
 use crate::edge::{no_store, Crumbed, LimitedForm};
 use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE};
+use crate::services::commerce::limit::CheckoutKind;
 use crate::state::AppState;
+
+/// The cookie that holds an order's secret, scoped to that order's page.
+pub const ORDER_KEY_COOKIE: &str = "order_key";
+/// How long the buyer's browser keeps an order's secret.
+const ORDER_KEY_DAYS: i64 = 30;
 
 /// Checkout without a cart cookie (spec 000 §8, verbatim).
 pub const NO_CART_COOKIE: &str =
@@ -54,6 +61,37 @@ pub(super) fn form_page(
     let (crumb, issued) = page_crumb(req, state);
     let view = FormView { crumb: &crumb, values, errors, notice };
     html(status, page(&view), issued.then_some(crumb.as_str()))
+}
+
+/// Takes one checkout attempt of the client's address, or answers 429 with
+/// `Retry-After` and a JSON error when the address is past its rate.
+pub(super) fn admit(req: &HttpRequest, state: &AppState, kind: CheckoutKind) -> Result<(), HttpResponse> {
+    let ip = crate::security::proxy::client_ip(req);
+    state.services.commerce.limiter.admit(ip, kind).map_err(|limited| {
+        let secs = limited.retry_after_secs;
+        let message = format!("Too many checkouts from your address; try again in {secs} seconds.");
+        no_store(HttpResponse::TooManyRequests())
+            .insert_header((header::RETRY_AFTER, secs.to_string()))
+            .json(serde_json::json!({ "error": message }))
+    })
+}
+
+/// The answer to a placed order: publishes it, gives the buyer's browser the order's
+/// secret (an HttpOnly cookie for the order's page) and sends it (303) to the
+/// confirmation, whose address carries the secret too.
+pub(super) fn order_placed(state: &AppState, order: &Order) -> HttpResponse {
+    crate::services::streams::publish_order_placed(&state.services.streams, order);
+    let page = format!("/commerce/orders/{}", order.id);
+    let key = Cookie::build(ORDER_KEY_COOKIE, order.secret.clone())
+        .path(page.clone())
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .max_age(actix_web::cookie::time::Duration::days(ORDER_KEY_DAYS))
+        .finish();
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, format!("{page}?key={}", order.secret)))
+        .cookie(key)
+        .finish()
 }
 
 pub(super) fn see_other(location: &str) -> HttpResponse {
@@ -99,7 +137,7 @@ async fn cart_checkout(state: &AppState, id: &CartId, kind: OrderKind) -> Result
     if cart.entries.is_empty() {
         return Err(html(StatusCode::OK, pages::message(site, "Checkout", &CartError::Empty.to_string()), None));
     }
-    let catalog = &state.services.commerce.carts.shared().catalog;
+    let catalog = state.services.commerce.catalog();
     let plans: Vec<SubscriptionPlan> =
         cart.entries.iter().filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone())).collect();
     let action = match kind {
@@ -139,6 +177,9 @@ async fn place_cart(
     id: CartId,
     kind: OrderKind,
 ) -> Result<HttpResponse, CommerceError> {
+    if let Err(refused) = admit(&req, state, CheckoutKind::Cart) {
+        return Ok(refused);
+    }
     let checkout = match cart_checkout(state, &id, kind).await {
         Ok(checkout) => checkout,
         Err(page) => return Ok(page),
@@ -173,10 +214,7 @@ async fn place_cart(
         Err(e) => Err(e),
     };
     match placed {
-        Ok(order) => {
-            crate::services::streams::publish_order_placed(&state.services.streams, &order);
-            Ok(see_other(&format!("/commerce/orders/{}", order.id)))
-        }
+        Ok(order) => Ok(order_placed(state, &order)),
         Err(e) => Ok(checkout_form(&req, state, &checkout, cart_status(&e), &fields, &none, Some(&e.to_string()))),
     }
 }
@@ -256,12 +294,27 @@ pub async fn place_subscribe(
     place_cart(req, body.into_inner(), &state, id, OrderKind::Subscription).await
 }
 
-/// `GET /commerce/orders/{id}`: the confirmation of a placed order (its id is the
-/// unguessable key to it).
-pub async fn confirmation(id: web::Path<String>, state: web::Data<AppState>) -> HttpResponse {
+/// `?key=…` of the confirmation page.
+#[derive(Deserialize)]
+pub struct OrderQuery {
+    #[serde(default)]
+    key: String,
+}
+
+/// `GET /commerce/orders/{id}?key=…`: the confirmation of a placed order, shown only
+/// with the order's secret (in `key`, or the buyer's order cookie): its id, which the
+/// cart shows, is not enough.
+pub async fn confirmation(
+    req: HttpRequest,
+    id: web::Path<String>,
+    query: Option<web::Query<OrderQuery>>,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    let cookie = req.cookie(ORDER_KEY_COOKIE).map(|c| c.value().to_string()).unwrap_or_default();
+    let key = query.map(|q| q.into_inner().key).filter(|k| !k.is_empty()).unwrap_or(cookie);
     let order = match state.services.commerce.storage.load_order(&id) {
-        Ok(Some(order)) => order,
-        Ok(None) => {
+        Ok(Some(order)) if order.opens_with(&key) => order,
+        Ok(_) => {
             return html(
                 StatusCode::NOT_FOUND,
                 pages::message(&state.services.site.current(), "Order", "There is no such order."),
@@ -278,7 +331,7 @@ pub async fn confirmation(id: web::Path<String>, state: web::Data<AppState>) -> 
             );
         }
     };
-    let catalog = &state.services.commerce.carts.shared().catalog;
+    let catalog = state.services.commerce.catalog();
     let plans: Vec<SubscriptionPlan> =
         order.entries.iter().filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone())).collect();
     html(StatusCode::OK, pages::confirmation(&state.services.site.current(), &order, &plans), None)

@@ -117,7 +117,7 @@ pub async fn add(req: HttpRequest, checked: Checked, body: PlainForm, state: web
         let quantity = quantity(fields.get("quantity").map(String::as_str).unwrap_or("1"))?;
         let sku = match (text(fields, "sku"), text(fields, "itemId")) {
             (Some(sku), _) => sku.to_string(),
-            (None, Some(item)) => match state.services.commerce.carts.shared().catalog.skus_of(item) {
+            (None, Some(item)) => match state.services.commerce.catalog().skus_of(item) {
                 [only] => only.clone(),
                 [] => return Err(Refusal::bad(format!("There is no product '{item}' in this store."))),
                 _ => return Err(Refusal::bad("Choose a variant: this product has several.")),
