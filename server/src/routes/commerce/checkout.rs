@@ -98,16 +98,17 @@ pub(super) fn see_other(location: &str) -> HttpResponse {
     HttpResponse::SeeOther().insert_header((header::LOCATION, location)).finish()
 }
 
+/// The page of a checkout without a cart cookie (400).
+fn no_cart_cookie(state: &AppState) -> HttpResponse {
+    html(StatusCode::BAD_REQUEST, pages::message(&state.services.site.current(), "Checkout", NO_CART_COOKIE), None)
+}
+
 /// `GET /commerce/goto-checkout`: on to the checkout page, or the spec's message when
 /// there is no cart cookie.
 pub async fn goto_checkout(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     match CartId::from_request(&req) {
         Some(_) => see_other("/checkout"),
-        None => html(
-            StatusCode::BAD_REQUEST,
-            pages::message(&state.services.site.current(), "Checkout", NO_CART_COOKIE),
-            None,
-        ),
+        None => no_cart_cookie(&state),
     }
 }
 
@@ -219,21 +220,18 @@ async fn place_cart(
     }
 }
 
-/// `GET /checkout`: the checkout page of the visitor's cart.
-pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let Some(id) = CartId::from_request(&req) else {
-        return html(
-            StatusCode::BAD_REQUEST,
-            pages::message(&state.services.site.current(), "Checkout", NO_CART_COOKIE),
-            None,
-        );
-    };
-    match cart_checkout(&state, &id, OrderKind::Order).await {
-        Ok(checkout) => {
-            checkout_form(&req, &state, &checkout, StatusCode::OK, &Fields::new(), &FieldErrors::new(), None)
-        }
+/// The checkout form of cart `id`, or the page to show instead.
+async fn show_cart(req: &HttpRequest, state: &AppState, id: &CartId, kind: OrderKind) -> HttpResponse {
+    match cart_checkout(state, id, kind).await {
+        Ok(checkout) => checkout_form(req, state, &checkout, StatusCode::OK, &Fields::new(), &FieldErrors::new(), None),
         Err(page) => page,
     }
+}
+
+/// `GET /checkout`: the checkout page of the visitor's cart.
+pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let Some(id) = CartId::from_request(&req) else { return no_cart_cookie(&state) };
+    show_cart(&req, &state, &id, OrderKind::Order).await
 }
 
 /// `POST /checkout`: places the order of the visitor's cart.
@@ -242,13 +240,7 @@ pub async fn place(
     body: LimitedForm<Fields, CommerceBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
-    let Some(id) = CartId::from_request(&req) else {
-        return Ok(html(
-            StatusCode::BAD_REQUEST,
-            pages::message(&state.services.site.current(), "Checkout", NO_CART_COOKIE),
-            None,
-        ));
-    };
+    let Some(id) = CartId::from_request(&req) else { return Ok(no_cart_cookie(&state)) };
     place_cart(req, body.into_inner(), &state, id, OrderKind::Order).await
 }
 
@@ -275,12 +267,7 @@ pub async fn show_subscribe(
     state: web::Data<AppState>,
 ) -> HttpResponse {
     let Some(id) = CartId::parse(&query.cart_token) else { return bad_link(&state, "Subscription checkout") };
-    match cart_checkout(&state, &id, OrderKind::Subscription).await {
-        Ok(checkout) => {
-            checkout_form(&req, &state, &checkout, StatusCode::OK, &Fields::new(), &FieldErrors::new(), None)
-        }
-        Err(page) => page,
-    }
+    show_cart(&req, &state, &id, OrderKind::Subscription).await
 }
 
 /// `POST /checkout/subscribe?cartToken=…`: places the subscription order.

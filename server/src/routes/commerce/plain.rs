@@ -93,6 +93,16 @@ impl Refusal {
     fn bad(message: impl Into<String>) -> Refusal {
         Refusal { status: StatusCode::BAD_REQUEST, message: message.into(), clear_cart: false, fresh_crumb: false }
     }
+
+    /// A post whose crumb does not verify: 403, and a fresh crumb to try again with.
+    fn crumb_fail() -> Refusal {
+        Refusal {
+            status: StatusCode::FORBIDDEN,
+            message: CRUMB_FAIL_MESSAGE.into(),
+            clear_cart: false,
+            fresh_crumb: true,
+        }
+    }
 }
 
 impl From<CommerceError> for Refusal {
@@ -216,13 +226,7 @@ where
 {
     let fallback = || PLAIN_CART_PAGE.to_string();
     if checked.is_err() {
-        let refusal = Refusal {
-            status: StatusCode::FORBIDDEN,
-            message: CRUMB_FAIL_MESSAGE.into(),
-            clear_cart: false,
-            fresh_crumb: true,
-        };
-        return Err((refusal, fallback()));
+        return Err((Refusal::crumb_fail(), fallback()));
     }
     let fields = body.map_err(|e| (e.into(), fallback()))?.into_inner();
     let back = match text(&fields, "returnTo") {
@@ -232,13 +236,7 @@ where
     };
     let fail = |refusal: Refusal| (refusal, back.clone());
     if fields.get("crumb").is_some_and(|field| Crumbed::from_field(req, Some(field)).is_err()) {
-        let refusal = Refusal {
-            status: StatusCode::FORBIDDEN,
-            message: CRUMB_FAIL_MESSAGE.into(),
-            clear_cart: false,
-            fresh_crumb: true,
-        };
-        return Err(fail(refusal));
+        return Err(fail(Refusal::crumb_fail()));
     }
     let (change, may_start) = read(&fields, state).map_err(fail)?;
     let (id, new) = match (req.cookie(CART_COOKIE), CartId::from_request(req)) {
