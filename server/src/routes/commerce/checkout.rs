@@ -63,11 +63,11 @@ pub(super) fn form_page(
     html(status, page(&view), issued.then_some(crumb.as_str()))
 }
 
-/// Takes one checkout attempt of the client's address, or answers 429 with
-/// `Retry-After` and a JSON error when the address is past its rate.
-pub(super) fn admit(req: &HttpRequest, state: &AppState, kind: CheckoutKind) -> Result<(), HttpResponse> {
+/// Takes one checkout attempt of the client's address; when the address is past its
+/// rate, the refusal to answer with instead: 429 with `Retry-After` and a JSON error.
+pub(super) fn rate_refusal(req: &HttpRequest, state: &AppState, kind: CheckoutKind) -> Option<HttpResponse> {
     let ip = crate::security::proxy::client_ip(req);
-    state.services.commerce.limiter.admit(ip, kind).map_err(|limited| {
+    state.services.commerce.limiter.admit(ip, kind).err().map(|limited| {
         let secs = limited.retry_after_secs;
         let message = format!("Too many checkouts from your address; try again in {secs} seconds.");
         no_store(HttpResponse::TooManyRequests())
@@ -178,7 +178,7 @@ async fn place_cart(
     id: CartId,
     kind: OrderKind,
 ) -> Result<HttpResponse, CommerceError> {
-    if let Err(refused) = admit(&req, state, CheckoutKind::Cart) {
+    if let Some(refused) = rate_refusal(&req, state, CheckoutKind::Cart) {
         return Ok(refused);
     }
     let checkout = match cart_checkout(state, &id, kind).await {

@@ -12,7 +12,7 @@ use veranda_actors::commerce::catalog::CatalogVariant;
 use veranda_actors::commerce::order::{Customer, OrderKind};
 use veranda_actors::domain::enums::ProductType;
 
-use super::checkout::{admit, bad_link, form_page, order_placed};
+use super::checkout::{bad_link, form_page, order_placed, rate_refusal};
 use super::cookie::CartId;
 use super::error::{cart_status, CommerceBody, CommerceError};
 use super::form::{self, FieldErrors, Fields};
@@ -64,7 +64,7 @@ pub async fn place_donation(
     if !state.services.commerce.donate_pages.contains(page_id) {
         return Ok(bad_link(&state, "Donate"));
     }
-    if let Err(refused) = admit(&req, &state, CheckoutKind::Donation) {
+    if let Some(refused) = rate_refusal(&req, &state, CheckoutKind::Donation) {
         return Ok(refused);
     }
     let fields = body.into_inner();
@@ -158,7 +158,7 @@ pub async fn place_gift_card(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     let Some(variant) = query.variant(&state) else { return Ok(bad_link(&state, "Gift card checkout")) };
-    if let Err(refused) = admit(&req, &state, CheckoutKind::GiftCard) {
+    if let Some(refused) = rate_refusal(&req, &state, CheckoutKind::GiftCard) {
         return Ok(refused);
     }
     let fields = body.into_inner();
