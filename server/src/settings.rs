@@ -53,7 +53,7 @@ pub struct Settings {
     pub maps: MapsSettings,
     /// The bounds on checkouts (`[commerce]`).
     #[serde(default)]
-    pub commerce: crate::services::commerce::limit::CommerceSettings,
+    pub commerce: CommerceSettings,
 }
 
 /// `[maps]`: the operator's side of place search (the key is the site's, in `site.toml`).
@@ -64,6 +64,25 @@ pub struct MapsSettings {
     /// (`<base>/autocomplete/json`, `<base>/details/json`): Google's by default; another is
     /// for an egress proxy, or a stand-in while testing.
     pub places_upstream: String,
+}
+
+/// `[commerce]` of `veranda.toml`: the bounds on checkouts.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CommerceSettings {
+    /// Checkout attempts one client address regains per minute.
+    pub checkouts_per_minute: u32,
+    /// Checkout attempts one client address may make at once before the rate applies.
+    pub checkout_burst: u32,
+    /// Most client addresses the checkout limiter remembers (least recently seen
+    /// forgotten first).
+    pub limited_addresses: usize,
+}
+
+impl Default for CommerceSettings {
+    fn default() -> Self {
+        CommerceSettings { checkouts_per_minute: 6, checkout_burst: 20, limited_addresses: 10_000 }
+    }
 }
 
 /// Google's Places web service.

@@ -11,9 +11,9 @@ use std::sync::{Mutex, PoisonError};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use lru::LruCache;
-use serde::{Deserialize, Serialize};
 
 use crate::services::telemetry::RateLimited;
+use crate::settings::CommerceSettings;
 
 /// Checkout attempts refused for their address's rate, by `kind`.
 pub const REFUSED_METRIC: &str = "veranda_commerce_checkouts_refused_total";
@@ -42,25 +42,6 @@ impl CheckoutKind {
             CheckoutKind::Donation => "donation",
             CheckoutKind::GiftCard => "gift_card",
         }
-    }
-}
-
-/// `[commerce]` of `veranda.toml`: the bounds on checkouts.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct CommerceSettings {
-    /// Checkout attempts one client address regains per minute.
-    pub checkouts_per_minute: u32,
-    /// Checkout attempts one client address may make at once before the rate applies.
-    pub checkout_burst: u32,
-    /// Most client addresses the checkout limiter remembers (least recently seen
-    /// forgotten first).
-    pub limited_addresses: usize,
-}
-
-impl Default for CommerceSettings {
-    fn default() -> Self {
-        CommerceSettings { checkouts_per_minute: 6, checkout_burst: 20, limited_addresses: 10_000 }
     }
 }
 
