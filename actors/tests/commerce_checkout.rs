@@ -11,19 +11,23 @@ use veranda_actors::commerce::catalog::Catalog;
 use veranda_actors::commerce::inventory::{GetStock, Inventory};
 use veranda_actors::commerce::money::Currency;
 use veranda_actors::commerce::order::{Customer, OfflineProvider, OrderKind};
-use veranda_actors::commerce::rules::StoreRules;
+use veranda_actors::commerce::rules::{ShippingOption, StoreRules};
 use veranda_actors::commerce::storage::{CommerceStorage, StoreStorage};
 use veranda_actors::domain::enums::ProductType;
 use veranda_actors::site::content::{Product, Variant};
 use veranda_actors::store::{SledStore, Store};
 
 fn catalog(stock: u32) -> Catalog {
+    priced_catalog(stock, 2200)
+}
+
+fn priced_catalog(stock: u32, price: u64) -> Catalog {
     let mut catalog = Catalog::default();
     let mug = Product {
         product_type: ProductType::Physical,
         variants: vec![Variant {
             sku: "MUG".into(),
-            price: 2200,
+            price,
             sale_price: 0,
             on_sale: false,
             qty_in_stock: stock,
@@ -42,8 +46,11 @@ fn carts(store: Arc<dyn Store>, stock: u32, idle: Duration) -> Carts {
     let catalog = catalog(stock);
     let inventory = Inventory::load(&catalog, storage.clone()).expect("stock loads").start();
     Carts::new(CartShared {
-        catalog,
-        rules: StoreRules::default(),
+        catalog: catalog.into(),
+        rules: StoreRules {
+            shipping: vec![ShippingOption { id: "standard".into(), name: "Standard".into(), cost_cents: 600 }],
+            ..StoreRules::default()
+        },
         storage,
         inventory,
         payments: Arc::new(OfflineProvider),
@@ -81,6 +88,20 @@ async fn two_hundred_concurrent_checkouts_for_ten_units_make_ten_orders() {
     let storage = StoreStorage::new(store.clone());
     assert_eq!(storage.orders(1000).expect("orders read").len(), 10);
     assert_eq!(storage.load_stock("MUG").expect("reads"), Some(0));
+}
+
+#[actix::test]
+async fn an_open_cart_is_checked_out_at_the_price_in_force() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+    let carts = carts(store, 10, Duration::from_secs(60));
+    let cart = carts.change("c", CartChange::AddEntry { sku: "MUG".into(), quantity: 2 }).await.expect("adds");
+    assert_eq!(cart.subtotal_cents, 4400);
+    carts.shared().catalog.replace(priced_catalog(10, 2500));
+    let order = carts.place_order("c", customer(), OrderKind::Order).await.expect("placed");
+    assert_eq!(order.subtotal_cents, 5000, "two mugs at the new 2500");
+    assert_eq!(order.grand_total_cents, 5000 + 600);
+    assert_eq!(order.entries[0].unit_price_cents, 2500);
 }
 
 #[actix::test]

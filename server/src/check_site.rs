@@ -1,6 +1,7 @@
 //! `veranda check-site DIR`: every problem of a site directory, one per line: the
 //! site's pages, collections and settings ([`Site::load`]) and its store rules
-//! (`commerce.toml`, read by [`StoreRules::load`], the loader the server uses).
+//! (`commerce.toml`, read by [`StoreRules::load`], the loader the server uses),
+//! including a physical product the store has no shipping option for.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -18,8 +19,10 @@ pub fn run(dir: &Path) -> ExitCode {
     };
     // Without the directory there is no commerce.toml to speak of.
     if dir.is_dir() {
-        if let Err(rules) = StoreRules::load(dir) {
-            problems.extend(rules);
+        match (StoreRules::load(dir), &site) {
+            (Err(rules), _) => problems.extend(rules),
+            (Ok(rules), Ok(site)) => problems.extend(rules.unshipped(site)),
+            (Ok(_), Err(_)) => {}
         }
     }
     match site {

@@ -51,6 +51,9 @@ pub struct Settings {
     /// Where place search is forwarded (`[maps]`).
     #[serde(default)]
     pub maps: MapsSettings,
+    /// The bounds on checkouts (`[commerce]`).
+    #[serde(default)]
+    pub commerce: CommerceSettings,
 }
 
 /// `[maps]`: the operator's side of place search: where it is forwarded, with which key, and how much of it one
@@ -75,6 +78,25 @@ impl MapsSettings {
     /// The server key, when one is set.
     pub fn server_key(&self) -> Option<&str> {
         Some(self.server_key.trim()).filter(|k| !k.is_empty())
+    }
+}
+
+/// `[commerce]` of `veranda.toml`: the bounds on checkouts.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CommerceSettings {
+    /// Checkout attempts one client address regains per minute.
+    pub checkouts_per_minute: u32,
+    /// Checkout attempts one client address may make at once before the rate applies.
+    pub checkout_burst: u32,
+    /// Most client addresses the checkout limiter remembers (least recently seen
+    /// forgotten first).
+    pub limited_addresses: usize,
+}
+
+impl Default for CommerceSettings {
+    fn default() -> Self {
+        CommerceSettings { checkouts_per_minute: 6, checkout_burst: 20, limited_addresses: 10_000 }
     }
 }
 
@@ -158,6 +180,7 @@ impl Default for Settings {
             forms: veranda_actors::forms::config::FormSettings::default(),
             security: SecuritySettings::default(),
             maps: MapsSettings::default(),
+            commerce: Default::default(),
         }
     }
 }

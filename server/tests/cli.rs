@@ -115,6 +115,31 @@ fn check_site_checks_commerce_toml_with_file_and_field() {
 }
 
 #[test]
+fn check_site_refuses_physical_products_without_a_shipping_option() {
+    let dir = demo_with_rules("");
+    std::fs::remove_file(dir.path().join("commerce.toml")).expect("remove");
+    let out = veranda().arg("check-site").arg(dir.path()).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().find(|l| l.contains("'Enamel porch mug'")).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(line.starts_with("commerce.toml: shipping: "), "{line}");
+
+    // Goods that are not shipped need no option.
+    let digital = demo_with_rules("");
+    std::fs::remove_file(digital.path().join("commerce.toml")).expect("remove");
+    for entry in std::fs::read_dir(digital.path().join("collections/shop/items")).expect("items") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("reads");
+        if text.contains("productType = \"physical\"") {
+            std::fs::remove_file(&path).expect("remove");
+        }
+    }
+    let out = veranda().arg("check-site").arg(digital.path()).output().expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("commerce.toml: shipping"), "{stdout}");
+}
+
+#[test]
 fn check_site_on_a_missing_directory_fails_clearly() {
     let out = veranda().args(["check-site", "/nonexistent/site"]).output().expect("runs");
     assert_eq!(out.status.code(), Some(1));

@@ -25,7 +25,7 @@ fn product(site: &Site) -> (String, String, String, String) {
 }
 
 /// Sets item `id`'s publication state as the site's owner; expects 200.
-async fn set_state(app: &TestApp, id: &str, state: &str) {
+pub(crate) async fn set_state(app: &TestApp, id: &str, state: &str) {
     let owner = app.sign_in(true, &[], false).await;
     let crumb = crumb_for(app, &owner).await;
     let res = app

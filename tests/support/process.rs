@@ -117,8 +117,15 @@ impl ServerProcess {
 
     /// Starts the binary on the site in `site` and `data`.
     pub async fn start_with_site(site: &Path, data: &Path) -> ServerProcess {
+        ServerProcess::start_with_env(site, data, &[]).await
+    }
+
+    /// Starts the binary on the site in `site` and `data`, with the `VERANDA_*`
+    /// variables of `env` (e.g. `("VERANDA_COMMERCE", "{checkout_burst = 1000}")`).
+    pub async fn start_with_env(site: &Path, data: &Path, env: &[(&str, &str)]) -> ServerProcess {
         let (port, ops_port) = (free_port(), free_port());
         let child = serve_command(site, data, port, ops_port)
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

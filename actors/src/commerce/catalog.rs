@@ -1,10 +1,12 @@
 //! The catalog: every sellable variant of the site by SKU, with what a cart entry and
-//! the inventory need to know of it. Built once from the loaded site.
+//! the inventory need to know of it. Built from the site as visitors see it; a
+//! [`LiveCatalog`] holds the one in force, replaced whole when the site is edited.
 
 use std::collections::HashMap;
+use std::sync::{Arc, PoisonError, RwLock};
 
 use crate::domain::enums::ProductType;
-use crate::site::content::{Product, SubscriptionPlan};
+use crate::site::content::{Access, Product, SubscriptionPlan};
 use crate::site::Site;
 
 use super::product::{sold_in_cart, tracks_stock, unit_price, ProductWorkflow};
@@ -26,7 +28,8 @@ pub struct CatalogVariant {
     pub unit_price_cents: u64,
     /// Units in stock at site load, when stock is counted.
     pub stock: Option<u32>,
-    /// Whether it may be added to a cart (published, not a paywall product).
+    /// Whether it may be added to a cart (published, not members-only, not a paywall
+    /// product).
     pub sellable: bool,
     /// The subscription plan, for subscription products.
     pub subscription: Option<SubscriptionPlan>,
@@ -42,13 +45,14 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    /// The catalog of `site`.
+    /// The catalog of `site`. Products of a members-only collection are listed but not
+    /// sellable: a visitor cannot open their pages.
     pub fn of_site(site: &Site) -> Catalog {
         let mut catalog = Catalog::default();
         for collection in &site.collections {
             for item in &collection.items {
                 if let Some(product) = &item.product {
-                    let sellable = ProductWorkflow::of(item.state).sellable();
+                    let sellable = ProductWorkflow::of(item.state).sellable() && collection.access != Access::Members;
                     catalog.add(&item.id, &item.title, product, sellable);
                 }
             }
@@ -88,5 +92,28 @@ impl Catalog {
     /// Every variant whose stock is counted, with its stock at site load.
     pub fn stocked(&self) -> impl Iterator<Item = (&str, u32)> {
         self.variants.values().filter_map(|v| v.stock.map(|s| (v.sku.as_str(), s)))
+    }
+}
+
+/// The catalog in force, shared by every cart: read as a snapshot, replaced whole.
+#[derive(Debug, Default)]
+pub struct LiveCatalog(RwLock<Arc<Catalog>>);
+
+impl LiveCatalog {
+    /// The catalog in force now; later replacements leave this snapshot as it is.
+    pub fn current(&self) -> Arc<Catalog> {
+        // A poisoned lock still holds a whole catalog (a swap is one assignment).
+        self.0.read().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// Puts `catalog` in force.
+    pub fn replace(&self, catalog: Catalog) {
+        *self.0.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(catalog);
+    }
+}
+
+impl From<Catalog> for LiveCatalog {
+    fn from(catalog: Catalog) -> Self {
+        LiveCatalog(RwLock::new(Arc::new(catalog)))
     }
 }

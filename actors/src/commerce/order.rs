@@ -71,6 +71,10 @@ pub struct Order {
     pub currency: Currency,
     /// The payment provider's reference.
     pub payment_reference: String,
+    /// The buyer's key to the order's page: handed to the buyer's browser at checkout
+    /// and never shown elsewhere. Orders stored without one open to nobody.
+    #[serde(default)]
+    pub secret: String,
 }
 
 impl Order {
@@ -90,8 +94,25 @@ impl Order {
             grand_total_cents: cart.grand_total_cents,
             currency: cart.subtotal_amount.currency(),
             payment_reference: String::new(),
+            secret: new_secret(),
         }
     }
+
+    /// Whether `key` is this order's secret (compared in constant time).
+    pub fn opens_with(&self, key: &str) -> bool {
+        let (secret, key) = (self.secret.as_bytes(), key.as_bytes());
+        // Every byte is compared, whatever the first difference: the time says nothing of it.
+        let differ = secret.iter().zip(key).fold(0u8, |acc, (a, b)| acc | (a ^ b));
+        !secret.is_empty() && secret.len() == key.len() && differ == 0
+    }
+}
+
+/// A new order secret: 32 lowercase hex digits (128 random bits).
+pub fn new_secret() -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 16];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A request to take a payment.

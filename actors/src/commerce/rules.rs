@@ -1,8 +1,10 @@
 //! The store's shipping options, tax rules and coupons, and the limits on a cart.
 //!
-//! [`StoreRules::default`] holds the demo store's rules; a site may give its own in
-//! `commerce.toml` beside `site.toml`, read and checked field by field by
-//! [`StoreRules::load`] (the server at start-up and `veranda check-site` both use it).
+//! A store has no rules of its own making: without `commerce.toml` beside `site.toml`
+//! it has no shipping options, no tax and no coupons ([`StoreRules::default`]). The
+//! file is read and checked field by field by [`StoreRules::load`] (the server at
+//! start-up and `veranda check-site` both use it); [`StoreRules::unshipped`] names the
+//! physical products such a store could not deliver, which `check-site` refuses.
 //!
 //! ## `commerce.toml`
 //!
@@ -23,7 +25,7 @@
 //! discount = { kind = "percent", amount = 10 }  # or kind = "fixed", amount in cents
 //! ```
 //!
-//! A file that is present but has problems is not replaced by the built-in rules:
+//! A file that is present but has problems is not replaced by empty rules:
 //! every problem is reported (`commerce.toml: field: message`) and the server does not
 //! start, as for the other files of the site.
 
@@ -123,8 +125,8 @@ pub struct ShippingLocation {
     pub postal_code: String,
 }
 
-/// The store's shipping options, tax rules and coupons.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// The store's shipping options, tax rules and coupons; by default none of them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StoreRules {
     /// Shipping options, the first is the default.
@@ -138,28 +140,6 @@ pub struct StoreRules {
     pub coupons: Vec<Coupon>,
 }
 
-impl Default for StoreRules {
-    fn default() -> Self {
-        StoreRules {
-            shipping: vec![
-                ShippingOption { id: "standard".into(), name: "Standard shipping".into(), cost_cents: 600 },
-                ShippingOption { id: "express".into(), name: "Express shipping".into(), cost_cents: 1500 },
-                ShippingOption { id: "pickup".into(), name: "Pick up at the café".into(), cost_cents: 0 },
-            ],
-            taxes: vec![TaxRule {
-                name: "New York sales tax".into(),
-                country: "US".into(),
-                region: "NY".into(),
-                rate_milli_percent: 8875,
-            }],
-            coupons: vec![
-                Coupon { code: "PORCH10".into(), discount: Discount::Percent(10) },
-                Coupon { code: "FIVEOFF".into(), discount: Discount::Fixed(500) },
-            ],
-        }
-    }
-}
-
 impl StoreRules {
     /// Rules from a `commerce.toml` text, without the checks of [`StoreRules::parse`].
     pub fn from_toml(text: &str) -> Result<StoreRules, toml::de::Error> {
@@ -167,7 +147,7 @@ impl StoreRules {
     }
 
     /// The rules of the site directory `dir`: its [`RULES_FILE`] read and checked, or
-    /// the built-in rules when it has none. Every problem is named with the file and
+    /// no rules at all (no shipping, tax or coupons) when it has none. Every problem is named with the file and
     /// field.
     pub fn load(dir: &Path) -> Result<StoreRules, Vec<SiteProblem>> {
         match std::fs::read_to_string(dir.join(RULES_FILE)) {
@@ -182,7 +162,7 @@ impl StoreRules {
     pub fn parse(text: &str) -> Result<StoreRules, Vec<SiteProblem>> {
         let table: toml::Table = text.parse().map_err(|e| vec![problem("", syntax_message(&e, text))])?;
         let mut problems = Vec::new();
-        let mut rules = StoreRules { shipping: Vec::new(), taxes: Vec::new(), coupons: Vec::new() };
+        let mut rules = StoreRules::default();
         for (key, value) in table {
             match key.as_str() {
                 "shipping" => rules.shipping = list(&key, value, &["id", "name", "costCents"], &mut problems),
@@ -255,6 +235,25 @@ impl StoreRules {
                 _ => {}
             }
         }
+    }
+
+    /// A problem of [`RULES_FILE`]'s `shipping` for each physical product of `site`
+    /// when these rules offer no way to ship it.
+    pub fn unshipped(&self, site: &crate::site::Site) -> Vec<SiteProblem> {
+        if !self.shipping.is_empty() {
+            return Vec::new();
+        }
+        let items = site.collections.iter().flat_map(|c| c.items.iter().map(move |i| (c, i)));
+        items
+            .filter(|(_, i)| i.product.as_ref().is_some_and(|p| crate::commerce::product::ships(p.product_type)))
+            .map(|(c, i)| {
+                let text = format!(
+                    "has no option, but '{}' (collections/{}) is a physical product to ship; add a [[shipping]] option",
+                    i.title, c.name
+                );
+                problem("shipping", text)
+            })
+            .collect()
     }
 
     /// The coupon with `code`, compared without case.
@@ -423,9 +422,11 @@ discount = { kind = "fixed", amount = 500 }
     }
 
     #[test]
-    fn a_missing_file_gives_the_built_in_rules() {
+    fn a_missing_file_gives_no_shipping_no_tax_and_no_coupons() {
         let dir = tempfile::tempdir().expect("a dir");
-        assert_eq!(StoreRules::load(dir.path()).expect("reads"), StoreRules::default());
+        let rules = StoreRules::load(dir.path()).expect("reads");
+        assert!(rules.shipping.is_empty() && rules.taxes.is_empty() && rules.coupons.is_empty(), "{rules:?}");
+        assert!(rules.coupon("PORCH10").is_none());
         std::fs::write(dir.path().join(RULES_FILE), "[[taxes]]\nname = \"T\"\n").expect("writes");
         let problems = StoreRules::load(dir.path()).expect_err("refused");
         let fields: Vec<&str> = problems.iter().map(|p| p.field.as_str()).collect();

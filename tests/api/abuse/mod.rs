@@ -1,6 +1,8 @@
-//! Clients that misbehave on purpose: forged addresses and headers, lockouts, floods, and
-//! reaching what their role or the page does not allow. One file per topic.
+//! Clients that misbehave on purpose: forged addresses and headers, lockouts, floods,
+//! checkout abuse, and reaching what their role or the page does not allow. One file per
+//! topic.
 
+mod checkout;
 mod client_ip;
 mod errors_stream;
 mod files_streaming;
@@ -8,3 +10,4 @@ mod headers;
 mod places;
 mod private_forms;
 mod sign_in;
+mod store_defaults;

@@ -12,9 +12,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{json, Value};
+use veranda_tests::demo_site_dir;
 use veranda_tests::process::{crumb_of, random_below, ServerProcess};
 
 const ROUNDS: usize = 8;
+/// Every shopper comes from 127.0.0.1: the address may check out as often as they do.
+const UNLIMITED_CHECKOUTS: (&str, &str) = ("VERANDA_COMMERCE", "{checkout_burst = 100000}");
 const SHOPPERS: usize = 6;
 /// Quantity changes a shopper makes before checking out.
 const CHANGES_PER_ORDER: u32 = 7;
@@ -80,7 +83,7 @@ async fn acknowledged_cart_changes_and_orders_survive_sigkill() {
     let data = tempfile::tempdir().expect("data dir");
     let acked = Arc::new(Mutex::new(Acked::default()));
     for round in 0..=ROUNDS {
-        let server = ServerProcess::start(data.path()).await;
+        let server = ServerProcess::start_with_env(&demo_site_dir(), data.path(), &[UNLIMITED_CHECKOUTS]).await;
         let client = reqwest::Client::new();
         let (carts, orders) = {
             let acked = acked.lock().expect("not poisoned");

@@ -107,10 +107,24 @@ pub fn apply(
         CartChange::MarkPurchased { order_id } => {
             cart.is_purchased = true;
             cart.order_id = order_id;
+            recompute(cart, rules);
+            return Ok(());
+        }
+    }
+    reprice(cart, catalog, rules);
+    Ok(())
+}
+
+/// Sets every entry's unit price to what `catalog` sells its variant for now and
+/// recomputes the totals: the price in force, not the one of the day it was added.
+/// Entries the catalog no longer has keep their price (checkout refuses them).
+pub fn reprice(cart: &mut ShoppingCart, catalog: &Catalog, rules: &StoreRules) {
+    for entry in &mut cart.entries {
+        if let Some(variant) = catalog.get(&entry.sku) {
+            entry.unit_price_cents = variant.unit_price_cents;
         }
     }
     recompute(cart, rules);
-    Ok(())
 }
 
 fn check_quantity(quantity: u32) -> Result<(), CartError> {

@@ -54,8 +54,13 @@ fn catalog() -> Catalog {
     catalog
 }
 
+/// The demo store's rules, from its `commerce.toml`.
+fn rules() -> StoreRules {
+    StoreRules::parse(include_str!("../../../../config/sites/demo/commerce.toml")).expect("the demo's rules read")
+}
+
 fn run(cart: &mut ShoppingCart, change: CartChange) -> Result<(), CartError> {
-    apply(cart, change, &catalog(), &StoreRules::default())
+    apply(cart, change, &catalog(), &rules())
 }
 
 fn add(sku: &str, quantity: u32) -> CartChange {

@@ -20,7 +20,7 @@ use std::time::Duration;
 use rand::RngCore;
 
 use super::CartShared;
-use crate::commerce::cart::change::{apply, CartChange};
+use crate::commerce::cart::change::{apply, reprice, CartChange};
 use crate::commerce::cart::{CartError, ShoppingCart};
 use crate::commerce::inventory::{NoteLevels, ReleaseStock, ReserveStock};
 use crate::commerce::order::{Charge, Customer, Order, OrderKind};
@@ -61,14 +61,16 @@ fn order_and_charge(cart: &ShoppingCart, customer: Customer, kind: OrderKind) ->
     (order, charge)
 }
 
-/// Places the order for `cart`; returns it and the purchased cart, both durable.
+/// Places the order for `cart` at today's prices; returns it and the purchased cart,
+/// both durable.
 pub async fn place(
     shared: &CartShared,
-    cart: ShoppingCart,
+    mut cart: ShoppingCart,
     customer: Customer,
     kind: OrderKind,
 ) -> Result<(Order, ShoppingCart), CartError> {
     check_out_able(&cart)?;
+    reprice(&mut cart, &shared.catalog.current(), &shared.rules);
     let lines: Vec<(String, u32)> = cart.entries.iter().map(|e| (e.sku.clone(), e.quantity)).collect();
     let reserve = ReserveStock { lines: lines.clone() };
     shared.inventory.send(reserve).await.map_err(|_| CartError::Unavailable)??;
@@ -79,7 +81,7 @@ pub async fn place(
         Ok(reference) => {
             order.payment_reference = reference;
             let purchased_change = CartChange::MarkPurchased { order_id: order.id.clone() };
-            match apply(&mut purchased, purchased_change, &shared.catalog, &shared.rules) {
+            match apply(&mut purchased, purchased_change, &shared.catalog.current(), &shared.rules) {
                 // The order and its purchased cart in one step: never an order whose cart
                 // is still open after a crash.
                 Ok(()) => shared.storage.save_purchase(&order, &purchased).await.map_err(CartError::from),
@@ -101,8 +103,9 @@ pub async fn place(
 /// The units `cart` takes of each counted SKU, one line per SKU, in SKU order.
 fn counted_lines(shared: &CartShared, cart: &ShoppingCart) -> Vec<(String, u32)> {
     let mut lines: BTreeMap<&str, u32> = BTreeMap::new();
+    let catalog = shared.catalog.current();
     for entry in &cart.entries {
-        if shared.catalog.get(&entry.sku).is_some_and(|v| v.stock.is_some()) {
+        if catalog.get(&entry.sku).is_some_and(|v| v.stock.is_some()) {
             let units = lines.entry(&entry.sku).or_default();
             *units = units.saturating_add(entry.quantity);
         }
@@ -110,21 +113,27 @@ fn counted_lines(shared: &CartShared, cart: &ShoppingCart) -> Vec<(String, u32)>
     lines.into_iter().map(|(sku, units)| (sku.to_string(), units)).collect()
 }
 
-/// Places the order for `cart`, stored at `version` in storage several instances
-/// share; returns it and the purchased cart, both committed in one step. The caller
-/// holds the cart's checkout claim.
+/// Places the order for `cart` at today's prices, stored at `version` in storage
+/// several instances share; returns it and the purchased cart, both committed in one
+/// step. The caller holds the cart's checkout claim.
 pub async fn place_shared(
     shared: &CartShared,
-    cart: ShoppingCart,
+    mut cart: ShoppingCart,
     version: u64,
     customer: Customer,
     kind: OrderKind,
 ) -> Result<(Order, ShoppingCart), CartError> {
     check_out_able(&cart)?;
+    reprice(&mut cart, &shared.catalog.current(), &shared.rules);
     let (mut order, charge) = order_and_charge(&cart, customer, kind);
     order.payment_reference = shared.payments.charge(&charge).map_err(CartError::PaymentDeclined)?;
     let mut purchased = cart.clone();
-    apply(&mut purchased, CartChange::MarkPurchased { order_id: order.id.clone() }, &shared.catalog, &shared.rules)?;
+    apply(
+        &mut purchased,
+        CartChange::MarkPurchased { order_id: order.id.clone() },
+        &shared.catalog.current(),
+        &shared.rules,
+    )?;
     let commit = CheckoutCommit { order, cart: purchased, expected: version, lines: counted_lines(shared, &cart) };
     let outcome = commit_with_retries(shared, &commit).await?;
     let refused = match outcome {
@@ -137,7 +146,7 @@ pub async fn place_shared(
         CommitOutcome::Stale => Some(CartError::Conflict),
         CommitOutcome::Short { sku, available } => {
             shared.inventory.do_send(NoteLevels(vec![(sku.clone(), available)]));
-            let title = shared.catalog.get(&sku).map(|v| v.title.clone()).unwrap_or(sku);
+            let title = shared.catalog.current().get(&sku).map(|v| v.title.clone()).unwrap_or(sku);
             Some(CartError::OutOfStock { title, available })
         }
     };
@@ -205,6 +214,7 @@ pub async fn donate(
         grand_total_cents: amount_cents,
         currency: shared.currency,
         payment_reference: String::new(),
+        secret: crate::commerce::order::new_secret(),
     };
     let charge = Charge {
         order_id: order.id.clone(),

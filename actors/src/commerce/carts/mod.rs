@@ -32,7 +32,7 @@ use actix::{Actor, ActorContext, Addr, AsyncContext, AtomicResponse, Context, Ha
 use crate::commerce::cart::change::{apply, CartChange};
 use crate::commerce::cart::error::CartError;
 use crate::commerce::cart::model::ShoppingCart;
-use crate::commerce::catalog::Catalog;
+use crate::commerce::catalog::LiveCatalog;
 use crate::commerce::inventory::Inventory;
 use crate::commerce::money::Currency;
 use crate::commerce::order::{Customer, Order, OrderKind, PaymentProvider};
@@ -44,8 +44,8 @@ pub const MAX_WRITE_ATTEMPTS: u32 = 12;
 
 /// What every cart actor shares.
 pub struct CartShared {
-    /// The site's sellable variants.
-    pub catalog: Catalog,
+    /// The site's sellable variants, as the site is now.
+    pub catalog: LiveCatalog,
     /// Shipping, tax and coupons.
     pub rules: StoreRules,
     /// Where carts and orders are kept.
@@ -110,7 +110,7 @@ pub async fn change_shared(shared: &CartShared, id: &str, change: CartChange) ->
             Some(v) => (v.cart, v.version),
             None => (empty_cart(shared, id), 0),
         };
-        apply(&mut next, change.clone(), &shared.catalog, &shared.rules)?;
+        apply(&mut next, change.clone(), &shared.catalog.current(), &shared.rules)?;
         match shared.storage.save_cart_versioned(&next, version, checkout).await? {
             CartWrite::Saved(_) => return Ok(next),
             CartWrite::CheckingOut => return Err(CartError::Unavailable),
@@ -180,7 +180,7 @@ impl Handler<ChangeCart> for Cart {
             })));
         }
         let mut next = self.current();
-        if let Err(e) = apply(&mut next, msg.0, &self.shared.catalog, &self.shared.rules) {
+        if let Err(e) = apply(&mut next, msg.0, &self.shared.catalog.current(), &self.shared.rules) {
             return AtomicResponse::new(Box::pin(actix::fut::ready(Err(e))));
         }
         let write = self.shared.storage.save_cart(&next);

@@ -69,7 +69,7 @@ pub async fn add_entry(
     let body = body.into_inner();
     let sku = match (body.sku, body.item_id) {
         (Some(sku), _) => sku,
-        (None, Some(item)) => match state.services.commerce.carts.shared().catalog.skus_of(&item) {
+        (None, Some(item)) => match state.services.commerce.catalog().skus_of(&item) {
             [only] => only.clone(),
             [] => return Err(CommerceError::Malformed(format!("There is no product '{item}' in this store."))),
             _ => return Err(CommerceError::Malformed("Choose a variant: this product has several.".into())),

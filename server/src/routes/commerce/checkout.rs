@@ -3,11 +3,12 @@
 //! and the confirmation page `/commerce/orders/{id}`. Each checkout page is a form that
 //! posts back to its own address; a placed order redirects (303) to its confirmation.
 
+use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use veranda_actors::commerce::cart::{CartChange, CartError, ShoppingCart};
-use veranda_actors::commerce::order::OrderKind;
+use veranda_actors::commerce::order::{Order, OrderKind};
 use veranda_actors::commerce::rules::ShippingLocation;
 use veranda_actors::site::content::SubscriptionPlan;
 
@@ -17,7 +18,13 @@ use super::form::{self, FieldErrors, Fields};
 use super::pages::{self, FormView};
 use crate::edge::{no_store, Crumbed, LimitedForm};
 use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE};
+use crate::services::commerce::limit::CheckoutKind;
 use crate::state::AppState;
+
+/// The cookie that holds an order's secret, scoped to that order's page.
+pub const ORDER_KEY_COOKIE: &str = "order_key";
+/// How long the buyer's browser keeps an order's secret.
+const ORDER_KEY_DAYS: i64 = 30;
 
 /// Checkout without a cart cookie (spec 000 §8, verbatim).
 pub const NO_CART_COOKIE: &str =
@@ -56,8 +63,44 @@ pub(super) fn form_page(
     html(status, page(&view), issued.then_some(crumb.as_str()))
 }
 
+/// Takes one checkout attempt of the client's address; when the address is past its
+/// rate, the refusal to answer with instead: 429 with `Retry-After` and a JSON error.
+pub(super) fn rate_refusal(req: &HttpRequest, state: &AppState, kind: CheckoutKind) -> Option<HttpResponse> {
+    let ip = crate::security::proxy::client_ip(req);
+    state.services.commerce.limiter.admit(ip, kind).err().map(|limited| {
+        let secs = limited.retry_after_secs;
+        let message = format!("Too many checkouts from your address; try again in {secs} seconds.");
+        no_store(HttpResponse::TooManyRequests())
+            .insert_header((header::RETRY_AFTER, secs.to_string()))
+            .json(serde_json::json!({ "error": message }))
+    })
+}
+
+/// The answer to a placed order: publishes it, gives the buyer's browser the order's
+/// secret (an HttpOnly cookie for the order's page) and sends it (303) to the
+/// confirmation, whose address carries the secret too.
+pub(super) fn order_placed(state: &AppState, order: &Order) -> HttpResponse {
+    crate::services::streams::publish_order_placed(&state.services.streams, order);
+    let page = format!("/commerce/orders/{}", order.id);
+    let key = Cookie::build(ORDER_KEY_COOKIE, order.secret.clone())
+        .path(page.clone())
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .max_age(actix_web::cookie::time::Duration::days(ORDER_KEY_DAYS))
+        .finish();
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, format!("{page}?key={}", order.secret)))
+        .cookie(key)
+        .finish()
+}
+
 pub(super) fn see_other(location: &str) -> HttpResponse {
     HttpResponse::SeeOther().insert_header((header::LOCATION, location)).finish()
+}
+
+/// The page of a checkout without a cart cookie (400).
+fn no_cart_cookie(state: &AppState) -> HttpResponse {
+    html(StatusCode::BAD_REQUEST, pages::message(&state.services.site.current(), "Checkout", NO_CART_COOKIE), None)
 }
 
 /// `GET /commerce/goto-checkout`: on to the checkout page, or the spec's message when
@@ -65,11 +108,7 @@ pub(super) fn see_other(location: &str) -> HttpResponse {
 pub async fn goto_checkout(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     match CartId::from_request(&req) {
         Some(_) => see_other("/checkout"),
-        None => html(
-            StatusCode::BAD_REQUEST,
-            pages::message(&state.services.site.current(), "Checkout", NO_CART_COOKIE),
-            None,
-        ),
+        None => no_cart_cookie(&state),
     }
 }
 
@@ -99,7 +138,7 @@ async fn cart_checkout(state: &AppState, id: &CartId, kind: OrderKind) -> Result
     if cart.entries.is_empty() {
         return Err(html(StatusCode::OK, pages::message(site, "Checkout", &CartError::Empty.to_string()), None));
     }
-    let catalog = &state.services.commerce.carts.shared().catalog;
+    let catalog = state.services.commerce.catalog();
     let plans: Vec<SubscriptionPlan> =
         cart.entries.iter().filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone())).collect();
     let action = match kind {
@@ -139,6 +178,9 @@ async fn place_cart(
     id: CartId,
     kind: OrderKind,
 ) -> Result<HttpResponse, CommerceError> {
+    if let Some(refused) = rate_refusal(&req, state, CheckoutKind::Cart) {
+        return Ok(refused);
+    }
     let checkout = match cart_checkout(state, &id, kind).await {
         Ok(checkout) => checkout,
         Err(page) => return Ok(page),
@@ -173,29 +215,23 @@ async fn place_cart(
         Err(e) => Err(e),
     };
     match placed {
-        Ok(order) => {
-            crate::services::streams::publish_order_placed(&state.services.streams, &order);
-            Ok(see_other(&format!("/commerce/orders/{}", order.id)))
-        }
+        Ok(order) => Ok(order_placed(state, &order)),
         Err(e) => Ok(checkout_form(&req, state, &checkout, cart_status(&e), &fields, &none, Some(&e.to_string()))),
+    }
+}
+
+/// The checkout form of cart `id`, or the page to show instead.
+async fn show_cart(req: &HttpRequest, state: &AppState, id: &CartId, kind: OrderKind) -> HttpResponse {
+    match cart_checkout(state, id, kind).await {
+        Ok(checkout) => checkout_form(req, state, &checkout, StatusCode::OK, &Fields::new(), &FieldErrors::new(), None),
+        Err(page) => page,
     }
 }
 
 /// `GET /checkout`: the checkout page of the visitor's cart.
 pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let Some(id) = CartId::from_request(&req) else {
-        return html(
-            StatusCode::BAD_REQUEST,
-            pages::message(&state.services.site.current(), "Checkout", NO_CART_COOKIE),
-            None,
-        );
-    };
-    match cart_checkout(&state, &id, OrderKind::Order).await {
-        Ok(checkout) => {
-            checkout_form(&req, &state, &checkout, StatusCode::OK, &Fields::new(), &FieldErrors::new(), None)
-        }
-        Err(page) => page,
-    }
+    let Some(id) = CartId::from_request(&req) else { return no_cart_cookie(&state) };
+    show_cart(&req, &state, &id, OrderKind::Order).await
 }
 
 /// `POST /checkout`: places the order of the visitor's cart.
@@ -204,13 +240,7 @@ pub async fn place(
     body: LimitedForm<Fields, CommerceBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
-    let Some(id) = CartId::from_request(&req) else {
-        return Ok(html(
-            StatusCode::BAD_REQUEST,
-            pages::message(&state.services.site.current(), "Checkout", NO_CART_COOKIE),
-            None,
-        ));
-    };
+    let Some(id) = CartId::from_request(&req) else { return Ok(no_cart_cookie(&state)) };
     place_cart(req, body.into_inner(), &state, id, OrderKind::Order).await
 }
 
@@ -237,12 +267,7 @@ pub async fn show_subscribe(
     state: web::Data<AppState>,
 ) -> HttpResponse {
     let Some(id) = CartId::parse(&query.cart_token) else { return bad_link(&state, "Subscription checkout") };
-    match cart_checkout(&state, &id, OrderKind::Subscription).await {
-        Ok(checkout) => {
-            checkout_form(&req, &state, &checkout, StatusCode::OK, &Fields::new(), &FieldErrors::new(), None)
-        }
-        Err(page) => page,
-    }
+    show_cart(&req, &state, &id, OrderKind::Subscription).await
 }
 
 /// `POST /checkout/subscribe?cartToken=…`: places the subscription order.
@@ -256,12 +281,27 @@ pub async fn place_subscribe(
     place_cart(req, body.into_inner(), &state, id, OrderKind::Subscription).await
 }
 
-/// `GET /commerce/orders/{id}`: the confirmation of a placed order (its id is the
-/// unguessable key to it).
-pub async fn confirmation(id: web::Path<String>, state: web::Data<AppState>) -> HttpResponse {
+/// `?key=…` of the confirmation page.
+#[derive(Deserialize)]
+pub struct OrderQuery {
+    #[serde(default)]
+    key: String,
+}
+
+/// `GET /commerce/orders/{id}?key=…`: the confirmation of a placed order, shown only
+/// with the order's secret (in `key`, or the buyer's order cookie): its id, which the
+/// cart shows, is not enough.
+pub async fn confirmation(
+    req: HttpRequest,
+    id: web::Path<String>,
+    query: Option<web::Query<OrderQuery>>,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    let cookie = req.cookie(ORDER_KEY_COOKIE).map(|c| c.value().to_string()).unwrap_or_default();
+    let key = query.map(|q| q.into_inner().key).filter(|k| !k.is_empty()).unwrap_or(cookie);
     let order = match state.services.commerce.storage.load_order(&id) {
-        Ok(Some(order)) => order,
-        Ok(None) => {
+        Ok(Some(order)) if order.opens_with(&key) => order,
+        Ok(_) => {
             return html(
                 StatusCode::NOT_FOUND,
                 pages::message(&state.services.site.current(), "Order", "There is no such order."),
@@ -278,7 +318,7 @@ pub async fn confirmation(id: web::Path<String>, state: web::Data<AppState>) -> 
             );
         }
     };
-    let catalog = &state.services.commerce.carts.shared().catalog;
+    let catalog = state.services.commerce.catalog();
     let plans: Vec<SubscriptionPlan> =
         order.entries.iter().filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone())).collect();
     html(StatusCode::OK, pages::confirmation(&state.services.site.current(), &order, &plans), None)

@@ -12,13 +12,14 @@ use veranda_actors::commerce::catalog::CatalogVariant;
 use veranda_actors::commerce::order::{Customer, OrderKind};
 use veranda_actors::domain::enums::ProductType;
 
-use super::checkout::{bad_link, form_page, see_other};
+use super::checkout::{bad_link, form_page, order_placed, rate_refusal};
 use super::cookie::CartId;
 use super::error::{cart_status, CommerceBody, CommerceError};
 use super::form::{self, FieldErrors, Fields};
 use super::pages;
 use crate::edge::{Crumbed, LimitedForm};
 use crate::security::crumb::CRUMB_FAIL_MESSAGE;
+use crate::services::commerce::limit::CheckoutKind;
 use crate::state::AppState;
 
 /// `?donatePageId=…` of the donation checkout.
@@ -63,6 +64,9 @@ pub async fn place_donation(
     if !state.services.commerce.donate_pages.contains(page_id) {
         return Ok(bad_link(&state, "Donate"));
     }
+    if let Some(refused) = rate_refusal(&req, &state, CheckoutKind::Donation) {
+        return Ok(refused);
+    }
     let fields = body.into_inner();
     let none = FieldErrors::new();
     if Crumbed::from_field(&req, fields.get("crumb").map(String::as_str)).is_err() {
@@ -81,10 +85,7 @@ pub async fn place_donation(
         }
     };
     match donate(shared, page_id, amount, customer).await {
-        Ok(order) => {
-            crate::services::streams::publish_order_placed(&state.services.streams, &order);
-            Ok(see_other(&format!("/commerce/orders/{}", order.id)))
-        }
+        Ok(order) => Ok(order_placed(&state, &order)),
         Err(e) => Ok(donate_form(&req, &state, page_id, cart_status(&e), &fields, &none, Some(&e.to_string()))),
     }
 }
@@ -103,9 +104,9 @@ pub struct GiftCardQuery {
 
 impl GiftCardQuery {
     /// The gift card variant the link names, if it is one of this site's.
-    fn variant<'a>(&self, state: &'a AppState) -> Option<&'a CatalogVariant> {
+    fn variant(&self, state: &AppState) -> Option<CatalogVariant> {
         let shared = state.services.commerce.carts.shared();
-        let variant = shared.catalog.get(&self.sku)?;
+        let variant = state.services.commerce.catalog().get(&self.sku)?.clone();
         let ok = self.website_id == shared.website_id
             && variant.item_id == self.gift_card_product_id
             && variant.product_type == ProductType::GiftCard
@@ -136,7 +137,7 @@ fn gift_card_form(
     let Some(variant) = query.variant(state) else { return bad_link(state, "Gift card checkout") };
     let currency = state.services.commerce.carts.shared().currency;
     form_page(req, state, status, values, errors, notice, |view| {
-        pages::gift_card(&state.services.site.current(), variant, currency, &query.action(), view)
+        pages::gift_card(&state.services.site.current(), &variant, currency, &query.action(), view)
     })
 }
 
@@ -157,6 +158,9 @@ pub async fn place_gift_card(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, CommerceError> {
     let Some(variant) = query.variant(&state) else { return Ok(bad_link(&state, "Gift card checkout")) };
+    if let Some(refused) = rate_refusal(&req, &state, CheckoutKind::GiftCard) {
+        return Ok(refused);
+    }
     let fields = body.into_inner();
     let none = FieldErrors::new();
     if Crumbed::from_field(&req, fields.get("crumb").map(String::as_str)).is_err() {
@@ -183,10 +187,7 @@ pub async fn place_gift_card(
         carts.place_order(id.as_str(), customer, OrderKind::Order).await
     };
     match placed.await {
-        Ok(order) => {
-            crate::services::streams::publish_order_placed(&state.services.streams, &order);
-            Ok(see_other(&format!("/commerce/orders/{}", order.id)))
-        }
+        Ok(order) => Ok(order_placed(&state, &order)),
         Err(e) => Ok(gift_card_form(&req, &state, &query, cart_status(&e), &fields, &none, Some(&e.to_string()))),
     }
 }

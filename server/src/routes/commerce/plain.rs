@@ -93,6 +93,16 @@ impl Refusal {
     fn bad(message: impl Into<String>) -> Refusal {
         Refusal { status: StatusCode::BAD_REQUEST, message: message.into(), clear_cart: false, fresh_crumb: false }
     }
+
+    /// A post whose crumb does not verify: 403, and a fresh crumb to try again with.
+    fn crumb_fail() -> Refusal {
+        Refusal {
+            status: StatusCode::FORBIDDEN,
+            message: CRUMB_FAIL_MESSAGE.into(),
+            clear_cart: false,
+            fresh_crumb: true,
+        }
+    }
 }
 
 impl From<CommerceError> for Refusal {
@@ -117,7 +127,7 @@ pub async fn add(req: HttpRequest, checked: Checked, body: PlainForm, state: web
         let quantity = quantity(fields.get("quantity").map(String::as_str).unwrap_or("1"))?;
         let sku = match (text(fields, "sku"), text(fields, "itemId")) {
             (Some(sku), _) => sku.to_string(),
-            (None, Some(item)) => match state.services.commerce.carts.shared().catalog.skus_of(item) {
+            (None, Some(item)) => match state.services.commerce.catalog().skus_of(item) {
                 [only] => only.clone(),
                 [] => return Err(Refusal::bad(format!("There is no product '{item}' in this store."))),
                 _ => return Err(Refusal::bad("Choose a variant: this product has several.")),
@@ -216,13 +226,7 @@ where
 {
     let fallback = || PLAIN_CART_PAGE.to_string();
     if checked.is_err() {
-        let refusal = Refusal {
-            status: StatusCode::FORBIDDEN,
-            message: CRUMB_FAIL_MESSAGE.into(),
-            clear_cart: false,
-            fresh_crumb: true,
-        };
-        return Err((refusal, fallback()));
+        return Err((Refusal::crumb_fail(), fallback()));
     }
     let fields = body.map_err(|e| (e.into(), fallback()))?.into_inner();
     let back = match text(&fields, "returnTo") {
@@ -232,13 +236,7 @@ where
     };
     let fail = |refusal: Refusal| (refusal, back.clone());
     if fields.get("crumb").is_some_and(|field| Crumbed::from_field(req, Some(field)).is_err()) {
-        let refusal = Refusal {
-            status: StatusCode::FORBIDDEN,
-            message: CRUMB_FAIL_MESSAGE.into(),
-            clear_cart: false,
-            fresh_crumb: true,
-        };
-        return Err(fail(refusal));
+        return Err(fail(Refusal::crumb_fail()));
     }
     let (change, may_start) = read(&fields, state).map_err(fail)?;
     let (id, new) = match (req.cookie(CART_COOKIE), CartId::from_request(req)) {

@@ -1,5 +1,11 @@
 //! [`Commerce`]: the carts (one actor per cart), the inventory actor, the store's rules
 //! and where carts and orders are kept (the data directory, or Redis with `--redis-url`).
+//!
+//! ## Layout
+//!
+//! - [`limit`]: how often one client address may check out.
+
+pub mod limit;
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -13,7 +19,6 @@ use veranda_actors::commerce::catalog::Catalog;
 use veranda_actors::commerce::inventory::Inventory;
 use veranda_actors::commerce::money::Currency;
 use veranda_actors::commerce::order::{Customer, OfflineProvider, Order, OrderKind};
-use veranda_actors::commerce::product::ProductWorkflow;
 use veranda_actors::commerce::redis_storage::{redact, RedisStorage};
 use veranda_actors::commerce::rules::StoreRules;
 use veranda_actors::commerce::storage::{CommerceStorage, StoreStorage};
@@ -66,6 +71,10 @@ pub struct Commerce {
     pub donate_pages: HashSet<String>,
     /// The site as visitors see it: what it no longer shows is no longer sold.
     site: Arc<LiveSite>,
+    /// The site snapshot the catalog in force was built from.
+    seen: std::sync::Mutex<Arc<Site>>,
+    /// Checkout attempts per client address.
+    pub limiter: limit::CheckoutLimiter,
 }
 
 impl Commerce {
@@ -82,6 +91,9 @@ impl Commerce {
         let site = &*live.current();
         let rules = StoreRules::load(&site.dir)
             .map_err(|problems| CommerceStartError::Rules { dir: site.dir.clone(), problems })?;
+        for problem in rules.unshipped(site) {
+            tracing::warn!(%problem, "a physical product cannot be shipped; `veranda check-site` refuses this site");
+        }
         let catalog = Catalog::of_site(site);
         let storage: Arc<dyn CommerceStorage> = match &settings.redis_url {
             None => Arc::new(StoreStorage::new(store)),
@@ -98,7 +110,7 @@ impl Commerce {
             Inventory::closed(&catalog, storage.clone())
         });
         let shared = CartShared {
-            catalog,
+            catalog: catalog.into(),
             rules,
             storage: storage.clone(),
             inventory: inventory.start(),
@@ -107,47 +119,53 @@ impl Commerce {
             currency: Currency::parse(&site.settings.store.selected_currency).unwrap_or_default(),
             idle: CART_IDLE,
         };
-        Ok(Commerce { carts: Carts::new(shared), storage, donate_pages: donate_pages(site), site: live })
+        let seen = std::sync::Mutex::new(live.current());
+        Ok(Commerce {
+            carts: Carts::new(shared),
+            storage,
+            donate_pages: donate_pages(site),
+            site: live,
+            seen,
+            limiter: limit::CheckoutLimiter::new(&settings.commerce),
+        })
     }
 }
 
 impl Commerce {
-    /// Applies `change` to cart `id` (made when new). Adding a variant whose product the
-    /// site no longer shows (hidden or drafted by an edit) is refused as not for sale.
-    pub async fn change(&self, id: &str, change: CartChange) -> Result<ShoppingCart, CartError> {
-        if let CartChange::AddEntry { sku, .. } = &change {
-            self.check_sold(&self.site.current(), sku)?;
+    /// The catalog of the site as visitors see it now, rebuilt when the site was edited
+    /// since it was last read: prices, visibility and access come from the live site.
+    pub fn catalog(&self) -> Arc<Catalog> {
+        let site = self.site.current();
+        // Only the comparison and the swap run under the lock; a poisoned one still holds
+        // a whole snapshot.
+        let mut seen = self.seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if !Arc::ptr_eq(&seen, &site) {
+            self.carts.shared().catalog.replace(Catalog::of_site(&site));
+            *seen = site;
         }
+        self.carts.shared().catalog.current()
+    }
+
+    /// Applies `change` to cart `id` (made when new). Adding a variant the site does
+    /// not sell now (hidden, drafted or members-only) is refused as not for sale.
+    pub async fn change(&self, id: &str, change: CartChange) -> Result<ShoppingCart, CartError> {
+        self.catalog();
         self.carts.change(id, change).await
     }
 
-    /// Checks cart `id` out. A cart holding a product the site no longer shows is
-    /// refused as not for sale, naming the product, and nothing is ordered.
+    /// Checks cart `id` out at the prices in force. A cart holding a product the site
+    /// does not sell now is refused as not for sale, naming the product, and nothing is
+    /// ordered.
     pub async fn place_order(&self, id: &str, customer: Customer, kind: OrderKind) -> Result<Order, CartError> {
+        let catalog = self.catalog();
         if let Some(cart) = self.carts.get(id).await? {
-            let site = self.site.current();
             for entry in &cart.entries {
-                self.check_sold(&site, &entry.sku)?;
+                if let Some(variant) = catalog.get(&entry.sku).filter(|v| !v.sellable) {
+                    return Err(CartError::NotForSale(variant.title.clone()));
+                }
             }
         }
         self.carts.place_order(id, customer, kind).await
-    }
-
-    /// Whether the product of `sku` is on sale in `site` as visitors see it now. An
-    /// unknown SKU is left for the cart to refuse.
-    fn check_sold(&self, site: &Site, sku: &str) -> Result<(), CartError> {
-        let Some(variant) = self.carts.shared().catalog.get(sku) else { return Ok(()) };
-        let shown = site
-            .collections
-            .iter()
-            .flat_map(|c| c.items.iter())
-            .find(|i| i.id == variant.item_id)
-            .is_some_and(|i| ProductWorkflow::of(i.state).sellable());
-        if shown {
-            Ok(())
-        } else {
-            Err(CartError::NotForSale(variant.title.clone()))
-        }
     }
 }
 
