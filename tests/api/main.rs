@@ -1,9 +1,10 @@
 //! API tests: each spawns the server on port 0 with a temporary data dir. The folders
-//! follow `server/src/routes/`; `security/`, `ops/`, the crash harness and the overload
-//! test cut across them.
+//! follow `server/src/routes/`; `security/`, `ops/`, `abuse/`, `cli/` (the binary's
+//! commands), the crash harness and the overload test cut across them.
 
 mod abuse;
 mod auth;
+mod cli;
 mod commerce;
 mod config_area;
 mod crash_harness;

@@ -14,7 +14,7 @@ use veranda_actors::accounts::{SessionRecord, SESSION_COOKIE};
 use veranda_actors::store::{SledStore, Store, Tree};
 
 pub use crate::crumbs::{crumb_of, crumb_with};
-use crate::wait::until_ready;
+use crate::wait::{eventually, until_ready};
 use crate::{demo_site_dir, repo_root};
 
 /// The `veranda` binary to start.
@@ -44,15 +44,22 @@ pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
 }
 
-/// `veranda serve` on `port` and `ops_port` for the site in `site` and the store in `data`,
-/// run from the repository root without this process's `RUST_LOG` or `VERANDA_*` variables;
-/// add arguments and spawn it.
-pub fn serve_command(site: &Path, data: &Path, port: u16, ops_port: u16) -> Command {
+/// The `veranda` binary run from the repository root without this process's `RUST_LOG` or
+/// `VERANDA_*` variables; add the subcommand and its arguments.
+pub fn veranda_command() -> Command {
     let mut command = Command::new(veranda_binary());
     command.current_dir(repo_root()).env_remove("RUST_LOG");
     for (key, _) in std::env::vars().filter(|(k, _)| k.starts_with("VERANDA_")) {
         command.env_remove(key);
     }
+    command
+}
+
+/// `veranda serve` on `port` and `ops_port` for the site in `site` and the store in `data`,
+/// run from the repository root without this process's `RUST_LOG` or `VERANDA_*` variables;
+/// add arguments and spawn it.
+pub fn serve_command(site: &Path, data: &Path, port: u16, ops_port: u16) -> Command {
+    let mut command = veranda_command();
     command
         .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
         .arg("--site")
@@ -163,6 +170,26 @@ impl ServerProcess {
         assert!(Command::new("kill").args(["-TERM", &pid]).status().expect("kill runs").success());
         let status = self.child.wait().expect("reaped");
         assert!(status.success(), "a clean stop: {status:?}");
+    }
+}
+
+/// A child process that is killed and reaped when dropped, so a failed test leaves
+/// nothing running.
+pub struct Spawned(pub Child);
+
+impl Spawned {
+    /// Waits up to `within` for the process to exit by itself and returns its status;
+    /// fails the test naming `what` (and kills the process) when it is still running.
+    pub async fn exit_within(&mut self, within: Duration, what: &str) -> std::process::ExitStatus {
+        let child = &mut self.0;
+        eventually(within, what, || std::future::ready(child.try_wait().expect("the child can be waited on"))).await
+    }
+}
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
     }
 }
 

@@ -8,9 +8,10 @@ use std::process::{Command, Output, Stdio};
 use veranda_actors::accounts::{find_by_email, Email};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::SledStore;
+use veranda_tests::process::veranda_binary;
 
 fn user_add(data_dir: &Path, email: &str, roles: &[&str], stdin: &str) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_veranda"));
+    let mut command = Command::new(veranda_binary());
     command.args(["user", "add", "--email", email]).arg("--data-dir").arg(data_dir);
     for role in roles {
         command.args(["--role", role]);
