@@ -137,13 +137,24 @@ async fn hostile_originals_get_4xx_never_5xx() {
     assert_eq!(app.get("/images/missing.png?format=300w").await.status(), 404);
 }
 
+/// The first `<img>` tag on `page` whose `src` starts with `src`, up to its closing `>`;
+/// `what` names it when the page has none.
+async fn img_tag_on(app: &TestApp, page: &str, src: &str, what: &str) -> String {
+    let html = app.get(page).await.text().await.expect("html");
+    let at = html.find(&format!("<img src=\"{src}")).expect(what);
+    tag_at(&html, at).to_string()
+}
+
+/// The tag of `html` that opens at `at`, up to its closing `>`.
+fn tag_at(html: &str, at: usize) -> &str {
+    &html[at..at + html[at..].find('>').expect("the tag ends")]
+}
+
 #[actix_rt::test]
 async fn an_image_block_without_dimensions_reserves_its_space_from_the_file() {
     // The demo's porch image block names no `imageDimensions`; porch.png is 480×320.
     let app = spawn_app().await;
-    let html = app.get("/").await.text().await.expect("html");
-    let tag_start = html.find("<img src=\"/images/porch.png").expect("the porch image is on the home page");
-    let tag = &html[tag_start..tag_start + html[tag_start..].find('>').expect("the tag ends")];
+    let tag = img_tag_on(&app, "/", "/images/porch.png", "the porch image is on the home page").await;
     assert!(tag.contains(r#"width="480""#) && tag.contains(r#"height="320""#), "{tag}");
     assert!(tag.contains(r#"data-image-dimensions="480x320""#), "{tag}");
 }
@@ -152,9 +163,7 @@ async fn an_image_block_without_dimensions_reserves_its_space_from_the_file() {
 async fn item_cards_reserve_the_space_of_their_images() {
     // The shop lists the brewing guide, whose image guide.png is 480×320.
     let app = spawn_app().await;
-    let html = app.get("/shop").await.text().await.expect("html");
-    let tag_start = html.find("<img src=\"/images/guide.png\"").expect("the guide's card image is on /shop");
-    let tag = &html[tag_start..tag_start + html[tag_start..].find('>').expect("the tag ends")];
+    let tag = img_tag_on(&app, "/shop", "/images/guide.png\"", "the guide's card image is on /shop").await;
     assert!(tag.contains(r#"width="480""#) && tag.contains(r#"height="320""#), "{tag}");
 }
 
@@ -162,10 +171,7 @@ async fn item_cards_reserve_the_space_of_their_images() {
 async fn gallery_slides_reserve_the_space_of_their_images() {
     let app = spawn_app().await;
     let html = app.get("/gallery-designs").await.text().await.expect("html");
-    let tags: Vec<&str> = html
-        .match_indices("<img src=\"/images/")
-        .map(|(at, _)| &html[at..at + html[at..].find('>').expect("the tag ends")])
-        .collect();
+    let tags: Vec<&str> = html.match_indices("<img src=\"/images/").map(|(at, _)| tag_at(&html, at)).collect();
     assert!(tags.len() >= 5, "the gallery page shows its slides: {}", tags.len());
     for tag in tags {
         assert!(tag.contains(" width=\"") && tag.contains(" height=\""), "every slide has its file's size: {tag}");

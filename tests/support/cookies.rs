@@ -32,3 +32,8 @@ pub fn pair(header: &str) -> String {
 pub fn value_of(header: &str) -> String {
     pair(header).split_once('=').map(|(_, value)| value.to_string()).unwrap_or_default()
 }
+
+/// Whether a `Set-Cookie` header carries the `Secure` attribute.
+pub fn is_secure(set_cookie: &str) -> bool {
+    set_cookie.split(';').any(|attribute| attribute.trim().eq_ignore_ascii_case("secure"))
+}

@@ -3,24 +3,30 @@
 //! not follow redirects.
 //!
 //! # Layout
+//! - [`accounts`]: site accounts, stored and signed in.
 //! - [`cookies`]: the cookies an answer sets.
 //! - [`crumbs`]: crumbs as a page hands them out.
 //! - [`visitor`]: a visitor's cookie jar that sends the crumb header.
 //! - [`wait`]: [`eventually`], polling for background work instead of sleeping.
 //! - [`process`]: the real binary, for tests that kill it.
+//! - [`proxies`]: a server behind trusted proxies, and the per-address form-key limit.
 //! - [`stand_in`]: [`serve_stand_in`], a local stand-in for an outside service.
 
+pub mod accounts;
 pub mod answers;
 pub mod cookies;
 pub mod crumbs;
 pub mod process;
+pub mod proxies;
 pub mod stand_in;
 pub mod visitor;
 pub mod wait;
 
+pub use accounts::{add_account, add_member_and_sign_in};
 pub use answers::{assert_refused, json_with_status, text_with_status};
 pub use cookies::{cookie_value, pair, set_cookie};
 pub use crumbs::{crumb, crumb_for, spawn_app_with_crumb};
+pub use proxies::{form_key_status, form_key_statuses, spawn_app_behind};
 pub use stand_in::serve_stand_in;
 pub use visitor::Visitor;
 pub use wait::eventually;

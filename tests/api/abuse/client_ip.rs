@@ -3,36 +3,12 @@
 //! right: a client cannot change the address it is counted under by sending
 //! `Forwarded`, `X-Forwarded-For` or `X-Real-IP` itself.
 
-use serde_json::Value;
 use veranda_server::security::proxy::ClientIpHeader;
-use veranda_server::settings::Settings;
-use veranda_tests::{crumb, demo_site_dir, spawn_app_configured, TestApp};
-
-const KEY_PATH: &str = "/api/form/FormSubmissionKey";
+use veranda_tests::{crumb, form_key_status, form_key_statuses, spawn_app_behind, TestApp};
 
 /// A server allowing two form keys a minute per address, trusting `trusted`.
 async fn app(trusted: &[&str], header: ClientIpHeader) -> TestApp {
-    let trusted: Vec<_> = trusted.iter().map(|t| t.parse().expect("a valid block")).collect();
-    spawn_app_configured(&demo_site_dir(), move |s: &mut Settings| {
-        s.security.trusted_proxies = trusted;
-        s.security.client_ip_header = header;
-        s.forms.keys_per_minute = 2;
-    })
-    .await
-}
-
-/// Asks for a form key with `headers`; the status.
-async fn key_with(app: &TestApp, crumb: &str, headers: &[(&str, &str)]) -> u16 {
-    let mut req = app
-        .client
-        .post(format!("{}{KEY_PATH}", app.address))
-        .header("cookie", format!("crumb={crumb}"))
-        .header("X-CSRF-Token", crumb)
-        .json(&Value::Null);
-    for (k, v) in headers {
-        req = req.header(*k, *v);
-    }
-    req.send().await.expect("answered").status().as_u16()
+    spawn_app_behind(trusted, 2, |s| s.security.client_ip_header = header).await
 }
 
 #[actix_rt::test]
@@ -40,9 +16,9 @@ async fn a_client_talking_directly_cannot_change_its_address_with_any_forwarded_
     let app = app(&[], ClientIpHeader::Forwarded).await;
     let crumb = crumb(&app).await;
     let statuses = [
-        key_with(&app, &crumb, &[("forwarded", "for=198.51.100.1")]).await,
-        key_with(&app, &crumb, &[("x-forwarded-for", "198.51.100.2")]).await,
-        key_with(&app, &crumb, &[("x-real-ip", "198.51.100.3")]).await,
+        form_key_status(&app, &crumb, &[("forwarded", "for=198.51.100.1")]).await,
+        form_key_status(&app, &crumb, &[("x-forwarded-for", "198.51.100.2")]).await,
+        form_key_status(&app, &crumb, &[("x-real-ip", "198.51.100.3")]).await,
     ];
     assert_eq!(statuses, [200, 200, 429], "all three count against the peer's own address");
 }
@@ -53,11 +29,8 @@ async fn behind_a_proxy_setting_x_forwarded_for_a_passed_through_forwarded_heade
     // `Forwarded` through untouched.
     let app = app(&["127.0.0.1"], ClientIpHeader::XForwardedFor).await;
     let crumb = crumb(&app).await;
-    let mut statuses = Vec::new();
-    for forged in ["for=198.51.100.1", "for=198.51.100.2", "for=198.51.100.3"] {
-        let headers = [("forwarded", forged), ("x-forwarded-for", "203.0.113.7")];
-        statuses.push(key_with(&app, &crumb, &headers).await);
-    }
+    let forged = ["for=198.51.100.1", "for=198.51.100.2", "for=198.51.100.3"];
+    let statuses = form_key_statuses(&app, &crumb, "forwarded", &forged, &[("x-forwarded-for", "203.0.113.7")]).await;
     assert_eq!(statuses, [200, 200, 429], "one client, 203.0.113.7, three requests");
 }
 
@@ -65,12 +38,13 @@ async fn behind_a_proxy_setting_x_forwarded_for_a_passed_through_forwarded_heade
 async fn behind_a_trusted_proxy_the_right_most_untrusted_hop_is_the_client() {
     let app = app(&["127.0.0.1", "10.0.0.0/8"], ClientIpHeader::XForwardedFor).await;
     let crumb = crumb(&app).await;
-    let statuses = [
-        key_with(&app, &crumb, &[("x-forwarded-for", "1.1.1.1, 203.0.113.7, 10.0.0.2")]).await,
-        key_with(&app, &crumb, &[("x-forwarded-for", "2.2.2.2, 203.0.113.7, 10.0.0.3")]).await,
-        key_with(&app, &crumb, &[("x-forwarded-for", "203.0.113.7")]).await,
-        key_with(&app, &crumb, &[("x-forwarded-for", "3.3.3.3, 203.0.113.8, 10.0.0.2")]).await,
+    let hops = [
+        "1.1.1.1, 203.0.113.7, 10.0.0.2",
+        "2.2.2.2, 203.0.113.7, 10.0.0.3",
+        "203.0.113.7",
+        "3.3.3.3, 203.0.113.8, 10.0.0.2",
     ];
+    let statuses = form_key_statuses(&app, &crumb, "x-forwarded-for", &hops, &[]).await;
     assert_eq!(statuses, [200, 200, 429, 200], "counted under 203.0.113.7, then 203.0.113.8");
 }
 
@@ -78,12 +52,9 @@ async fn behind_a_trusted_proxy_the_right_most_untrusted_hop_is_the_client() {
 async fn with_forwarded_configured_x_forwarded_for_is_ignored() {
     let app = app(&["127.0.0.1"], ClientIpHeader::Forwarded).await;
     let crumb = crumb(&app).await;
-    let mut statuses = Vec::new();
-    for forged in ["198.51.100.1", "198.51.100.2", "198.51.100.3"] {
-        let headers = [("x-forwarded-for", forged), ("forwarded", "for=\"203.0.113.7:4711\"")];
-        statuses.push(key_with(&app, &crumb, &headers).await);
-    }
-    assert_eq!(statuses, [200, 200, 429]);
+    let forged = ["198.51.100.1", "198.51.100.2", "198.51.100.3"];
+    let real = [("forwarded", "for=\"203.0.113.7:4711\"")];
+    assert_eq!(form_key_statuses(&app, &crumb, "x-forwarded-for", &forged, &real).await, [200, 200, 429]);
 }
 
 #[actix_rt::test]
@@ -94,9 +65,9 @@ async fn with_x_real_ip_configured_the_proxy_s_single_address_is_used() {
     for (forged, real) in [("198.51.100.1", "203.0.113.7"), ("198.51.100.2", "203.0.113.7"), ("1.1.1.1", "203.0.113.9")]
     {
         let headers = [("x-forwarded-for", forged), ("forwarded", "for=6.6.6.6"), ("x-real-ip", real)];
-        statuses.push(key_with(&app, &crumb, &headers).await);
+        statuses.push(form_key_status(&app, &crumb, &headers).await);
     }
     assert_eq!(statuses, [200, 200, 200], "two requests from 203.0.113.7, one from 203.0.113.9");
-    let again = key_with(&app, &crumb, &[("x-real-ip", "203.0.113.7"), ("forwarded", "for=7.7.7.7")]).await;
+    let again = form_key_status(&app, &crumb, &[("x-real-ip", "203.0.113.7"), ("forwarded", "for=7.7.7.7")]).await;
     assert_eq!(again, 429);
 }

@@ -3,12 +3,11 @@
 //! every cookie is `Secure` and answers carry `Strict-Transport-Security`.
 
 use reqwest::Response;
-use serde_json::json;
-use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password, SESSION_COOKIE};
+use veranda_actors::accounts::SESSION_COOKIE;
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_server::settings::Settings;
-use veranda_tests::cookies::set_cookies;
-use veranda_tests::{crumb, demo_site_dir, set_cookie, spawn_app, spawn_app_configured, TestApp};
+use veranda_tests::cookies::{is_secure, set_cookies};
+use veranda_tests::{add_member_and_sign_in, demo_site_dir, set_cookie, spawn_app, spawn_app_configured, TestApp};
 
 fn header<'a>(res: &'a Response, name: &str) -> Option<&'a str> {
     res.headers().get(name).and_then(|v| v.to_str().ok())
@@ -18,10 +17,6 @@ fn frames_only_self(res: &Response) -> bool {
     let policy = header(res, "content-security-policy").unwrap_or_default();
     policy.split(';').any(|d| d.trim() == "frame-ancestors 'self'")
         && header(res, "x-frame-options") == Some("SAMEORIGIN")
-}
-
-fn is_secure(set_cookie: &str) -> bool {
-    set_cookie.split(';').any(|attribute| attribute.trim().eq_ignore_ascii_case("secure"))
 }
 
 #[actix_rt::test]
@@ -62,21 +57,7 @@ async fn over_plain_http_nothing_claims_https() {
 
 /// Signs in ann through the API with `headers`; the answer.
 async fn sign_in(app: &TestApp, headers: &[(&str, &str)]) -> Response {
-    let email = Email::parse("ann@example.com").expect("a valid email");
-    let password = Password::parse("porch swing").expect("a valid password");
-    let account = Account::new(email, &password, &[AccountRole::Member], 1_700_000_000).expect("hashes");
-    create_account(app.store.as_ref(), &account).await.expect("account stored");
-    let crumb = crumb(app).await;
-    let mut req = app
-        .client
-        .post(format!("{}/api/site-users/account/session", app.address))
-        .header("cookie", format!("crumb={crumb}"))
-        .header("x-csrf-token", &crumb)
-        .json(&json!({ "email": "ann@example.com", "password": "porch swing" }));
-    for (k, v) in headers {
-        req = req.header(*k, *v);
-    }
-    req.send().await.expect("answered")
+    add_member_and_sign_in(app, "ann@example.com", "porch swing", headers).await
 }
 
 #[actix_rt::test]

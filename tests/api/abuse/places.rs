@@ -6,11 +6,28 @@
 use std::time::Duration;
 
 use serde_json::Value;
+use tempfile::TempDir;
+use veranda_server::settings::Settings;
 use veranda_tests::{spawn_app_configured, TestApp};
 
-use crate::google_maps::{keyed_site, places_stand_in};
+use crate::google_maps::{keyed_site, places_stand_in, Asked};
 
 const AUTOCOMPLETE: &str = "/api/google-maps/places/autocomplete";
+
+/// A server whose site has a browser key, forwarding place searches to a stand-in with
+/// `server_key`, its settings further changed by `configure`; the app, its site's folder
+/// and what the stand-in was asked.
+async fn keyed_app(server_key: &str, configure: impl FnOnce(&mut Settings)) -> (TestApp, TempDir, Asked) {
+    let (upstream, asked) = places_stand_in().await;
+    let dir = keyed_site();
+    let app = spawn_app_configured(dir.path(), |s| {
+        s.maps.places_upstream = upstream;
+        s.maps.server_key = server_key.into();
+        configure(s);
+    })
+    .await;
+    (app, dir, asked)
+}
 
 async fn search(app: &TestApp, input: &str, headers: &[(&str, &str)]) -> (u16, Option<String>, Value) {
     let res = app.get_with(&format!("{AUTOCOMPLETE}?input={input}"), headers).await;
@@ -26,9 +43,7 @@ async fn metrics(app: &TestApp) -> String {
 
 #[actix_rt::test]
 async fn without_a_server_key_the_browser_key_is_never_forwarded() {
-    let (upstream, asked) = places_stand_in().await;
-    let dir = keyed_site();
-    let app = spawn_app_configured(dir.path(), |s| s.maps.places_upstream = upstream).await;
+    let (app, _dir, asked) = keyed_app("", |_| {}).await;
     let (status, _, body) = search(&app, "Linden", &[]).await;
     assert_eq!(status, 503, "{body}");
     let message = body["error"].as_str().expect("an error message");
@@ -40,13 +55,7 @@ async fn without_a_server_key_the_browser_key_is_never_forwarded() {
 
 #[actix_rt::test]
 async fn another_sites_page_is_refused_and_the_sites_own_page_is_answered() {
-    let (upstream, asked) = places_stand_in().await;
-    let dir = keyed_site();
-    let app = spawn_app_configured(dir.path(), |s| {
-        s.maps.places_upstream = upstream;
-        s.maps.server_key = "server-key-not-real".into();
-    })
-    .await;
+    let (app, _dir, asked) = keyed_app("server-key-not-real", |_| {}).await;
     for headers in [[("origin", "https://evil.example")], [("sec-fetch-site", "cross-site")]] {
         let (status, _, body) = search(&app, "Linden", &headers).await;
         assert_eq!(status, 403, "{headers:?}: {body}");
@@ -64,14 +73,7 @@ async fn another_sites_page_is_refused_and_the_sites_own_page_is_answered() {
 
 #[actix_rt::test]
 async fn one_address_gets_its_quota_and_then_429_with_retry_after() {
-    let (upstream, asked) = places_stand_in().await;
-    let dir = keyed_site();
-    let app = spawn_app_configured(dir.path(), |s| {
-        s.maps.places_upstream = upstream;
-        s.maps.server_key = "server-key-not-real".into();
-        s.maps.places_per_minute = 3;
-    })
-    .await;
+    let (app, _dir, asked) = keyed_app("server-key-not-real", |s| s.maps.places_per_minute = 3).await;
     for n in 0..3 {
         let (status, _, body) = search(&app, "Linden", &[]).await;
         assert_eq!(status, 200, "search {n}: {body}");
@@ -87,14 +89,7 @@ async fn one_address_gets_its_quota_and_then_429_with_retry_after() {
 
 #[actix_rt::test]
 async fn upstream_calls_in_flight_are_capped() {
-    let (upstream, asked) = places_stand_in().await;
-    let dir = keyed_site();
-    let app = spawn_app_configured(dir.path(), |s| {
-        s.maps.places_upstream = upstream;
-        s.maps.server_key = "server-key-not-real".into();
-        s.maps.places_concurrency = 1;
-    })
-    .await;
+    let (app, _dir, asked) = keyed_app("server-key-not-real", |s| s.maps.places_concurrency = 1).await;
     let slow = {
         let (client, url) = (app.client.clone(), format!("{}{AUTOCOMPLETE}?input=slow", app.address));
         actix_rt::spawn(async move { client.get(url).send().await.expect("answered").status().as_u16() })

@@ -6,8 +6,9 @@
 
 use reqwest::Response;
 use serde_json::{json, Value};
-use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password, SESSION_COOKIE};
+use veranda_actors::accounts::{AccountRole, SESSION_COOKIE};
 use veranda_server::settings::Settings;
+use veranda_tests::add_account;
 use veranda_tests::cookies::{pair, set_cookie, set_cookie_starting};
 use veranda_tests::{crumb, demo_site_dir, spawn_app_configured, TestApp};
 
@@ -27,10 +28,7 @@ async fn app(entries: usize) -> TestApp {
         s.security.throttle_max_entries = entries;
     })
     .await;
-    let email = Email::parse(OWNER).expect("a valid email");
-    let password = Password::parse(PASSWORD).expect("a valid password");
-    let account = Account::new(email, &password, &[AccountRole::Owner], 1_700_000_000).expect("hashes");
-    create_account(app.store.as_ref(), &account).await.expect("account stored");
+    add_account(&app, OWNER, PASSWORD, &[AccountRole::Owner]).await;
     app
 }
 

@@ -5,8 +5,9 @@
 
 use reqwest::Response;
 use serde_json::{json, Value};
-use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password, SESSION_COOKIE};
+use veranda_actors::accounts::{AccountRole, SESSION_COOKIE};
 use veranda_actors::domain::enums::ContributorRole;
+use veranda_tests::add_account;
 use veranda_tests::{cookie_value, crumb_for, demo_site_dir, spawn_app, spawn_app_configured, TestApp};
 
 const SESSION: &str = "/api/site-users/account/session";
@@ -78,17 +79,10 @@ async fn the_refusal_hands_out_a_crumb_for_the_callers_own_session() {
     assert_crumb_fail(add_to_cart(&app, &b, &fresh).await, "that crumb is still A's only").await;
 }
 
-async fn add_account(app: &TestApp, email: &str, password: &str) {
-    let email = Email::parse(email).expect("a valid email");
-    let password = Password::parse(password).expect("a valid password");
-    let account = Account::new(email, &password, &[AccountRole::Member], 1_700_000_000).expect("hashes");
-    create_account(app.store.as_ref(), &account).await.expect("account stored");
-}
-
 #[actix_rt::test]
 async fn sign_in_replaces_the_crumb_and_sign_out_retires_it() {
     let app = spawn_app().await;
-    add_account(&app, "ada@example.com", "correct horse battery").await;
+    add_account(&app, "ada@example.com", "correct horse battery", &[AccountRole::Member]).await;
     let before = crumb_for(&app, "").await;
     let body = json!({ "email": "ada@example.com", "password": "correct horse battery", "rememberMe": false });
     let res = call(&app, reqwest::Method::POST, SESSION, "", &before, body).await;

@@ -2,9 +2,10 @@
 //! the member back to a path on this site, never to another origin.
 
 use reqwest::Response;
-use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password, SESSION_COOKIE};
+use veranda_actors::accounts::{AccountRole, SESSION_COOKIE};
 use veranda_server::routes::auth::{LOGIN_FAILED_MESSAGE, THROTTLED_MESSAGE};
 use veranda_server::security::crumb::CRUMB_FAIL_MESSAGE;
+use veranda_tests::add_account;
 use veranda_tests::{pair, set_cookie, spawn_app, TestApp};
 
 const LOGIN: &str = "/account/login";
@@ -22,11 +23,11 @@ fn hidden(html: &str, name: &str) -> String {
     html[start..].split('"').next().unwrap_or_default().replace("&quot;", "\"").replace("&amp;", "&")
 }
 
-async fn add_member(app: &TestApp) {
-    let email = Email::parse("ann@example.com").expect("a valid email");
-    let password = Password::parse("porch swing").expect("a valid password");
-    let account = Account::new(email, &password, &[AccountRole::Member], 1_700_000_000).expect("hashes");
-    create_account(app.store.as_ref(), &account).await.expect("account stored");
+/// The demo site with ann, a member, signed up.
+async fn app_with_member() -> TestApp {
+    let app = spawn_app().await;
+    add_account(&app, "ann@example.com", "porch swing", &[AccountRole::Member]).await;
+    app
 }
 
 /// Opens the login page at `path`: the crumb cookie and the page's HTML.
@@ -79,8 +80,7 @@ async fn the_page_never_offers_another_origin_as_the_return_path() {
 
 #[actix_rt::test]
 async fn signing_in_sets_the_session_and_returns_to_the_member_page() {
-    let app = spawn_app().await;
-    add_member(&app).await;
+    let app = app_with_member().await;
     let res = sign_in(&app, "porch swing", "/members").await;
     assert_eq!(res.status(), 303);
     assert_eq!(res.headers()["location"], "/members");
@@ -96,8 +96,7 @@ async fn signing_in_sets_the_session_and_returns_to_the_member_page() {
 
 #[actix_rt::test]
 async fn open_redirects_are_refused_after_signing_in() {
-    let app = spawn_app().await;
-    add_member(&app).await;
+    let app = app_with_member().await;
     for bad in OPEN_REDIRECTS {
         let res = sign_in(&app, "porch swing", bad).await;
         assert_eq!(res.status(), 303, "{bad:?}");
@@ -107,8 +106,7 @@ async fn open_redirects_are_refused_after_signing_in() {
 
 #[actix_rt::test]
 async fn a_wrong_password_shows_the_form_again_with_the_reason() {
-    let app = spawn_app().await;
-    add_member(&app).await;
+    let app = app_with_member().await;
     let res = sign_in(&app, "porch swung", "/members").await;
     assert_eq!(res.status(), 401);
     assert!(set_cookie(&res, SESSION_COOKIE).is_none());
@@ -120,8 +118,7 @@ async fn a_wrong_password_shows_the_form_again_with_the_reason() {
 
 #[actix_rt::test]
 async fn a_post_without_its_crumb_is_refused() {
-    let app = spawn_app().await;
-    add_member(&app).await;
+    let app = app_with_member().await;
     let (cookie, _) = open(&app, LOGIN).await;
     let res = submit(&app, &cookie, &[("email", "ann@example.com"), ("password", "porch swing")]).await;
     assert_eq!(res.status(), 403);
@@ -131,8 +128,7 @@ async fn a_post_without_its_crumb_is_refused() {
 
 #[actix_rt::test]
 async fn repeated_failures_are_throttled_with_retry_after() {
-    let app = spawn_app().await;
-    add_member(&app).await;
+    let app = app_with_member().await;
     for _ in 0..5 {
         assert_eq!(sign_in(&app, "guess", "/").await.status(), 401);
     }

@@ -3,9 +3,10 @@
 
 use reqwest::Response;
 use serde_json::{json, Value};
-use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password, SESSION_COOKIE};
+use veranda_actors::accounts::{AccountRole, SESSION_COOKIE};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::Tree;
+use veranda_tests::add_account;
 use veranda_tests::cookies::{set_cookie, value_of};
 use veranda_tests::{crumb, crumb_for, spawn_app, TestApp};
 
@@ -13,14 +14,6 @@ const SESSION: &str = "/api/site-users/account/session";
 const LOGOUT: &str = "/api/auth/Logout";
 const ACCOUNT: &str = "/api/site-users/account";
 const MEMBERS_ONLY: &str = "This page available only site members";
-
-async fn add_account(app: &TestApp, email: &str, password: &str, roles: &[AccountRole]) -> Account {
-    let email = Email::parse(email).expect("a valid email");
-    let password = Password::parse(password).expect("a valid password");
-    let account = Account::new(email, &password, roles, 1_700_000_000).expect("hashes");
-    create_account(app.store.as_ref(), &account).await.expect("account stored");
-    account
-}
 
 /// POSTs a sign-in with `crumb` as cookie and header, plus `extra` cookies and headers.
 async fn login_with(app: &TestApp, crumb: &str, body: Value, extra_cookie: &str, headers: &[(&str, &str)]) -> Response {

@@ -6,8 +6,9 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password, SESSION_COOKIE};
+use veranda_actors::accounts::{AccountRole, SESSION_COOKIE};
 use veranda_actors::store::Tree;
+use veranda_tests::add_account;
 use veranda_tests::{spawn_app, TestApp};
 
 use veranda_tests::{cookie_value, crumb_for, set_cookie};
@@ -16,10 +17,7 @@ const SESSION: &str = "/api/site-users/account/session";
 const ACCOUNT: &str = "/api/site-users/account";
 
 async fn add_member(app: &TestApp, email: &str) {
-    let email = Email::parse(email).expect("a valid email");
-    let password = Password::parse("porch swing").expect("a valid password");
-    let account = Account::new(email, &password, &[AccountRole::Member], 1_700_000_000).expect("hashes");
-    create_account(app.store.as_ref(), &account).await.expect("account stored");
+    add_account(app, email, "porch swing", &[AccountRole::Member]).await;
 }
 
 /// Signs in through `client` with `cookie` added to the crumb cookie.

@@ -2,9 +2,10 @@
 //! redirects and signing out never send anyone to another origin, whatever the trick.
 
 use serde_json::Value;
-use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password};
+use veranda_actors::accounts::AccountRole;
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::site::Site;
+use veranda_tests::add_account;
 use veranda_tests::{demo_site_with_redirect, spawn_app, spawn_app_with_site, TestApp};
 
 use crate::forms::submit::{contact_values, full_payload, post};
@@ -73,17 +74,10 @@ async fn the_owner_redirect_stays_on_the_configuration_area() {
     }
 }
 
-async fn add_member(app: &TestApp) {
-    let email = Email::parse("ann@example.com").expect("a valid email");
-    let password = Password::parse("porch swing").expect("a valid password");
-    let account = Account::new(email, &password, &[AccountRole::Member], 1_700_000_000).expect("hashes");
-    create_account(app.store.as_ref(), &account).await.expect("account stored");
-}
-
 #[actix_rt::test]
 async fn the_login_return_path_never_leaves_the_site() {
     let app = spawn_app().await;
-    add_member(&app).await;
+    add_account(&app, "ann@example.com", "porch swing", &[AccountRole::Member]).await;
     for payload in PAYLOADS {
         for param in ["redirect", "returnUrl"] {
             let url = reqwest::Url::parse_with_params(&format!("{}/account/login", app.address), [(param, payload)]);

@@ -12,6 +12,7 @@ use veranda_actors::store::StoreError;
 
 use crate::edge::body::{BodyError, BodyRules};
 use crate::edge::no_store;
+use crate::services::auth::throttle::retry_after_secs;
 
 /// A refused forms call.
 #[derive(Debug, thiserror::Error)]
@@ -72,8 +73,7 @@ impl ResponseError for FormsError {
             }
             FormsError::Form(FormError::Unparseable) => serde_json::json!({ "error": messages::FIELDS_UNPARSEABLE }),
             FormsError::RateLimited(wait) | FormsError::ChallengesLimited(wait) => {
-                let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-                response.insert_header((header::RETRY_AFTER, seconds.max(1).to_string()));
+                response.insert_header((header::RETRY_AFTER, retry_after_secs(*wait).to_string()));
                 serde_json::json!({ "error": self.to_string() })
             }
             FormsError::Store(e) => {

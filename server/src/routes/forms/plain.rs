@@ -35,6 +35,7 @@ use super::{captcha, lock};
 use crate::edge::{no_store, CrumbFail, LimitedForm, PlainPost};
 use crate::security::crumb::{CRUMB_FAIL_MESSAGE, CRUMB_HEADER};
 use crate::security::owner_redirect::is_same_site_path;
+use crate::services::auth::throttle::retry_after_secs;
 use crate::state::AppState;
 
 /// Where a plain post lands after success when the form names no redirect.
@@ -80,8 +81,7 @@ pub async fn save(
             }
             let mut response = refusal(actix_web::ResponseError::status_code(&error), &lines, &req);
             if let FormsError::RateLimited(wait) = error {
-                let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-                response.headers_mut().insert(header::RETRY_AFTER, seconds.max(1).into());
+                response.headers_mut().insert(header::RETRY_AFTER, retry_after_secs(wait).into());
             }
             response
         }
