@@ -120,7 +120,7 @@ impl TelemetryMetric {
             TelemetryMetric::Fcp => "Real-user First Contentful Paint, in seconds, by page path.",
             TelemetryMetric::Ttfb => "Real-user Time To First Byte, in seconds, by page path.",
             TelemetryMetric::RetentionRemoved => "Telemetry records removed by the retention sweep, by tree.",
-            TelemetryMetric::RetentionLastSweep => "When the last complete retention sweep finished, in unix seconds.",
+            TelemetryMetric::RetentionLastSweep => "When the last complete retention sweep finished, in unix seconds (0 until the first, which starts at once).",
         }
     }
 }
@@ -172,8 +172,14 @@ impl Queue {
     }
 }
 
-/// Registers the help text of every telemetry metric.
+/// Registers the help text of every telemetry metric, and exports the retention metrics
+/// at zero from start-up (no sweep finished yet, nothing removed), so dashboards and
+/// alerts have data before the first sweep.
 pub fn describe() {
+    metrics::gauge!(TelemetryMetric::RetentionLastSweep.name()).set(0.0);
+    for tree in crate::telemetry::retention::SWEPT_TREES {
+        metrics::counter!(TelemetryMetric::RetentionRemoved.name(), "tree" => tree).increment(0);
+    }
     for metric in TelemetryMetric::ALL {
         match metric.kind() {
             MetricKind::Counter => metrics::describe_counter!(metric.name(), metric.help()),

@@ -123,3 +123,14 @@ async fn the_metrics_output_passes_promtool() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+#[actix_rt::test]
+async fn the_retention_metrics_are_exported_from_start_up() {
+    let (app, _site) = spawn_app().await;
+    let body = scrape(&app).await;
+    assert_eq!(samples(&body, "veranda_retention_last_sweep_timestamp_seconds").len(), 1, "{body}");
+    for tree in ["census", "traces", "events", "errors", "perf", "visitor_sessions"] {
+        let sample = format!("veranda_retention_removed_total{{tree=\"{tree}\"}}");
+        assert_eq!(samples(&body, &sample).len(), 1, "{sample} in {body}");
+    }
+}
