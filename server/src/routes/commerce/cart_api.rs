@@ -48,6 +48,9 @@ pub struct ShippingOptionBody {
     option_id: String,
 }
 
+/// A JSON body of the cart API, read within the commerce body limit.
+type Body<T> = LimitedJson<T, CommerceBody>;
+
 /// A change to the visitor's cart, its crumb checked before anything else is read
 /// (403 `crumbFail`).
 pub struct CartEdit {
@@ -100,10 +103,7 @@ pub async fn get(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRes
 }
 
 /// `POST /api/commerce/cart/entries`: adds units of a variant.
-pub async fn add_entry(
-    edit: CartEdit,
-    body: LimitedJson<AddEntryBody, CommerceBody>,
-) -> Result<HttpResponse, CommerceError> {
+pub async fn add_entry(edit: CartEdit, body: Body<AddEntryBody>) -> Result<HttpResponse, CommerceError> {
     let body = body.into_inner();
     let sku = match (body.sku, body.item_id) {
         (Some(sku), _) => sku,
@@ -122,7 +122,7 @@ pub async fn add_entry(
 pub async fn change_quantity(
     edit: CartEdit,
     sku: web::Path<String>,
-    body: LimitedJson<QuantityBody, CommerceBody>,
+    body: Body<QuantityBody>,
 ) -> Result<HttpResponse, CommerceError> {
     let quantity = quantity(body.into_inner().quantity)?;
     edit.apply(CartChange::ChangeQuantity { sku: sku.into_inner(), quantity }).await
@@ -135,10 +135,7 @@ pub async fn remove_entry(edit: CartEdit, sku: web::Path<String>) -> Result<Http
 
 /// `POST /api/commerce/cart/coupons`: enters a coupon code (unknown codes are listed
 /// in `invalidCoupons`).
-pub async fn apply_coupon(
-    edit: CartEdit,
-    body: LimitedJson<CouponBody, CommerceBody>,
-) -> Result<HttpResponse, CommerceError> {
+pub async fn apply_coupon(edit: CartEdit, body: Body<CouponBody>) -> Result<HttpResponse, CommerceError> {
     edit.apply(CartChange::ApplyCoupon { code: body.into_inner().code }).await
 }
 
@@ -148,18 +145,12 @@ pub async fn remove_coupon(edit: CartEdit, code: web::Path<String>) -> Result<Ht
 }
 
 /// `PUT /api/commerce/cart/shipping-option`: chooses a shipping option.
-pub async fn select_shipping(
-    edit: CartEdit,
-    body: LimitedJson<ShippingOptionBody, CommerceBody>,
-) -> Result<HttpResponse, CommerceError> {
+pub async fn select_shipping(edit: CartEdit, body: Body<ShippingOptionBody>) -> Result<HttpResponse, CommerceError> {
     edit.apply(CartChange::SelectShipping { option_id: body.into_inner().option_id }).await
 }
 
 /// `PUT /api/commerce/cart/shipping-location`: sets where the order ships.
-pub async fn set_location(
-    edit: CartEdit,
-    body: LimitedJson<ShippingLocation, CommerceBody>,
-) -> Result<HttpResponse, CommerceError> {
+pub async fn set_location(edit: CartEdit, body: Body<ShippingLocation>) -> Result<HttpResponse, CommerceError> {
     edit.apply(CartChange::SetShippingLocation(body.into_inner())).await
 }
 
