@@ -3,7 +3,9 @@
 
 use reqwest::Method;
 use serde_json::{json, Value};
-use veranda_tests::{demo_site_copy, demo_site_dir, spawn_app_configured, spawn_app_with_site, TestApp};
+use veranda_tests::{
+    assert_refused, demo_site_copy, demo_site_dir, spawn_app_configured, spawn_app_with_site, TestApp,
+};
 
 use crate::commerce::support::{Shopper, Shopping, BUYER};
 use crate::live_site::set_state;
@@ -15,24 +17,32 @@ const BLEND_SKU: &str = "VER-HB-12OZ";
 /// The class of the order confirmation page (spec 000 §8).
 const CONFIRMED: &str = "page-type-order-confirmed";
 
-/// A copy of the demo site with `edit` applied to the text of `file` (relative to it).
-fn demo_with(file: &str, edit: impl FnOnce(String) -> String) -> tempfile::TempDir {
+/// The app serving a copy of the demo site with `edit` applied to the text of `file`
+/// (relative to it); the copy is kept as long as the returned directory.
+async fn shop_with(file: &str, edit: impl FnOnce(String) -> String) -> (tempfile::TempDir, TestApp) {
     let dir = demo_site_copy(|_| {});
     let path = dir.path().join(file);
     let text = std::fs::read_to_string(&path).expect("the demo has the file");
     std::fs::write(&path, edit(text)).expect("writes");
-    dir
+    let app = spawn_app_with_site(dir.path()).await;
+    (dir, app)
+}
+
+/// A new shopper who asked to add the house blend and got the refusal of a product that is
+/// not for sale.
+async fn shopper_refused_the_blend(app: &TestApp) -> Shopper<'_> {
+    let mut s = Shopper::new(app).await;
+    let res = s.call(Method::POST, "/api/commerce/cart/entries", Some(json!({ "sku": BLEND_SKU }))).await;
+    assert_refused(res, 409, &format!("'{BLEND_TITLE}' is not for sale.")).await;
+    s
 }
 
 #[actix_rt::test]
 async fn a_product_drafted_at_start_and_published_by_an_edit_can_be_bought() {
-    let dir = demo_with("collections/shop/items/house-blend.toml", |text| format!("state = \"draft\"\n{text}"));
-    let app = spawn_app_with_site(dir.path()).await;
-    let mut s = Shopper::new(&app).await;
-    let res = s.call(Method::POST, "/api/commerce/cart/entries", Some(json!({ "sku": BLEND_SKU }))).await;
-    assert_eq!(res.status(), 409, "a draft is not sold");
-    let body: Value = res.json().await.expect("JSON");
-    assert_eq!(body["error"], format!("'{BLEND_TITLE}' is not for sale."));
+    let (_site, app) =
+        shop_with("collections/shop/items/house-blend.toml", |text| format!("state = \"draft\"\n{text}")).await;
+    // A draft is not sold.
+    let mut s = shopper_refused_the_blend(&app).await;
 
     set_state(&app, BLEND_ID, "published").await;
     s.add(BLEND_SKU, 1).await;
@@ -42,13 +52,9 @@ async fn a_product_drafted_at_start_and_published_by_an_edit_can_be_bought() {
 
 #[actix_rt::test]
 async fn a_members_only_product_cannot_be_added_or_bought_by_link() {
-    let dir = demo_with("collections/shop/collection.toml", |text| format!("access = \"members\"\n{text}"));
-    let app = spawn_app_with_site(dir.path()).await;
-    let mut s = Shopper::new(&app).await;
-    let res = s.call(Method::POST, "/api/commerce/cart/entries", Some(json!({ "sku": BLEND_SKU }))).await;
-    assert_eq!(res.status(), 409);
-    let body: Value = res.json().await.expect("JSON");
-    assert_eq!(body["error"], format!("'{BLEND_TITLE}' is not for sale."));
+    let (_site, app) =
+        shop_with("collections/shop/collection.toml", |text| format!("access = \"members\"\n{text}")).await;
+    let mut s = shopper_refused_the_blend(&app).await;
     let cart = s.get("/api/commerce/cart").await.json::<Value>().await.expect("a cart");
     assert_eq!(cart["entries"], json!([]));
 }

@@ -5,15 +5,14 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use veranda_tests::{demo_site_copy, spawn_app, spawn_app_with_site};
 
-use crate::commerce::support::{Shopper, Shopping};
+use crate::commerce::support::shopper_with_blend;
 
 #[actix_rt::test]
 async fn a_store_without_commerce_toml_accepts_no_coupon_and_charges_no_tax_or_shipping() {
     let dir = demo_site_copy(|_| {});
     std::fs::remove_file(dir.path().join("commerce.toml")).expect("the demo copy has a commerce.toml");
     let app = spawn_app_with_site(dir.path()).await;
-    let mut s = Shopper::new(&app).await;
-    s.add("VER-HB-12OZ", 2).await;
+    let mut s = shopper_with_blend(&app, 2).await;
 
     for code in ["PORCH10", "FIVEOFF"] {
         let res = s.call(Method::POST, "/api/commerce/cart/coupons", Some(json!({ "code": code }))).await;
@@ -36,8 +35,7 @@ async fn a_store_without_commerce_toml_accepts_no_coupon_and_charges_no_tax_or_s
 #[actix_rt::test]
 async fn the_demo_store_reads_its_coupons_and_tax_from_its_commerce_toml() {
     let app = spawn_app().await;
-    let mut s = Shopper::new(&app).await;
-    s.add("VER-HB-12OZ", 2).await;
+    let mut s = shopper_with_blend(&app, 2).await;
     let res = s.call(Method::POST, "/api/commerce/cart/coupons", Some(json!({ "code": "PORCH10" }))).await;
     let location = json!({ "country": "US", "region": "NY", "postalCode": "10001" });
     assert_eq!(res.status(), 200);

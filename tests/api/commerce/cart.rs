@@ -4,8 +4,8 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use veranda_tests::spawn_app;
 
-use super::support::{Shopper, Shopping};
-use veranda_tests::set_cookie;
+use super::support::{shopper_with_blend, Shopper, Shopping};
+use veranda_tests::{json_with_status, set_cookie};
 
 #[actix_rt::test]
 async fn the_first_change_makes_a_cart_with_an_http_only_lax_cookie() {
@@ -31,17 +31,15 @@ async fn the_first_change_makes_a_cart_with_an_http_only_lax_cookie() {
 async fn without_a_cart_the_cart_reads_empty() {
     let app = spawn_app().await;
     let res = app.get("/api/commerce/cart").await;
-    assert_eq!(res.status(), 200);
     assert!(set_cookie(&res, "cart").is_none(), "reading makes no cart");
-    let cart: Value = res.json().await.expect("json");
+    let cart = json_with_status(res, 200).await;
     assert_eq!((cart["totalQuantity"].as_u64(), cart["isPurchased"].as_bool()), (Some(0), Some(false)));
 }
 
 #[actix_rt::test]
 async fn quantities_entries_coupons_shipping_and_tax_update_the_totals() {
     let app = spawn_app().await;
-    let mut s = Shopper::new(&app).await;
-    s.add("VER-HB-12OZ", 2).await;
+    let mut s = shopper_with_blend(&app, 2).await;
     let cart = s.add("VER-GUIDE-PDF", 1).await;
     assert_eq!((cart["subtotalCents"].as_u64(), cart["hasDigital"].as_bool()), (Some(4100), Some(true)));
     assert_eq!(cart["purelyDigital"], false);

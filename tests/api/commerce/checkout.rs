@@ -6,10 +6,14 @@ use serde_json::Value;
 use veranda_actors::store::Tree;
 use veranda_tests::{demo_site_copy, spawn_app, spawn_app_configured, TestApp};
 
-use super::support::{Shopper, Shopping, BUYER};
+use super::support::{shopper_with_blend, Shopper, Shopping, BUYER};
 
 const NO_COOKIE: &str =
     "Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.";
+
+/// The link that buys the demo's $50 gift card.
+const GIFT_CARD_LINK: &str =
+    "/checkout/giftcard?websiteId=51ee8ec89a317a31733c9281&giftCardProductId=6e5c69da604552c2465b161c&sku=VER-GIFT-50";
 
 /// Follows a 303 to the confirmation page and returns its HTML.
 async fn confirmation(app: &TestApp, res: reqwest::Response) -> String {
@@ -21,14 +25,27 @@ async fn confirmation(app: &TestApp, res: reqwest::Response) -> String {
     page.text().await.expect("html")
 }
 
+/// Follows a 303 to the confirmation page and checks that it is of `page_type` (spec 000
+/// §8) and shows `shown`.
+async fn confirmed_as(app: &TestApp, res: reqwest::Response, page_type: &str, shown: &str) {
+    let html = confirmation(app, res).await;
+    assert!(html.contains(&format!("data-page-type=\"{page_type}\"")) && html.contains(shown), "{html}");
+}
+
+/// A new shopper who opened the checkout form at `path` (200).
+async fn shopper_on<'a>(app: &'a TestApp, path: &str) -> Shopper<'a> {
+    let mut s = Shopper::new(app).await;
+    assert_eq!(s.get(path).await.status(), 200, "{path}");
+    s
+}
+
 #[actix_rt::test]
 async fn goto_checkout_without_a_cart_cookie_shows_the_spec_message() {
     let app = spawn_app().await;
     let res = app.get("/commerce/goto-checkout").await;
     assert_eq!(res.status(), 400);
     assert!(res.text().await.expect("html").contains(NO_COOKIE));
-    let mut s = Shopper::new(&app).await;
-    s.add("VER-HB-12OZ", 1).await;
+    let mut s = shopper_with_blend(&app, 1).await;
     let res = s.get("/commerce/goto-checkout").await;
     assert_eq!((res.status().as_u16(), res.headers()["location"].to_str().ok()), (303, Some("/checkout")));
 }
@@ -36,8 +53,7 @@ async fn goto_checkout_without_a_cart_cookie_shows_the_spec_message() {
 #[actix_rt::test]
 async fn the_checkout_form_places_the_order_and_shows_the_confirmation() {
     let app = spawn_app().await;
-    let mut s = Shopper::new(&app).await;
-    s.add("VER-HB-12OZ", 2).await;
+    let mut s = shopper_with_blend(&app, 2).await;
     let page = s.get("/checkout").await.text().await.expect("html");
     assert!(page.contains(&format!("name=\"crumb\" value=\"{}\"", s.crumb_value())), "the form carries the crumb");
     assert!(page.contains("autocomplete=\"postal-code\"") && page.contains("<label for=\"email\">"));
@@ -60,8 +76,7 @@ async fn the_checkout_form_places_the_order_and_shows_the_confirmation() {
 #[actix_rt::test]
 async fn a_checkout_post_without_the_crumb_is_refused() {
     let app = spawn_app().await;
-    let mut s = Shopper::new(&app).await;
-    s.add("VER-HB-12OZ", 1).await;
+    let s = shopper_with_blend(&app, 1).await;
     let res = app
         .client
         .post(format!("{}/checkout", app.address))
@@ -83,35 +98,39 @@ async fn a_subscription_checks_out_with_its_renewal_text() {
     let path = format!("/checkout/subscribe?cartToken={token}");
     let page = s.get(&path).await.text().await.expect("html");
     assert!(page.contains("Renews monthly until cancelled"), "{page}");
-    let html = confirmation(&app, s.post_form(&path, &BUYER).await).await;
-    assert!(html.contains("data-page-type=\"206\"") && html.contains("Renews monthly until cancelled"));
-    assert_eq!(app.get("/checkout/subscribe?cartToken=nope").await.status(), 404);
+    confirmed_as(&app, s.post_form(&path, &BUYER).await, "206", "Renews monthly until cancelled").await;
 }
 
 #[actix_rt::test]
 async fn a_donation_is_confirmed_as_a_contribution() {
     let app = spawn_app().await;
-    let mut s = Shopper::new(&app).await;
     let path = "/checkout/donate?donatePageId=80547c31754bff4a36b499a9";
-    assert_eq!(s.get(path).await.status(), 200);
+    let mut s = shopper_on(&app, path).await;
     let res = s.post_form(path, &[("amount", "-5"), ("email", "ada@example.com"), ("name", "Ada")]).await;
     assert_eq!(res.status(), 400);
     let res = s.post_form(path, &[("amount", "25"), ("email", "ada@example.com"), ("name", "Ada")]).await;
-    let html = confirmation(&app, res).await;
-    assert!(html.contains("data-page-type=\"204\"") && html.contains("$25"));
-    assert_eq!(app.get("/checkout/donate?donatePageId=unknown").await.status(), 404);
+    confirmed_as(&app, res, "204", "$25").await;
 }
 
 #[actix_rt::test]
 async fn a_gift_card_checks_out_from_its_link() {
     let app = spawn_app().await;
-    let mut s = Shopper::new(&app).await;
-    let path = "/checkout/giftcard?websiteId=51ee8ec89a317a31733c9281&giftCardProductId=6e5c69da604552c2465b161c&sku=VER-GIFT-50";
-    assert_eq!(s.get(path).await.status(), 200);
-    let html = confirmation(&app, s.post_form(path, &[("email", "ada@example.com"), ("name", "Ada")]).await).await;
-    assert!(html.contains("data-page-type=\"202\"") && html.contains("$50"));
-    let wrong = path.replace("VER-GIFT-50", "VER-HB-12OZ");
-    assert_eq!(app.get(&wrong).await.status(), 404, "only gift card variants");
+    let mut s = shopper_on(&app, GIFT_CARD_LINK).await;
+    let res = s.post_form(GIFT_CARD_LINK, &[("email", "ada@example.com"), ("name", "Ada")]).await;
+    confirmed_as(&app, res, "202", "$50").await;
+}
+
+#[actix_rt::test]
+async fn checkout_links_to_nothing_for_sale_are_not_found() {
+    let app = spawn_app().await;
+    let cases = [
+        ("/checkout/subscribe?cartToken=nope".to_string(), "an unknown subscription cart"),
+        ("/checkout/donate?donatePageId=unknown".to_string(), "an unknown donation page"),
+        (GIFT_CARD_LINK.replace("VER-GIFT-50", "VER-HB-12OZ"), "only gift card variants"),
+    ];
+    for (path, why) in cases {
+        assert_eq!(app.get(&path).await.status(), 404, "{why}: {path}");
+    }
 }
 
 #[actix_rt::test]

@@ -7,8 +7,8 @@
 use serde_json::Value;
 use veranda_tests::{spawn_app, TestApp};
 
-use super::support::{Shopper, Shopping};
-use veranda_tests::{cookie_value, set_cookie};
+use super::support::{shopper_with_blend, Shopper, Shopping};
+use veranda_tests::{cookie_value, set_cookie, text_with_status};
 
 /// Posts `fields` form-encoded to `path` with `cookie` and extra `headers`.
 async fn post(
@@ -83,8 +83,7 @@ async fn a_product_page_form_adds_to_a_new_cart_and_lands_on_the_cart_page() {
 #[actix_rt::test]
 async fn the_cart_page_changes_quantities_removes_entries_and_chooses_shipping() {
     let app = spawn_app().await;
-    let mut s = Shopper::new(&app).await;
-    s.add("VER-HB-12OZ", 1).await;
+    let mut s = shopper_with_blend(&app, 1).await;
     s.add("VER-GUIDE-PDF", 1).await;
     let id = s.cart().expect("a cart");
 
@@ -165,6 +164,14 @@ async fn never_redirects_off_the_site() {
     }
 }
 
+/// The plain form posts the hostile cases are sent to.
+const ADD: &str = "/commerce/cart/add";
+const QUANTITY: &str = "/commerce/cart/quantity";
+/// The demo's house blend, in the cart of the hostile cases.
+const BLEND: &str = "VER-HB-12OZ";
+/// The start of the message refusing a quantity.
+const WHOLE: &str = "Quantities must be whole numbers";
+
 /// A hostile plain post: its path, its fields, the status and the message expected.
 type HostileCase<'a> = (&'a str, Vec<(&'a str, &'a str)>, u16, &'a str);
 
@@ -172,47 +179,17 @@ type HostileCase<'a> = (&'a str, Vec<(&'a str, &'a str)>, u16, &'a str);
 async fn hostile_input_gets_a_4xx_page_with_a_message() {
     let app = spawn_app().await;
     let mut s = Shopper::new(&app).await;
-    s.add("VER-HB-12OZ", 1).await;
+    s.add(BLEND, 1).await;
     let cases: [HostileCase; 11] = [
-        ("/commerce/cart/add", vec![("sku", "NO-SUCH-SKU")], 400, "There is no product variant 'NO-SUCH-SKU'"),
-        (
-            "/commerce/cart/add",
-            vec![("sku", "VER-HB-12OZ"), ("quantity", "-3")],
-            400,
-            "Quantities must be whole numbers from 1 to 1000.",
-        ),
-        (
-            "/commerce/cart/add",
-            vec![("sku", "VER-HB-12OZ"), ("quantity", "99999999999999999999")],
-            400,
-            "Quantities must be whole numbers",
-        ),
-        (
-            "/commerce/cart/add",
-            vec![("sku", "VER-HB-12OZ"), ("quantity", "1001")],
-            400,
-            "Quantities must be whole numbers",
-        ),
-        (
-            "/commerce/cart/add",
-            vec![("sku", "VER-HB-12OZ"), ("quantity", "two")],
-            400,
-            "Quantities must be whole numbers",
-        ),
-        ("/commerce/cart/add", vec![], 400, "Choose the product to add."),
-        (
-            "/commerce/cart/add",
-            vec![("itemId", "6d0e4b8336d2071273f617b5")],
-            400,
-            "Choose a variant: this product has several.",
-        ),
-        (
-            "/commerce/cart/quantity",
-            vec![("sku", "VER-HB-12OZ"), ("quantity", "0")],
-            400,
-            "Quantities must be whole numbers",
-        ),
-        ("/commerce/cart/quantity", vec![("sku", "VER-GUIDE-PDF"), ("quantity", "2")], 404, "is not in the cart."),
+        (ADD, vec![("sku", "NO-SUCH-SKU")], 400, "There is no product variant 'NO-SUCH-SKU'"),
+        (ADD, vec![("sku", BLEND), ("quantity", "-3")], 400, "Quantities must be whole numbers from 1 to 1000."),
+        (ADD, vec![("sku", BLEND), ("quantity", "99999999999999999999")], 400, WHOLE),
+        (ADD, vec![("sku", BLEND), ("quantity", "1001")], 400, WHOLE),
+        (ADD, vec![("sku", BLEND), ("quantity", "two")], 400, WHOLE),
+        (ADD, vec![], 400, "Choose the product to add."),
+        (ADD, vec![("itemId", "6d0e4b8336d2071273f617b5")], 400, "Choose a variant: this product has several."),
+        (QUANTITY, vec![("sku", BLEND), ("quantity", "0")], 400, WHOLE),
+        (QUANTITY, vec![("sku", "VER-GUIDE-PDF"), ("quantity", "2")], 404, "is not in the cart."),
         ("/commerce/cart/remove", vec![], 400, "Name the item to remove."),
         ("/commerce/cart/shipping", vec![("optionId", "teleport")], 400, "There is no shipping option 'teleport'."),
     ];
@@ -269,9 +246,8 @@ async fn a_malformed_cart_cookie_is_refused_and_cleared_and_a_missing_one_needs_
 async fn the_plain_cart_page_reads_empty_and_other_methods_get_405() {
     let app = spawn_app().await;
     let res = app.get("/commerce/cart").await;
-    assert_eq!(res.status(), 200);
     assert!(set_cookie(&res, "crumb").is_some(), "the page hands out a crumb for its forms");
-    assert!(res.text().await.expect("html").contains("Your cart is empty."));
+    assert!(text_with_status(res, 200).await.contains("Your cart is empty."));
     let res = app.client.get(format!("{}/commerce/cart/add", app.address)).send().await.expect("answered");
     assert_eq!(res.status(), 405);
     assert_eq!(res.headers().get("allow").and_then(|v| v.to_str().ok()), Some("POST"));
@@ -297,8 +273,7 @@ async fn product_lists_carry_the_quick_view_data_and_the_cart_page_renders_witho
 #[actix_rt::test]
 async fn after_an_add_the_cart_page_says_so_with_a_link_to_the_cart_and_the_way_back() {
     let app = spawn_app().await;
-    let mut s = Shopper::new(&app).await;
-    s.add("VER-HB-12OZ", 1).await;
+    let mut s = shopper_with_blend(&app, 1).await;
     let html = s.get("/commerce/cart?added=1&from=%2Fshop%2Fhouse-blend").await.text().await.expect("html");
     assert!(
         html.contains(r#"<p class="notice cart__added" role="status">Added to cart. <a href="/commerce/cart">View your cart</a></p>"#),

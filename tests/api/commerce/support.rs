@@ -1,7 +1,7 @@
 //! Helpers of the commerce tests: a shopper (a visitor with a cart cookie) and a buyer.
 
 use serde_json::Value;
-use veranda_tests::Visitor;
+use veranda_tests::{TestApp, Visitor};
 
 /// A visitor of the shop: a crumb and, once the first change made one, a cart cookie.
 pub type Shopper<'a> = Visitor<'a>;
@@ -31,6 +31,13 @@ impl Shopping for Shopper<'_> {
     fn crumb_value(&self) -> String {
         self.crumb().expect("the shopper holds a crumb").to_string()
     }
+}
+
+/// A new shopper with `quantity` of the demo's house blend (`VER-HB-12OZ`) in a new cart.
+pub async fn shopper_with_blend(app: &TestApp, quantity: i64) -> Shopper<'_> {
+    let mut s = Shopper::new(app).await;
+    s.add("VER-HB-12OZ", quantity).await;
+    s
 }
 
 /// The buyer's fields of a shipping order.

@@ -2,7 +2,9 @@
 //! crumb-checked (403 `crumbFail`), answers with the whole cart once it is durable,
 //! and sets the cart cookie when the visitor had no (well-formed) one.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
+use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
 use veranda_actors::commerce::cart::{CartChange, ShoppingCart};
 use veranda_actors::commerce::rules::ShippingLocation;
@@ -46,6 +48,47 @@ pub struct ShippingOptionBody {
     option_id: String,
 }
 
+/// A JSON body of the cart API, read within the commerce body limit.
+type Body<T> = LimitedJson<T, CommerceBody>;
+
+/// A change to the visitor's cart, its crumb checked before anything else is read
+/// (403 `crumbFail`).
+pub struct CartEdit {
+    req: HttpRequest,
+    state: web::Data<AppState>,
+}
+
+impl FromRequest for CartEdit {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<CartEdit, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let parts = <(Crumbed, web::Data<AppState>)>::from_request(req, payload);
+        let req = req.clone();
+        Box::pin(async move {
+            let (_, state) = parts.await?;
+            Ok(CartEdit { req, state })
+        })
+    }
+}
+
+impl CartEdit {
+    /// Applies `change` to the visitor's cart (a new one without a cookie) and answers
+    /// with the cart, setting the cookie for a new cart.
+    async fn apply(self, change: CartChange) -> Result<HttpResponse, CommerceError> {
+        let (id, new) = match CartId::from_request(&self.req) {
+            Some(id) => (id, false),
+            None => (CartId::generate(), true),
+        };
+        let cart = self.state.services.commerce.change(id.as_str(), change).await?;
+        let mut response = no_store(HttpResponse::Ok());
+        if new {
+            response.cookie(id.cookie());
+        }
+        Ok(response.json(cart))
+    }
+}
+
 /// `GET /api/commerce/cart`: the visitor's cart, or an empty one (not stored) when
 /// there is none yet.
 pub async fn get(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, CommerceError> {
@@ -60,16 +103,11 @@ pub async fn get(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRes
 }
 
 /// `POST /api/commerce/cart/entries`: adds units of a variant.
-pub async fn add_entry(
-    _: Crumbed,
-    req: HttpRequest,
-    body: LimitedJson<AddEntryBody, CommerceBody>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, CommerceError> {
+pub async fn add_entry(edit: CartEdit, body: Body<AddEntryBody>) -> Result<HttpResponse, CommerceError> {
     let body = body.into_inner();
     let sku = match (body.sku, body.item_id) {
         (Some(sku), _) => sku,
-        (None, Some(item)) => match state.services.commerce.catalog().skus_of(&item) {
+        (None, Some(item)) => match edit.state.services.commerce.catalog().skus_of(&item) {
             [only] => only.clone(),
             [] => return Err(CommerceError::Malformed(format!("There is no product '{item}' in this store."))),
             _ => return Err(CommerceError::Malformed("Choose a variant: this product has several.".into())),
@@ -77,89 +115,43 @@ pub async fn add_entry(
         (None, None) => return Err(CommerceError::Malformed("Name the variant to add by sku or itemId.".into())),
     };
     let quantity = quantity(body.quantity.unwrap_or(1))?;
-    change(&req, &state, CartChange::AddEntry { sku, quantity }).await
+    edit.apply(CartChange::AddEntry { sku, quantity }).await
 }
 
 /// `PUT /api/commerce/cart/entries/{sku}`: sets an entry's quantity.
 pub async fn change_quantity(
-    _: Crumbed,
-    req: HttpRequest,
+    edit: CartEdit,
     sku: web::Path<String>,
-    body: LimitedJson<QuantityBody, CommerceBody>,
-    state: web::Data<AppState>,
+    body: Body<QuantityBody>,
 ) -> Result<HttpResponse, CommerceError> {
-    let body = body.into_inner();
-    let quantity = quantity(body.quantity)?;
-    change(&req, &state, CartChange::ChangeQuantity { sku: sku.into_inner(), quantity }).await
+    let quantity = quantity(body.into_inner().quantity)?;
+    edit.apply(CartChange::ChangeQuantity { sku: sku.into_inner(), quantity }).await
 }
 
 /// `DELETE /api/commerce/cart/entries/{sku}`: removes an entry.
-pub async fn remove_entry(
-    _: Crumbed,
-    req: HttpRequest,
-    sku: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, CommerceError> {
-    change(&req, &state, CartChange::RemoveEntry { sku: sku.into_inner() }).await
+pub async fn remove_entry(edit: CartEdit, sku: web::Path<String>) -> Result<HttpResponse, CommerceError> {
+    edit.apply(CartChange::RemoveEntry { sku: sku.into_inner() }).await
 }
 
 /// `POST /api/commerce/cart/coupons`: enters a coupon code (unknown codes are listed
 /// in `invalidCoupons`).
-pub async fn apply_coupon(
-    _: Crumbed,
-    req: HttpRequest,
-    body: LimitedJson<CouponBody, CommerceBody>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, CommerceError> {
-    let body = body.into_inner();
-    change(&req, &state, CartChange::ApplyCoupon { code: body.code }).await
+pub async fn apply_coupon(edit: CartEdit, body: Body<CouponBody>) -> Result<HttpResponse, CommerceError> {
+    edit.apply(CartChange::ApplyCoupon { code: body.into_inner().code }).await
 }
 
 /// `DELETE /api/commerce/cart/coupons/{code}`: removes a coupon code.
-pub async fn remove_coupon(
-    _: Crumbed,
-    req: HttpRequest,
-    code: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, CommerceError> {
-    change(&req, &state, CartChange::RemoveCoupon { code: code.into_inner() }).await
+pub async fn remove_coupon(edit: CartEdit, code: web::Path<String>) -> Result<HttpResponse, CommerceError> {
+    edit.apply(CartChange::RemoveCoupon { code: code.into_inner() }).await
 }
 
 /// `PUT /api/commerce/cart/shipping-option`: chooses a shipping option.
-pub async fn select_shipping(
-    _: Crumbed,
-    req: HttpRequest,
-    body: LimitedJson<ShippingOptionBody, CommerceBody>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, CommerceError> {
-    let body = body.into_inner();
-    change(&req, &state, CartChange::SelectShipping { option_id: body.option_id }).await
+pub async fn select_shipping(edit: CartEdit, body: Body<ShippingOptionBody>) -> Result<HttpResponse, CommerceError> {
+    edit.apply(CartChange::SelectShipping { option_id: body.into_inner().option_id }).await
 }
 
 /// `PUT /api/commerce/cart/shipping-location`: sets where the order ships.
-pub async fn set_location(
-    _: Crumbed,
-    req: HttpRequest,
-    body: LimitedJson<ShippingLocation, CommerceBody>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, CommerceError> {
-    let location = body.into_inner();
-    change(&req, &state, CartChange::SetShippingLocation(location)).await
-}
-
-/// Applies `change` to the visitor's cart (a new one without a cookie) and answers
-/// with the cart, setting the cookie for a new cart.
-async fn change(req: &HttpRequest, state: &AppState, change: CartChange) -> Result<HttpResponse, CommerceError> {
-    let (id, new) = match CartId::from_request(req) {
-        Some(id) => (id, false),
-        None => (CartId::generate(), true),
-    };
-    let cart = state.services.commerce.change(id.as_str(), change).await?;
-    let mut response = no_store(HttpResponse::Ok());
-    if new {
-        response.cookie(id.cookie());
-    }
-    Ok(response.json(cart))
+pub async fn set_location(edit: CartEdit, body: Body<ShippingLocation>) -> Result<HttpResponse, CommerceError> {
+    edit.apply(CartChange::SetShippingLocation(body.into_inner())).await
 }
 
 /// A quantity from the wire: 1 to the entry limit, else the cart's own message.

@@ -4,8 +4,10 @@
 //! posts back to its own address; a placed order redirects (303) to its confirmation.
 
 use actix_web::cookie::{Cookie, SameSite};
+use actix_web::dev::Payload;
 use actix_web::http::{header, StatusCode};
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
+use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
 use veranda_actors::commerce::cart::{CartChange, CartError, ShoppingCart};
 use veranda_actors::commerce::order::{Order, OrderKind};
@@ -61,6 +63,41 @@ pub(super) fn form_page(
     let (crumb, issued) = page_crumb(req, state);
     let view = FormView { crumb: &crumb, values, errors, notice };
     html(status, page(&view), issued.then_some(crumb.as_str()))
+}
+
+/// A posted checkout form: the request, the application and the form's fields (read
+/// within the commerce body limit).
+pub struct CheckoutPost {
+    pub req: HttpRequest,
+    pub state: web::Data<AppState>,
+    pub fields: Fields,
+}
+
+impl CheckoutPost {
+    /// Takes one checkout attempt of `kind`; the refusal to answer with when the
+    /// client's address is past its rate ([`rate_refusal`]).
+    pub(super) fn rate_refusal(&self, kind: CheckoutKind) -> Option<HttpResponse> {
+        rate_refusal(&self.req, &self.state, kind)
+    }
+
+    /// Whether the form's own `crumb` field fails ([`Crumbed::from_field`]).
+    pub(super) fn crumb_fails(&self) -> bool {
+        Crumbed::from_field(&self.req, self.fields.get("crumb").map(String::as_str)).is_err()
+    }
+}
+
+impl FromRequest for CheckoutPost {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<CheckoutPost, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let parts = <(LimitedForm<Fields, CommerceBody>, web::Data<AppState>)>::from_request(req, payload);
+        let req = req.clone();
+        Box::pin(async move {
+            let (body, state) = parts.await?;
+            Ok(CheckoutPost { req, state, fields: body.into_inner() })
+        })
+    }
 }
 
 /// Takes one checkout attempt of the client's address; when the address is past its
@@ -171,37 +208,31 @@ fn checkout_form(
 }
 
 /// Places the order of a cart checkout from a posted form.
-async fn place_cart(
-    req: HttpRequest,
-    fields: Fields,
-    state: &AppState,
-    id: CartId,
-    kind: OrderKind,
-) -> Result<HttpResponse, CommerceError> {
-    if let Some(refused) = rate_refusal(&req, state, CheckoutKind::Cart) {
+async fn place_cart(post: CheckoutPost, id: CartId, kind: OrderKind) -> Result<HttpResponse, CommerceError> {
+    if let Some(refused) = post.rate_refusal(CheckoutKind::Cart) {
         return Ok(refused);
     }
+    let CheckoutPost { req, state, fields } = &post;
+    let state: &AppState = state;
     let checkout = match cart_checkout(state, &id, kind).await {
         Ok(checkout) => checkout,
         Err(page) => return Ok(page),
     };
     let none = FieldErrors::new();
-    if Crumbed::from_field(&req, fields.get("crumb").map(String::as_str)).is_err() {
+    if post.crumb_fails() {
         return Ok(checkout_form(
-            &req,
+            req,
             state,
             &checkout,
             StatusCode::FORBIDDEN,
-            &fields,
+            fields,
             &none,
             Some(CRUMB_FAIL_MESSAGE),
         ));
     }
-    let customer = match form::customer(&fields, checkout.cart.requires_shipping) {
+    let customer = match form::customer(fields, checkout.cart.requires_shipping) {
         Ok(customer) => customer,
-        Err(errors) => {
-            return Ok(checkout_form(&req, state, &checkout, StatusCode::BAD_REQUEST, &fields, &errors, None))
-        }
+        Err(errors) => return Ok(checkout_form(req, state, &checkout, StatusCode::BAD_REQUEST, fields, &errors, None)),
     };
     let carts = &state.services.commerce;
     let location = ShippingLocation {
@@ -216,7 +247,7 @@ async fn place_cart(
     };
     match placed {
         Ok(order) => Ok(order_placed(state, &order)),
-        Err(e) => Ok(checkout_form(&req, state, &checkout, cart_status(&e), &fields, &none, Some(&e.to_string()))),
+        Err(e) => Ok(checkout_form(req, state, &checkout, cart_status(&e), fields, &none, Some(&e.to_string()))),
     }
 }
 
@@ -235,13 +266,9 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
 }
 
 /// `POST /checkout`: places the order of the visitor's cart.
-pub async fn place(
-    req: HttpRequest,
-    body: LimitedForm<Fields, CommerceBody>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, CommerceError> {
-    let Some(id) = CartId::from_request(&req) else { return Ok(no_cart_cookie(&state)) };
-    place_cart(req, body.into_inner(), &state, id, OrderKind::Order).await
+pub async fn place(post: CheckoutPost) -> Result<HttpResponse, CommerceError> {
+    let Some(id) = CartId::from_request(&post.req) else { return Ok(no_cart_cookie(&post.state)) };
+    place_cart(post, id, OrderKind::Order).await
 }
 
 /// `?cartToken=…` of the subscription checkout.
@@ -272,13 +299,11 @@ pub async fn show_subscribe(
 
 /// `POST /checkout/subscribe?cartToken=…`: places the subscription order.
 pub async fn place_subscribe(
-    req: HttpRequest,
     query: web::Query<SubscribeQuery>,
-    body: LimitedForm<Fields, CommerceBody>,
-    state: web::Data<AppState>,
+    post: CheckoutPost,
 ) -> Result<HttpResponse, CommerceError> {
-    let Some(id) = CartId::parse(&query.cart_token) else { return Ok(bad_link(&state, "Subscription checkout")) };
-    place_cart(req, body.into_inner(), &state, id, OrderKind::Subscription).await
+    let Some(id) = CartId::parse(&query.cart_token) else { return Ok(bad_link(&post.state, "Subscription checkout")) };
+    place_cart(post, id, OrderKind::Subscription).await
 }
 
 /// `?key=…` of the confirmation page.

@@ -12,12 +12,11 @@ use veranda_actors::commerce::catalog::CatalogVariant;
 use veranda_actors::commerce::order::{Customer, OrderKind};
 use veranda_actors::domain::enums::ProductType;
 
-use super::checkout::{bad_link, form_page, order_placed, rate_refusal};
+use super::checkout::{bad_link, form_page, order_placed, CheckoutPost};
 use super::cookie::CartId;
-use super::error::{cart_status, CommerceBody, CommerceError};
+use super::error::{cart_status, CommerceError};
 use super::form::{self, FieldErrors, Fields};
 use super::pages;
-use crate::edge::{Crumbed, LimitedForm};
 use crate::security::crumb::CRUMB_FAIL_MESSAGE;
 use crate::services::commerce::limit::CheckoutKind;
 use crate::state::AppState;
@@ -54,39 +53,34 @@ pub async fn show_donate(req: HttpRequest, query: web::Query<DonateQuery>, state
 }
 
 /// `POST /checkout/donate?donatePageId=…`: takes the donation.
-pub async fn place_donation(
-    req: HttpRequest,
-    query: web::Query<DonateQuery>,
-    body: LimitedForm<Fields, CommerceBody>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, CommerceError> {
+pub async fn place_donation(query: web::Query<DonateQuery>, post: CheckoutPost) -> Result<HttpResponse, CommerceError> {
     let page_id = &query.donate_page_id;
-    if !state.services.commerce.donate_pages.contains(page_id) {
-        return Ok(bad_link(&state, "Donate"));
+    if !post.state.services.commerce.donate_pages.contains(page_id) {
+        return Ok(bad_link(&post.state, "Donate"));
     }
-    if let Some(refused) = rate_refusal(&req, &state, CheckoutKind::Donation) {
+    if let Some(refused) = post.rate_refusal(CheckoutKind::Donation) {
         return Ok(refused);
     }
-    let fields = body.into_inner();
+    let CheckoutPost { req, state, fields } = &post;
     let none = FieldErrors::new();
-    if Crumbed::from_field(&req, fields.get("crumb").map(String::as_str)).is_err() {
-        return Ok(donate_form(&req, &state, page_id, StatusCode::FORBIDDEN, &fields, &none, Some(CRUMB_FAIL_MESSAGE)));
+    if post.crumb_fails() {
+        return Ok(donate_form(req, state, page_id, StatusCode::FORBIDDEN, fields, &none, Some(CRUMB_FAIL_MESSAGE)));
     }
     let shared = state.services.commerce.carts.shared();
     let amount = form::amount(fields.get("amount").map(String::as_str).unwrap_or_default(), shared.currency);
-    let (customer, amount) = match (form::customer(&fields, false), amount) {
+    let (customer, amount) = match (form::customer(fields, false), amount) {
         (Ok(customer), Ok(amount)) => (customer, amount),
         (customer, amount) => {
             let mut errors = customer.err().unwrap_or_default();
             if let Err(message) = amount {
                 errors.insert("amount", message.to_string());
             }
-            return Ok(donate_form(&req, &state, page_id, StatusCode::BAD_REQUEST, &fields, &errors, None));
+            return Ok(donate_form(req, state, page_id, StatusCode::BAD_REQUEST, fields, &errors, None));
         }
     };
     match donate(shared, page_id, amount, customer).await {
-        Ok(order) => Ok(order_placed(&state, &order)),
-        Err(e) => Ok(donate_form(&req, &state, page_id, cart_status(&e), &fields, &none, Some(&e.to_string()))),
+        Ok(order) => Ok(order_placed(state, &order)),
+        Err(e) => Ok(donate_form(req, state, page_id, cart_status(&e), fields, &none, Some(&e.to_string()))),
     }
 }
 
@@ -152,33 +146,21 @@ pub async fn show_gift_card(
 
 /// `POST /checkout/giftcard?…`: buys the gift card (a one-entry cart of its own).
 pub async fn place_gift_card(
-    req: HttpRequest,
     query: web::Query<GiftCardQuery>,
-    body: LimitedForm<Fields, CommerceBody>,
-    state: web::Data<AppState>,
+    post: CheckoutPost,
 ) -> Result<HttpResponse, CommerceError> {
-    let Some(variant) = query.variant(&state) else { return Ok(bad_link(&state, "Gift card checkout")) };
-    if let Some(refused) = rate_refusal(&req, &state, CheckoutKind::GiftCard) {
+    let Some(variant) = query.variant(&post.state) else { return Ok(bad_link(&post.state, "Gift card checkout")) };
+    if let Some(refused) = post.rate_refusal(CheckoutKind::GiftCard) {
         return Ok(refused);
     }
-    let fields = body.into_inner();
+    let CheckoutPost { req, state, fields } = &post;
     let none = FieldErrors::new();
-    if Crumbed::from_field(&req, fields.get("crumb").map(String::as_str)).is_err() {
-        return Ok(gift_card_form(
-            &req,
-            &state,
-            &query,
-            StatusCode::FORBIDDEN,
-            &fields,
-            &none,
-            Some(CRUMB_FAIL_MESSAGE),
-        ));
+    if post.crumb_fails() {
+        return Ok(gift_card_form(req, state, &query, StatusCode::FORBIDDEN, fields, &none, Some(CRUMB_FAIL_MESSAGE)));
     }
-    let customer: Customer = match form::customer(&fields, false) {
+    let customer: Customer = match form::customer(fields, false) {
         Ok(customer) => customer,
-        Err(errors) => {
-            return Ok(gift_card_form(&req, &state, &query, StatusCode::BAD_REQUEST, &fields, &errors, None))
-        }
+        Err(errors) => return Ok(gift_card_form(req, state, &query, StatusCode::BAD_REQUEST, fields, &errors, None)),
     };
     let carts = &state.services.commerce;
     let id = CartId::generate();
@@ -187,7 +169,7 @@ pub async fn place_gift_card(
         carts.place_order(id.as_str(), customer, OrderKind::Order).await
     };
     match placed.await {
-        Ok(order) => Ok(order_placed(&state, &order)),
-        Err(e) => Ok(gift_card_form(&req, &state, &query, cart_status(&e), &fields, &none, Some(&e.to_string()))),
+        Ok(order) => Ok(order_placed(state, &order)),
+        Err(e) => Ok(gift_card_form(req, state, &query, cart_status(&e), fields, &none, Some(&e.to_string()))),
     }
 }

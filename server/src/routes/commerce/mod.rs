@@ -25,7 +25,7 @@ mod orders_list;
 mod pages;
 mod plain;
 
-use actix_web::web;
+use actix_web::{web, FromRequest, Handler, Resource, Responder};
 
 use crate::edge::method;
 pub use crate::services::commerce::{CART_IDLE, RULES_FILE};
@@ -45,26 +45,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(method::put_only("/api/commerce/cart/shipping-option", cart_api::select_shipping))
         .service(method::put_only("/api/commerce/cart/shipping-location", cart_api::set_location))
         .service(method::read_only("/commerce/goto-checkout", checkout::goto_checkout))
-        .service(
-            method::resource("/checkout", "GET, HEAD, POST")
-                .route(method::read().to(checkout::show))
-                .post(checkout::place),
-        )
-        .service(
-            method::resource("/checkout/subscribe", "GET, HEAD, POST")
-                .route(method::read().to(checkout::show_subscribe))
-                .post(checkout::place_subscribe),
-        )
-        .service(
-            method::resource("/checkout/donate", "GET, HEAD, POST")
-                .route(method::read().to(direct::show_donate))
-                .post(direct::place_donation),
-        )
-        .service(
-            method::resource("/checkout/giftcard", "GET, HEAD, POST")
-                .route(method::read().to(direct::show_gift_card))
-                .post(direct::place_gift_card),
-        )
+        .service(form_route("/checkout", checkout::show, checkout::place))
+        .service(form_route("/checkout/subscribe", checkout::show_subscribe, checkout::place_subscribe))
+        .service(form_route("/checkout/donate", direct::show_donate, direct::place_donation))
+        .service(form_route("/checkout/giftcard", direct::show_gift_card, direct::place_gift_card))
         .service(method::read_only("/commerce/orders/{id}", checkout::confirmation));
     plain::configure(cfg);
     // Only GET and HEAD: other methods on /cart go on to the page routes (unlocking).
@@ -73,4 +57,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .guard(actix_web::guard::Any(actix_web::guard::Get()).or(actix_web::guard::Head()))
             .route(web::route().to(cart_root::show)),
     );
+}
+
+/// A checkout form's address: GET and HEAD `show` the form, POST `place`s the order it
+/// posts; other methods get 405.
+fn form_route<S, SArgs, P, PArgs>(path: &str, show: S, place: P) -> Resource
+where
+    S: Handler<SArgs>,
+    SArgs: FromRequest + 'static,
+    S::Output: Responder + 'static,
+    P: Handler<PArgs>,
+    PArgs: FromRequest + 'static,
+    P::Output: Responder + 'static,
+{
+    method::resource(path, "GET, HEAD, POST").route(method::read().to(show)).post(place)
 }

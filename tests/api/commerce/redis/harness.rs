@@ -32,6 +32,14 @@ pub(crate) struct Redis {
 }
 
 impl Redis {
+    /// A started one, or `None` when `redis-server` is not installed (the test then skips).
+    pub(crate) async fn if_installed() -> Option<Redis> {
+        if !redis_installed() {
+            return None;
+        }
+        Some(Redis::start().await)
+    }
+
     /// Starts it and waits (at most 20 s) until it answers `PING`.
     pub(crate) async fn start() -> Redis {
         let dir = tempfile::tempdir().expect("a temp dir");
@@ -159,13 +167,14 @@ impl Door {
             .expect("answered")
     }
 
+    /// `GET /api/commerce/cart` with `cart`, whatever it answers.
+    pub(super) async fn read_cart(&self, client: &reqwest::Client, cart: &str) -> reqwest::Response {
+        let url = format!("{}/api/commerce/cart", self.address);
+        client.get(url).header("cookie", self.cookies(Some(cart))).send().await.expect("answered")
+    }
+
     pub(super) async fn cart(&self, client: &reqwest::Client, cart: &str) -> Value {
-        let res = client
-            .get(format!("{}/api/commerce/cart", self.address))
-            .header("cookie", self.cookies(Some(cart)))
-            .send()
-            .await
-            .expect("answered");
+        let res = self.read_cart(client, cart).await;
         assert_eq!(res.status(), 200);
         res.json().await.expect("a cart")
     }
@@ -210,6 +219,14 @@ pub(super) struct Pair {
 }
 
 impl Pair {
+    /// A started pair, or `None` when `redis-server` is not installed (the test then skips).
+    pub async fn if_installed(stock: u32) -> Option<Pair> {
+        if !redis_installed() {
+            return None;
+        }
+        Some(Pair::start(stock).await)
+    }
+
     pub async fn start(stock: u32) -> Pair {
         let redis = Redis::start().await;
         let site = site_with_lesson_stock(stock);
@@ -218,6 +235,31 @@ impl Pair {
         let client = client();
         let doors = [Door::of(&a).await, Door::of(&b).await];
         Pair { redis, _site: site, _a: a, _b: b, client, doors }
+    }
+}
+
+/// One instance over a site with `stock` units of the lesson, talking to the Redis at
+/// `redis_url`, with a cart made through it.
+pub(super) struct Single {
+    /// The site directory, kept until the instance is dropped.
+    _site: tempfile::TempDir,
+    pub(super) instance: Instance,
+    pub(super) client: reqwest::Client,
+    pub(super) door: Door,
+    pub(super) cart: String,
+}
+
+impl Single {
+    /// Starts the instance and adds one `sku` to a new cart (answered 200 with a cart cookie).
+    pub(super) async fn with_cart(redis_url: &str, stock: u32, sku: &str) -> Single {
+        let site = site_with_lesson_stock(stock);
+        let instance = Instance::start(site.path(), redis_url).await;
+        let client = client();
+        let door = Door::of(&instance).await;
+        let res = door.add(&client, None, sku, 1).await;
+        assert_eq!(res.status(), 200);
+        let cart = cart_cookie(&res).expect("a cart cookie");
+        Single { _site: site, instance, client, door, cart }
     }
 }
 

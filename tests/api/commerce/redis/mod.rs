@@ -36,10 +36,7 @@ const ADDS: u32 = 15;
 
 #[actix_rt::test]
 async fn interleaved_changes_to_one_cart_through_two_instances_lose_nothing() {
-    if !redis_installed() {
-        return;
-    }
-    let pair = Pair::start(6).await;
+    let Some(pair) = Pair::if_installed(6).await else { return };
     let Pair { client, doors, .. } = &pair;
 
     let first = doors[0].add(client, None, SKUS[0], 1).await;
@@ -92,10 +89,7 @@ async fn interleaved_changes_to_one_cart_through_two_instances_lose_nothing() {
 
 #[actix_rt::test]
 async fn two_hundred_checkouts_across_two_instances_for_ten_units_make_ten_orders() {
-    if !redis_installed() {
-        return;
-    }
-    let pair = Pair::start(10).await;
+    let Some(pair) = Pair::if_installed(10).await else { return };
     let Pair { redis, client, doors, .. } = &pair;
     assert_eq!(redis.cli(&["GET", "veranda:stock:VER-LESSON"]), "10", "seeded once from the site");
 
@@ -139,10 +133,7 @@ async fn two_hundred_checkouts_across_two_instances_for_ten_units_make_ten_order
 
 #[actix_rt::test]
 async fn one_cart_checked_out_through_both_instances_at_once_makes_one_order() {
-    if !redis_installed() {
-        return;
-    }
-    let pair = Pair::start(6).await;
+    let Some(pair) = Pair::if_installed(6).await else { return };
     let Pair { redis, client, doors, .. } = &pair;
     let mut carts = Vec::new();
     for i in 0..20 {
@@ -175,6 +166,18 @@ async fn one_cart_checked_out_through_both_instances_at_once_makes_one_order() {
     assert_eq!(redis.cli(&["ZCARD", "veranda:orders"]), "20");
 }
 
+/// A Redis and the storage connected to it, or `None` when `redis-server` is not installed.
+async fn redis_with_storage() -> Option<(Redis, RedisStorage)> {
+    let redis = Redis::if_installed().await?;
+    let storage = RedisStorage::connect(&redis.url()).await.expect("connects");
+    Some((redis, storage))
+}
+
+/// The shared stock levels of SKUs `A` and `B` in the storage tests.
+fn stock_of_a_and_b(redis: &Redis) -> (String, String) {
+    (redis.cli(&["GET", "veranda:stock:A"]), redis.cli(&["GET", "veranda:stock:B"]))
+}
+
 /// A cart for the storage tests.
 fn test_cart(id: &str, website: &str) -> ShoppingCart {
     ShoppingCart::new(id, website, Default::default(), 1)
@@ -182,11 +185,7 @@ fn test_cart(id: &str, website: &str) -> ShoppingCart {
 
 #[actix_rt::test]
 async fn the_versioned_cart_write_refuses_stale_versions() {
-    if !redis_installed() {
-        return;
-    }
-    let redis = Redis::start().await;
-    let storage = RedisStorage::connect(&redis.url()).await.expect("connects");
+    let Some((redis, storage)) = redis_with_storage().await else { return };
     let first = test_cart("cas-cart", "one");
     assert_eq!(storage.load_cart_versioned("cas-cart").await.expect("reads"), None);
     assert_eq!(storage.save_cart_versioned(&first, 0, false).await.expect("writes"), CartWrite::Saved(1));
@@ -218,11 +217,7 @@ async fn the_versioned_cart_write_refuses_stale_versions() {
 
 #[actix_rt::test]
 async fn the_stock_script_takes_every_line_or_none_and_never_goes_negative() {
-    if !redis_installed() {
-        return;
-    }
-    let redis = Redis::start().await;
-    let storage = RedisStorage::connect(&redis.url()).await.expect("connects");
+    let Some((redis, storage)) = redis_with_storage().await else { return };
     storage.seed_stock(vec![("A".into(), 3), ("B".into(), 1)]).await.expect("seeds");
     // Seeding again keeps the shared levels.
     storage.seed_stock(vec![("A".into(), 50)]).await.expect("seeds");
@@ -235,10 +230,7 @@ async fn the_stock_script_takes_every_line_or_none_and_never_goes_negative() {
         reserve(vec![("A", 2), ("B", 2)]).await.expect("answers"),
         Reservation::Short { sku: "B".into(), available: 1 }
     );
-    assert_eq!(
-        (redis.cli(&["GET", "veranda:stock:A"]), redis.cli(&["GET", "veranda:stock:B"])),
-        ("3".into(), "1".into())
-    );
+    assert_eq!(stock_of_a_and_b(&redis), ("3".into(), "1".into()));
     assert_eq!(
         reserve(vec![("A", 2), ("B", 1)]).await.expect("answers"),
         Reservation::Reserved(vec![("A".into(), 1), ("B".into(), 0)])
@@ -261,37 +253,23 @@ async fn the_stock_script_takes_every_line_or_none_and_never_goes_negative() {
 
 #[actix_rt::test]
 async fn a_redis_that_stops_answering_gives_503_with_retry_after() {
-    if !redis_installed() {
-        return;
-    }
-    let mut redis = Redis::start().await;
-    let site = site_with_lesson_stock(6);
-    let a = Instance::start(site.path(), &redis.url()).await;
-    let client = client();
-    let door = Door::of(&a).await;
-    let res = door.add(&client, None, "VER-GUIDE-PDF", 1).await;
-    assert_eq!(res.status(), 200);
-    let cart = cart_cookie(&res).expect("a cart cookie");
+    let Some(mut redis) = Redis::if_installed().await else { return };
+    let one = Single::with_cart(&redis.url(), 6, "VER-GUIDE-PDF").await;
+    let (client, door, cart) = (&one.client, &one.door, one.cart.as_str());
     // While another instance checks the cart out, changes wait for it: 503, try again.
     redis.cli(&["SET", &format!("veranda:checkout:{cart}"), "1"]);
-    let res = door.add(&client, Some(&cart), "VER-GUIDE-PDF", 1).await;
+    let res = door.add(client, Some(cart), "VER-GUIDE-PDF", 1).await;
     assert_eq!(res.status(), 503, "a change during a checkout elsewhere");
     assert!(res.headers().get("retry-after").is_some(), "Retry-After is set");
     redis.cli(&["DEL", &format!("veranda:checkout:{cart}")]);
-    assert_eq!(door.add(&client, Some(&cart), "VER-GUIDE-PDF", 1).await.status(), 200);
+    assert_eq!(door.add(client, Some(cart), "VER-GUIDE-PDF", 1).await.status(), 200);
     redis.kill();
-    let res = door.add(&client, Some(&cart), "VER-GUIDE-PDF", 1).await;
+    let res = door.add(client, Some(cart), "VER-GUIDE-PDF", 1).await;
     assert_eq!(res.status(), 503);
     assert!(res.headers().get("retry-after").is_some(), "Retry-After is set");
     let body: Value = res.json().await.expect("json");
     assert!(body["error"].as_str().is_some_and(|e| e.contains("unavailable")), "{body}");
-    let res = client
-        .get(format!("{}/api/commerce/cart", a.address))
-        .header("cookie", door.cookies(Some(&cart)))
-        .send()
-        .await
-        .expect("answered");
-    assert_eq!(res.status(), 503, "reading the cart");
+    assert_eq!(door.read_cart(client, cart).await.status(), 503, "reading the cart");
 }
 
 #[actix_rt::test]
@@ -325,11 +303,7 @@ fn commit_of(cart: &ShoppingCart, order: &str, expected: u64, lines: &[(&str, u3
 
 #[actix_rt::test]
 async fn the_checkout_commit_is_all_or_nothing_and_idempotent() {
-    if !redis_installed() {
-        return;
-    }
-    let redis = Redis::start().await;
-    let storage = RedisStorage::connect(&redis.url()).await.expect("connects");
+    let Some((redis, storage)) = redis_with_storage().await else { return };
     storage.seed_stock(vec![("A".into(), 2), ("B".into(), 1)]).await.expect("seeds");
     let cart = test_cart("commit-cart", "w");
     assert_eq!(storage.save_cart_versioned(&cart, 0, false).await.expect("writes"), CartWrite::Saved(1));
@@ -339,11 +313,7 @@ async fn the_checkout_commit_is_all_or_nothing_and_idempotent() {
         assert_eq!(redis.cli(&["KEYS", "veranda:order:*"]), "", "{why}");
         assert_eq!(redis.cli(&["HGET", "veranda:cart:commit-cart", "v"]), "1", "{why}");
         assert_eq!(redis.cli(&["HGET", "veranda:cart:commit-cart", "o"]), "", "{why}");
-        assert_eq!(
-            (redis.cli(&["GET", "veranda:stock:A"]), redis.cli(&["GET", "veranda:stock:B"])),
-            ("2".into(), "1".into()),
-            "{why}"
-        );
+        assert_eq!(stock_of_a_and_b(&redis), ("2".into(), "1".into()), "{why}");
     };
 
     // One short line: nothing is taken, stored or marked.
@@ -365,11 +335,7 @@ async fn the_checkout_commit_is_all_or_nothing_and_idempotent() {
         assert_eq!(redis.cli(&["ZRANGE", "veranda:orders", "0", "-1"]), "order-1", "{why}");
         assert_eq!(redis.cli(&["HGET", "veranda:cart:commit-cart", "o"]), "order-1", "{why}");
         assert_eq!(redis.cli(&["HGET", "veranda:cart:commit-cart", "v"]), "2", "{why}");
-        assert_eq!(
-            (redis.cli(&["GET", "veranda:stock:A"]), redis.cli(&["GET", "veranda:stock:B"])),
-            ("0".into(), "0".into()),
-            "{why}"
-        );
+        assert_eq!(stock_of_a_and_b(&redis), ("0".into(), "0".into()), "{why}");
     };
     after("committed");
     let stored = storage.load_cart_versioned("commit-cart").await.expect("reads").expect("stored");
@@ -388,27 +354,19 @@ async fn the_checkout_commit_is_all_or_nothing_and_idempotent() {
 
 #[actix_rt::test]
 async fn a_checkout_whose_commit_answer_is_lost_makes_one_order_and_purchases_the_cart() {
-    if !redis_installed() {
-        return;
-    }
-    let redis = Redis::start().await;
+    let Some(redis) = Redis::if_installed().await else { return };
     let proxy = CuttingProxy::start(redis.port).await;
-    let site = site_with_lesson_stock(5);
-    let instance = Instance::start(site.path(), &proxy.url()).await;
-    let client = client();
-    let door = Door::of(&instance).await;
-    let res = door.add(&client, None, "VER-LESSON", 1).await;
-    assert_eq!(res.status(), 200);
-    let cart = cart_cookie(&res).expect("a cart cookie");
+    let one = Single::with_cart(&proxy.url(), 5, "VER-LESSON").await;
+    let (instance, client, door, cart) = (&one.instance, &one.client, &one.door, one.cart.as_str());
 
     // Redis stores the order, but the instance never hears so.
     proxy.arm();
-    let first = door.checkout(&client, &cart).await;
+    let first = door.checkout(client, cart).await;
     assert_eq!(proxy.cuts(), 1, "the answer of the order's commit was cut");
     let first_status = first.status().as_u16();
     assert!([303, 503].contains(&first_status), "a checkout whose answer was lost: {first_status}");
     // The buyer sends the checkout again: it lands on the one order.
-    let replay = door.checkout(&client, &cart).await;
+    let replay = door.checkout(client, cart).await;
     assert_eq!(replay.status(), 303, "{}", replay.text().await.unwrap_or_default());
     let location = replay.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
     // The first answer carries the order's secret (`?key=`); the replay names the same page.
@@ -421,7 +379,7 @@ async fn a_checkout_whose_commit_answer_is_lost_makes_one_order_and_purchases_th
     let order_id = page.strip_prefix("/commerce/orders/").expect("an order page").to_string();
     assert_eq!(redis.cli(&["ZRANGE", "veranda:orders", "0", "-1"]), order_id, "exactly one order");
     assert_eq!(redis.cli(&["GET", "veranda:stock:VER-LESSON"]), "4", "one unit taken");
-    let seen = door.cart(&client, &cart).await;
+    let seen = door.cart(client, cart).await;
     assert_eq!(
         (seen["isPurchased"].as_bool(), seen["orderId"].as_str()),
         (Some(true), Some(order_id.as_str())),

@@ -1,14 +1,11 @@
 //! Instances sharing a Redis sign crumbs with one key (stored by the first with `SET NX`),
 //! so a crumb handed out by one is accepted by the other.
 
-use super::harness::{redis_installed, Door, Pair};
+use super::harness::{Door, Pair};
 
 #[actix_rt::test]
 async fn a_crumb_from_one_instance_is_accepted_by_the_other() {
-    if !redis_installed() {
-        return;
-    }
-    let pair = Pair::start(6).await;
+    let Some(pair) = Pair::if_installed(6).await else { return };
     let Pair { client, doors, redis, .. } = &pair;
     assert_eq!(redis.cli(&["STRLEN", "veranda:crumb_key"]), "32", "the shared key is in Redis");
     assert_ne!(doors[0].crumb, doors[1].crumb);
