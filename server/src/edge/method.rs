@@ -33,16 +33,6 @@ pub fn read() -> actix_web::Route {
     actix_web::web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
 }
 
-/// A resource at `path` answering only `GET` and `HEAD` with `handler`.
-pub fn read_only<F, Args>(path: &str, handler: F) -> actix_web::Resource
-where
-    F: actix_web::Handler<Args>,
-    Args: actix_web::FromRequest + 'static,
-    F::Output: actix_web::Responder + 'static,
-{
-    single(path, read(), "GET, HEAD", handler)
-}
-
 /// A resource at `path` answering 405 to every method but `allow`; its routes are added
 /// with `Resource::get`, `put`, …: `method::resource("/x", "GET, PUT").get(show).put(save)`.
 pub fn resource(path: &str, allow: &'static str) -> actix_web::Resource {
@@ -59,35 +49,39 @@ where
     actix_web::web::resource(path).route(route.to(handler)).default_service(only(allow))
 }
 
-/// A resource at `path` answering only `GET` with `handler`.
-pub fn get_only<F, Args>(path: &str, handler: F) -> actix_web::Resource
-where
-    F: actix_web::Handler<Args>,
-    Args: actix_web::FromRequest + 'static,
-    F::Output: actix_web::Responder + 'static,
-{
-    single(path, actix_web::web::get(), "GET", handler)
+/// Defines `$name(path, handler)`: a resource at `path` answering `$allow` through
+/// `$route` with `handler`, and 405 to every other method (as actix's own
+/// `Resource::get`, `post`, … are made by one macro).
+macro_rules! single_method {
+    ($(#[$doc:meta])* $name:ident, $route:expr, $allow:literal) => {
+        $(#[$doc])*
+        pub fn $name<F, Args>(path: &str, handler: F) -> actix_web::Resource
+        where
+            F: actix_web::Handler<Args>,
+            Args: actix_web::FromRequest + 'static,
+            F::Output: actix_web::Responder + 'static,
+        {
+            single(path, $route, $allow, handler)
+        }
+    };
 }
 
-/// A resource at `path` answering only `POST` with `handler`.
-pub fn post_only<F, Args>(path: &str, handler: F) -> actix_web::Resource
-where
-    F: actix_web::Handler<Args>,
-    Args: actix_web::FromRequest + 'static,
-    F::Output: actix_web::Responder + 'static,
-{
-    single(path, actix_web::web::post(), "POST", handler)
-}
-
-/// A resource at `path` answering only `PUT` with `handler`.
-pub fn put_only<F, Args>(path: &str, handler: F) -> actix_web::Resource
-where
-    F: actix_web::Handler<Args>,
-    Args: actix_web::FromRequest + 'static,
-    F::Output: actix_web::Responder + 'static,
-{
-    single(path, actix_web::web::put(), "PUT", handler)
-}
+single_method!(
+    /// A resource at `path` answering only `GET` and `HEAD` with `handler`.
+    read_only, read(), "GET, HEAD"
+);
+single_method!(
+    /// A resource at `path` answering only `GET` with `handler`.
+    get_only, actix_web::web::get(), "GET"
+);
+single_method!(
+    /// A resource at `path` answering only `POST` with `handler`.
+    post_only, actix_web::web::post(), "POST"
+);
+single_method!(
+    /// A resource at `path` answering only `PUT` with `handler`.
+    put_only, actix_web::web::put(), "PUT"
+);
 
 #[cfg(test)]
 mod tests {
