@@ -100,6 +100,9 @@ impl Application {
             store.as_ref(),
         )
         .await?;
+        // The recorder first, so what the services export at start-up (zeros, help
+        // texts) is kept.
+        crate::ops::metrics::install();
         let services = Services::start(&settings, store, site).await?;
         let state = web::Data::new(AppState { settings, services, assets, crumb_key });
 

@@ -172,14 +172,8 @@ impl Queue {
     }
 }
 
-/// Registers the help text of every telemetry metric, and exports the retention metrics
-/// at zero from start-up (no sweep finished yet, nothing removed), so dashboards and
-/// alerts have data before the first sweep.
+/// Registers the help text of every telemetry metric.
 pub fn describe() {
-    metrics::gauge!(TelemetryMetric::RetentionLastSweep.name()).set(0.0);
-    for tree in crate::telemetry::retention::SWEPT_TREES {
-        metrics::counter!(TelemetryMetric::RetentionRemoved.name(), "tree" => tree).increment(0);
-    }
     for metric in TelemetryMetric::ALL {
         match metric.kind() {
             MetricKind::Counter => metrics::describe_counter!(metric.name(), metric.help()),
@@ -236,6 +230,15 @@ pub fn error_groups(count: usize) {
 /// Counts records the retention sweep removed from `tree`.
 pub fn retention_removed(tree: &'static str, count: u64) {
     metrics::counter!(TelemetryMetric::RetentionRemoved.name(), "tree" => tree).increment(count);
+}
+
+/// Exports the retention metrics of `trees` at zero from start-up (no sweep finished
+/// yet, nothing removed), so dashboards and alerts have data before the first sweep.
+pub fn retention_pending(trees: &[&'static str]) {
+    metrics::gauge!(TelemetryMetric::RetentionLastSweep.name()).set(0.0);
+    for &tree in trees {
+        metrics::counter!(TelemetryMetric::RetentionRemoved.name(), "tree" => tree).increment(0);
+    }
 }
 
 /// Records when a complete retention sweep of `trees` finished (unix ms); every swept

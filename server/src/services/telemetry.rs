@@ -64,6 +64,7 @@ impl Telemetry {
     pub fn start(store: Arc<dyn Store>, site: &Site, settings: &Settings) -> Telemetry {
         let limits: &TelemetryLimits = &settings.telemetry;
         metrics::describe();
+        metrics::retention_pending(&veranda_actors::telemetry::retention::SWEPT_TREES);
         let (events, _) = broadcast::channel(EVENT_BUFFER);
         let mut known_paths: HashSet<String> = site.published_urls().into_iter().collect();
         known_paths.extend(["/".to_string(), "/search".to_string()]);

@@ -36,7 +36,7 @@
 //! - `error`: the refusals.
 //!
 //! The `orderPlaced` event a checkout publishes on the edits stream is
-//! [`crate::services::streams::orders`].
+//! `orders` in [`crate::services::streams`].
 //!
 //! The broadcasters, the edited settings and the open sockets are
 //! [`crate::services::streams`]; the edited content is [`crate::services::site`].
