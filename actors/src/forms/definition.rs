@@ -95,13 +95,8 @@ pub struct FormIndex {
 impl FormIndex {
     /// Collects the form and newsletter blocks of every page and item.
     pub fn of_site(site: &Site) -> FormIndex {
-        let blocks = site
-            .pages
-            .iter()
-            .flat_map(|p| p.blocks.iter())
-            .chain(site.collections.iter().flat_map(|c| c.items.iter()).flat_map(|i| i.blocks.iter()));
         let mut forms = HashMap::new();
-        for block in blocks {
+        for block in site.blocks() {
             let definition = match &block.data {
                 BlockData::Form(form) => FormDefinition::of_form(form),
                 BlockData::Newsletter(newsletter) => FormDefinition::of_newsletter(newsletter),

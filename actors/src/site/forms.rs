@@ -32,13 +32,8 @@ pub struct FormSummary {
 
 /// Every form and newsletter block of the site's pages and items, first one per `formId`.
 pub fn forms_of(site: &Site) -> Vec<FormSummary> {
-    let blocks = site
-        .pages
-        .iter()
-        .flat_map(|p| p.blocks.iter())
-        .chain(site.collections.iter().flat_map(|c| c.items.iter()).flat_map(|i| i.blocks.iter()));
     let mut forms = BTreeMap::new();
-    for block in blocks {
+    for block in site.blocks() {
         let summary = match &block.data {
             BlockData::Form(f) => {
                 FormSummary { form_id: f.form_id.clone(), title: f.title.clone(), kind: FormKind::Form }

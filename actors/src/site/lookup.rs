@@ -1,6 +1,7 @@
 //! Finding things in a loaded site: item urls, who may see a resolved path, products by
 //! reference, the published urls.
 
+use super::blocks::Block;
 use super::content::{Access, Collection, Item};
 use super::{Resolved, Site};
 use crate::domain::enums::PublicationState;
@@ -28,6 +29,12 @@ impl Resolved<'_> {
 }
 
 impl Site {
+    /// Every block of the site: the pages' in order, then each collection's items'.
+    pub fn blocks(&self) -> impl Iterator<Item = &Block> {
+        let page_blocks = self.pages.iter().flat_map(|p| p.blocks.iter());
+        page_blocks.chain(self.collections.iter().flat_map(|c| c.items.iter()).flat_map(|i| i.blocks.iter()))
+    }
+
     /// The product a product block names as `collection/urlId`, if there is one.
     pub fn product(&self, reference: &str) -> Option<(&Collection, &Item)> {
         let (name, url_id) = reference.split_once('/')?;

@@ -171,10 +171,7 @@ impl Commerce {
 
 /// Every `donatePageId` of the site's donation buttons.
 fn donate_pages(site: &Site) -> HashSet<String> {
-    let page_blocks = site.pages.iter().flat_map(|p| p.blocks.iter());
-    let item_blocks = site.collections.iter().flat_map(|c| c.items.iter()).flat_map(|i| i.blocks.iter());
-    page_blocks
-        .chain(item_blocks)
+    site.blocks()
         .filter_map(|b| match &b.data {
             BlockData::DonationButton(d) => Some(d.donate_page_id.clone()),
             _ => None,
