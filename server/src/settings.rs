@@ -36,6 +36,8 @@ pub struct Settings {
     pub max_body_bytes: usize,
     /// Seconds a graceful shutdown waits for requests in flight.
     pub shutdown_timeout_secs: u64,
+    /// Seconds a request body may take to arrive whole (408 past it).
+    pub body_read_timeout_secs: u64,
     /// Limits of the visitor-telemetry ingest endpoints (`[telemetry]`).
     #[serde(default)]
     pub telemetry: veranda_actors::telemetry::TelemetryLimits,
@@ -175,6 +177,7 @@ impl Default for Settings {
             log: "info".into(),
             max_body_bytes: 256 * 1024,
             shutdown_timeout_secs: 10,
+            body_read_timeout_secs: 15,
             telemetry: veranda_actors::telemetry::TelemetryLimits::default(),
             streams: veranda_actors::streams::StreamLimits::default(),
             forms: veranda_actors::forms::config::FormSettings::default(),

@@ -13,7 +13,7 @@ use veranda_actors::store::{stalled, SledStore, StalledStore, Store};
 use crate::assets::Assets;
 use crate::edge::body::BodyLimit;
 use crate::ops;
-use crate::overload::{self, WriteGate, MAX_WRITES_IN_FLIGHT};
+use crate::overload::{self, BodyReadTimeout, WriteGate, MAX_WRITES_IN_FLIGHT};
 use crate::routes;
 use crate::security::EdgeState;
 use crate::services::Services;
@@ -117,6 +117,8 @@ impl Application {
         let public_state = state.clone();
         let public_edge = edge.clone();
         let write_gate = web::Data::new(WriteGate::new(MAX_WRITES_IN_FLIGHT));
+        let body_timeout =
+            web::Data::new(BodyReadTimeout(Duration::from_secs(state.settings.body_read_timeout_secs.max(1))));
         let public = HttpServer::new(move || {
             App::new()
                 .app_data(public_state.clone())
@@ -124,6 +126,7 @@ impl Application {
                 .app_data(crumb_data.clone())
                 .app_data(body_limit.clone())
                 .app_data(write_gate.clone())
+                .app_data(body_timeout.clone())
                 .app_data(web::PayloadConfig::new(max_body))
                 .app_data(web::JsonConfig::default().limit(max_body))
                 .app_data(web::FormConfig::default().limit(max_body))

@@ -10,4 +10,5 @@ mod headers;
 mod places;
 mod private_forms;
 mod sign_in;
+mod slow_bodies;
 mod store_defaults;
