@@ -99,17 +99,16 @@ pub async fn sign_in(
         end_session(state.services.store.as_ref(), previous.value()).await?;
         state.services.streams.sockets.session_ended(previous.value());
     }
-    let secure = ClientInfo::of(req).is_https();
     // The new crumb is bound to the new session: crumbs minted before sign-in stop working.
     let crumb = state.crumb_key.issue_for(Some(id.as_str()));
-    let cookies = [session_cookie(&id, remember_me, secure), crumb_cookie(&crumb), devices.issue(email, now)];
+    let cookies = [session_cookie(&id, remember_me), crumb_cookie(&crumb), devices.issue(email, now)];
     Ok(SignedIn { cookies, crumb, account })
 }
 
-/// The session cookie: whole site, HttpOnly, Lax; Secure over https; 14 days when
-/// remembered, else a browser-session cookie.
-fn session_cookie(id: &SessionId, remember: bool, secure: bool) -> Cookie<'static> {
-    let mut cookie = site_cookie(SESSION_COOKIE, id.as_str().to_string()).http_only(true).secure(secure).finish();
+/// The session cookie: whole site, HttpOnly, Lax; 14 days when remembered, else a
+/// browser-session cookie. `Secure` over https is added by [`crate::edge::headers`].
+fn session_cookie(id: &SessionId, remember: bool) -> Cookie<'static> {
+    let mut cookie = site_cookie(SESSION_COOKIE, id.as_str().to_string()).http_only(true).finish();
     if remember {
         cookie.set_max_age(CookieDuration::seconds(REMEMBERED_SESSION_SECS));
     }
@@ -117,8 +116,8 @@ fn session_cookie(id: &SessionId, remember: bool, secure: bool) -> Cookie<'stati
 }
 
 /// The cookie that removes the session cookie (same attributes, expired).
-pub fn removal_cookie(secure: bool) -> Cookie<'static> {
-    let mut cookie = site_cookie(SESSION_COOKIE, "").http_only(true).secure(secure).finish();
+pub fn removal_cookie() -> Cookie<'static> {
+    let mut cookie = site_cookie(SESSION_COOKIE, "").http_only(true).finish();
     cookie.make_removal();
     cookie
 }

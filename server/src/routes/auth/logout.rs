@@ -8,7 +8,6 @@ use super::error::AuthError;
 use super::login::removal_cookie;
 use crate::edge::{no_store, Crumbed};
 use crate::security::crumb::crumb_cookie;
-use crate::security::proxy::ClientInfo;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
 
@@ -26,11 +25,10 @@ pub async fn logout(_: Crumbed, req: HttpRequest, state: web::Data<AppState>) ->
         // The session's open stream sockets close now, not at their next heartbeat.
         state.services.streams.sockets.session_ended(cookie.value());
     }
-    let secure = ClientInfo::of(&req).is_https();
     // The session's crumb dies with it; the visitor goes on with an anonymous one.
     let crumb = state.crumb_key.issue_for(None);
     Ok(no_store(HttpResponse::Ok())
-        .cookie(removal_cookie(secure))
+        .cookie(removal_cookie())
         .cookie(crumb_cookie(&crumb))
         .json(serde_json::json!({ "loggedOut": true })))
 }

@@ -85,11 +85,10 @@ pub async fn unlock(
     }
     state.services.auth.unlock_throttle.succeeded(attempt);
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
-    let secure = crate::security::proxy::ClientInfo::of(&req).is_https();
     HttpResponse::SeeOther()
         .insert_header((header::LOCATION, page.url.clone()))
         .no_store()
-        .cookie(state.services.auth.unlock_key.grant(&page.id, &lock.hash, now, secure))
+        .cookie(state.services.auth.unlock_key.grant(&page.id, &lock.hash, now))
         .finish()
 }
 

@@ -51,11 +51,12 @@ impl UnlockKey {
     }
 
     /// The grant cookie for `page_id` (whose password hash is `hash`), valid until
-    /// `now + GRANT_SECS`: whole site, HttpOnly, Lax, Secure over https.
-    pub fn grant(&self, page_id: &str, hash: &str, now: i64, secure: bool) -> Cookie<'static> {
+    /// `now + GRANT_SECS`: whole site, HttpOnly, Lax (`Secure` over https is added by
+    /// [`crate::edge::headers`], as for every cookie).
+    pub fn grant(&self, page_id: &str, hash: &str, now: i64) -> Cookie<'static> {
         let expires = now.saturating_add(GRANT_SECS);
         let value = format!("{expires}.{}", self.sign(page_id, hash, expires));
-        site_cookie(cookie_name(page_id), value).http_only(true).secure(secure).finish()
+        site_cookie(cookie_name(page_id), value).http_only(true).finish()
     }
 
     /// Whether `value` is a grant for `page_id` (with password hash `hash`) still
@@ -104,7 +105,7 @@ mod tests {
     #[test]
     fn a_grant_opens_its_page_until_it_expires() {
         let key = UnlockKey::random();
-        let cookie = key.grant("abc", "$argon2id$hash", NOW, false);
+        let cookie = key.grant("abc", "$argon2id$hash", NOW);
         assert_eq!(cookie.name(), "veranda_unlock_abc");
         assert_eq!(cookie.http_only(), Some(true));
         assert_eq!(cookie.same_site(), Some(SameSite::Lax));
@@ -115,7 +116,7 @@ mod tests {
     #[test]
     fn a_grant_does_not_open_another_page_password_or_key() {
         let key = UnlockKey::random();
-        let value = key.grant("abc", "h1", NOW, true).value().to_string();
+        let value = key.grant("abc", "h1", NOW).value().to_string();
         assert!(!key.opens(&value, "abd", "h1", NOW), "another page");
         assert!(!key.opens(&value, "abc", "h2", NOW), "the password changed");
         assert!(!UnlockKey::random().opens(&value, "abc", "h1", NOW), "another key");
