@@ -14,7 +14,7 @@ use veranda_actors::accounts::{SessionRecord, SESSION_COOKIE};
 use veranda_actors::store::{SledStore, Store, Tree};
 
 pub use crate::crumbs::{crumb_of, crumb_with};
-use crate::wait::{eventually, until_ready};
+use crate::wait::{eventually, until_ready_logged};
 use crate::{demo_site_dir, repo_root};
 
 /// The `veranda` binary to start.
@@ -106,9 +106,18 @@ pub async fn store_owner_session(data: &Path, session_id: &str) {
     store.close().expect("the store closes");
 }
 
+/// A temporary file for a server's standard error, and the handle the server writes to.
+pub fn server_log() -> (tempfile::NamedTempFile, Stdio) {
+    let log = tempfile::NamedTempFile::new().expect("a log file");
+    let stderr = log.reopen().expect("the log file opens again");
+    (log, Stdio::from(stderr))
+}
+
 /// A running `veranda serve`; SIGKILLed when dropped.
 pub struct ServerProcess {
     child: Child,
+    /// Where the server's standard error goes, shown when it never becomes ready.
+    _log: tempfile::NamedTempFile,
     /// `http://127.0.0.1:<port>` of the public listener.
     pub address: String,
     /// `http://127.0.0.1:<port>` of the ops listener.
@@ -131,19 +140,21 @@ impl ServerProcess {
     /// variables of `env` (e.g. `("VERANDA_COMMERCE", "{checkout_burst = 1000}")`).
     pub async fn start_with_env(site: &Path, data: &Path, env: &[(&str, &str)]) -> ServerProcess {
         let (port, ops_port) = (free_port(), free_port());
+        let (log, stderr) = server_log();
         let child = serve_command(site, data, port, ops_port)
             .envs(env.iter().copied())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("the server starts");
         let server = ServerProcess {
             child,
+            _log: log,
             address: format!("http://127.0.0.1:{port}"),
             ops_address: format!("http://127.0.0.1:{ops_port}"),
         };
         let ready = format!("{}/health/ready", server.ops_address);
-        until_ready(&ready, Duration::from_secs(30), "the server to become ready").await;
+        until_ready_logged(&ready, Duration::from_secs(30), "the server to become ready", server._log.path()).await;
         server
     }
 

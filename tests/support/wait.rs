@@ -4,6 +4,7 @@
 
 use std::fmt::Debug;
 use std::future::Future;
+use std::path::Path;
 use std::time::Duration;
 
 use tokio::time::Instant;
@@ -65,12 +66,36 @@ where
 
 /// Waits (at most `within`) until `GET url` answers 200: a server's readiness probe.
 pub async fn until_ready(url: &str, within: Duration, what: &str) {
+    until_ready_or_show(url, within, what, None).await
+}
+
+/// [`until_ready`] for a server whose standard error goes to `log`: a server that never
+/// becomes ready fails the test with the end of what it wrote (a bad setting, a port
+/// taken, a store that would not open).
+pub async fn until_ready_logged(url: &str, within: Duration, what: &str, log: &Path) {
+    until_ready_or_show(url, within, what, Some(log)).await
+}
+
+async fn until_ready_or_show(url: &str, within: Duration, what: &str, log: Option<&Path>) {
     let probe = reqwest::Client::new();
-    eventually(within, what, || async {
-        probe.get(url).send().await.map_err(|e| e.to_string()).and_then(|r| match r.status().as_u16() {
-            200 => Ok(()),
-            status => Err(format!("status {status}")),
-        })
-    })
-    .await
+    let deadline = Instant::now() + within;
+    loop {
+        let seen = match probe.get(url).send().await {
+            Ok(res) if res.status().as_u16() == 200 => return,
+            Ok(res) => format!("status {}", res.status()),
+            Err(e) => e.to_string(),
+        };
+        if Instant::now() >= deadline {
+            let written = log.map(log_tail).unwrap_or_default();
+            panic!("waited {within:?} for {what}; last: {seen}{written}");
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+/// The last 4,000 characters of the file at `log`, introduced for a failure message.
+fn log_tail(log: &Path) -> String {
+    let written = std::fs::read_to_string(log).unwrap_or_default();
+    let start = written.char_indices().rev().nth(3999).map_or(0, |(at, _)| at);
+    format!("\nthe server wrote:\n{}", &written[start..])
 }

@@ -10,8 +10,8 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use veranda_tests::demo_site_copy;
 use veranda_tests::eventually;
-use veranda_tests::process::{crumb_of, free_port, serve_command};
-use veranda_tests::wait::until_ready;
+use veranda_tests::process::{crumb_of, free_port, serve_command, server_log};
+use veranda_tests::wait::until_ready_logged;
 
 /// Whether `redis-server` can be run; says loudly when not.
 pub(crate) fn redis_installed() -> bool {
@@ -85,6 +85,8 @@ pub(super) struct Instance {
     pub(super) child: Child,
     pub(super) address: String,
     pub(super) _data: tempfile::TempDir,
+    /// Its standard error, shown when it never becomes ready.
+    pub(super) log: tempfile::NamedTempFile,
 }
 
 impl Instance {
@@ -102,10 +104,12 @@ impl Instance {
     pub(super) async fn start(site: &Path, redis_url: &str) -> Instance {
         let data = tempfile::tempdir().expect("a data dir");
         let (mut command, port, ops_port) = Instance::command(site, data.path(), redis_url);
-        let child = command.stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("veranda starts");
-        let instance = Instance { child, address: format!("http://127.0.0.1:{port}"), _data: data };
+        let (log, stderr) = server_log();
+        let child = command.stdout(Stdio::null()).stderr(stderr).spawn().expect("veranda starts");
+        let instance = Instance { child, address: format!("http://127.0.0.1:{port}"), _data: data, log };
         let ready = format!("http://127.0.0.1:{ops_port}/health/ready");
-        until_ready(&ready, Duration::from_secs(60), "veranda with --redis-url to become ready").await;
+        let what = "veranda with --redis-url to become ready";
+        until_ready_logged(&ready, Duration::from_secs(60), what, instance.log.path()).await;
         instance
     }
 }
