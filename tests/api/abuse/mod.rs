@@ -9,5 +9,7 @@ mod files_streaming;
 mod headers;
 mod places;
 mod private_forms;
+mod rate_tables;
 mod sign_in;
 mod store_defaults;
+mod telemetry_budget;
