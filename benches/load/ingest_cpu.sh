@@ -20,6 +20,8 @@ shutdown_timeout_secs = 2
 [telemetry]
 rate_per_second = 10000000
 rate_burst = 10000000
+bytes_per_address_per_minute = 4000000000
+byte_burst_per_address = 4000000000
 mailbox_capacity = 1024
 errors_per_page_load = 20
 trace_buffer = 1000

@@ -74,6 +74,8 @@ pub struct MapsSettings {
     pub places_per_minute: u32,
     /// Upstream place-search calls in flight at once, over all clients; more are answered 503 with `Retry-After`.
     pub places_concurrency: usize,
+    /// Most client addresses the place-search limiter remembers (least recently seen forgotten first).
+    pub limited_addresses: usize,
 }
 
 impl MapsSettings {
@@ -112,6 +114,7 @@ impl Default for MapsSettings {
             server_key: String::new(),
             places_per_minute: 30,
             places_concurrency: 8,
+            limited_addresses: 10_000,
         }
     }
 }

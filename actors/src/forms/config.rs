@@ -21,6 +21,10 @@ pub struct FormSettings {
     pub keys_per_minute: usize,
     /// Captcha challenges one client IP may ask for per minute.
     pub challenges_per_minute: usize,
+    /// Most client addresses (or address and form pairs) each forms rate limiter
+    /// remembers; the least recently seen is forgotten first, so no new address is refused
+    /// for the table being full.
+    pub limited_addresses: usize,
     /// The reCAPTCHA secret key; unset, forms asking for reCAPTCHA get
     /// 'ReCaptcha has not been set up!'.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -37,6 +41,7 @@ impl Default for FormSettings {
             submissions_per_minute: 10,
             keys_per_minute: 60,
             challenges_per_minute: 60,
+            limited_addresses: 10_000,
             recaptcha_secret: None,
             recaptcha_verify_url: RECAPTCHA_VERIFY_URL.to_string(),
             recaptcha_timeout_ms: 5000,

@@ -12,7 +12,6 @@
 //! - [`redirect`]: where a visitor may be sent after success.
 //! - [`record`]: stored submissions, submission keys, mailing lists, and their store keys.
 //! - [`export`]: submissions as CSV, defused against spreadsheet formulas.
-//! - [`rate`]: the sliding-window rate limit.
 //! - [`messages`]: every message, defined once.
 
 pub mod captcha;
@@ -22,7 +21,6 @@ pub mod export;
 pub mod messages;
 pub mod payload;
 pub mod plain;
-pub mod rate;
 pub mod record;
 pub use crate::site::redirect;
 pub mod validate;

@@ -1,13 +1,10 @@
 //! Unit tests of the forms domain.
 
-use std::time::{Duration, Instant};
-
 use serde_json::json;
 
 use super::definition::NEWSLETTER_EMAIL_FIELD;
 use super::export::{escape, to_csv};
 use super::messages;
-use super::rate::RateLimiter;
 use super::record::{self, StoredSubmission};
 use super::*;
 use crate::site::blocks::{FieldKind, FormField};
@@ -275,26 +272,4 @@ fn csv_cells_are_quoted_and_defused() {
         csv,
         "submittedAt,subject,name,extras,visit\r\n1970-01-01T00:00:00Z,Porch party,\"Ada, Lovelace\",\"Cake, Live music\",The coffee: 2; The food: 1\r\n"
     );
-}
-
-#[test]
-fn the_rate_limit_allows_ten_a_minute_and_says_when_to_retry() {
-    let mut limiter = RateLimiter::new(10, Duration::from_secs(60), 100);
-    let start = Instant::now();
-    for i in 0..10 {
-        assert_eq!(limiter.hit("ip|form", start + Duration::from_secs(i)), Ok(()));
-    }
-    assert_eq!(limiter.hit("ip|form", start + Duration::from_secs(20)), Err(Duration::from_secs(40)));
-    assert_eq!(limiter.hit("ip|other", start + Duration::from_secs(20)), Ok(()), "limits are per key");
-    assert_eq!(limiter.hit("ip|form", start + Duration::from_secs(60)), Ok(()), "the oldest hit left the window");
-}
-
-#[test]
-fn the_rate_limit_sweeps_old_keys_and_refuses_new_ones_when_full() {
-    let mut limiter = RateLimiter::new(1, Duration::from_secs(60), 2);
-    let start = Instant::now();
-    assert!(limiter.hit(1, start).is_ok());
-    assert!(limiter.hit(2, start).is_ok());
-    assert!(limiter.hit(3, start).is_err(), "full of live keys");
-    assert!(limiter.hit(3, start + Duration::from_secs(61)).is_ok(), "expired keys were swept");
 }

@@ -21,6 +21,14 @@ pub struct TelemetryLimits {
     pub retention_days: u32,
     /// Seconds between retention sweeps.
     pub retention_sweep_secs: u64,
+    /// Bytes (request bodies and the tracking pixel's query) one client address may send
+    /// to be stored per minute; past its budget it gets 429 with `Retry-After`.
+    pub bytes_per_address_per_minute: u32,
+    /// Bytes one client address may send at once before the per-minute rate applies.
+    pub byte_burst_per_address: u32,
+    /// Client addresses the request-rate and byte-budget tables each remember (least
+    /// recently seen forgotten first).
+    pub limited_addresses: usize,
 }
 
 impl Default for TelemetryLimits {
@@ -33,6 +41,9 @@ impl Default for TelemetryLimits {
             trace_buffer: 1000,
             retention_days: 90,
             retention_sweep_secs: 3600,
+            bytes_per_address_per_minute: 2 * 1024 * 1024,
+            byte_burst_per_address: 8 * 1024 * 1024,
+            limited_addresses: 10_000,
         }
     }
 }

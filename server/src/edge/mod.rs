@@ -9,16 +9,19 @@
 //! - [`cache`]: answers that no cache may keep (`Cache-Control: no-store`).
 //! - [`admin`]: the owner-and-admins gate of the dashboard's read APIs ([`Admin`]).
 //! - [`headers`]: `nosniff`, the frame rules, HSTS and `Secure` cookies on every answer.
+//! - [`limit`]: per-key rate limits in tables of bounded size ([`KeyedLimiter`]).
 
 pub mod admin;
 pub mod body;
 pub mod cache;
 pub mod crumb;
 pub mod headers;
+pub mod limit;
 pub mod method;
 
 pub use admin::{Admin, Shown};
 pub use body::{BodyError, BodyRules, LimitedForm, LimitedJson};
 pub use cache::{no_store, NoStore};
 pub use crumb::{CrumbFail, Crumbed, PlainPost};
+pub use limit::{KeyedLimiter, RateLimited};
 pub use method::method_not_allowed;

@@ -1,21 +1,19 @@
-//! Place search's guard: how many searches one client address may make (a `governor` keyed limiter, cleaned of
-//! quiet addresses every minute) and how many upstream calls may be in flight at once (a semaphore), so that no
+//! Place search's guard: how many searches one client address may make (a [`KeyedLimiter`] of at most
+//! `[maps] limited_addresses` addresses, least recently seen forgotten first) and how many upstream calls may be in flight at once (a semaphore), so that no
 //! client can spend the operator's Places quota or tie up the server's outbound connections. Every refusal is
 //! counted on `veranda_places_refused_total{reason}`, exported at zero from start-up.
 
 use std::net::IpAddr;
-use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
 
-use governor::clock::{Clock, DefaultClock};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use crate::edge::limit::KeyedLimiter;
 use crate::settings::MapsSettings;
 
-/// How often addresses whose quota has refilled are forgotten.
-const LIMITER_CLEANUP: Duration = Duration::from_secs(60);
+/// The `table` label of the per-address limiter on the shared rate-limiter metrics.
+pub const TABLE: &str = "places";
 
 /// The refusals counter's name.
 pub const REFUSED_METRIC: &str = "veranda_places_refused_total";
@@ -55,13 +53,13 @@ impl Refusal {
 /// The per-address limiter and the upstream slots.
 pub struct Places {
     /// Searches per client address.
-    limiter: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+    limiter: KeyedLimiter<IpAddr>,
     /// Upstream calls in flight.
     upstream: Arc<Semaphore>,
 }
 
 impl Places {
-    /// Builds the guard from `[maps]` and starts the limiter's cleanup (inside the actix system).
+    /// Builds the guard from `[maps]`.
     pub fn start(settings: &MapsSettings) -> Places {
         metrics::describe_counter!(
             REFUSED_METRIC,
@@ -70,27 +68,18 @@ impl Places {
         for refusal in Refusal::ALL {
             metrics::counter!(REFUSED_METRIC, "reason" => refusal.label()).increment(0);
         }
-        let rate = NonZeroU32::new(settings.places_per_minute).unwrap_or(NonZeroU32::MIN);
-        let limiter = Arc::new(RateLimiter::keyed(Quota::per_minute(rate)));
-        let cleanup = Arc::downgrade(&limiter);
-        actix::spawn(async move {
-            let mut tick = tokio::time::interval(LIMITER_CLEANUP);
-            loop {
-                tick.tick().await;
-                let Some(limiter) = cleanup.upgrade() else { break };
-                limiter.retain_recent();
-                limiter.shrink_to_fit();
-            }
-        });
+        let limiter = KeyedLimiter::per_period(
+            TABLE,
+            settings.places_per_minute,
+            Duration::from_secs(60),
+            settings.limited_addresses,
+        );
         Places { limiter, upstream: Arc::new(Semaphore::new(settings.places_concurrency.max(1))) }
     }
 
     /// Takes one search from `ip`'s quota; `Err` carries the seconds until the next one is allowed.
     pub fn admit(&self, ip: IpAddr) -> Result<(), u64> {
-        self.limiter.check_key(&ip).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            wait.as_secs_f64().ceil().max(1.0) as u64
-        })
+        self.limiter.check(ip).map_err(|limited| limited.retry_after_secs)
     }
 
     /// An upstream slot, held until the permit is dropped; `None` when all are in use.

@@ -1,16 +1,19 @@
 //! [`Telemetry`]: the telemetry actors (started once, inside the actix system), the
-//! per-IP rate limiter, the live event stream, and the flush at shutdown.
+//! per-address request rate and byte budget, the live event stream, and the flush at
+//! shutdown.
+//!
+//! The byte budget charges every byte an anonymous caller asks the server to store (the
+//! body of each ingest call, and the query string of the tracking pixel) to its client
+//! address: `[telemetry] bytes_per_address_per_minute`, `byte_burst_per_address`. Both
+//! tables are [`KeyedLimiter`]s of at most `[telemetry] limited_addresses` addresses.
 
 use std::collections::HashSet;
 use std::net::IpAddr;
-use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
 
 use actix::{Actor, Addr};
 use actix_web::HttpRequest;
-use governor::clock::{Clock, DefaultClock};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::broadcast;
 use veranda_actors::site::Site;
 use veranda_actors::store::Store;
@@ -23,17 +26,23 @@ use veranda_actors::telemetry::{
     metrics, ErrorQueue, PerfCollector, TelemetryEvent, TelemetryLimits, TelemetryWriter, TraceFlusher, VisitorSessions,
 };
 
+pub use crate::edge::limit::RateLimited;
+use crate::edge::limit::{quota, KeyedLimiter};
 use crate::settings::Settings;
 
-/// A client IP past its rate limit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RateLimited {
-    /// Whole seconds until the next request is admitted (at least 1).
-    pub retry_after_secs: u64,
-}
+/// The `table` label of the request-rate limiter.
+pub const REQUESTS_TABLE: &str = "telemetry";
+/// The `table` label of the byte budget.
+pub const BYTES_TABLE: &str = "telemetry_bytes";
 
-/// How often the rate limiter forgets idle client IPs.
-const LIMITER_CLEANUP: Duration = Duration::from_secs(60);
+/// Why the ingest endpoints refuse a client address for now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    /// It sent too many requests.
+    TooFast(RateLimited),
+    /// It sent more bytes to be stored than its budget.
+    OverByteBudget(RateLimited),
+}
 
 /// The telemetry actors and what the telemetry routes share across workers.
 pub struct Telemetry {
@@ -55,12 +64,14 @@ pub struct Telemetry {
     pub page_views: Arc<PageViewCounter>,
     /// The live telemetry stream (new errors, group changes).
     events: broadcast::Sender<TelemetryEvent>,
-    /// Requests per client IP.
-    limiter: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+    /// Requests per client address.
+    requests: KeyedLimiter<IpAddr>,
+    /// Bytes to be stored per client address.
+    bytes: KeyedLimiter<IpAddr>,
 }
 
 impl Telemetry {
-    /// Starts the actors (inside the actix system) and the rate limiter's cleanup.
+    /// Starts the actors (inside the actix system) and the per-address limiters.
     pub fn start(store: Arc<dyn Store>, site: &Site, settings: &Settings) -> Telemetry {
         let limits: &TelemetryLimits = &settings.telemetry;
         metrics::describe();
@@ -78,18 +89,11 @@ impl Telemetry {
         let errors = errors.start();
         let traces = TraceFlusher::new(store.as_ref(), writer.clone(), limits).start();
         let perf = PerfCollector::new(writer.clone(), known_paths, limits).start();
-        let rate = NonZeroU32::new(limits.rate_per_second).unwrap_or(NonZeroU32::MIN);
-        let burst = NonZeroU32::new(limits.rate_burst).unwrap_or(rate);
-        let limiter = Arc::new(RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst)));
-        let cleanup = limiter.clone();
-        actix::spawn(async move {
-            let mut tick = tokio::time::interval(LIMITER_CLEANUP);
-            loop {
-                tick.tick().await;
-                cleanup.retain_recent();
-                cleanup.shrink_to_fit();
-            }
-        });
+        let per_second = quota(limits.rate_per_second, Duration::from_secs(1), limits.rate_burst);
+        let requests = KeyedLimiter::new(REQUESTS_TABLE, per_second, limits.limited_addresses);
+        let per_minute =
+            quota(limits.bytes_per_address_per_minute, Duration::from_secs(60), limits.byte_burst_per_address);
+        let bytes = KeyedLimiter::new(BYTES_TABLE, per_minute, limits.limited_addresses);
         Telemetry {
             visitors,
             visit_inbox,
@@ -100,7 +104,8 @@ impl Telemetry {
             writer,
             page_views: Arc::new(PageViewCounter::new()),
             events,
-            limiter,
+            requests,
+            bytes,
         }
     }
 
@@ -109,13 +114,18 @@ impl Telemetry {
         self.events.subscribe()
     }
 
-    /// Applies the per-IP rate limit to `req`.
-    pub fn admit(&self, req: &HttpRequest) -> Result<(), RateLimited> {
+    /// Applies the per-address request rate to `req`, and charges its query string to the
+    /// address's byte budget.
+    pub fn admit(&self, req: &HttpRequest) -> Result<(), Refused> {
         let Some(ip) = crate::security::proxy::ClientInfo::of(req).ip else { return Ok(()) };
-        self.limiter.check_key(&ip).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            RateLimited { retry_after_secs: wait.as_secs_f64().ceil().max(1.0) as u64 }
-        })
+        self.requests.check(ip).map_err(Refused::TooFast)?;
+        self.bytes.check_n(ip, req.query_string().len() as u64).map_err(Refused::OverByteBudget)
+    }
+
+    /// Charges `bytes` (a body to be stored) to the byte budget of `req`'s client address.
+    pub fn charge(&self, req: &HttpRequest, bytes: usize) -> Result<(), Refused> {
+        let Some(ip) = crate::security::proxy::ClientInfo::of(req).ip else { return Ok(()) };
+        self.bytes.check_n(ip, bytes as u64).map_err(Refused::OverByteBudget)
     }
 
     /// Writes everything the actors buffer (called once at shutdown, before the store's

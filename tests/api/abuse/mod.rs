@@ -9,6 +9,8 @@ mod files_streaming;
 mod headers;
 mod places;
 mod private_forms;
+mod rate_tables;
 mod sign_in;
 mod slow_bodies;
 mod store_defaults;
+mod telemetry_budget;

@@ -59,6 +59,9 @@ async fn a_subscriber_that_never_reads_does_not_hold_back_the_others() {
         s.streams.client_queue = CLIENT_QUEUE;
         s.telemetry.rate_per_second = 10_000;
         s.telemetry.rate_burst = 10_000;
+        // About 50 MB of records from one address: far past the default byte budget.
+        s.telemetry.bytes_per_address_per_minute = u32::MAX;
+        s.telemetry.byte_burst_per_address = u32::MAX;
     })
     .await;
     let admin = app.sign_in(false, &[ContributorRole::Admin], false).await;

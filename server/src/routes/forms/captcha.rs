@@ -9,7 +9,6 @@
 //! checked with the provider (see [`veranda_actors::forms::captcha::recaptcha`]).
 
 use std::net::IpAddr;
-use std::time::Instant;
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use veranda_actors::forms::captcha::{self, verify_recaptcha, CaptchaError};
@@ -20,14 +19,14 @@ use veranda_actors::store::{Store, Tree};
 use super::claim::Claim;
 use super::error::FormsError;
 use super::storing::{now_secs, peer_ip};
-use super::{lock, FormsState};
+use super::FormsState;
 use crate::edge::no_store;
 use crate::state::AppState;
 
 /// `GET /api/form/captcha/challenge`: a fresh ALTCHA challenge.
 pub async fn challenge(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, FormsError> {
     let forms = &state.services.forms;
-    lock(&forms.challenge_limiter).hit(peer_ip(&req), Instant::now()).map_err(FormsError::ChallengesLimited)?;
+    forms.challenge_limiter.check(peer_ip(&req)).map_err(|limited| FormsError::ChallengesLimited(limited.wait()))?;
     let challenge = forms.altcha.challenge(now_secs()).map_err(FormsError::Captcha)?;
     Ok(no_store(HttpResponse::Ok()).json(challenge))
 }

@@ -18,8 +18,6 @@
 //! to the thank-you view, `GET /api/form/thank-you?formId=…`. Refusals answer their
 //! usual status with a small HTML page listing the messages and a link back.
 
-use std::time::Instant;
-
 use actix_web::dev::RequestHead;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -28,10 +26,10 @@ use serde::Deserialize;
 use veranda_actors::forms::plain::values_from_pairs;
 use veranda_actors::forms::{messages, read_form, FormDefinition, FormError, SavePayload};
 
+use super::captcha;
 use super::captcha::commit_spend;
 use super::error::{FormsBody, FormsError};
 use super::storing::{keep, peer_ip};
-use super::{captcha, lock};
 use crate::edge::{no_store, CrumbFail, LimitedForm, PlainPost};
 use crate::security::crumb::{CRUMB_FAIL_MESSAGE, CRUMB_HEADER};
 use crate::security::owner_redirect::is_same_site_path;
@@ -104,9 +102,10 @@ async fn store(
     if !super::reach::reachable(req, state, &form.form_id) {
         return Err(FormsError::UnknownForm);
     }
-    lock(&forms.submit_limiter)
-        .hit((peer_ip(req), form.form_id.clone()), Instant::now())
-        .map_err(FormsError::RateLimited)?;
+    forms
+        .submit_limiter
+        .check((peer_ip(req), form.form_id.clone()))
+        .map_err(|limited| FormsError::RateLimited(limited.wait()))?;
     let spend = captcha::check(forms, state.services.store.as_ref(), form, &payload, peer_ip(req)).await?;
     let values = read_form(form, &values_from_pairs(form, &pairs))?;
     // One group commit for the captcha's spending and the submission.

@@ -33,7 +33,7 @@ const SWEEP_BATCH: usize = 1000;
 /// `POST /api/form/FormSubmissionKey`: a fresh single-use key, valid one hour.
 pub async fn issue_key(_: Crumbed, req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, FormsError> {
     let forms = &state.services.forms;
-    lock(&forms.key_limiter).hit(peer_ip(&req), Instant::now()).map_err(FormsError::RateLimited)?;
+    forms.key_limiter.check(peer_ip(&req)).map_err(|limited| FormsError::RateLimited(limited.wait()))?;
     let key = random_token(24);
     let record_key = record::key_record_key(&key).ok_or_else(|| FormsError::Malformed("key".into()))?;
     state.services.store.put(Tree::Submissions, record_key.as_bytes(), now_secs().to_string().as_bytes()).await?;
@@ -54,9 +54,10 @@ pub async fn save(
     if !super::reach::reachable(&req, &state, &form.form_id) {
         return Err(FormsError::UnknownForm);
     }
-    lock(&forms.submit_limiter)
-        .hit((peer_ip(&req), form.form_id.clone()), Instant::now())
-        .map_err(FormsError::RateLimited)?;
+    forms
+        .submit_limiter
+        .check((peer_ip(&req), form.form_id.clone()))
+        .map_err(|limited| FormsError::RateLimited(limited.wait()))?;
 
     let key = payload.key.as_deref().unwrap_or_default();
     let record_key = record::key_record_key(key).ok_or(FormsError::KeyRefused)?;

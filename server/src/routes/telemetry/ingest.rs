@@ -1,4 +1,5 @@
-//! The shared edge of the ingest routes: reading a bounded body, parsing forms, the
+//! The shared edge of the ingest routes: reading a bounded body (charged to the client
+//! address's byte budget, see [`crate::services::telemetry`]), parsing forms, the
 //! typed [`IngestError`] mapped to HTTP in one place, and the accepted, skipped and
 //! rejected counts.
 
@@ -8,6 +9,8 @@ use veranda_actors::telemetry::metrics;
 use veranda_actors::telemetry::rules::SkipReason;
 
 use crate::edge::body::{read_limited, BodyError};
+use crate::services::telemetry::Refused;
+use crate::state::AppState;
 
 /// Largest census, event or trace body.
 pub const MAX_FORM_BODY: usize = 16 * 1024;
@@ -82,6 +85,9 @@ pub enum IngestError {
     /// The client IP sent too many requests.
     #[error("too many requests; retry in {0} s")]
     RateLimited(u64),
+    /// The client address sent more telemetry than its byte budget.
+    #[error("this address sent too much telemetry; retry in {0} s")]
+    OverByteBudget(u64),
     /// The page load already sent its error reports.
     #[error("this page load already sent {0} error reports")]
     PageLoadCap(u32),
@@ -103,6 +109,7 @@ impl IngestError {
             IngestError::BadRequest(_) => "bad_request",
             IngestError::TooLarge(_) => "too_large",
             IngestError::RateLimited(_) => "rate_limited",
+            IngestError::OverByteBudget(_) => "byte_budget",
             IngestError::PageLoadCap(_) => "page_load_cap",
             IngestError::Busy => "busy",
             IngestError::Unauthorised | IngestError::Forbidden => "forbidden",
@@ -111,7 +118,7 @@ impl IngestError {
 
     fn retry_after(&self) -> Option<u64> {
         match self {
-            IngestError::RateLimited(secs) => Some(*secs),
+            IngestError::RateLimited(secs) | IngestError::OverByteBudget(secs) => Some(*secs),
             IngestError::PageLoadCap(_) => Some(PAGE_LOAD_RETRY_AFTER_SECS),
             IngestError::Busy => Some(1),
             _ => None,
@@ -124,7 +131,9 @@ impl ResponseError for IngestError {
         match self {
             IngestError::BadRequest(_) => StatusCode::BAD_REQUEST,
             IngestError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            IngestError::RateLimited(_) | IngestError::PageLoadCap(_) => StatusCode::TOO_MANY_REQUESTS,
+            IngestError::RateLimited(_) | IngestError::OverByteBudget(_) | IngestError::PageLoadCap(_) => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             IngestError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             IngestError::Unauthorised => StatusCode::UNAUTHORIZED,
             IngestError::Forbidden => StatusCode::FORBIDDEN,
@@ -169,12 +178,17 @@ pub fn finish(endpoint: Endpoint, result: Result<HttpResponse, IngestError>) -> 
     }
 }
 
-/// Reads the body, refusing it past `limit` bytes (from `Content-Length` when given).
+/// Reads the body, refusing it past `limit` bytes (from `Content-Length` when given), and
+/// charges its size to the client address's byte budget.
 pub async fn read_body(req: &HttpRequest, mut payload: web::Payload, limit: usize) -> Result<web::Bytes, IngestError> {
-    read_limited(req, &mut payload, limit).await.map_err(|e| match e {
+    let body = read_limited(req, &mut payload, limit).await.map_err(|e| match e {
         BodyError::TooLarge(limit) => IngestError::TooLarge(limit),
         _ => IngestError::BadRequest("the body could not be read".into()),
-    })
+    })?;
+    if let Some(state) = req.app_data::<web::Data<AppState>>() {
+        state.services.telemetry.charge(req, body.len())?;
+    }
+    Ok(body)
 }
 
 /// A form-encoded body as name/value pairs.
@@ -220,8 +234,11 @@ pub fn json_object(name: &str, text: &str) -> Result<serde_json::Value, IngestEr
     }
 }
 
-impl From<crate::services::telemetry::RateLimited> for IngestError {
-    fn from(limited: crate::services::telemetry::RateLimited) -> IngestError {
-        IngestError::RateLimited(limited.retry_after_secs)
+impl From<Refused> for IngestError {
+    fn from(refused: Refused) -> IngestError {
+        match refused {
+            Refused::TooFast(limited) => IngestError::RateLimited(limited.retry_after_secs),
+            Refused::OverByteBudget(limited) => IngestError::OverByteBudget(limited.retry_after_secs),
+        }
     }
 }

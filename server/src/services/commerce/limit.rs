@@ -5,15 +5,13 @@
 //! a flood of addresses never refuses everyone, it only shortens what is remembered.
 
 use std::net::IpAddr;
-use std::num::{NonZeroU32, NonZeroUsize};
-use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
 
-use governor::clock::{Clock, DefaultClock};
-use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
-use lru::LruCache;
-
-use crate::services::telemetry::RateLimited;
+use crate::edge::limit::{quota, KeyedLimiter, RateLimited};
 use crate::settings::CommerceSettings;
+
+/// The `table` label of this limiter on the shared rate-limiter metrics.
+pub const TABLE: &str = "checkout";
 
 /// Checkout attempts refused for their address's rate, by `kind`.
 pub const REFUSED_METRIC: &str = "veranda_commerce_checkouts_refused_total";
@@ -45,54 +43,42 @@ impl CheckoutKind {
     }
 }
 
-/// One token bucket per client address, in a table of bounded size.
+/// One token bucket per client address, in a table of bounded size (a [`KeyedLimiter`]
+/// whose metrics keep the checkout names too).
 pub struct CheckoutLimiter {
-    /// The rate and burst of every address.
-    quota: Quota,
-    /// The buckets, least recently used evicted first.
-    table: Mutex<LruCache<IpAddr, DefaultDirectRateLimiter>>,
+    /// The buckets.
+    table: KeyedLimiter<IpAddr>,
 }
 
 impl CheckoutLimiter {
     /// A limiter of `settings`, its metrics exported at zero.
     pub fn new(settings: &CommerceSettings) -> CheckoutLimiter {
-        let rate = NonZeroU32::new(settings.checkouts_per_minute).unwrap_or(NonZeroU32::MIN);
-        let burst = NonZeroU32::new(settings.checkout_burst).unwrap_or(rate);
-        let addresses = NonZeroUsize::new(settings.limited_addresses).unwrap_or(NonZeroUsize::MIN);
-        crate::ops::metrics::install();
+        let quota = quota(settings.checkouts_per_minute, Duration::from_secs(60), settings.checkout_burst);
+        let table = KeyedLimiter::new(TABLE, quota, settings.limited_addresses);
         metrics::describe_counter!(REFUSED_METRIC, "Checkout attempts refused (429) for their client address's rate.");
         metrics::describe_gauge!(ADDRESSES_METRIC, "Client addresses the checkout rate limiter remembers.");
         for kind in CheckoutKind::ALL {
             metrics::counter!(REFUSED_METRIC, "kind" => kind.label()).increment(0);
         }
         metrics::gauge!(ADDRESSES_METRIC).set(0.0);
-        CheckoutLimiter {
-            quota: Quota::per_minute(rate).allow_burst(burst),
-            table: Mutex::new(LruCache::new(addresses)),
-        }
+        CheckoutLimiter { table }
     }
 
     /// Takes one attempt of `ip`'s bucket, or says when the next one is admitted.
     pub fn admit(&self, ip: IpAddr, kind: CheckoutKind) -> Result<(), RateLimited> {
-        // A poisoned table is still a table of buckets: at worst one bucket is stale.
-        let mut table = self.table.lock().unwrap_or_else(PoisonError::into_inner);
-        let checked = table.get_or_insert(ip, || RateLimiter::direct(self.quota)).check();
-        metrics::gauge!(ADDRESSES_METRIC).set(table.len() as f64);
-        checked.map_err(|not_until| {
-            metrics::counter!(REFUSED_METRIC, "kind" => kind.label()).increment(1);
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            RateLimited { retry_after_secs: wait.as_secs_f64().ceil().max(1.0) as u64 }
-        })
+        let checked = self.table.check(ip);
+        metrics::gauge!(ADDRESSES_METRIC).set(self.table.len() as f64);
+        checked.inspect_err(|_| metrics::counter!(REFUSED_METRIC, "kind" => kind.label()).increment(1))
     }
 
     /// How many addresses are remembered.
     pub fn len(&self) -> usize {
-        self.table.lock().unwrap_or_else(PoisonError::into_inner).len()
+        self.table.len()
     }
 
     /// Whether no address is remembered.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.table.is_empty()
     }
 }
 

@@ -13,18 +13,22 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use veranda_actors::forms::captcha::{Altcha, RecaptchaVerifier};
-use veranda_actors::forms::rate::RateLimiter;
 use veranda_actors::forms::redirect::RedirectPolicy;
 use veranda_actors::forms::FormIndex;
 use veranda_actors::site::settings::CaptchaSettings;
 use veranda_actors::site::Site;
 use veranda_actors::store::{Store, StoreError, Tree};
 
+use crate::edge::limit::KeyedLimiter;
 use crate::settings::Settings;
 
 pub use veranda_actors::forms::config::RATE_WINDOW;
-/// Addresses (or address and form pairs) tracked before new ones are refused.
-const MAX_TRACKED: usize = 100_000;
+/// The `table` labels of the forms' rate limiters on the shared rate-limiter metrics.
+pub const SUBMISSIONS_TABLE: &str = "form_submissions";
+/// See [`SUBMISSIONS_TABLE`].
+pub const KEYS_TABLE: &str = "form_keys";
+/// See [`SUBMISSIONS_TABLE`].
+pub const CHALLENGES_TABLE: &str = "form_challenges";
 /// Submissions returned by one export, newest first.
 pub const EXPORT_LIMIT: usize = 10_000;
 
@@ -33,11 +37,11 @@ pub struct Forms {
     /// The site's forms by form id.
     pub index: FormIndex,
     /// Save calls per address and form.
-    pub submit_limiter: Mutex<RateLimiter<(IpAddr, String)>>,
+    pub submit_limiter: KeyedLimiter<(IpAddr, String)>,
     /// Key requests per address.
-    pub key_limiter: Mutex<RateLimiter<IpAddr>>,
+    pub key_limiter: KeyedLimiter<IpAddr>,
     /// Captcha challenge requests per address.
-    pub challenge_limiter: Mutex<RateLimiter<IpAddr>>,
+    pub challenge_limiter: KeyedLimiter<IpAddr>,
     /// Issues and verifies ALTCHA challenges.
     pub altcha: Altcha,
     /// The site's captcha provider and reCAPTCHA site key.
@@ -67,9 +71,9 @@ impl Forms {
         Forms {
             index: FormIndex::of_site(site),
             redirects: site.settings.redirect_policy(),
-            submit_limiter: Mutex::new(RateLimiter::new(limits.submissions_per_minute, RATE_WINDOW, MAX_TRACKED)),
-            key_limiter: Mutex::new(RateLimiter::new(limits.keys_per_minute, RATE_WINDOW, MAX_TRACKED)),
-            challenge_limiter: Mutex::new(RateLimiter::new(limits.challenges_per_minute, RATE_WINDOW, MAX_TRACKED)),
+            submit_limiter: per_window(SUBMISSIONS_TABLE, limits.submissions_per_minute, limits.limited_addresses),
+            key_limiter: per_window(KEYS_TABLE, limits.keys_per_minute, limits.limited_addresses),
+            challenge_limiter: per_window(CHALLENGES_TABLE, limits.challenges_per_minute, limits.limited_addresses),
             altcha,
             captcha: site.settings.captcha.clone(),
             recaptcha: siteverify::SiteVerify::from_settings(limits)
@@ -78,6 +82,12 @@ impl Forms {
             last_sweep: Mutex::new(None),
         }
     }
+}
+
+/// A limiter named `table` of `count` calls per [`RATE_WINDOW`] per key, all of them
+/// available at once, remembering at most `size` keys.
+fn per_window<K: std::hash::Hash + Eq>(table: &'static str, count: usize, size: usize) -> KeyedLimiter<K> {
+    KeyedLimiter::per_period(table, u32::try_from(count).unwrap_or(u32::MAX), RATE_WINDOW, size)
 }
 
 /// Where the ALTCHA signing key lives in the settings tree.
