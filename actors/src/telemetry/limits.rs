@@ -21,6 +21,19 @@ pub struct TelemetryLimits {
     pub retention_days: u32,
     /// Seconds between retention sweeps.
     pub retention_sweep_secs: u64,
+    /// Most page loads the performance collector remembers (least recently used forgotten first).
+    pub perf_page_loads: usize,
+    /// Most of them made by one client address (its least recently used forgotten first).
+    pub perf_page_loads_per_address: usize,
+    /// Most page loads the error cap counts sends of (least recently used forgotten first).
+    pub error_page_loads: usize,
+    /// Most of them made by one client address (its least recently used forgotten first).
+    pub error_page_loads_per_address: usize,
+    /// Most visitor sessions held in memory; the least recently used is ended (written to
+    /// the store) to make room.
+    pub visitor_sessions: usize,
+    /// Most of them started by one client address; its least recently used is ended.
+    pub visitor_sessions_per_address: usize,
 }
 
 impl Default for TelemetryLimits {
@@ -33,6 +46,12 @@ impl Default for TelemetryLimits {
             trace_buffer: 1000,
             retention_days: 90,
             retention_sweep_secs: 3600,
+            perf_page_loads: 100_000,
+            perf_page_loads_per_address: 1_000,
+            error_page_loads: 100_000,
+            error_page_loads_per_address: 1_000,
+            visitor_sessions: 200_000,
+            visitor_sessions_per_address: 10_000,
         }
     }
 }
