@@ -11,3 +11,4 @@ mod places;
 mod private_forms;
 mod sign_in;
 mod store_defaults;
+mod tables;
