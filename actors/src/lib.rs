@@ -12,6 +12,7 @@
 //! - [`site`]: the site model, loaded and validated from a site directory.
 //! - [`streams`]: the dashboard's live edit and error streams.
 //! - [`store`]: the `Store` trait and its sled implementation with group commit.
+//! - [`tables`]: in-memory tables bounded per client address and in total.
 //! - [`telemetry`]: visitor telemetry: cookies, recording rules, error, trace and perf actors.
 //! - [`typescript`]: generates the client's copy of the shared types.
 
@@ -23,5 +24,6 @@ pub mod forms;
 pub mod site;
 pub mod store;
 pub mod streams;
+pub mod tables;
 pub mod telemetry;
 pub mod typescript;

@@ -42,10 +42,14 @@ fn priced_catalog(stock: u32, price: u64) -> Catalog {
 }
 
 fn carts(store: Arc<dyn Store>, stock: u32, idle: Duration) -> Carts {
+    Carts::new(shared(store, stock, idle))
+}
+
+fn shared(store: Arc<dyn Store>, stock: u32, idle: Duration) -> CartShared {
     let storage: Arc<dyn CommerceStorage> = Arc::new(StoreStorage::new(store));
     let catalog = catalog(stock);
     let inventory = Inventory::load(&catalog, storage.clone()).expect("stock loads").start();
-    Carts::new(CartShared {
+    CartShared {
         catalog: catalog.into(),
         rules: StoreRules {
             shipping: vec![ShippingOption { id: "standard".into(), name: "Standard".into(), cost_cents: 600 }],
@@ -57,7 +61,7 @@ fn carts(store: Arc<dyn Store>, stock: u32, idle: Duration) -> Carts {
         website_id: "site".into(),
         currency: Currency::USD,
         idle,
-    })
+    }
 }
 
 fn customer() -> Customer {
@@ -142,6 +146,33 @@ async fn acknowledged_changes_survive_a_restart_and_idle_carts_rehydrate() {
     let restarted = carts(store, 10, Duration::from_secs(60));
     let cart = restarted.get("c").await.expect("answers").expect("stored");
     assert_eq!((cart.total_quantity, cart.subtotal_cents), (3, 6600));
+}
+
+#[actix::test]
+async fn past_the_most_live_actors_the_least_recently_used_stops_and_no_change_is_lost() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+    let carts = Arc::new(Carts::bounded(shared(store.clone(), 1000, Duration::from_secs(60)), 3));
+    let changes = (0..20).map(|i| {
+        let carts = carts.clone();
+        actix::spawn(async move {
+            for _ in 0..5 {
+                let add = CartChange::AddEntry { sku: "MUG".into(), quantity: 1 };
+                carts.change(&format!("cart-{i}"), add).await.expect("adds");
+            }
+        })
+    });
+    futures_join(changes.collect()).await;
+    assert!(carts.live() <= 3, "at most three actors run: {}", carts.live());
+    let storage = StoreStorage::new(store);
+    for i in 0..20 {
+        let id = format!("cart-{i}");
+        let stored = storage.load_cart(&id).expect("reads").expect("stored");
+        assert_eq!(stored.total_quantity, 5, "every acknowledged change of {id} is kept");
+        let cart = carts.get(&id).await.expect("answers").expect("exists");
+        assert_eq!(cart.total_quantity, 5, "{id} comes back whole");
+    }
+    assert!(carts.live() <= 3);
 }
 
 /// Awaits every join handle, in order.

@@ -96,11 +96,19 @@ pub struct CommerceSettings {
     /// Most client addresses the checkout limiter remembers (least recently seen
     /// forgotten first).
     pub limited_addresses: usize,
+    /// Most cart actors running at once; the least recently used stops to make room
+    /// (its cart stays in the store).
+    pub live_carts: usize,
 }
 
 impl Default for CommerceSettings {
     fn default() -> Self {
-        CommerceSettings { checkouts_per_minute: 6, checkout_burst: 20, limited_addresses: 10_000 }
+        CommerceSettings {
+            checkouts_per_minute: 6,
+            checkout_burst: 20,
+            limited_addresses: 10_000,
+            live_carts: veranda_actors::commerce::carts::DEFAULT_LIVE_CARTS,
+        }
     }
 }
 

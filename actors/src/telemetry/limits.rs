@@ -29,6 +29,19 @@ pub struct TelemetryLimits {
     /// Client addresses the request-rate and byte-budget tables each remember (least
     /// recently seen forgotten first).
     pub limited_addresses: usize,
+    /// Most page loads the performance collector remembers (least recently used forgotten first).
+    pub perf_page_loads: usize,
+    /// Most of them made by one client address (its least recently used forgotten first).
+    pub perf_page_loads_per_address: usize,
+    /// Most page loads the error cap counts sends of (least recently used forgotten first).
+    pub error_page_loads: usize,
+    /// Most of them made by one client address (its least recently used forgotten first).
+    pub error_page_loads_per_address: usize,
+    /// Most visitor sessions held in memory; the least recently used is ended (written to
+    /// the store) to make room.
+    pub visitor_sessions: usize,
+    /// Most of them started by one client address; its least recently used is ended.
+    pub visitor_sessions_per_address: usize,
 }
 
 impl Default for TelemetryLimits {
@@ -44,6 +57,12 @@ impl Default for TelemetryLimits {
             bytes_per_address_per_minute: 2 * 1024 * 1024,
             byte_burst_per_address: 8 * 1024 * 1024,
             limited_addresses: 10_000,
+            perf_page_loads: 100_000,
+            perf_page_loads_per_address: 1_000,
+            error_page_loads: 100_000,
+            error_page_loads_per_address: 1_000,
+            visitor_sessions: 200_000,
+            visitor_sessions_per_address: 10_000,
         }
     }
 }

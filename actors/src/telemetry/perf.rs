@@ -6,13 +6,15 @@
 //! A record is `{pageLoadId, name, value, pagePath?, url?, rating?, navigationType?}`;
 //! times are in milliseconds as the `web-vitals` library reports them, CLS unitless.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+use std::net::IpAddr;
 use std::time::Duration;
 
 use actix::{Actor, AsyncContext, Context, Handler, Message};
 use serde::{Deserialize, Serialize};
 
 use crate::store::Tree;
+use crate::tables::{BoundedTable, Table};
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics::{self, TelemetryMetric};
 use crate::telemetry::records::{now_ms, record_key, truncate_chars};
@@ -118,8 +120,8 @@ struct PageLoad {
 pub struct PerfCollector {
     /// Where records go.
     writer: TelemetryWriter,
-    /// Page loads by id.
-    loads: HashMap<String, PageLoad>,
+    /// Page loads by id, bounded per client address and in total.
+    loads: BoundedTable<String, PageLoad>,
     /// Paths that get their own label.
     known_paths: HashSet<String>,
     /// Mailbox size; a full mailbox makes requests answer 503.
@@ -133,7 +135,7 @@ impl PerfCollector {
     pub fn new(writer: TelemetryWriter, known_paths: HashSet<String>, limits: &TelemetryLimits) -> PerfCollector {
         PerfCollector {
             writer,
-            loads: HashMap::new(),
+            loads: BoundedTable::new(Table::PerfPageLoads, limits.perf_page_loads, limits.perf_page_loads_per_address),
             known_paths,
             mailbox_capacity: limits.mailbox_capacity,
             vitals: VitalHistograms::new(),
@@ -150,13 +152,17 @@ impl PerfCollector {
         }
     }
 
-    /// Notes `records`; returns the histogram observations they make (metric, path, value).
-    pub fn record(&mut self, records: &[PerfRecord], now: u64) -> Vec<(TelemetryMetric, String, f64)> {
+    /// Notes `records` sent by `address`; returns the histogram observations they make
+    /// (metric, path, value). A new page load past the address's or the table's bound
+    /// makes room by forgetting the least recently used one.
+    pub fn record(&mut self, records: &[PerfRecord], address: IpAddr, now: u64) -> Vec<(TelemetryMetric, String, f64)> {
         let mut observations = Vec::new();
         for record in records {
             let label = self.path_label(record);
-            let load =
-                self.loads.entry(record.page_load_id.clone()).or_insert(PageLoad { observed: Vec::new(), last: now });
+            if !self.loads.contains(&record.page_load_id) {
+                self.loads.insert(record.page_load_id.clone(), address, PageLoad { observed: Vec::new(), last: now });
+            }
+            let Some(load) = self.loads.get_mut(&record.page_load_id) else { continue };
             load.last = now;
             if let Some((metric, factor)) = vital(&record.name) {
                 if !load.observed.contains(&metric) {
@@ -188,21 +194,26 @@ impl Actor for PerfCollector {
 /// Records performance records: histograms now, the records into the perf tree.
 #[derive(Message)]
 #[rtype(result = "()")]
-pub struct RecordPerf(pub Vec<PerfRecord>);
+pub struct RecordPerf {
+    /// The records of one request.
+    pub records: Vec<PerfRecord>,
+    /// The client address that sent them.
+    pub address: IpAddr,
+}
 
 impl Handler<RecordPerf> for PerfCollector {
     type Result = ();
 
     fn handle(&mut self, msg: RecordPerf, _: &mut Self::Context) {
         let now = now_ms();
-        for (metric, path, value) in self.record(&msg.0, now) {
+        for (metric, path, value) in self.record(&msg.records, msg.address, now) {
             metrics::web_vital(metric, path, value);
         }
-        if let (Some(first), Ok(value)) = (msg.0.first(), serde_json::to_vec(&msg.0)) {
+        if let (Some(first), Ok(value)) = (msg.records.first(), serde_json::to_vec(&msg.records)) {
             let key = [first.page_load_id.as_bytes(), b"/", &record_key(now)].concat();
             if self.writer.write(Tree::Perf, key, value).is_err() {
                 // After the 202: the records are lost, not refused.
-                metrics::dropped("perf_records", "writer_busy", msg.0.len());
+                metrics::dropped("perf_records", "writer_busy", msg.records.len());
             }
         }
     }
@@ -228,6 +239,8 @@ mod tests {
 
     use crate::store::{SledStore, Store};
 
+    const LOCAL: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
     #[test]
     fn records_parse_and_out_of_range_ones_are_refused() {
         let ok =
@@ -252,7 +265,7 @@ mod tests {
                  {"pageLoadId":"p1","name":"custom","value":3}]"#,
         )
         .expect("valid");
-        let seen = collector.record(&records, 0);
+        let seen = collector.record(&records, LOCAL, 0);
         assert_eq!(
             seen,
             vec![(TelemetryMetric::Lcp, "/about".to_string(), 1.5), (TelemetryMetric::Cls, "other".to_string(), 0.25)]
@@ -261,6 +274,28 @@ mod tests {
         assert_eq!(report.iter().map(|p| p.path.as_str()).collect::<Vec<_>>(), vec!["/about", "other"]);
         assert_eq!(report[0].lcp.map(|v| (v.p75, v.count)), Some((1500.0, 1)), "the first LCP of the page load only");
         collector.prune(PAGE_LOAD_MEMORY.as_millis() as u64);
-        assert_eq!(collector.record(&records[..1], 0).len(), 1, "a forgotten page load counts again");
+        assert_eq!(collector.record(&records[..1], LOCAL, 0).len(), 1, "a forgotten page load counts again");
+    }
+
+    #[test]
+    fn page_loads_are_bounded_per_address_and_in_total() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let limits =
+            TelemetryLimits { perf_page_loads: 5, perf_page_loads_per_address: 3, ..TelemetryLimits::default() };
+        let mut collector = PerfCollector::new(TelemetryWriter::start(store), HashSet::new(), &limits);
+        let lcp = |id: &str| parse_records(format!(r#"[{{"pageLoadId":"{id}","name":"LCP","value":1}}]"#).as_bytes());
+        let other = IpAddr::from([10, 0, 0, 2]);
+        assert_eq!(collector.record(&lcp("theirs").expect("valid"), other, 0).len(), 1);
+        for n in 0..50 {
+            collector.record(&lcp(&format!("flood{n}")).expect("valid"), LOCAL, n);
+        }
+        assert_eq!(collector.loads.len(), 4, "three of the flooding address, one of the other");
+        assert_eq!(collector.record(&lcp("theirs").expect("valid"), other, 60).len(), 0, "still remembered");
+        assert_eq!(collector.record(&lcp("flood0").expect("valid"), LOCAL, 60).len(), 1, "forgotten: counts again");
+        for n in 0..5u8 {
+            collector.record(&lcp(&format!("crowd{n}")).expect("valid"), IpAddr::from([10, 1, 0, n]), 70);
+        }
+        assert_eq!(collector.loads.len(), 5, "the table's total bound");
     }
 }

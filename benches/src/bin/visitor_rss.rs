@@ -70,14 +70,16 @@ async fn main() -> std::process::ExitCode {
     // Warm up the actor, the writer and the allocator before the first reading.
     let now = 1_700_000_000_000u64;
     let warm = next_visit(None, None, now, VisitorId::random);
-    let _ = inbox.offer(RecordVisit { outcome: warm, at: now });
+    let _ = inbox.offer(RecordVisit { outcome: warm, address: std::net::Ipv4Addr::LOCALHOST.into(), at: now });
     let _ = sessions.send(FlushVisitorSessions).await;
     let before = rss_bytes();
     let mut last = None;
     for i in 0..n {
         let outcome = next_visit(None, None, now + i as u64, VisitorId::random);
         last = Some(outcome.cookie.id.clone());
-        let mut visit = RecordVisit { outcome, at: now + i as u64 };
+        // Each from its own address, so the per-address bound does not end them.
+        let address = std::net::IpAddr::from((i as u32).to_be_bytes());
+        let mut visit = RecordVisit { outcome, address, at: now + i as u64 };
         // A full inbox waits for the actor to take it, as a request would retry after 503.
         while let Err(InboxFull(back)) = inbox.offer(visit) {
             visit = back;

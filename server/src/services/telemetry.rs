@@ -75,6 +75,7 @@ impl Telemetry {
     pub fn start(store: Arc<dyn Store>, site: &Site, settings: &Settings) -> Telemetry {
         let limits: &TelemetryLimits = &settings.telemetry;
         metrics::describe();
+        veranda_actors::tables::export_at_zero();
         metrics::retention_pending(&veranda_actors::telemetry::retention::SWEPT_TREES);
         let (events, _) = broadcast::channel(EVENT_BUFFER);
         let mut known_paths: HashSet<String> = site.published_urls().into_iter().collect();

@@ -13,4 +13,5 @@ mod rate_tables;
 mod sign_in;
 mod slow_bodies;
 mod store_defaults;
+mod tables;
 mod telemetry_budget;

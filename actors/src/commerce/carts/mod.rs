@@ -16,10 +16,16 @@
 //! an instance checks the cart out (it holds the cart's checkout claim) other changes
 //! are refused with [`CartError::Unavailable`], as a single instance's actor would
 //! make them wait.
+//!
+//! At most [`Carts::bounded`] actors run at once (`[commerce] live_carts`): starting one
+//! more tells the least recently used to stop. It stops only once the messages already in
+//! its mailbox are handled (each answered after its change is durable), and a call for
+//! its cart before then takes it back instead of starting a second actor, so no change is
+//! lost and no two actors hold one cart.
 
 pub mod checkout;
+mod live;
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -38,6 +44,8 @@ use crate::commerce::money::Currency;
 use crate::commerce::order::{Customer, Order, OrderKind, PaymentProvider};
 use crate::commerce::rules::StoreRules;
 use crate::commerce::storage::{CartWrite, CommerceStorage};
+use live::LiveActors;
+pub use live::DEFAULT_LIVE_CARTS;
 
 /// How often a change to a shared cart is applied again after conflicting writes.
 pub const MAX_WRITE_ATTEMPTS: u32 = 12;
@@ -64,7 +72,7 @@ pub struct CartShared {
 
 /// Live cart actors by cart id, with the generation that tells a restarted actor
 /// from the one it replaced.
-type Live = Arc<Mutex<HashMap<String, (u64, Addr<Cart>)>>>;
+type Live = Arc<Mutex<LiveActors>>;
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // Only inserts and removes run under the lock; a poisoned map is still consistent.
@@ -139,10 +147,7 @@ impl Actor for Cart {
     }
 
     fn stopped(&mut self, _: &mut Self::Context) {
-        let mut live = lock(&self.live);
-        if live.get(&self.id).is_some_and(|(generation, _)| *generation == self.generation) {
-            live.remove(&self.id);
-        }
+        lock(&self.live).leave(&self.id, self.generation);
     }
 }
 
@@ -253,9 +258,16 @@ pub struct Carts {
 }
 
 impl Carts {
-    /// No live carts yet.
+    /// No live carts yet; at most [`DEFAULT_LIVE_CARTS`] actors at once.
     pub fn new(shared: CartShared) -> Carts {
-        Carts { shared: Arc::new(shared), live: Live::default(), generation: AtomicU64::new(0) }
+        Carts::bounded(shared, DEFAULT_LIVE_CARTS)
+    }
+
+    /// No live carts yet; at most `most` actors at once (the least recently used is
+    /// stopped to make room).
+    pub fn bounded(shared: CartShared, most: usize) -> Carts {
+        let live = Arc::new(Mutex::new(LiveActors::new(most)));
+        Carts { shared: Arc::new(shared), live, generation: AtomicU64::new(0) }
     }
 
     /// What the actors share.
@@ -265,7 +277,7 @@ impl Carts {
 
     /// How many cart actors are running.
     pub fn live(&self) -> usize {
-        lock(&self.live).len()
+        lock(&self.live).running.len()
     }
 
     /// The cart `id`, if it exists. Reading a cart that is neither live nor stored starts
@@ -275,7 +287,11 @@ impl Carts {
             // Another instance may have changed it: read it as stored.
             return Ok(self.shared.storage.load_cart_versioned(id).await?.map(|v| v.cart));
         }
-        let live = lock(&self.live).get(id).is_some_and(|(_, addr)| addr.connected());
+        let live = {
+            let live = lock(&self.live);
+            let running = live.running.peek(id).is_some_and(|(_, addr)| addr.connected());
+            running || live.retiring.get(id).is_some_and(|(_, addr)| addr.connected())
+        };
         if !live && self.shared.storage.load_cart(id)?.is_none() {
             return Ok(None);
         }
@@ -304,8 +320,8 @@ impl Carts {
                 Ok(result) => return Ok(result),
                 Err(MailboxError::Closed) => {
                     let mut live = lock(&self.live);
-                    if live.get(id).is_some_and(|(_, addr)| !addr.connected()) {
-                        live.remove(id);
+                    if live.running.peek(id).is_some_and(|(_, addr)| !addr.connected()) {
+                        live.running.pop(id);
                     }
                 }
                 Err(MailboxError::Timeout) => return Err(CartError::Unavailable),
@@ -316,8 +332,14 @@ impl Carts {
 
     fn actor(&self, id: &str) -> Result<Addr<Cart>, CartError> {
         let mut live = lock(&self.live);
-        if let Some((_, addr)) = live.get(id).filter(|(_, addr)| addr.connected()) {
+        if let Some((_, addr)) = live.running.get(id).filter(|(_, addr)| addr.connected()) {
             return Ok(addr.clone());
+        }
+        // Told to stop but not stopped yet: it takes its cart back, as no other actor may
+        // hold it while it may still write.
+        if let Some((generation, addr)) = live.retiring.remove(id).filter(|(_, addr)| addr.connected()) {
+            live.put(id.to_string(), generation, addr.clone());
+            return Ok(addr);
         }
         // Shared storage is read before each change, not when the actor starts.
         let cart = if self.shared.storage.is_shared() { None } else { self.shared.storage.load_cart(id)? };
@@ -331,7 +353,7 @@ impl Carts {
             live: self.live.clone(),
         }
         .start();
-        live.insert(id.to_string(), (generation, addr.clone()));
+        live.put(id.to_string(), generation, addr.clone());
         Ok(addr)
     }
 }

@@ -7,6 +7,7 @@
 //! to another thread and a reply back.
 
 use std::collections::{BTreeSet, VecDeque};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use tokio::sync::Notify;
@@ -68,10 +69,10 @@ pub struct DueWork {
 }
 
 impl ErrorBook {
-    /// An empty book with `groups` (restored) and caps of `per_page_load` sends.
-    pub fn new(groups: ErrorGroups, per_page_load: u32) -> ErrorBook {
+    /// An empty book with `groups` (restored) and the page-load `caps`.
+    pub fn new(groups: ErrorGroups, caps: PageLoadCaps) -> ErrorBook {
         ErrorBook {
-            caps: PageLoadCaps::new(per_page_load),
+            caps,
             groups,
             pending: Vec::new(),
             changed: BTreeSet::new(),
@@ -83,14 +84,20 @@ impl ErrorBook {
         }
     }
 
-    /// Admits one send of `reports` (each with its fingerprint) for the page load `key` at
-    /// `now` and groups them, all or none: the send counts against the page load's cap.
+    /// Admits one send of `reports` (each with its fingerprint) for the page load `key`
+    /// from `address` at `now` and groups them, all or none: the send counts against the page load's cap.
     /// They are published and handed over at the next interval.
-    pub fn record(&mut self, key: PageLoadKey, reports: Vec<(String, ErrorReport)>, now: u64) -> Admission {
+    pub fn record(
+        &mut self,
+        key: PageLoadKey,
+        address: IpAddr,
+        reports: Vec<(String, ErrorReport)>,
+        now: u64,
+    ) -> Admission {
         if self.unwritten() >= MAX_UNWRITTEN {
             return Admission::Busy;
         }
-        if !self.caps.admit(key, now) {
+        if !self.caps.admit(key, address, now) {
             return Admission::Refused;
         }
         let admission = Admission::Accepted { accepted: reports.len() };
@@ -209,14 +216,14 @@ impl ErrorIntake {
         self.nudge.clone()
     }
 
-    /// Admits one send of `reports` of the page load `key` now; the fingerprints are
-    /// worked out before the lock is taken.
-    pub fn record(&self, key: PageLoadKey, reports: Vec<ErrorReport>) -> Admission {
+    /// Admits one send of `reports` of the page load `key` from `address` now; the
+    /// fingerprints are worked out before the lock is taken.
+    pub fn record(&self, key: PageLoadKey, address: IpAddr, reports: Vec<ErrorReport>) -> Admission {
         let printed: Vec<(String, ErrorReport)> =
             reports.into_iter().map(|r| (fingerprint(&r.message, &r.file, r.line, r.column), r)).collect();
         let now = now_ms();
         let mut book = self.lock();
-        let admission = book.record(key, printed, now);
+        let admission = book.record(key, address, printed, now);
         let hand_over = book.wants_hand_over();
         drop(book);
         if hand_over {
@@ -247,9 +254,11 @@ mod tests {
     use super::*;
     use crate::telemetry::errors::report::sample_report as report;
 
+    const LOCAL: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
     #[test]
     fn request_threads_admitting_at_once_keep_the_page_load_cap_and_every_count() {
-        let intake = ErrorIntake::new(ErrorBook::new(ErrorGroups::default(), 20));
+        let intake = ErrorIntake::new(ErrorBook::new(ErrorGroups::default(), PageLoadCaps::new(20)));
         let threads: Vec<_> = (0..8)
             .map(|t| {
                 let intake = intake.clone();
@@ -257,7 +266,7 @@ mod tests {
                     (0..10)
                         .map(|n| {
                             let reports = vec![report(&format!("boom {t}")), report(&format!("bang {n}"))];
-                            match intake.record(PageLoadKey::Id("one load".into()), reports) {
+                            match intake.record(PageLoadKey::Id("one load".into()), LOCAL, reports) {
                                 Admission::Accepted { accepted } => (1, accepted),
                                 Admission::Refused | Admission::Busy => (0, 0),
                             }
@@ -283,13 +292,13 @@ mod tests {
 
     #[tokio::test]
     async fn a_full_books_worth_of_records_wakes_the_actor_once_per_hand_over() {
-        let intake = ErrorIntake::new(ErrorBook::new(ErrorGroups::default(), 1));
+        let intake = ErrorIntake::new(ErrorBook::new(ErrorGroups::default(), PageLoadCaps::new(1)));
         let nudge = intake.nudge();
         let loads = std::sync::atomic::AtomicUsize::new(0);
         let admit = |n: usize| {
             for _ in 0..n {
                 let load = loads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                intake.record(PageLoadKey::Id(format!("load {load}")), vec![report("boom")]);
+                intake.record(PageLoadKey::Id(format!("load {load}")), LOCAL, vec![report("boom")]);
             }
         };
         admit(HAND_OVER_RECORDS - 1);
@@ -307,12 +316,12 @@ mod tests {
 
     #[test]
     fn a_book_holding_its_maximum_refuses_as_busy_until_the_backlog_is_written() {
-        let mut book = ErrorBook::new(ErrorGroups::default(), 20);
+        let mut book = ErrorBook::new(ErrorGroups::default(), PageLoadCaps::new(20));
         book.set_backlog(MAX_UNWRITTEN);
         let key = || PageLoadKey::Id("load".into());
         let one = || vec![(fingerprint("boom", "/a.js", Some(1), Some(2)), report("boom"))];
-        assert_eq!(book.record(key(), one(), 1), Admission::Busy);
+        assert_eq!(book.record(key(), LOCAL, one(), 1), Admission::Busy);
         book.set_backlog(0);
-        assert_eq!(book.record(key(), one(), 2), Admission::Accepted { accepted: 1 });
+        assert_eq!(book.record(key(), LOCAL, one(), 2), Admission::Accepted { accepted: 1 });
     }
 }

@@ -9,13 +9,23 @@
 //! by url, user agent and client IP together: reloads of the same page by the same
 //! browser then share a cap until it is forgotten ([`PAGE_LOAD_MEMORY_MS`] after its
 //! last send).
+//!
+//! The counts are a [`BoundedTable`]: at most `[telemetry] error_page_loads` page loads,
+//! at most `error_page_loads_per_address` of them from one client address. Past a bound
+//! the least recently used page load (of that address, or of all) is forgotten, so an
+//! address inventing page-load ids only shortens its own memory, not everyone's.
 
-use std::collections::HashMap;
+use std::net::IpAddr;
+
+use crate::tables::{BoundedTable, Table};
 
 /// How long a page load's count is remembered after its last send.
 pub const PAGE_LOAD_MEMORY_MS: u64 = 60 * 60 * 1000;
-/// Most page loads remembered; past this the oldest half is forgotten.
+/// Most page loads remembered by default (`[telemetry] error_page_loads`).
 pub const MAX_PAGE_LOADS: usize = 100_000;
+/// Most page loads of one client address remembered by default
+/// (`[telemetry] error_page_loads_per_address`).
+pub const MAX_PAGE_LOADS_PER_ADDRESS: usize = 1_000;
 
 /// What identifies one page load.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -54,24 +64,30 @@ pub enum Admission {
 #[derive(Debug)]
 pub struct PageLoadCaps {
     /// Sends accepted per page load, and when the last one came (unix ms).
-    counts: HashMap<PageLoadKey, (u32, u64)>,
+    counts: BoundedTable<PageLoadKey, (u32, u64)>,
     /// Sends accepted per page load.
     limit: u32,
 }
 
 impl PageLoadCaps {
-    /// Caps of `limit` sends per page load.
+    /// Caps of `limit` sends per page load, with the default bounds.
     pub fn new(limit: u32) -> PageLoadCaps {
-        PageLoadCaps { counts: HashMap::new(), limit }
+        PageLoadCaps::bounded(limit, MAX_PAGE_LOADS, MAX_PAGE_LOADS_PER_ADDRESS)
     }
 
-    /// Counts one more send for `key` at `now`: true if it fits under the cap, false (and
-    /// nothing counted) if the page load already used its sends.
-    pub fn admit(&mut self, key: PageLoadKey, now: u64) -> bool {
-        if self.counts.len() >= MAX_PAGE_LOADS && !self.counts.contains_key(&key) {
-            self.forget_oldest_half();
+    /// Caps of `limit` sends per page load, remembering at most `total` page loads and
+    /// `per_address` of one client address.
+    pub fn bounded(limit: u32, total: usize, per_address: usize) -> PageLoadCaps {
+        PageLoadCaps { counts: BoundedTable::new(Table::ErrorPageLoads, total, per_address), limit }
+    }
+
+    /// Counts one more send for `key` from `address` at `now`: true if it fits under the
+    /// cap, false (and nothing counted) if the page load already used its sends.
+    pub fn admit(&mut self, key: PageLoadKey, address: IpAddr, now: u64) -> bool {
+        if !self.counts.contains(&key) {
+            self.counts.insert(key.clone(), address, (0, now));
         }
-        let entry = self.counts.entry(key).or_insert((0, now));
+        let Some(entry) = self.counts.get_mut(&key) else { return false };
         if entry.0 >= self.limit {
             return false;
         }
@@ -94,18 +110,13 @@ impl PageLoadCaps {
     pub fn is_empty(&self) -> bool {
         self.counts.is_empty()
     }
-
-    fn forget_oldest_half(&mut self) {
-        let mut times: Vec<u64> = self.counts.values().map(|(_, t)| *t).collect();
-        let half = times.len() / 2;
-        let (_, &mut cut, _) = times.select_nth_unstable(half);
-        self.counts.retain(|_, (_, last)| *last > cut);
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const LOCAL: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
 
     fn key(id: &str) -> PageLoadKey {
         PageLoadKey::of(Some(id), "", "", "")
@@ -115,43 +126,55 @@ mod tests {
     fn the_twenty_first_send_of_a_page_load_is_refused() {
         let mut caps = PageLoadCaps::new(20);
         for _ in 0..20 {
-            assert!(caps.admit(key("a"), 0));
+            assert!(caps.admit(key("a"), LOCAL, 0));
         }
-        assert!(!caps.admit(key("a"), 0));
-        assert!(caps.admit(key("b"), 0), "another page load has its own sends");
+        assert!(!caps.admit(key("a"), LOCAL, 0));
+        assert!(caps.admit(key("b"), LOCAL, 0), "another page load has its own sends");
     }
 
     #[test]
     fn a_refused_send_is_not_counted() {
         let mut caps = PageLoadCaps::new(1);
-        assert!(caps.admit(key("a"), 0));
-        assert!(!caps.admit(key("a"), 5));
+        assert!(caps.admit(key("a"), LOCAL, 0));
+        assert!(!caps.admit(key("a"), LOCAL, 5));
         caps.prune(PAGE_LOAD_MEMORY_MS);
         assert!(caps.is_empty(), "the refusal did not refresh the page load's last send");
     }
 
     #[test]
-    fn past_the_most_page_loads_the_older_half_is_forgotten() {
-        let mut caps = PageLoadCaps::new(1);
-        for n in 0..MAX_PAGE_LOADS as u64 {
-            caps.admit(key(&n.to_string()), n);
+    fn past_the_most_page_loads_the_least_recently_used_is_forgotten() {
+        let mut caps = PageLoadCaps::bounded(1, 4, 4);
+        for n in 0..4u8 {
+            caps.admit(key(&n.to_string()), IpAddr::from([10, 0, 0, n]), u64::from(n));
         }
-        assert_eq!(caps.len(), MAX_PAGE_LOADS);
-        caps.admit(key("new"), MAX_PAGE_LOADS as u64);
-        assert_eq!(caps.len(), MAX_PAGE_LOADS / 2);
-        assert!(!caps.admit(key("new"), 0), "the newest is kept");
-        let last = (MAX_PAGE_LOADS - 1).to_string();
-        assert!(!caps.admit(key(&last), 0), "the newer half is kept");
-        assert!(caps.admit(key("0"), 0), "the oldest was forgotten");
+        assert!(!caps.admit(key("0"), IpAddr::from([10, 0, 0, 0]), 4), "a refusal still uses the page load");
+        caps.admit(key("new"), IpAddr::from([10, 0, 0, 9]), 5);
+        assert_eq!(caps.len(), 4);
+        assert!(!caps.admit(key("new"), LOCAL, 6), "the newest is kept");
+        assert!(!caps.admit(key("0"), LOCAL, 6), "the recently used is kept");
+        assert!(caps.admit(key("1"), LOCAL, 6), "the least recently used was forgotten");
+    }
+
+    #[test]
+    fn an_address_inventing_page_loads_forgets_only_its_own() {
+        let mut caps = PageLoadCaps::bounded(1, 100, 3);
+        let other = IpAddr::from([10, 0, 0, 2]);
+        assert!(caps.admit(key("theirs"), other, 0));
+        for n in 0..50 {
+            assert!(caps.admit(key(&format!("made-up {n}")), LOCAL, n), "each invented page load is new");
+        }
+        assert_eq!(caps.len(), 4);
+        assert!(!caps.admit(key("theirs"), other, 60), "the other address's page load is still capped");
+        assert!(!caps.admit(key("made-up 49"), LOCAL, 60), "the address's newest is kept");
     }
 
     #[test]
     fn old_page_loads_are_forgotten() {
         let mut caps = PageLoadCaps::new(1);
-        caps.admit(key("a"), 0);
+        caps.admit(key("a"), LOCAL, 0);
         caps.prune(PAGE_LOAD_MEMORY_MS);
         assert!(caps.is_empty());
-        assert!(caps.admit(PageLoadKey::of(None, "/p", "ua", "1.2.3.4"), 0));
-        assert!(!caps.admit(PageLoadKey::of(None, "/p", "ua", "1.2.3.4"), 0));
+        assert!(caps.admit(PageLoadKey::of(None, "/p", "ua", "1.2.3.4"), LOCAL, 0));
+        assert!(!caps.admit(PageLoadKey::of(None, "/p", "ua", "1.2.3.4"), LOCAL, 0));
     }
 }

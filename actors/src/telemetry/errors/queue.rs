@@ -23,6 +23,7 @@
 //! fingerprint, stored as [`super::stored`] says and keyed by the first one's arrival —
 //! and `g/<fingerprint>` for groups (restored at start).
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -30,7 +31,7 @@ use actix::{Actor, ActorFutureExt, AsyncContext, Context, Handler, Message, Resp
 use tokio::sync::broadcast;
 
 use super::book::{ErrorBook, ErrorIntake, RecentError};
-use super::cap::{Admission, PageLoadKey};
+use super::cap::{Admission, PageLoadCaps, PageLoadKey};
 use super::groups::{ErrorGroup, ErrorGroups, MAX_GROUPS};
 use super::report::ErrorReport;
 use super::stored::{Entry, RECORDS_PER_ENTRY};
@@ -79,7 +80,12 @@ impl ErrorQueue {
             Vec::new()
         });
         let groups = ErrorGroups::from_groups(stored.into_iter().filter_map(|(_, v)| serde_json::from_slice(&v).ok()));
-        let intake = ErrorIntake::new(ErrorBook::new(groups, limits.errors_per_page_load));
+        let caps = PageLoadCaps::bounded(
+            limits.errors_per_page_load,
+            limits.error_page_loads,
+            limits.error_page_loads_per_address,
+        );
+        let intake = ErrorIntake::new(ErrorBook::new(groups, caps));
         ErrorQueue {
             intake,
             writer,
@@ -95,14 +101,14 @@ impl ErrorQueue {
         self.intake.clone()
     }
 
-    /// Admits `reports` for the page load `key` at `now` (as a request thread does
-    /// through the intake).
-    pub fn record(&mut self, key: PageLoadKey, reports: Vec<ErrorReport>, now: u64) -> Admission {
+    /// Admits `reports` for the page load `key` from `address` at `now` (as a request
+    /// thread does through the intake).
+    pub fn record(&mut self, key: PageLoadKey, address: IpAddr, reports: Vec<ErrorReport>, now: u64) -> Admission {
         let printed = reports
             .into_iter()
             .map(|r| (super::fingerprint::fingerprint(&r.message, &r.file, r.line, r.column), r))
             .collect();
-        self.intake.lock().record(key, printed, now)
+        self.intake.lock().record(key, address, printed, now)
     }
 
     /// Writes accepted and not yet handed to the writer: pending records and the backlog.
@@ -256,6 +262,8 @@ mod tests {
     use crate::telemetry::errors::book::{MAX_UNWRITTEN, PUBLISHED_ERRORS_PER_INTERVAL};
     use crate::telemetry::errors::report::sample_report as report;
 
+    const LOCAL: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
     #[actix::test]
     async fn records_are_grouped_published_and_written_as_one_batch() {
         let dir = tempfile::tempdir().expect("temp dir");
@@ -264,7 +272,7 @@ mod tests {
         let writer = TelemetryWriter::start(store.clone());
         let mut queue = ErrorQueue::new(store.clone(), writer.clone(), &TelemetryLimits::default(), events.clone());
         let key = PageLoadKey::Id("load".into());
-        let admission = queue.record(key, vec![report("boom 1"), report("boom 2")], 100);
+        let admission = queue.record(key, LOCAL, vec![report("boom 1"), report("boom 2")], 100);
         assert_eq!(admission, Admission::Accepted { accepted: 2 });
         assert!(rx.try_recv().is_err(), "published at the interval, not per record");
         queue.publish();
@@ -300,7 +308,7 @@ mod tests {
         let mut queue = ErrorQueue::new(store, writer, &TelemetryLimits::default(), events);
         for n in 0..1_000 {
             let key = PageLoadKey::Id(format!("load-{n}"));
-            queue.record(key, vec![report(&format!("boom {}", n % 3)), report("same")], 100);
+            queue.record(key, LOCAL, vec![report(&format!("boom {}", n % 3)), report("same")], 100);
         }
         queue.publish();
         let mut recorded = 0;
@@ -376,7 +384,7 @@ mod tests {
         let mut busy_at = None;
         for n in 0..(MAX_UNWRITTEN * 2) {
             let key = PageLoadKey::Id(format!("load-{n}"));
-            match queue.record(key, vec![report(&format!("boom {}", n % 10))], 100) {
+            match queue.record(key, LOCAL, vec![report(&format!("boom {}", n % 10))], 100) {
                 Admission::Accepted { .. } => {}
                 Admission::Busy => {
                     busy_at = Some(n);
@@ -391,6 +399,6 @@ mod tests {
         assert!(queue.unwritten() >= MAX_UNWRITTEN && queue.unwritten() <= MAX_UNWRITTEN + 16, "{}", queue.unwritten());
         assert!(busy_at >= crate::telemetry::writer::WRITER_QUEUE_JOBS, "the writer's queue filled first: {busy_at}");
         assert!(!queue.backlog.is_empty(), "refused batches are kept, not dropped");
-        assert_eq!(queue.record(PageLoadKey::Id("late".into()), vec![report("late")], 200), Admission::Busy);
+        assert_eq!(queue.record(PageLoadKey::Id("late".into()), LOCAL, vec![report("late")], 200), Admission::Busy);
     }
 }

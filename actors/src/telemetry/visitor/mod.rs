@@ -11,6 +11,13 @@
 //! Entries idle past the 30-minute visit boundary are dropped from memory and rehydrated
 //! from the store on the next hit.
 //!
+//! The sessions in memory are a [`BoundedTable`]: at most `[telemetry] visitor_sessions`,
+//! at most `visitor_sessions_per_address` of them started by one client address. Past a
+//! bound the least recently used session (the address's own, or anyone's when the table
+//! is full) is ended: a changed one is written with the next batch like any other, then
+//! rehydrated from the store if its visitor comes back. A flood of cookieless hits from
+//! one address thus costs memory for that address's bound only, and nothing is lost.
+//!
 //! Requests hand their visits to a [`VisitInbox`], which the actor empties every
 //! [`VISIT_DRAIN_INTERVAL`] (and before answering any question), so a page view costs a
 //! push under a short lock, not a message that wakes the actor's thread. Sessions changed
@@ -19,6 +26,7 @@
 //! loses at most that interval (the telemetry class's window).
 
 use std::collections::{HashMap, HashSet};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -26,6 +34,7 @@ use actix::{Actor, AsyncContext, Context, Handler, Message};
 use serde::{Deserialize, Serialize};
 
 use crate::store::{Store, Tree};
+use crate::tables::{BoundedTable, Table};
 use crate::telemetry::cookie::{VisitOutcome, VisitorId, VISIT_LENGTH_MS};
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics;
@@ -73,10 +82,14 @@ pub struct VisitorSessions {
     store: Arc<dyn Store>,
     /// Where sessions are written.
     writer: TelemetryWriter,
-    /// Live sessions by visitor id.
-    sessions: HashMap<VisitorId, VisitState>,
+    /// Live sessions by visitor id, bounded per client address and in total.
+    sessions: BoundedTable<VisitorId, VisitState>,
     /// Sessions changed since they were last handed to the writer.
     dirty: HashSet<VisitorId>,
+    /// Changed sessions evicted from memory, written with the next batch.
+    ended: HashMap<VisitorId, VisitState>,
+    /// Most evicted sessions kept while the writer is busy (the table's total bound).
+    ended_kept: usize,
     /// Visits handed over by requests, not yet applied.
     inbox: VisitInbox,
     /// Mailbox size; a full mailbox makes requests answer 503.
@@ -89,8 +102,14 @@ impl VisitorSessions {
         VisitorSessions {
             store,
             writer,
-            sessions: HashMap::new(),
+            sessions: BoundedTable::new(
+                Table::VisitorSessions,
+                limits.visitor_sessions,
+                limits.visitor_sessions_per_address,
+            ),
             dirty: HashSet::new(),
+            ended: HashMap::new(),
+            ended_kept: limits.visitor_sessions.max(1),
             inbox: VisitInbox::new(limits.mailbox_capacity.max(1).saturating_mul(INBOX_VISITS_PER_SLOT)),
             mailbox_capacity: limits.mailbox_capacity,
         }
@@ -104,16 +123,17 @@ impl VisitorSessions {
     /// Applies every visit waiting in the inbox, in the order they came.
     pub fn apply_inbox(&mut self) {
         for visit in self.inbox.take() {
-            self.visit(&visit.outcome, visit.at);
+            self.visit(&visit.outcome, visit.address, visit.at);
         }
     }
 
-    /// Applies a hit's visit to the visitor's session (rehydrated if needed).
-    pub fn visit(&mut self, outcome: &VisitOutcome, now: u64) -> VisitState {
+    /// Applies a hit's visit from `address` to the visitor's session (rehydrated if
+    /// needed); a new session past a bound ends the least recently used one.
+    pub fn visit(&mut self, outcome: &VisitOutcome, address: IpAddr, now: u64) -> VisitState {
         let id = &outcome.cookie.id;
-        let known = match self.sessions.get(id) {
+        let known = match self.sessions.get_mut(id) {
             Some(state) => Some(*state),
-            None => self.load(id),
+            None => self.ended.remove(id).or_else(|| self.load(id)),
         };
         let pages = match known {
             Some(state) if !outcome.new_visit && state.holds_visit_of(&outcome.cookie) => {
@@ -133,7 +153,11 @@ impl VisitorSessions {
         if !self.dirty.contains(id) {
             self.dirty.insert(id.clone());
         }
-        self.sessions.insert(id.clone(), state);
+        for (old, ended) in self.sessions.insert(id.clone(), address, state) {
+            if self.dirty.remove(&old) {
+                self.ended.insert(old, ended);
+            }
+        }
         metrics::live_sessions(self.sessions.len());
         state
     }
@@ -141,10 +165,11 @@ impl VisitorSessions {
     /// The writes of every session changed since the last call; the sessions count as
     /// written from now on.
     pub fn take_changed(&mut self) -> Vec<Write> {
-        let mut writes = Vec::with_capacity(self.dirty.len());
-        for id in self.dirty.drain() {
-            let Some(state) = self.sessions.get(&id) else { continue };
-            if let Ok(value) = serde_json::to_vec(state) {
+        let mut writes = Vec::with_capacity(self.dirty.len() + self.ended.len());
+        let ended = std::mem::take(&mut self.ended);
+        let changed = self.dirty.drain().filter_map(|id| self.sessions.peek(&id).map(|state| (id, *state)));
+        for (id, state) in changed.chain(ended) {
+            if let Ok(value) = serde_json::to_vec(&state) {
                 writes.push(Write { tree: Tree::VisitorSessions, key: id.as_str().as_bytes().to_vec(), value });
             }
         }
@@ -158,15 +183,24 @@ impl VisitorSessions {
     pub fn write_changed(&mut self) {
         let writes = self.take_changed();
         if let Err(WriterBusy(back)) = self.writer.write_all(writes) {
-            self.dirty.extend(
-                back.iter().filter_map(|w| std::str::from_utf8(&w.key).ok()).filter_map(|k| VisitorId::parse(k).ok()),
-            );
+            for write in back {
+                let Some(id) = std::str::from_utf8(&write.key).ok().and_then(|k| VisitorId::parse(k).ok()) else {
+                    continue;
+                };
+                if self.sessions.contains(&id) {
+                    self.dirty.insert(id);
+                } else if self.ended.len() >= self.ended_kept {
+                    metrics::dropped("visitor_sessions", "writer_busy", 1);
+                } else if let Ok(state) = serde_json::from_slice(&write.value) {
+                    self.ended.insert(id, state);
+                }
+            }
         }
     }
 
     /// The session of `id`, from memory or the store.
     pub fn get(&self, id: &VisitorId) -> Option<VisitState> {
-        self.sessions.get(id).copied().or_else(|| self.load(id))
+        self.sessions.peek(id).or_else(|| self.ended.get(id)).copied().or_else(|| self.load(id))
     }
 
     /// Drops sessions idle past the visit boundary; they stay in the store (changed ones
@@ -174,7 +208,7 @@ impl VisitorSessions {
     pub fn sweep(&mut self, now: u64) {
         let dirty = &self.dirty;
         self.sessions.retain(|id, s| now.saturating_sub(s.last_seen) < VISIT_LENGTH_MS || dirty.contains(id));
-        self.sessions.shrink_to_fit();
+        self.ended.shrink_to_fit();
         metrics::live_sessions(self.sessions.len());
     }
 
@@ -186,7 +220,7 @@ impl VisitorSessions {
     /// How many visitors were seen in the `window_ms` up to `now`.
     pub fn active_since(&self, now: u64, window_ms: u64) -> usize {
         let oldest = now.saturating_sub(window_ms);
-        self.sessions.values().filter(|s| s.last_seen >= oldest).count()
+        self.sessions.iter().filter(|(_, s)| s.last_seen >= oldest).count()
     }
 
     fn load(&self, id: &VisitorId) -> Option<VisitState> {
@@ -225,6 +259,8 @@ pub fn record_hit(writer: &TelemetryWriter, hit: &CensusHit) -> Result<(), Write
 pub struct RecordVisit {
     /// The visit, as the cookies say.
     pub outcome: VisitOutcome,
+    /// The client address the hit came from.
+    pub address: IpAddr,
     /// When the page view came (unix ms).
     pub at: u64,
 }

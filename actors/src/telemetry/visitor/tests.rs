@@ -4,6 +4,8 @@ use super::*;
 use crate::store::SledStore;
 use crate::telemetry::cookie::next_visit;
 
+const LOCAL: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
 fn id() -> VisitorId {
     VisitorId::parse("v1").expect("valid")
 }
@@ -15,13 +17,13 @@ fn pages_count_within_a_visit_and_reset_on_the_next() {
     let writer = TelemetryWriter::start(store.clone());
     let mut sessions = VisitorSessions::new(store.clone(), writer, &TelemetryLimits::default());
     let first = next_visit(None, None, 1000, id);
-    assert_eq!(sessions.visit(&first, 1000).pages_this_visit, 1);
+    assert_eq!(sessions.visit(&first, LOCAL, 1000).pages_this_visit, 1);
     let cvr = first.cookie.to_string();
     let again = next_visit(Some(&cvr), Some("1000"), 2000, id);
-    assert_eq!(sessions.visit(&again, 2000).pages_this_visit, 2);
+    assert_eq!(sessions.visit(&again, LOCAL, 2000).pages_this_visit, 2);
     let later = 2000 + VISIT_LENGTH_MS;
     let next = next_visit(Some(&cvr), Some("2000"), later, id);
-    let state = sessions.visit(&next, later);
+    let state = sessions.visit(&next, LOCAL, later);
     assert_eq!((state.visits, state.pages_this_visit), (2, 1));
     sessions.take_changed();
     sessions.sweep(later + VISIT_LENGTH_MS);
@@ -35,14 +37,14 @@ fn a_visit_the_loader_started_resets_the_pages_and_is_counted_once() {
     let writer = TelemetryWriter::start(store.clone());
     let mut sessions = VisitorSessions::new(store, writer, &TelemetryLimits::default());
     for (at, cvt) in [(1000, "1000"), (2000, "1000")] {
-        sessions.visit(&next_visit(Some("v1|1000|1000|1000|1"), Some(cvt), at, id), at);
+        sessions.visit(&next_visit(Some("v1|1000|1000|1000|1"), Some(cvt), at, id), LOCAL, at);
     }
     // Its ss_cvt expired, the loader started visit 2 and sent a fresh ss_cvt with it.
     let later = 2000 + VISIT_LENGTH_MS;
     let cvr = format!("v1|1000|1000|{later}|2");
-    let started = sessions.visit(&next_visit(Some(&cvr), Some(&later.to_string()), later, id), later);
+    let started = sessions.visit(&next_visit(Some(&cvr), Some(&later.to_string()), later, id), LOCAL, later);
     assert_eq!((started.visits, started.pages_this_visit, started.current), (2, 1, later));
-    let next = sessions.visit(&next_visit(Some(&cvr), Some(&later.to_string()), later + 1, id), later + 1);
+    let next = sessions.visit(&next_visit(Some(&cvr), Some(&later.to_string()), later + 1, id), LOCAL, later + 1);
     assert_eq!((next.visits, next.pages_this_visit), (2, 2), "the same visit goes on, counted once");
 }
 
@@ -53,10 +55,10 @@ async fn changed_sessions_are_written_once_per_interval_and_swept_only_once_writ
     let writer = TelemetryWriter::start(store.clone());
     let mut sessions = VisitorSessions::new(store.clone(), writer.clone(), &TelemetryLimits::default());
     let first = next_visit(None, None, 1000, id);
-    sessions.visit(&first, 1000);
+    sessions.visit(&first, LOCAL, 1000);
     let cvr = first.cookie.to_string();
     for at in [2000, 3000, 4000] {
-        sessions.visit(&next_visit(Some(&cvr), Some("1000"), at, id), at);
+        sessions.visit(&next_visit(Some(&cvr), Some("1000"), at, id), LOCAL, at);
     }
     let far = 4000 + 2 * VISIT_LENGTH_MS;
     sessions.sweep(far);
@@ -83,19 +85,21 @@ fn the_inbox_is_bounded_and_applied_in_order() {
     let inbox = sessions.inbox();
     let first = next_visit(None, None, 1000, id);
     let cvr = first.cookie.to_string();
-    inbox.offer(RecordVisit { outcome: first, at: 1000 }).expect("room");
+    inbox.offer(RecordVisit { outcome: first, address: LOCAL, at: 1000 }).expect("room");
     for n in 1..INBOX_VISITS_PER_SLOT {
         let at = 1000 + n as u64;
-        inbox.offer(RecordVisit { outcome: next_visit(Some(&cvr), Some("1000"), at, id), at }).expect("room");
+        inbox
+            .offer(RecordVisit { outcome: next_visit(Some(&cvr), Some("1000"), at, id), address: LOCAL, at })
+            .expect("room");
     }
     let late = next_visit(Some(&cvr), Some("1000"), 5000, id);
-    assert!(inbox.offer(RecordVisit { outcome: late, at: 5000 }).is_err(), "full: 503");
+    assert!(inbox.offer(RecordVisit { outcome: late, address: LOCAL, at: 5000 }).is_err(), "full: 503");
     assert_eq!(sessions.live(), 0, "nothing applied before the actor takes the inbox");
     sessions.apply_inbox();
     let state = sessions.get(&id()).expect("a session");
     assert_eq!((state.pages_this_visit, state.last_seen), (INBOX_VISITS_PER_SLOT as u32, 1007));
     let again = next_visit(Some(&cvr), Some("1007"), 6000, id);
-    assert!(inbox.offer(RecordVisit { outcome: again, at: 6000 }).is_ok(), "room again once taken");
+    assert!(inbox.offer(RecordVisit { outcome: again, address: LOCAL, at: 6000 }).is_ok(), "room again once taken");
 }
 
 #[test]
@@ -105,8 +109,8 @@ fn live_visitors_are_those_seen_within_the_window() {
     let writer = TelemetryWriter::start(store.clone());
     let mut sessions = VisitorSessions::new(store, writer, &TelemetryLimits::default());
     let other = || VisitorId::parse("v2").expect("valid");
-    sessions.visit(&next_visit(None, None, 1_000, id), 1_000);
-    sessions.visit(&next_visit(None, None, 400_000, other), 400_000);
+    sessions.visit(&next_visit(None, None, 1_000, id), LOCAL, 1_000);
+    sessions.visit(&next_visit(None, None, 400_000, other), LOCAL, 400_000);
     assert_eq!(sessions.active_since(400_000, 300_000), 1);
     assert_eq!(sessions.active_since(400_000, 500_000), 2);
 }
@@ -123,7 +127,7 @@ fn swept_sessions_are_rehydrated_from_the_store() {
     assert_eq!(sessions.get(&id()), Some(stored));
     let cvr = "v1|1|2|3|3";
     let same_visit = next_visit(Some(cvr), Some("10"), 20, id);
-    assert_eq!(sessions.visit(&same_visit, 20).pages_this_visit, 5);
+    assert_eq!(sessions.visit(&same_visit, LOCAL, 20).pages_this_visit, 5);
 }
 
 /// Runs a store future to completion on a throwaway runtime.
@@ -134,4 +138,33 @@ fn futures_lite_block_on<T>(fut: crate::store::StoreFuture<'_, T>) -> T {
         .expect("a runtime")
         .block_on(fut)
         .expect("store op")
+}
+
+#[tokio::test]
+async fn sessions_past_an_address_bound_are_ended_and_written_not_dropped() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+    let writer = TelemetryWriter::start(store.clone());
+    let limits = TelemetryLimits { visitor_sessions: 4, visitor_sessions_per_address: 2, ..TelemetryLimits::default() };
+    let mut sessions = VisitorSessions::new(store.clone(), writer.clone(), &limits);
+    let visitor = |n: u32| VisitorId::parse(&format!("v{n}")).expect("valid");
+    let other = IpAddr::from([10, 0, 0, 2]);
+    sessions.visit(&next_visit(None, None, 1, || visitor(0)), other, 1);
+    for n in 1..=10 {
+        sessions.visit(&next_visit(None, None, u64::from(n), || visitor(n)), LOCAL, u64::from(n));
+    }
+    assert_eq!(sessions.live(), 3, "two of the flooding address, one of the other");
+    assert!(sessions.get(&visitor(0)).is_some(), "the other address's session is live");
+    assert_eq!(sessions.get(&visitor(1)).map(|s| s.last_seen), Some(1), "an ended session is still known");
+    let writes = sessions.take_changed();
+    assert_eq!(writes.len(), 11, "every session, ended or live, is written once");
+    writer.write_all(writes).expect("queued");
+    writer.drained().await;
+    let again = sessions.visit(&next_visit(Some("v1|1|1|1|1"), Some("1"), 2, || visitor(1)), LOCAL, 2);
+    assert_eq!(again.pages_this_visit, 2, "an ended session is rehydrated from the store");
+    for n in 20..30u8 {
+        let id = u32::from(n);
+        sessions.visit(&next_visit(None, None, 50, || visitor(id)), IpAddr::from([10, 1, 0, n]), 50);
+    }
+    assert_eq!(sessions.live(), 4, "the table's total bound");
 }

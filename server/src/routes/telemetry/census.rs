@@ -161,7 +161,9 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
     };
     let cookies = visit.as_ref().map(visit_cookies);
     if let Some(outcome) = visit {
-        state.services.telemetry.visit_inbox.offer(RecordVisit { outcome, at: now }).map_err(|_| IngestError::Busy)?;
+        let address = crate::security::proxy::client_ip(req);
+        let visit = RecordVisit { outcome, address, at: now };
+        state.services.telemetry.visit_inbox.offer(visit).map_err(|_| IngestError::Busy)?;
     }
     store_hit(state, &hit)?;
     if kind == "pageView" {

@@ -38,9 +38,11 @@ async fn record(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
     };
     let header_agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("");
     let agent = if first.user_agent.is_empty() { header_agent } else { first.user_agent.as_str() };
-    let ip = client_ip(req).map(|ip| ip.to_string()).unwrap_or_default();
+    let address = client_ip(req);
+    let ip = address.map(|ip| ip.to_string()).unwrap_or_default();
     let key = PageLoadKey::of(first.page_load_id.as_deref(), &first.url, agent, &ip);
-    match state.services.telemetry.error_intake.record(key, reports) {
+    let address = address.unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
+    match state.services.telemetry.error_intake.record(key, address, reports) {
         // A send is admitted whole or refused, so no record is dropped; `dropped` stays in
         // the answer for clients that read it.
         Admission::Accepted { accepted } => {

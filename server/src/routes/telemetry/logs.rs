@@ -58,6 +58,7 @@ async fn records(req: &HttpRequest, state: &AppState, payload: web::Payload) -> 
     state.services.telemetry.admit(req)?;
     let records = parse_records(&read_body(req, payload, MAX_PERF_BODY).await?)
         .map_err(|e| IngestError::BadRequest(e.to_string()))?;
-    offer(&state.services.telemetry.perf, RecordPerf(records))?;
+    let address = crate::security::proxy::client_ip(req);
+    offer(&state.services.telemetry.perf, RecordPerf { records, address })?;
     Ok(HttpResponse::Accepted().finish())
 }

@@ -121,7 +121,7 @@ impl Commerce {
         };
         let seen = std::sync::Mutex::new(live.current());
         Ok(Commerce {
-            carts: Carts::new(shared),
+            carts: Carts::bounded(shared, settings.commerce.live_carts),
             storage,
             donate_pages: donate_pages(site),
             site: live,
