@@ -21,6 +21,9 @@ pub struct TelemetryLimits {
     pub retention_days: u32,
     /// Seconds between retention sweeps.
     pub retention_sweep_secs: u64,
+    /// Megabytes (MiB) all telemetry may take in the store; past it the oldest records
+    /// are dropped first. 0: no limit.
+    pub max_stored_mb: u64,
 }
 
 impl Default for TelemetryLimits {
@@ -33,6 +36,7 @@ impl Default for TelemetryLimits {
             trace_buffer: 1000,
             retention_days: 90,
             retention_sweep_secs: 3600,
+            max_stored_mb: 1024,
         }
     }
 }
