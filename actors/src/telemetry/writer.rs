@@ -55,7 +55,7 @@ enum Job {
     /// Records to write, then keys of a tree to remove once every write of the round
     /// succeeded.
     WriteThenRemove(Vec<Write>, Tree, Vec<Vec<u8>>),
-    /// Answered once every job queued before it is written.
+    /// Answered once every job queued before it is written and the size limit applied.
     Drain(oneshot::Sender<()>),
     /// Runs a whole retention sweep now; answered with the records removed (0 without retention).
     Sweep(oneshot::Sender<u64>),
@@ -161,7 +161,8 @@ impl TelemetryWriter {
         }
     }
 
-    /// Resolves once everything queued before the call is written to the store.
+    /// Resolves once everything queued before the call is written to the store (and the
+    /// size limit, if any, applied).
     pub async fn drained(&self) {
         let (done, written) = oneshot::channel();
         let tx = self.tx.clone();
@@ -241,6 +242,7 @@ fn run(
                 }
                 Job::Drain(done) => {
                     round.write(&runtime, store.as_ref());
+                    keep_under(&runtime, capacity.as_ref(), store.as_ref());
                     let _ = done.send(());
                 }
                 Job::Sweep(done) => {

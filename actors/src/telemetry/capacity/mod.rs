@@ -11,14 +11,15 @@
 //! Which records are oldest, per tree, as retention reads their time:
 //!
 //! - census, traces, events, error records (`r/…`): their keys start with the time, so the
-//!   oldest are the first keys;
+//!   oldest are the first keys, read until they hold the bytes to free;
 //! - performance records (`<pageLoadId>/<record key>`) and visitor sessions (their
-//!   `lastSeen`): the tree is walked once per drop pass and its [`DROP_BATCH`] oldest kept.
+//!   `lastSeen`): the tree is walked once per drop pass, keeping the oldest records that
+//!   hold the bytes to free.
 //!
 //! A pass merges those candidates by time and drops from the oldest on, no further than
-//! the newest time every tree has shown all of its records up to (a tree whose batch was
-//! full may hold older records than another tree's later candidates), until enough bytes
-//! are freed. Error groups, the errors stream's history and the trace journal are not
+//! the newest time every tree has shown all of its records up to (a tree that offered
+//! only part of its records may hold older ones than another tree's later candidates),
+//! until enough bytes are freed: usually in one pass (see [`drop_oldest`]). Error groups, the errors stream's history and the trace journal are not
 //! dropped: each is bounded on its own, and they count in the total.
 
 use std::collections::BinaryHeap;
@@ -29,8 +30,10 @@ use crate::telemetry::metrics;
 use crate::telemetry::retention::perf_time;
 use crate::telemetry::stored::VisitState;
 
-/// Most records one pass considers per tree.
+/// Records read, and removed, in one batch.
 pub const DROP_BATCH: usize = 500;
+/// Most records one pass considers per tree (bounds the memory of a pass).
+pub const MAX_CANDIDATES: usize = 100_000;
 
 /// Bytes in a megabyte (MiB) of the setting.
 const MB: u64 = 1024 * 1024;
@@ -105,25 +108,26 @@ pub fn stored(store: &dyn Store) -> u64 {
 
 /// One pass: drops the oldest records, from every tree, up to `wanted` bytes; returns
 /// the records dropped.
+///
+/// Each tree offers its oldest records up to `wanted` bytes (at most
+/// [`MAX_CANDIDATES`]); a tree that holds more than it offered bounds the pass at its
+/// newest offered time (its later records may be older than another tree's offers).
+/// Since such a tree offered `wanted` bytes up to that bound, one pass frees `wanted`
+/// unless a tree hit [`MAX_CANDIDATES`].
 async fn drop_oldest(store: &dyn Store, wanted: u64) -> Result<u64, StoreError> {
     let mut candidates = Vec::new();
     let mut horizon = u64::MAX;
     for (tree, prefix) in TIME_ORDERED {
-        let slot = slot(tree);
-        let batch = store.scan_prefix(tree, prefix, DROP_BATCH)?;
-        let full = batch.len() >= DROP_BATCH;
-        for (key, value) in batch {
-            let at = key_time(&key[prefix.len()..]);
-            candidates.push(Candidate { at, tree: slot, bytes: (key.len() + value.len()) as u64, key });
+        let (oldest, more) = first_records(store, tree, prefix, wanted)?;
+        if more {
+            horizon = horizon.min(oldest.last().map_or(u64::MAX, |c| c.at));
         }
-        if full {
-            horizon = horizon.min(candidates.last().map_or(u64::MAX, |c| c.at));
-        }
+        candidates.extend(oldest);
     }
     let perf = |key: &[u8], _: &[u8]| perf_time(key).unwrap_or(0);
     let session = |_: &[u8], value: &[u8]| serde_json::from_slice::<VisitState>(value).map_or(0, |s| s.last_seen);
     for (tree, time) in [(Tree::Perf, &perf as &dyn Fn(&[u8], &[u8]) -> u64), (Tree::VisitorSessions, &session)] {
-        let (oldest, more) = walk_oldest(store, tree, time)?;
+        let (oldest, more) = walk_oldest(store, tree, time, wanted)?;
         if more {
             horizon = horizon.min(oldest.iter().map(|c| c.at).max().unwrap_or(u64::MAX));
         }
@@ -141,25 +145,61 @@ async fn drop_oldest(store: &dyn Store, wanted: u64) -> Result<u64, StoreError> 
     }
     let mut records = 0;
     for (tree, keys) in COUNTED_TREES.iter().zip(chosen) {
-        if keys.is_empty() {
-            continue;
+        for chunk in keys.chunks(DROP_BATCH) {
+            store.delete_all(*tree, chunk).await?;
+            metrics::dropped_records(tree.name(), chunk.len() as u64);
+            records += chunk.len() as u64;
         }
-        store.delete_all(*tree, &keys).await?;
-        metrics::dropped_records(tree.name(), keys.len() as u64);
-        records += keys.len() as u64;
     }
     Ok(records)
 }
 
-/// The [`DROP_BATCH`] oldest records of `tree` by `time`, walking it all a batch at a
-/// time; and whether the tree holds more than those.
+/// The first records under `prefix` of a tree whose keys start with the time, read a
+/// batch at a time until they hold `wanted` bytes (or [`MAX_CANDIDATES`] records); and
+/// whether the tree holds more.
+fn first_records(
+    store: &dyn Store,
+    tree: Tree,
+    prefix: &[u8],
+    wanted: u64,
+) -> Result<(Vec<Candidate>, bool), StoreError> {
+    let slot = slot(tree);
+    let end = prefix_end(prefix);
+    let mut oldest = Vec::new();
+    let mut bytes = 0;
+    let mut cursor = prefix.to_vec();
+    loop {
+        let batch = store.scan_range(tree, &cursor, end.as_deref(), DROP_BATCH)?;
+        let done = batch.len() < DROP_BATCH;
+        if let Some((last, _)) = batch.last() {
+            cursor = [last.as_slice(), &[0]].concat();
+        }
+        for (key, value) in batch {
+            let at = key_time(&key[prefix.len()..]);
+            bytes += (key.len() + value.len()) as u64;
+            oldest.push(Candidate { at, tree: slot, bytes: (key.len() + value.len()) as u64, key });
+        }
+        if done {
+            return Ok((oldest, false));
+        }
+        if bytes >= wanted || oldest.len() >= MAX_CANDIDATES {
+            return Ok((oldest, true));
+        }
+    }
+}
+
+/// The oldest records of `tree` by `time`, as many as hold `wanted` bytes (at most
+/// [`MAX_CANDIDATES`]), walking it all a batch at a time; and whether the tree holds
+/// more than those.
 fn walk_oldest(
     store: &dyn Store,
     tree: Tree,
     time: &dyn Fn(&[u8], &[u8]) -> u64,
+    wanted: u64,
 ) -> Result<(Vec<Candidate>, bool), StoreError> {
     let slot = slot(tree);
-    let mut oldest: BinaryHeap<Candidate> = BinaryHeap::with_capacity(DROP_BATCH + 1);
+    let mut oldest: BinaryHeap<Candidate> = BinaryHeap::new();
+    let mut bytes = 0;
     let mut more = false;
     let mut cursor = Vec::new();
     loop {
@@ -170,16 +210,35 @@ fn walk_oldest(
         }
         for (key, value) in batch {
             let at = time(&key, &value);
+            bytes += (key.len() + value.len()) as u64;
             oldest.push(Candidate { at, tree: slot, bytes: (key.len() + value.len()) as u64, key });
-            if oldest.len() > DROP_BATCH {
-                oldest.pop();
-                more = true;
+            // Keep only the oldest that still hold `wanted` bytes without the newest of them.
+            while oldest
+                .peek()
+                .is_some_and(|newest| oldest.len() > MAX_CANDIDATES || bytes.saturating_sub(newest.bytes) >= wanted)
+            {
+                if let Some(newest) = oldest.pop() {
+                    bytes -= newest.bytes;
+                    more = true;
+                }
             }
         }
         if done {
             return Ok((oldest.into_vec(), more));
         }
     }
+}
+
+/// The first key after every key starting with `prefix` (`None`: no bound).
+fn prefix_end(prefix: &[u8]) -> Option<Vec<u8>> {
+    let mut end = prefix.to_vec();
+    while let Some(last) = end.pop() {
+        if last < u8::MAX {
+            end.push(last + 1);
+            return Some(end);
+        }
+    }
+    None
 }
 
 /// A tree's place in [`COUNTED_TREES`].

@@ -97,3 +97,31 @@ async fn what_cannot_be_dropped_ends_the_drop() {
     assert_eq!(Capacity { limit: 100 }.enforce(&store).await.expect("enforces"), 1, "the census hit goes");
     assert!(store.get(Tree::TraceJournal, b"j").expect("gets").is_some());
 }
+
+#[tokio::test]
+async fn one_pass_frees_what_is_wanted_across_trees_larger_than_a_batch() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = SledStore::open(dir.path()).expect("opens");
+    for i in 0..3_000u64 {
+        store.put(Tree::Census, &record_key(1_000 + 2 * i), &[b'c'; 84]).await.expect("puts");
+        if i % 2 == 0 {
+            let key = [format!("load-{i:05}/").as_bytes(), &record_key(1_001 + 2 * i)].concat();
+            store.put(Tree::Perf, &key, &[b'p'; 84]).await.expect("puts");
+        }
+    }
+    let before = stored(&store);
+    let wanted = 200_000;
+
+    let dropped = drop_oldest(&store, wanted).await.expect("drops");
+
+    assert!(before - stored(&store) >= wanted, "one pass freed {} of {wanted}", before - stored(&store));
+    assert!(dropped as usize > 2 * DROP_BATCH, "more than a batch per tree");
+}
+
+#[test]
+fn a_prefix_ends_where_its_last_byte_is_raised() {
+    assert_eq!(prefix_end(b"r/").as_deref(), Some(&b"r0"[..]));
+    assert_eq!(prefix_end(b"a\xff").as_deref(), Some(&b"b"[..]));
+    assert_eq!(prefix_end(b""), None);
+    assert_eq!(prefix_end(b"\xff"), None);
+}
