@@ -1,5 +1,6 @@
 //! The forms settings of the server (`[forms]` in `veranda.toml`): per-address rate
-//! limits, and the reCAPTCHA secret and where it is checked.
+//! limits, the reCAPTCHA secret and where it is checked, and how long submission keys
+//! live and how often expired ones are swept.
 
 use std::time::Duration;
 
@@ -33,6 +34,10 @@ pub struct FormSettings {
     pub recaptcha_verify_url: String,
     /// Milliseconds one verification may take before the submission is refused.
     pub recaptcha_timeout_ms: u64,
+    /// Seconds a submission key may be used after it is issued.
+    pub key_lifetime_secs: i64,
+    /// Seconds between sweeps of expired submission keys and spent captcha marks.
+    pub key_sweep_secs: u64,
 }
 
 impl Default for FormSettings {
@@ -45,6 +50,8 @@ impl Default for FormSettings {
             recaptcha_secret: None,
             recaptcha_verify_url: RECAPTCHA_VERIFY_URL.to_string(),
             recaptcha_timeout_ms: 5000,
+            key_lifetime_secs: super::record::KEY_LIFETIME_SECS,
+            key_sweep_secs: 600,
         }
     }
 }

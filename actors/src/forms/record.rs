@@ -2,7 +2,7 @@
 //!
 //! In [`Tree::Submissions`](crate::store::Tree::Submissions):
 //! - `key:<key>` holds a submission key's issue time (unix seconds, decimal text); a key
-//!   is single-use and lives [`KEY_LIFETIME_SECS`].
+//!   is single-use and lives [`KEY_LIFETIME_SECS`] (`[forms] key_lifetime_secs`).
 //! - `sub:<formId>\0<20-digit inverted unix ms>-<id>` holds a [`StoredSubmission`] as
 //!   JSON; the inverted time makes a prefix scan list the newest first.
 //!
@@ -36,7 +36,13 @@ pub fn key_record_key(key: &str) -> Option<String> {
 
 /// Whether a key issued at `issued_at` may still be used at `now` (unix seconds).
 pub fn key_is_fresh(issued_at: i64, now: i64) -> bool {
-    now >= issued_at && now - issued_at < KEY_LIFETIME_SECS
+    key_is_fresh_for(issued_at, now, KEY_LIFETIME_SECS)
+}
+
+/// Whether a key issued at `issued_at` may still be used at `now` when keys live
+/// `lifetime` seconds.
+pub fn key_is_fresh_for(issued_at: i64, now: i64, lifetime: i64) -> bool {
+    now >= issued_at && now - issued_at < lifetime
 }
 
 /// The prefix under which every submission of `form_id` is stored.

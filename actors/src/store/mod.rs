@@ -15,10 +15,12 @@
 //! - `flusher`: group commit, the one thread that flushes for every waiting writer.
 //! - [`stalled`]: [`StalledStore`], a test-only wrapper whose writes wait (overload tests).
 //! - [`metrics`]: the store's metrics, documented once.
+//! - [`sizes`]: the running byte count of each telemetry tree.
 
 mod flusher;
 pub mod metrics;
 pub mod redis_pool;
+pub mod sizes;
 mod sled_store;
 pub mod stalled;
 
@@ -192,4 +194,11 @@ pub trait Store: Send + Sync + 'static {
 
     /// Flushes everything written so far.
     fn flush(&self) -> StoreFuture<'_, ()>;
+
+    /// The bytes (keys and values) `tree` holds, where the store keeps count: the
+    /// telemetry trees of a [`SledStore`]; `None` otherwise.
+    fn stored_bytes(&self, tree: Tree) -> Option<u64> {
+        let _ = tree;
+        None
+    }
 }

@@ -7,6 +7,9 @@
 //! a crash loses at most the telemetry of that interval plus one flush duration
 //! (under a second on any working disk). [`SledStore::close`] and `Drop` flush
 //! everything before the database closes.
+//!
+//! The telemetry trees' sizes are counted as they change ([`TreeSizes`]); opening the
+//! store reads those trees once to start the count.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -16,6 +19,7 @@ use sled::Transactional;
 
 use super::flusher::Flusher;
 use super::metrics::StoreMetric;
+use super::sizes::{entry_bytes, TreeSizes};
 use super::{Durability, Entries, Store, StoreError, StoreFuture, Tree};
 
 /// The longest a telemetry write waits for a flush (the documented loss window, less
@@ -30,6 +34,8 @@ pub struct SledStore {
     trees: HashMap<Tree, sled::Tree>,
     /// The group-commit flusher thread.
     flusher: Flusher,
+    /// The bytes each telemetry tree holds.
+    sizes: TreeSizes,
 }
 
 impl SledStore {
@@ -47,11 +53,16 @@ impl SledStore {
             .open()
             .map_err(|e| StoreError::Backend(format!("{}: {e}", dir.display())))?;
         let mut trees = HashMap::with_capacity(Tree::ALL.len());
+        let sizes = TreeSizes::default();
         for tree in Tree::ALL {
-            trees.insert(tree, db.open_tree(tree.name()).map_err(backend)?);
+            let handle = db.open_tree(tree.name()).map_err(backend)?;
+            if TreeSizes::counts(tree) {
+                sizes.set(tree, tree_bytes(&handle)?);
+            }
+            trees.insert(tree, handle);
         }
         let flusher = Flusher::start(db.clone(), telemetry_interval)?;
-        Ok(SledStore { db, trees, flusher })
+        Ok(SledStore { db, trees, flusher, sizes })
     }
 
     /// Flushes completed since the store opened (group, periodic and final ones).
@@ -114,6 +125,16 @@ fn backend(e: sled::Error) -> StoreError {
     StoreError::Backend(e.to_string())
 }
 
+/// The bytes of every key and value of `tree` (one scan).
+fn tree_bytes(tree: &sled::Tree) -> Result<u64, StoreError> {
+    tree.iter().try_fold(0u64, |sum, entry| entry.map(|(k, v)| sum + entry_bytes(&k, &v)).map_err(backend))
+}
+
+/// The bytes of an entry `key` replaced or removed, if there was one.
+fn old_bytes(key: &[u8], old: Option<sled::IVec>) -> u64 {
+    old.map_or(0, |v| entry_bytes(key, &v))
+}
+
 impl Store for SledStore {
     fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         Ok(self.tree(tree)?.get(key).map_err(backend)?.map(|v| v.to_vec()))
@@ -122,7 +143,8 @@ impl Store for SledStore {
     fn put<'a>(&'a self, tree: Tree, key: &'a [u8], value: &'a [u8]) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             self.flusher.check_open()?;
-            self.tree(tree)?.insert(key, value).map_err(backend)?;
+            let old = self.tree(tree)?.insert(key, value).map_err(backend)?;
+            self.sizes.change(tree, entry_bytes(key, value), old_bytes(key, old));
             self.acknowledge(tree).await
         })
     }
@@ -135,7 +157,8 @@ impl Store for SledStore {
             self.flusher.check_open()?;
             let handle = self.tree(tree)?;
             for (key, value) in entries {
-                handle.insert(key.as_slice(), value.as_slice()).map_err(backend)?;
+                let old = handle.insert(key.as_slice(), value.as_slice()).map_err(backend)?;
+                self.sizes.change(tree, entry_bytes(key, value), old_bytes(key, old));
             }
             self.acknowledge_writes(tree, entries.len() as u64).await
         })
@@ -152,17 +175,24 @@ impl Store for SledStore {
                 }
             }
             let handles = trees.iter().map(|t| self.tree(*t).cloned()).collect::<Result<Vec<_>, _>>()?;
-            handles
+            // Bytes added and replaced per tree, of the run of the transaction that committed.
+            let changes = handles
                 .as_slice()
                 .transaction(|views| {
+                    let mut changes = vec![(0u64, 0u64); trees.len()];
                     for (tree, key, value) in writes {
                         // Every tree of `writes` is in `trees`, in the order of `views`.
                         let at = trees.iter().position(|t| t == tree).unwrap_or(0);
-                        views[at].insert(key.as_slice(), value.as_slice())?;
+                        let old = views[at].insert(key.as_slice(), value.as_slice())?;
+                        changes[at].0 += entry_bytes(key, value);
+                        changes[at].1 += old_bytes(key, old);
                     }
-                    Ok::<(), sled::transaction::ConflictableTransactionError<()>>(())
+                    Ok::<_, sled::transaction::ConflictableTransactionError<()>>(changes)
                 })
                 .map_err(|e| StoreError::Backend(format!("an atomic write failed: {e:?}")))?;
+            for (tree, (added, removed)) in trees.iter().zip(changes) {
+                self.sizes.change(*tree, added, removed);
+            }
             let durable = trees.iter().copied().find(|t| t.durability() == Durability::Durable).unwrap_or(first);
             self.acknowledge_writes(durable, writes.len() as u64).await
         })
@@ -171,7 +201,8 @@ impl Store for SledStore {
     fn delete<'a>(&'a self, tree: Tree, key: &'a [u8]) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             self.flusher.check_open()?;
-            self.tree(tree)?.remove(key).map_err(backend)?;
+            let old = self.tree(tree)?.remove(key).map_err(backend)?;
+            self.sizes.change(tree, 0, old_bytes(key, old));
             self.acknowledge(tree).await
         })
     }
@@ -200,16 +231,76 @@ impl Store for SledStore {
                 return Ok(());
             }
             self.flusher.check_open()?;
-            let mut batch = sled::Batch::default();
-            for key in keys {
-                batch.remove(key.as_slice());
+            let handle = self.tree(tree)?;
+            if TreeSizes::counts(tree) {
+                // A transaction, still one atomic step, that tells the bytes it removed.
+                let removed = handle
+                    .transaction(|view| {
+                        let mut removed = 0;
+                        for key in keys {
+                            removed += old_bytes(key, view.remove(key.as_slice())?);
+                        }
+                        Ok::<_, sled::transaction::ConflictableTransactionError<()>>(removed)
+                    })
+                    .map_err(|e| StoreError::Backend(format!("a batch removal failed: {e:?}")))?;
+                self.sizes.change(tree, 0, removed);
+            } else {
+                let mut batch = sled::Batch::default();
+                for key in keys {
+                    batch.remove(key.as_slice());
+                }
+                handle.apply_batch(batch).map_err(backend)?;
             }
-            self.tree(tree)?.apply_batch(batch).map_err(backend)?;
             self.acknowledge(tree).await
         })
     }
 
     fn flush(&self) -> StoreFuture<'_, ()> {
         Box::pin(self.flusher.next_flush())
+    }
+
+    fn stored_bytes(&self, tree: Tree) -> Option<u64> {
+        self.sizes.get(tree)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The count a fresh scan gives.
+    fn scanned(store: &SledStore, tree: Tree) -> u64 {
+        tree_bytes(store.tree(tree).expect("open")).expect("scans")
+    }
+
+    #[tokio::test]
+    async fn telemetry_sizes_follow_every_write_and_removal_and_survive_a_reopen() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = SledStore::open(dir.path()).expect("opens");
+        store.put(Tree::Census, b"k1", b"12345").await.expect("puts");
+        assert_eq!(store.stored_bytes(Tree::Census), Some(7));
+        store.put(Tree::Census, b"k1", b"1").await.expect("replaces");
+        assert_eq!(store.stored_bytes(Tree::Census), Some(3), "a replaced value no longer counts");
+        let entries = vec![(b"a".to_vec(), b"xx".to_vec()), (b"b".to_vec(), b"yyyy".to_vec())];
+        store.put_all(Tree::Perf, &entries).await.expect("puts");
+        assert_eq!(store.stored_bytes(Tree::Perf), Some(8));
+        let atomic = [(Tree::Errors, b"e".to_vec(), b"123".to_vec()), (Tree::Accounts, b"x".to_vec(), b"y".to_vec())];
+        store.put_atomic(&atomic).await.expect("puts");
+        assert_eq!(store.stored_bytes(Tree::Errors), Some(4));
+        assert_eq!(store.stored_bytes(Tree::Accounts), None, "durable trees are not counted");
+        store.delete_all(Tree::Perf, &[b"a".to_vec(), b"missing".to_vec()]).await.expect("removes");
+        assert_eq!(store.stored_bytes(Tree::Perf), Some(5));
+        store.delete(Tree::Census, b"k1").await.expect("removes");
+        store.delete(Tree::Census, b"k1").await.expect("removes nothing");
+        assert_eq!(store.stored_bytes(Tree::Census), Some(0));
+        for tree in [Tree::Census, Tree::Perf, Tree::Errors] {
+            assert_eq!(store.stored_bytes(tree), Some(scanned(&store, tree)), "{tree:?} matches a scan");
+        }
+        store.close().expect("closes");
+        drop(store);
+
+        let reopened = SledStore::open(dir.path()).expect("reopens");
+        assert_eq!(reopened.stored_bytes(Tree::Perf), Some(5), "counted again by the scan at opening");
+        assert_eq!(reopened.stored_bytes(Tree::Errors), Some(4));
     }
 }

@@ -126,6 +126,10 @@ impl Store for StalledStore {
     fn flush(&self) -> StoreFuture<'_, ()> {
         self.inner.flush()
     }
+
+    fn stored_bytes(&self, tree: Tree) -> Option<u64> {
+        self.inner.stored_bytes(tree)
+    }
 }
 
 #[cfg(test)]

@@ -42,6 +42,9 @@ pub struct TelemetryLimits {
     pub visitor_sessions: usize,
     /// Most of them started by one client address; its least recently used is ended.
     pub visitor_sessions_per_address: usize,
+    /// Megabytes (MiB) all telemetry may take in the store; past it the oldest records
+    /// are dropped first. 0: no limit.
+    pub max_stored_mb: u64,
 }
 
 impl Default for TelemetryLimits {
@@ -63,6 +66,7 @@ impl Default for TelemetryLimits {
             error_page_loads_per_address: 1_000,
             visitor_sessions: 200_000,
             visitor_sessions_per_address: 10_000,
+            max_stored_mb: 1024,
         }
     }
 }

@@ -42,11 +42,15 @@ pub enum TelemetryMetric {
     RetentionRemoved,
     /// When the last complete retention sweep finished (unix seconds).
     RetentionLastSweep,
+    /// Bytes (keys and values) the telemetry trees hold.
+    StoredBytes,
+    /// Records dropped, oldest first, to keep telemetry under `max_stored_mb`, by tree.
+    DroppedRecords,
 }
 
 impl TelemetryMetric {
     /// Every telemetry metric.
-    pub const ALL: [TelemetryMetric; 15] = [
+    pub const ALL: [TelemetryMetric; 17] = [
         TelemetryMetric::Accepted,
         TelemetryMetric::Skipped,
         TelemetryMetric::Rejected,
@@ -62,6 +66,8 @@ impl TelemetryMetric {
         TelemetryMetric::Ttfb,
         TelemetryMetric::RetentionRemoved,
         TelemetryMetric::RetentionLastSweep,
+        TelemetryMetric::StoredBytes,
+        TelemetryMetric::DroppedRecords,
     ];
 
     /// The metric's name.
@@ -82,6 +88,8 @@ impl TelemetryMetric {
             TelemetryMetric::Ttfb => "veranda_webvitals_ttfb_seconds",
             TelemetryMetric::RetentionRemoved => "veranda_retention_removed_total",
             TelemetryMetric::RetentionLastSweep => "veranda_retention_last_sweep_timestamp_seconds",
+            TelemetryMetric::StoredBytes => "veranda_telemetry_stored_bytes",
+            TelemetryMetric::DroppedRecords => "veranda_telemetry_dropped_records_total",
         }
     }
 
@@ -92,11 +100,13 @@ impl TelemetryMetric {
             | TelemetryMetric::Skipped
             | TelemetryMetric::Rejected
             | TelemetryMetric::Dropped
-            | TelemetryMetric::RetentionRemoved => MetricKind::Counter,
+            | TelemetryMetric::RetentionRemoved
+            | TelemetryMetric::DroppedRecords => MetricKind::Counter,
             TelemetryMetric::QueueDepth
             | TelemetryMetric::LiveVisitorSessions
             | TelemetryMetric::ErrorGroups
-            | TelemetryMetric::RetentionLastSweep => MetricKind::Gauge,
+            | TelemetryMetric::RetentionLastSweep
+            | TelemetryMetric::StoredBytes => MetricKind::Gauge,
             _ => MetricKind::Histogram,
         }
     }
@@ -121,6 +131,10 @@ impl TelemetryMetric {
             TelemetryMetric::Ttfb => "Real-user Time To First Byte, in seconds, by page path.",
             TelemetryMetric::RetentionRemoved => "Telemetry records removed by the retention sweep, by tree.",
             TelemetryMetric::RetentionLastSweep => "When the last complete retention sweep finished, in unix seconds (0 until the first, which starts at once).",
+            TelemetryMetric::StoredBytes => "Bytes (keys and values) the telemetry trees of the store hold.",
+            TelemetryMetric::DroppedRecords => {
+                "Telemetry records dropped, oldest first, to keep the stored total under max_stored_mb, by tree."
+            }
         }
     }
 }
@@ -248,6 +262,25 @@ pub fn retention_swept(at_ms: u64, trees: &[&'static str]) {
         metrics::counter!(TelemetryMetric::RetentionRemoved.name(), "tree" => tree).increment(0);
     }
     metrics::gauge!(TelemetryMetric::RetentionLastSweep.name()).set(at_ms as f64 / 1000.0);
+}
+
+/// Exports the size-limit metrics at zero from start-up: nothing stored or dropped yet
+/// from any of `trees`.
+pub fn capacity_pending(trees: &[&'static str]) {
+    metrics::gauge!(TelemetryMetric::StoredBytes.name()).set(0.0);
+    for &tree in trees {
+        metrics::counter!(TelemetryMetric::DroppedRecords.name(), "tree" => tree).increment(0);
+    }
+}
+
+/// Sets the bytes the telemetry trees hold.
+pub fn stored_bytes(bytes: u64) {
+    metrics::gauge!(TelemetryMetric::StoredBytes.name()).set(bytes as f64);
+}
+
+/// Counts records dropped from `tree` for the size limit.
+pub fn dropped_records(tree: &'static str, count: u64) {
+    metrics::counter!(TelemetryMetric::DroppedRecords.name(), "tree" => tree).increment(count);
 }
 
 /// Records one web-vital observation (seconds, or unitless for CLS) for a page path label.

@@ -31,11 +31,14 @@
 //! - [`errors`]: error records, fingerprints, groups and the per-page-load cap.
 //! - [`records`]: record keys and the clock; [`stored`]: the visitor-session and
 //!   error-group records retention reads back.
+//! - [`capacity`]: the size limit, which drops the oldest records once the telemetry
+//!   trees hold more than `max_stored_mb` (run on the [`TelemetryWriter`]'s thread).
 //! - [`retention`]: the sweep that removes telemetry older than `retention_days` (run on
 //!   the [`TelemetryWriter`]'s thread).
 //! - [`metrics`]: the ingest metrics, documented once.
 //! - [`limits`]: the tunable limits (part of the server settings).
 
+pub mod capacity;
 pub mod cookie;
 pub mod errors;
 pub mod events;

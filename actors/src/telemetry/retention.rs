@@ -170,7 +170,7 @@ fn advance(cursor: &mut Vec<u8>, batch: &[(Vec<u8>, Vec<u8>)]) -> bool {
 }
 
 /// The time of a performance record key (`<pageLoadId>/<record key>`), if it is one.
-fn perf_time(key: &[u8]) -> Option<u64> {
+pub(super) fn perf_time(key: &[u8]) -> Option<u64> {
     let at = key.len().checked_sub(17)?;
     (key[at] == b'/').then(|| u64::from_be_bytes(key[at + 1..at + 9].try_into().unwrap_or([0xff; 8])))
 }

@@ -16,6 +16,9 @@
 //!
 //! With a [`Retention`], the same thread runs the retention sweep: one bounded step at a
 //! time ([`retention`](super::retention)), with queued writes handled between steps.
+//! With a [`Capacity`], it checks the stored total after every round of writes (and once
+//! at start) and drops the oldest records when it is over the limit
+//! ([`capacity`](super::capacity)); it also keeps the stored-bytes gauge.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TrySendError};
@@ -25,6 +28,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
 use crate::store::{Entries, Store, Tree};
+use crate::telemetry::capacity::{self, Capacity};
 use crate::telemetry::metrics::{self, Queue};
 use crate::telemetry::records::now_ms;
 use crate::telemetry::retention::{Retention, Sweeper, STEP_PAUSE, SWEPT_TREES};
@@ -51,7 +55,7 @@ enum Job {
     /// Records to write, then keys of a tree to remove once every write of the round
     /// succeeded.
     WriteThenRemove(Vec<Write>, Tree, Vec<Vec<u8>>),
-    /// Answered once every job queued before it is written.
+    /// Answered once every job queued before it is written and the size limit applied.
     Drain(oneshot::Sender<()>),
     /// Runs a whole retention sweep now; answered with the records removed (0 without retention).
     Sweep(oneshot::Sender<u64>),
@@ -81,12 +85,23 @@ impl TelemetryWriter {
     /// Starts the writer thread on `store`; with a `retention`, the thread also sweeps
     /// old telemetry away, a first time at once and then every `retention.every`.
     pub fn start_with_retention(store: Arc<dyn Store>, retention: Option<Retention>) -> TelemetryWriter {
+        Self::start_with_limits(store, retention, None)
+    }
+
+    /// Starts the writer thread on `store`, with the retention sweep (see
+    /// [`start_with_retention`](Self::start_with_retention)) and, with a `capacity`, the
+    /// size limit.
+    pub fn start_with_limits(
+        store: Arc<dyn Store>,
+        retention: Option<Retention>,
+        capacity: Option<Capacity>,
+    ) -> TelemetryWriter {
         let (tx, rx) = sync_channel(WRITER_QUEUE_JOBS);
         let depth = Arc::new(AtomicUsize::new(0));
         let counted = depth.clone();
         let spawned = std::thread::Builder::new()
             .name("veranda-telemetry-writer".into())
-            .spawn(move || run(store, rx, counted, retention.map(Sweeper::new)));
+            .spawn(move || run(store, rx, counted, retention.map(Sweeper::new), capacity));
         if let Err(error) = spawned {
             tracing::error!(%error, "cannot start the telemetry writer; telemetry writes will be refused");
         }
@@ -146,7 +161,8 @@ impl TelemetryWriter {
         }
     }
 
-    /// Resolves once everything queued before the call is written to the store.
+    /// Resolves once everything queued before the call is written to the store (and the
+    /// size limit, if any, applied).
     pub async fn drained(&self) {
         let (done, written) = oneshot::channel();
         let tx = self.tx.clone();
@@ -174,7 +190,13 @@ impl TelemetryWriter {
 
 /// The writer thread: writes every job in order until every handle is dropped, and runs
 /// the retention sweep's steps when they are due.
-fn run(store: Arc<dyn Store>, rx: Receiver<Job>, depth: Arc<AtomicUsize>, mut sweeper: Option<Sweeper>) {
+fn run(
+    store: Arc<dyn Store>,
+    rx: Receiver<Job>,
+    depth: Arc<AtomicUsize>,
+    mut sweeper: Option<Sweeper>,
+    capacity: Option<Capacity>,
+) {
     let runtime = match tokio::runtime::Builder::new_current_thread().build() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -182,6 +204,7 @@ fn run(store: Arc<dyn Store>, rx: Receiver<Job>, depth: Arc<AtomicUsize>, mut sw
             return;
         }
     };
+    keep_under(&runtime, capacity.as_ref(), store.as_ref());
     let mut next_step = Instant::now();
     let mut round = Round::default();
     loop {
@@ -193,6 +216,7 @@ fn run(store: Arc<dyn Store>, rx: Receiver<Job>, depth: Arc<AtomicUsize>, mut sw
             Some(sweeper) => {
                 if Instant::now() >= next_step {
                     next_step = Instant::now() + sweep_step(&runtime, sweeper, store.as_ref());
+                    metrics::stored_bytes(capacity::stored(store.as_ref()));
                 }
                 match rx.recv_timeout(next_step.saturating_duration_since(Instant::now())) {
                     Ok(job) => job,
@@ -218,6 +242,7 @@ fn run(store: Arc<dyn Store>, rx: Receiver<Job>, depth: Arc<AtomicUsize>, mut sw
                 }
                 Job::Drain(done) => {
                     round.write(&runtime, store.as_ref());
+                    keep_under(&runtime, capacity.as_ref(), store.as_ref());
                     let _ = done.send(());
                 }
                 Job::Sweep(done) => {
@@ -233,6 +258,7 @@ fn run(store: Arc<dyn Store>, rx: Receiver<Job>, depth: Arc<AtomicUsize>, mut sw
         let left = depth.fetch_sub(write_jobs, Ordering::Relaxed).saturating_sub(write_jobs);
         metrics::queue_depth(Queue::Writer, left);
         round.write(&runtime, store.as_ref());
+        keep_under(&runtime, capacity.as_ref(), store.as_ref());
         if jobs > 1 {
             std::thread::sleep(COALESCE_PAUSE);
         }
@@ -284,6 +310,17 @@ fn remove(runtime: &tokio::runtime::Runtime, store: &dyn Store, tree: Tree, keys
     if let Err(error) = runtime.block_on(store.delete_all(tree, keys)) {
         tracing::warn!(%error, tree = tree.name(), "telemetry removal failed");
     }
+}
+
+/// Sets the stored-bytes gauge and, over the `capacity`, drops the oldest records (a
+/// failure is logged; the next round tries again).
+fn keep_under(runtime: &tokio::runtime::Runtime, capacity: Option<&Capacity>, store: &dyn Store) {
+    if let Some(capacity) = capacity {
+        if let Err(error) = runtime.block_on(capacity.enforce(store)) {
+            tracing::warn!(%error, "dropping the oldest telemetry failed");
+        }
+    }
+    metrics::stored_bytes(capacity::stored(store));
 }
 
 /// Runs a whole retention sweep now; the records removed (0 without retention or on failure).
@@ -354,5 +391,22 @@ mod tests {
         keep_forever.write(Tree::Census, old.clone(), b"old".to_vec()).expect("queued");
         assert_eq!(keep_forever.sweep_now().await, 0, "no retention, no sweep");
         assert!(store.get(Tree::Census, &old).expect("gets").is_some());
+    }
+
+    #[tokio::test]
+    async fn past_the_size_limit_the_writer_drops_the_oldest_records() {
+        use crate::telemetry::records::record_key;
+
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let writer = TelemetryWriter::start_with_limits(store.clone(), None, Some(Capacity { limit: 10_000 }));
+        let keys: Vec<Vec<u8>> = (0..50u64).map(|i| record_key(1_000 + i).to_vec()).collect();
+        for key in &keys {
+            writer.write(Tree::Events, key.clone(), vec![b'e'; 984]).expect("queued");
+            writer.drained().await;
+        }
+        assert!(capacity::stored(store.as_ref()) <= 10_000, "the total stays under the limit");
+        assert!(store.get(Tree::Events, &keys[0]).expect("gets").is_none(), "the oldest went");
+        assert!(store.get(Tree::Events, &keys[49]).expect("gets").is_some(), "the newest stayed");
     }
 }

@@ -64,6 +64,7 @@ impl Services {
         let edited = site.current();
         let auth = auth::Auth::start(store.as_ref(), &edited, settings.security.throttle_max_entries).await;
         let forms = forms::Forms::start(store.as_ref(), &edited, settings).await;
+        forms::sweep::start(store.clone(), &settings.forms);
         let telemetry = telemetry::Telemetry::start(store.clone(), &edited, settings);
         let commerce = commerce::Commerce::start(store.clone(), site.clone(), settings).await?;
         let streams = streams::Streams::start(store.clone(), &edited, settings, telemetry.subscribe()).await;

@@ -4,6 +4,7 @@
 
 mod checkout;
 mod client_ip;
+mod disk;
 mod errors_stream;
 mod files_streaming;
 mod headers;

@@ -12,9 +12,9 @@ use std::time::Instant;
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::{Map, Value};
-use veranda_actors::forms::record::{self, KEY_LIFETIME_SECS};
+use veranda_actors::forms::record;
 use veranda_actors::forms::{read_form, FormDefinition, SavePayload};
-use veranda_actors::store::{Store, Tree};
+use veranda_actors::store::Tree;
 
 use super::captcha::{self, commit_spend};
 use super::claim::Claim;
@@ -25,19 +25,14 @@ use crate::edge::body::LimitedBytes;
 use crate::edge::{no_store, Crumbed};
 use crate::state::AppState;
 
-/// How often expired keys are swept from the store, at most.
-const SWEEP_EVERY_SECS: u64 = 600;
-/// Keys looked at by one sweep.
-const SWEEP_BATCH: usize = 1000;
-
-/// `POST /api/form/FormSubmissionKey`: a fresh single-use key, valid one hour.
+/// `POST /api/form/FormSubmissionKey`: a fresh single-use key, valid one hour
+/// (`[forms] key_lifetime_secs`); expired keys are swept by [`crate::services::forms::sweep`].
 pub async fn issue_key(_: Crumbed, req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, FormsError> {
     let forms = &state.services.forms;
     forms.key_limiter.check(peer_ip(&req)).map_err(|limited| FormsError::RateLimited(limited.wait()))?;
     let key = random_token(24);
     let record_key = record::key_record_key(&key).ok_or_else(|| FormsError::Malformed("key".into()))?;
     state.services.store.put(Tree::Submissions, record_key.as_bytes(), now_secs().to_string().as_bytes()).await?;
-    sweep_expired_keys(forms, state.services.store.clone());
     Ok(no_store(HttpResponse::Ok()).json(serde_json::json!({ "key": key })))
 }
 
@@ -69,7 +64,7 @@ pub async fn save(
         .and_then(|bytes| String::from_utf8(bytes).ok())
         .and_then(|text| text.parse::<i64>().ok())
         .ok_or(FormsError::KeyRefused)?;
-    if !record::key_is_fresh(issued_at, now_secs()) {
+    if !record::key_is_fresh_for(issued_at, now_secs(), forms.key_lifetime_secs) {
         state.services.store.delete(Tree::Submissions, record_key.as_bytes()).await?;
         return Err(FormsError::KeyRefused);
     }
@@ -121,38 +116,3 @@ fn parse_payload(req: &HttpRequest, bytes: &[u8]) -> Result<SavePayload, FormsEr
     };
     parsed.map_err(|e| FormsError::Malformed(format!("The submission could not be read: {e}")))
 }
-
-/// At most every [`SWEEP_EVERY_SECS`], removes expired keys and spent captcha marks
-/// whose challenge expired, in the background.
-fn sweep_expired_keys(forms: &FormsState, store: std::sync::Arc<dyn Store>) {
-    {
-        let mut last = lock(&forms.last_sweep);
-        if last.is_some_and(|t| t.elapsed().as_secs() < SWEEP_EVERY_SECS) {
-            return;
-        }
-        *last = Some(Instant::now());
-    }
-    actix_web::rt::spawn(async move {
-        let now = now_secs();
-        // Keys hold their issue time; spent captcha marks hold their challenge's expiry.
-        let sweeps: [(&str, Expired); 2] = [
-            (record::KEY_PREFIX, |at, now| now - at >= KEY_LIFETIME_SECS),
-            (veranda_actors::forms::captcha::USED_PREFIX, |expires, now| now > expires),
-        ];
-        for (prefix, expired) in sweeps {
-            let Ok(entries) = store.scan_prefix(Tree::Submissions, prefix.as_bytes(), SWEEP_BATCH) else { return };
-            for (key, value) in entries {
-                let at = std::str::from_utf8(&value).ok().and_then(|t| t.parse::<i64>().ok());
-                if at.is_none_or(|at| expired(at, now)) {
-                    if let Err(e) = store.delete(Tree::Submissions, &key).await {
-                        tracing::warn!(error = %e, "could not sweep an expired form key or captcha mark");
-                        return;
-                    }
-                }
-            }
-        }
-    });
-}
-
-/// Whether a stored time (first argument) has expired at now (second), unix seconds.
-type Expired = fn(i64, i64) -> bool;

@@ -4,14 +4,14 @@
 //! ## Layout
 //!
 //! - `siteverify`: the reCAPTCHA verifier asking Google's siteverify API.
+//! - [`sweep`]: the timer that removes expired submission keys and spent captcha marks.
 
 mod siteverify;
+pub mod sweep;
 
 use std::collections::HashSet;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
-
 use veranda_actors::forms::captcha::{Altcha, RecaptchaVerifier};
 use veranda_actors::forms::redirect::RedirectPolicy;
 use veranda_actors::forms::FormIndex;
@@ -51,8 +51,8 @@ pub struct Forms {
     pub recaptcha: Option<Arc<dyn RecaptchaVerifier>>,
     /// Keys and captcha challenges being redeemed right now: a second use is refused at once.
     pub redeeming: Mutex<HashSet<String>>,
-    /// When expired keys were last swept from the store.
-    pub last_sweep: Mutex<Option<Instant>>,
+    /// Seconds a submission key may be used after it is issued.
+    pub key_lifetime_secs: i64,
     /// Where a success may send the visitor: this site, or origins the owner listed.
     pub redirects: RedirectPolicy,
 }
@@ -79,7 +79,7 @@ impl Forms {
             recaptcha: siteverify::SiteVerify::from_settings(limits)
                 .map(|verifier| Arc::new(verifier) as Arc<dyn RecaptchaVerifier>),
             redeeming: Mutex::new(HashSet::new()),
-            last_sweep: Mutex::new(None),
+            key_lifetime_secs: limits.key_lifetime_secs,
         }
     }
 }

@@ -1,0 +1,127 @@
+use super::*;
+use crate::store::SledStore;
+use crate::telemetry::records::record_key;
+
+fn session(last_seen: u64) -> Vec<u8> {
+    let state = VisitState { visits: 1, first: 0, previous: 0, current: 0, pages_this_visit: 1, last_seen };
+    serde_json::to_vec(&state).expect("serialises")
+}
+
+/// Every record a pass may drop, with its time, as `(tree, key, time)`.
+fn records(store: &dyn Store) -> Vec<(Tree, Vec<u8>, u64)> {
+    let mut all = Vec::new();
+    for (tree, prefix) in TIME_ORDERED {
+        for (key, _) in store.scan_prefix(tree, prefix, usize::MAX).expect("scans") {
+            let at = key_time(&key[prefix.len()..]);
+            all.push((tree, key, at));
+        }
+    }
+    for (key, _) in store.scan_prefix(Tree::Perf, b"", usize::MAX).expect("scans") {
+        let at = perf_time(&key).expect("a perf key");
+        all.push((Tree::Perf, key, at));
+    }
+    for (key, value) in store.scan_prefix(Tree::VisitorSessions, b"", usize::MAX).expect("scans") {
+        let at = serde_json::from_slice::<VisitState>(&value).expect("a session").last_seen;
+        all.push((Tree::VisitorSessions, key, at));
+    }
+    all
+}
+
+#[test]
+fn the_limit_is_read_in_mebibytes_and_zero_means_none() {
+    let limits = |mb| TelemetryLimits { max_stored_mb: mb, ..TelemetryLimits::default() };
+    assert_eq!(Capacity::from_limits(&limits(0)), None);
+    let capacity = Capacity::from_limits(&limits(2)).expect("a limit");
+    assert_eq!(capacity.limit, 2_097_152);
+    assert_eq!(capacity.target(), 2_097_152 - 209_715);
+    assert_eq!(TelemetryLimits::default().max_stored_mb, 1024);
+}
+
+#[tokio::test]
+async fn under_the_limit_nothing_is_read_or_dropped() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = SledStore::open(dir.path()).expect("opens");
+    store.put(Tree::Census, &record_key(1), &[b'x'; 100]).await.expect("puts");
+    assert_eq!(stored(&store), 116);
+    assert_eq!(Capacity { limit: 116 }.enforce(&store).await.expect("enforces"), 0);
+    assert_eq!(stored(&store), 116);
+}
+
+#[tokio::test]
+async fn over_the_limit_the_oldest_records_of_every_tree_go_first() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = SledStore::open(dir.path()).expect("opens");
+    // Times interleaved across the trees, more of them than one pass considers per tree.
+    for i in 0..1500u64 {
+        let at = 1_000_000 + i * 10;
+        let value = [b'v'; 84];
+        match i % 5 {
+            0 | 1 => store.put(Tree::Census, &record_key(at), &value).await.expect("puts"),
+            2 => store.put(Tree::Errors, &[b"r/".as_slice(), &record_key(at)].concat(), &value).await.expect("puts"),
+            3 => {
+                let key = [format!("load-{}/", 9999 - i).as_bytes(), &record_key(at)].concat();
+                store.put(Tree::Perf, &key, &value).await.expect("puts")
+            }
+            _ => {
+                store.put(Tree::VisitorSessions, format!("v{}", 9999 - i).as_bytes(), &session(at)).await.expect("puts")
+            }
+        }
+    }
+    store.put(Tree::Errors, b"g/group", b"{\"kept\":true}").await.expect("puts");
+    let before = records(&store);
+    let total = stored(&store);
+    let capacity = Capacity { limit: total / 3 };
+
+    let dropped = capacity.enforce(&store).await.expect("enforces");
+
+    let after = records(&store);
+    assert!(stored(&store) <= capacity.target(), "{} over {}", stored(&store), capacity.target());
+    assert_eq!(dropped as usize, before.len() - after.len());
+    assert!(dropped > 0);
+    let newest_dropped = before.iter().filter(|r| !after.contains(r)).map(|r| r.2).max().expect("some dropped");
+    let oldest_kept = after.iter().map(|r| r.2).min().expect("some kept");
+    assert!(newest_dropped < oldest_kept, "dropped up to {newest_dropped}, kept from {oldest_kept}");
+    for tree in [Tree::Census, Tree::Errors, Tree::Perf, Tree::VisitorSessions] {
+        assert!(after.iter().any(|r| r.0 == tree), "{tree:?} keeps its newest records");
+    }
+    assert!(store.get(Tree::Errors, b"g/group").expect("gets").is_some(), "error groups are not dropped");
+    assert!(total - stored(&store) >= total - capacity.target());
+}
+
+#[tokio::test]
+async fn what_cannot_be_dropped_ends_the_drop() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = SledStore::open(dir.path()).expect("opens");
+    store.put(Tree::TraceJournal, b"j", &[b'x'; 200]).await.expect("puts");
+    store.put(Tree::Census, &record_key(5), b"x").await.expect("puts");
+    assert_eq!(Capacity { limit: 100 }.enforce(&store).await.expect("enforces"), 1, "the census hit goes");
+    assert!(store.get(Tree::TraceJournal, b"j").expect("gets").is_some());
+}
+
+#[tokio::test]
+async fn one_pass_frees_what_is_wanted_across_trees_larger_than_a_batch() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = SledStore::open(dir.path()).expect("opens");
+    for i in 0..3_000u64 {
+        store.put(Tree::Census, &record_key(1_000 + 2 * i), &[b'c'; 84]).await.expect("puts");
+        if i % 2 == 0 {
+            let key = [format!("load-{i:05}/").as_bytes(), &record_key(1_001 + 2 * i)].concat();
+            store.put(Tree::Perf, &key, &[b'p'; 84]).await.expect("puts");
+        }
+    }
+    let before = stored(&store);
+    let wanted = 200_000;
+
+    let dropped = drop_oldest(&store, wanted).await.expect("drops");
+
+    assert!(before - stored(&store) >= wanted, "one pass freed {} of {wanted}", before - stored(&store));
+    assert!(dropped as usize > 2 * DROP_BATCH, "more than a batch per tree");
+}
+
+#[test]
+fn a_prefix_ends_where_its_last_byte_is_raised() {
+    assert_eq!(prefix_end(b"r/").as_deref(), Some(&b"r0"[..]));
+    assert_eq!(prefix_end(b"a\xff").as_deref(), Some(&b"b"[..]));
+    assert_eq!(prefix_end(b""), None);
+    assert_eq!(prefix_end(b"\xff"), None);
+}
