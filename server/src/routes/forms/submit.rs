@@ -7,8 +7,6 @@
 //! then are the key and the captcha spent and the submission written; the 200 goes out
 //! after the writes are flushed.
 
-use std::time::Instant;
-
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::{Map, Value};
@@ -20,7 +18,7 @@ use super::captcha::{self, commit_spend};
 use super::claim::Claim;
 use super::error::{FormsBody, FormsError};
 use super::storing::{keep, now_secs, peer_ip, random_token};
-use super::{lock, FormsState};
+use super::FormsState;
 use crate::edge::body::LimitedBytes;
 use crate::edge::{no_store, Crumbed};
 use crate::state::AppState;
