@@ -236,6 +236,8 @@ def main():
     parser.add_argument("--config", default=os.path.join(ROOT, "config/veranda.toml"))
     parser.add_argument("flood", choices=["perf", "errors", "hits"])
     parser.add_argument("--spread", type=int, default=0, help="client addresses forged through a trusted proxy")
+    parser.add_argument("--env", action="append", default=[], metavar="VERANDA_X=VALUE",
+                        help="a setting for the server, e.g. VERANDA_TELEMETRY='{visitor_sessions = 20000}'")
     parser.add_argument("--settle", type=float, default=12.0, help="seconds waited before the 'after' reading")
     args = parser.parse_args()
     # The hits flood runs under the default rate limit; the other two pace themselves under it
@@ -243,7 +245,7 @@ def main():
     config = args.config
     if args.spread:
         config = trusting_loopback(config, tempfile.mkdtemp(prefix="veranda-flood-config-"))
-    server = Server(args.bin, config, {})
+    server = Server(args.bin, config, dict(pair.split("=", 1) for pair in args.env))
     try:
         time.sleep(1)
         rss0, disk0 = rss_kib(server.process.pid), dir_bytes(server.data)
@@ -264,7 +266,7 @@ def main():
         metrics = [line for line in server.ops("/metrics")[1].splitlines() if METRIC_PATTERN.match(line)]
     finally:
         server.stop()
-    print(f"flood: {args.flood}  binary: {args.bin}  addresses: {args.spread or 1}")
+    print(f"flood: {args.flood}  binary: {args.bin}  addresses: {args.spread or 1}  settings: {args.env or 'defaults'}")
     print(f"requests: {sum(statuses.values())} in {elapsed:.1f} s  answers: {dict(sorted(statuses.items(), key=str))}")
     print(f"rss: {rss0 / 1024:.1f} MiB -> {peak / 1024:.1f} MiB at the end of the flood, "
           f"{rss1 / 1024:.1f} MiB {args.settle:.0f} s later (growth {(peak - rss0) / 1024:+.1f} MiB)")

@@ -103,6 +103,8 @@ impl Application {
         // The recorder first, so what the services export at start-up (zeros, help
         // texts) is kept.
         crate::ops::metrics::install();
+        routes::telemetry::ingest::export_metrics_at_zero();
+        veranda_actors::streams::metrics::export_at_zero();
         let services = Services::start(&settings, store, site).await?;
         let state = web::Data::new(AppState { settings, services, assets, crumb_key });
 

@@ -188,15 +188,15 @@ impl Broadcaster {
         if let Some((epoch, offset)) = resume {
             match self.history.resume(&epoch, offset) {
                 Resume::Reset(ResetReason::AheadOfStream) if self.waits_for(offset) => {
-                    metrics::resumed(self.stream, "replayed");
+                    metrics::resumed(self.stream, metrics::REPLAYED);
                     skip_through = offset;
                 }
                 Resume::Replay(events) => {
-                    metrics::resumed(self.stream, "replayed");
+                    metrics::resumed(self.stream, metrics::REPLAYED);
                     backlog.extend(events.iter().map(|e| ByteString::from(Frame::event(self.stream, e).to_json())));
                 }
                 Resume::Reset(reason) => {
-                    metrics::resumed(self.stream, "reset");
+                    metrics::resumed(self.stream, metrics::RESET);
                     let reset = Frame::Reset {
                         stream: self.stream,
                         epoch: self.history.epoch().to_string(),

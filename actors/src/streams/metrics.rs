@@ -81,6 +81,39 @@ pub fn describe() {
     }
 }
 
+/// A resume that replayed the missed events (an `outcome` of [`StreamMetric::Resumes`]).
+pub const REPLAYED: &str = "replayed";
+/// A resume answered with a reset (the client reloads everything).
+pub const RESET: &str = "reset";
+/// The outcomes of a resume attempt.
+pub const RESUME_OUTCOMES: [&str; 2] = [REPLAYED, RESET];
+/// Publishing to the shared stream log (an `operation` of [`StreamMetric::SharedFailures`]).
+pub const PUBLISH: &str = "publish";
+/// Following the shared stream log.
+pub const FOLLOW: &str = "follow";
+/// The calls to the shared stream log.
+pub const SHARED_OPERATIONS: [&str; 2] = [PUBLISH, FOLLOW];
+
+/// Registers every stream series at start-up: counters at zero, gauges at their current
+/// value (zero in a fresh process), so a fresh server's dashboards have data.
+pub fn export_at_zero() {
+    for stream in StreamName::ALL {
+        let stream = stream.as_str();
+        metrics::gauge!(StreamMetric::Clients.name(), "stream" => stream).increment(0.0);
+        metrics::gauge!(StreamMetric::HistoryEvents.name(), "stream" => stream).increment(0.0);
+        metrics::counter!(StreamMetric::Events.name(), "stream" => stream).increment(0);
+        metrics::counter!(StreamMetric::SlowConsumers.name(), "stream" => stream).increment(0);
+        for outcome in RESUME_OUTCOMES {
+            metrics::counter!(StreamMetric::Resumes.name(), "stream" => stream, "outcome" => outcome).increment(0);
+        }
+        for operation in SHARED_OPERATIONS {
+            metrics::counter!(StreamMetric::SharedFailures.name(), "stream" => stream, "operation" => operation)
+                .increment(0);
+        }
+    }
+    metrics::counter!(StreamMetric::SourceLagged.name()).increment(0);
+}
+
 /// Sets the number of connected clients.
 pub fn clients(stream: StreamName, count: usize) {
     metrics::gauge!(StreamMetric::Clients.name(), "stream" => stream.as_str()).set(count as f64);

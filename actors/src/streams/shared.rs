@@ -135,7 +135,7 @@ impl SharedLog {
     /// `(epoch, offset)`. Every instance's follower then delivers it.
     pub async fn publish(&self, data: &serde_json::Value, at: u64) -> Result<(String, u64), StoreError> {
         if now_ms() < self.paused_until.load(Ordering::Relaxed) {
-            metrics::shared_failure(self.stream, "publish");
+            metrics::shared_failure(self.stream, metrics::PUBLISH);
             return Err(unavailable("paused after a failure"));
         }
         let json = serde_json::to_string(data).map_err(|e| StoreError::Backend(e.to_string()))?;
@@ -155,7 +155,7 @@ impl SharedLog {
         })
         .await;
         if result.is_err() {
-            metrics::shared_failure(self.stream, "publish");
+            metrics::shared_failure(self.stream, metrics::PUBLISH);
             let pause = u64::try_from(PAUSE_AFTER_FAILURE.as_millis()).unwrap_or(u64::MAX);
             self.paused_until.store(now_ms().saturating_add(pause), Ordering::Relaxed);
         }
@@ -204,7 +204,7 @@ impl SharedLog {
             match self.follow_once(&hub, &mut position, &limits, &mut pause).await {
                 Ok(()) => return,
                 Err(error) => {
-                    metrics::shared_failure(self.stream, "follow");
+                    metrics::shared_failure(self.stream, metrics::FOLLOW);
                     tracing::warn!(%error, stream = self.stream.as_str(), "the shared stream's follower lost Redis");
                     tokio::time::sleep(pause).await;
                     pause = (pause * 2).min(Duration::from_secs(5));

@@ -200,6 +200,55 @@ pub fn describe() {
     }
 }
 
+/// Registers the telemetry series whose labels are known at start-up: the ingest
+/// counters of `endpoints` (with the skip reasons of `skipping` and the refusals each may
+/// answer) at zero, and the gauges and flush histograms at their current value. Web
+/// vitals, labelled by the visitors' paths, appear with their first record.
+pub fn export_at_zero(endpoints: &[IngestSeries]) {
+    for IngestSeries { endpoint, skips, refusals } in endpoints {
+        let endpoint = *endpoint;
+        metrics::counter!(TelemetryMetric::Accepted.name(), "endpoint" => endpoint).increment(0);
+        for &reason in skips {
+            metrics::counter!(TelemetryMetric::Skipped.name(), "endpoint" => endpoint, "reason" => reason).increment(0);
+        }
+        for &reason in refusals {
+            metrics::counter!(TelemetryMetric::Rejected.name(), "endpoint" => endpoint, "reason" => reason)
+                .increment(0);
+        }
+    }
+    for (endpoint, reason) in DROPS {
+        metrics::counter!(TelemetryMetric::Dropped.name(), "endpoint" => endpoint, "reason" => reason).increment(0);
+    }
+    for queue in [Queue::Errors, Queue::Traces, Queue::Writer] {
+        metrics::gauge!(TelemetryMetric::QueueDepth.name(), "queue" => queue.label()).increment(0.0);
+        // Registered without an observation: exported with a count of zero.
+        let _ = metrics::histogram!(TelemetryMetric::FlushDuration.name(), "queue" => queue.label());
+    }
+    metrics::gauge!(TelemetryMetric::LiveVisitorSessions.name()).increment(0.0);
+    metrics::gauge!(TelemetryMetric::ErrorGroups.name()).increment(0.0);
+}
+
+/// The series of one ingest endpoint: its label, the skip reasons and the refusals it may count.
+#[derive(Debug, Clone)]
+pub struct IngestSeries {
+    /// The `endpoint` label.
+    pub endpoint: &'static str,
+    /// The `reason` labels of its skips.
+    pub skips: Vec<&'static str>,
+    /// The `reason` labels of its refusals.
+    pub refusals: Vec<&'static str>,
+}
+
+/// What may be dropped after it was acknowledged (a writer too busy to take it), as
+/// (`endpoint`, `reason`) labels of [`TelemetryMetric::Dropped`].
+pub const DROPS: [(&str, &str); 2] = [(PERF_RECORDS, WRITER_BUSY), (VISITOR_SESSIONS, WRITER_BUSY)];
+/// The `endpoint` label of dropped performance records.
+pub const PERF_RECORDS: &str = "perf_records";
+/// The `endpoint` label of dropped visitor sessions.
+pub const VISITOR_SESSIONS: &str = "visitor_sessions";
+/// The `reason` label of a drop by a writer too busy to take more.
+pub const WRITER_BUSY: &str = "writer_busy";
+
 /// Counts an accepted request.
 pub fn accepted(endpoint: &'static str) {
     metrics::counter!(TelemetryMetric::Accepted.name(), "endpoint" => endpoint).increment(1);

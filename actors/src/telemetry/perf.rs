@@ -213,7 +213,7 @@ impl Handler<RecordPerf> for PerfCollector {
             let key = [first.page_load_id.as_bytes(), b"/", &record_key(now)].concat();
             if self.writer.write(Tree::Perf, key, value).is_err() {
                 // After the 202: the records are lost, not refused.
-                metrics::dropped("perf_records", "writer_busy", msg.records.len());
+                metrics::dropped(metrics::PERF_RECORDS, metrics::WRITER_BUSY, msg.records.len());
             }
         }
     }

@@ -38,6 +38,16 @@ pub enum SkipReason {
 }
 
 impl SkipReason {
+    /// One reason of each label.
+    pub const ALL: [SkipReason; 6] = [
+        SkipReason::Disabled,
+        SkipReason::SignedIn,
+        SkipReason::ConfigArea,
+        SkipReason::PageType(PageType::NotFound),
+        SkipReason::PageType(PageType::LockScreen),
+        SkipReason::PageType(PageType::MemberAreaAccessDenied),
+    ];
+
     /// The reason as a metric label.
     pub fn label(self) -> &'static str {
         match self {

@@ -145,6 +145,7 @@ pub fn install() -> &'static PrometheusHandle {
         }
         describe();
         metrics::gauge!(ServerMetric::BuildInfo.name(), "version" => env!("CARGO_PKG_VERSION")).set(1.0);
+        metrics::gauge!(ServerMetric::HttpRequestsInFlight.name()).increment(0.0);
         // Exported from start-up; the throttles set them as they change.
         for table in ServerMetric::THROTTLE_TABLES {
             metrics::gauge!(ServerMetric::AuthThrottleEntries.name(), "table" => table).set(0.0);

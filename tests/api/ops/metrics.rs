@@ -134,3 +134,42 @@ async fn the_retention_metrics_are_exported_from_start_up() {
         assert_eq!(samples(&body, &sample).len(), 1, "{sample} in {body}");
     }
 }
+
+/// Series a fresh server exports before any request, each at zero: what the dashboards,
+/// the alerts and the abuse bounds plot from the first scrape.
+const AT_ZERO_FROM_START: [&str; 22] = [
+    "veranda_http_requests_in_flight 0",
+    "veranda_ingest_accepted_total{endpoint=\"record_hit\"} 0",
+    "veranda_ingest_accepted_total{endpoint=\"perf_records\"} 0",
+    "veranda_ingest_skipped_total{endpoint=\"record_hit\",reason=\"config_area\"} 0",
+    "veranda_ingest_rejected_total{endpoint=\"javascript_errors\",reason=\"page_load_cap\"} 0",
+    "veranda_ingest_rejected_total{endpoint=\"javascript_errors\",reason=\"crumb\"} 0",
+    "veranda_ingest_rejected_total{endpoint=\"record_hit\",reason=\"rate_limited\"} 0",
+    "veranda_ingest_rejected_total{endpoint=\"record_hit\",reason=\"byte_budget\"} 0",
+    "veranda_ingest_dropped_total{endpoint=\"perf_records\",reason=\"writer_busy\"} 0",
+    "veranda_ingest_flush_duration_seconds_count{queue=\"errors\"} 0",
+    "veranda_visitor_sessions_live 0",
+    "veranda_error_groups 0",
+    "veranda_streams_clients{stream=\"edits\"} 0",
+    "veranda_streams_events_total{stream=\"errors\"} 0",
+    "veranda_streams_resumes_total{stream=\"edits\",outcome=\"reset\"} 0",
+    "veranda_streams_source_lagged_total 0",
+    "veranda_retention_removed_total{tree=\"census\"} 0",
+    "veranda_rate_limiter_entries{table=\"telemetry\"} 0",
+    "veranda_memory_table_entries{table=\"visitor_sessions\"} 0",
+    "veranda_telemetry_dropped_records_total{tree=\"errors\"} 0",
+    "veranda_form_keys_swept_total{kind=\"key\"} 0",
+    "veranda_commerce_checkouts_refused_total{kind=\"cart\"} 0",
+];
+
+#[actix_rt::test]
+async fn a_fresh_server_exports_its_series_at_zero_before_any_request() {
+    // A process of its own: the recorder of this test process has seen other tests' requests.
+    let data = tempfile::tempdir().expect("a data dir");
+    let server = veranda_tests::process::ServerProcess::start(data.path()).await;
+    let body = reqwest::get(format!("{}/metrics", server.ops_address)).await.expect("scraped");
+    let body = body.text().await.expect("metrics body");
+    let lines: std::collections::BTreeSet<&str> = body.lines().collect();
+    let missing: Vec<&str> = AT_ZERO_FROM_START.iter().copied().filter(|line| !lines.contains(line)).collect();
+    assert!(missing.is_empty(), "not exported at zero: {missing:#?}\n--- metrics ---\n{body}");
+}

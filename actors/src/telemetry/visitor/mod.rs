@@ -190,7 +190,7 @@ impl VisitorSessions {
                 if self.sessions.contains(&id) {
                     self.dirty.insert(id);
                 } else if self.ended.len() >= self.ended_kept {
-                    metrics::dropped("visitor_sessions", "writer_busy", 1);
+                    metrics::dropped(metrics::VISITOR_SESSIONS, metrics::WRITER_BUSY, 1);
                 } else if let Ok(state) = serde_json::from_slice(&write.value) {
                     self.ended.insert(id, state);
                 }

@@ -23,7 +23,7 @@ pub async fn record_errors(
     payload: web::Payload,
 ) -> HttpResponse {
     if let Err(fail) = crumb {
-        metrics::rejected(Endpoint::JavascriptErrors.label(), "crumb");
+        metrics::rejected(Endpoint::JavascriptErrors.label(), super::ingest::CRUMB_REFUSAL);
         return fail.error_response();
     }
     finish(Endpoint::JavascriptErrors, record(&req, &state, payload).await)

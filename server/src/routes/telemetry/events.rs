@@ -34,7 +34,7 @@ pub async fn record_event(req: HttpRequest, state: web::Data<AppState>, payload:
         Err(error) => return finish(Endpoint::RecordEvent, Err(error)),
     };
     if let Err(fail) = Crumbed::or_field(&req, body.get("crumb")) {
-        veranda_actors::telemetry::metrics::rejected(Endpoint::RecordEvent.label(), "crumb");
+        veranda_actors::telemetry::metrics::rejected(Endpoint::RecordEvent.label(), super::ingest::CRUMB_REFUSAL);
         return fail.error_response();
     }
     finish(Endpoint::RecordEvent, event(&req, &state, body).await)

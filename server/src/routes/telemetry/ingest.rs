@@ -53,6 +53,48 @@ pub enum Endpoint {
 }
 
 impl Endpoint {
+    /// Every ingest endpoint.
+    pub const ALL: [Endpoint; 13] = [
+        Endpoint::RecordHit,
+        Endpoint::ButtonClick,
+        Endpoint::ButtonRender,
+        Endpoint::FormRender,
+        Endpoint::Overlay,
+        Endpoint::QuickView,
+        Endpoint::Track,
+        Endpoint::RecordEvent,
+        Endpoint::Events,
+        Endpoint::JavascriptErrors,
+        Endpoint::Trace,
+        Endpoint::PerfSettings,
+        Endpoint::PerfRecords,
+    ];
+
+    /// Whether the recording rules may skip what it receives (census and events).
+    fn may_skip(self) -> bool {
+        !matches!(self, Endpoint::JavascriptErrors | Endpoint::Trace | Endpoint::PerfSettings | Endpoint::PerfRecords)
+    }
+
+    /// The refusals it may answer, as metric labels.
+    fn refusals(self) -> Vec<&'static str> {
+        let mut refusals: Vec<&'static str> = [
+            IngestError::BadRequest(String::new()),
+            IngestError::TooLarge(0),
+            IngestError::RateLimited(0),
+            IngestError::OverByteBudget(0),
+            IngestError::Busy,
+        ]
+        .iter()
+        .map(IngestError::reason)
+        .collect();
+        match self {
+            Endpoint::JavascriptErrors => refusals.extend([IngestError::PageLoadCap(0).reason(), CRUMB_REFUSAL]),
+            Endpoint::RecordEvent => refusals.push(CRUMB_REFUSAL),
+            _ => {}
+        }
+        refusals
+    }
+
     /// The metric label.
     pub fn label(self) -> &'static str {
         match self {
@@ -158,6 +200,25 @@ struct Skipped(SkipReason);
 pub fn skipped(reason: SkipReason, mut response: HttpResponse) -> HttpResponse {
     response.extensions_mut().insert(Skipped(reason));
     response
+}
+
+/// The rejection reason of a send without a valid crumb.
+pub const CRUMB_REFUSAL: &str = "crumb";
+
+/// Exports every ingest series whose labels are known before any request, at zero: each
+/// endpoint's accepted count, the skips of the endpoints the recording rules apply to,
+/// and the refusals each may answer.
+pub fn export_metrics_at_zero() {
+    let skips: Vec<&'static str> = SkipReason::ALL.iter().map(|reason| reason.label()).collect();
+    let series: Vec<metrics::IngestSeries> = Endpoint::ALL
+        .iter()
+        .map(|&endpoint| metrics::IngestSeries {
+            endpoint: endpoint.label(),
+            skips: if endpoint.may_skip() { skips.clone() } else { Vec::new() },
+            refusals: endpoint.refusals(),
+        })
+        .collect();
+    metrics::export_at_zero(&series);
 }
 
 /// Counts the outcome of a request and turns it into a response.
