@@ -57,6 +57,7 @@ fn carts(store: Arc<dyn Store>, stock: u32, idle: Duration) -> Carts {
         website_id: "site".into(),
         currency: Currency::USD,
         idle,
+        hold: Duration::from_secs(3600),
     })
 }
 

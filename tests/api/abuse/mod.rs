@@ -7,6 +7,7 @@ mod client_ip;
 mod errors_stream;
 mod files_streaming;
 mod headers;
+mod order_holds;
 mod places;
 mod private_forms;
 mod sign_in;
