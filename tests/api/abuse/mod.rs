@@ -2,6 +2,7 @@
 //! checkout abuse, and reaching what their role or the page does not allow. One file per
 //! topic.
 
+mod cart_expiry;
 mod checkout;
 mod client_ip;
 mod errors_stream;
