@@ -68,3 +68,27 @@ async fn a_cart_left_alone_past_its_lifetime_is_removed_while_a_recent_one_stays
     assert!(stored(busy_id)());
     assert!(counter(&app, EXPIRED).await.unwrap_or_default() >= before + 1.0, "the removal is counted");
 }
+
+#[actix_rt::test]
+async fn redis_gives_an_open_cart_its_lifetime_and_a_purchased_one_none() {
+    use veranda_actors::commerce::cart::ShoppingCart;
+    use veranda_actors::commerce::redis_storage::RedisStorage;
+    use veranda_actors::commerce::storage::{CartWrite, CommerceStorage};
+
+    use crate::commerce::redis::harness::Redis;
+
+    let Some(redis) = Redis::if_installed().await else { return };
+    let lifetime = Duration::from_secs(60);
+    let storage = RedisStorage::connect(&redis.url()).await.expect("connects").with_cart_lifetime(lifetime);
+    let ttl = || redis.cli(&["PTTL", "veranda:cart:aging"]).trim().parse::<i64>().expect("a number");
+
+    let mut cart = ShoppingCart::new("aging", "site", Default::default(), 1);
+    assert_eq!(storage.save_cart_versioned(&cart, 0, false).await.expect("writes"), CartWrite::Saved(1));
+    assert!((1..=60_000).contains(&ttl()), "an open cart expires within its lifetime: {}", ttl());
+    storage.save_cart(&cart).await.expect("writes");
+    assert!((1..=60_000).contains(&ttl()), "every write of an open cart renews its lifetime");
+
+    cart.is_purchased = true;
+    assert_eq!(storage.save_cart_versioned(&cart, 2, true).await.expect("writes"), CartWrite::Saved(3));
+    assert_eq!(ttl(), -1, "a purchased cart is kept with its order");
+}

@@ -178,3 +178,28 @@ async fn only_the_owner_or_an_admin_with_a_good_crumb_settles_an_order() {
     assert_refused(unknown, 404, "No order has this id.").await;
     assert_eq!(owner.post(&status_path(&id), &paid).await.status(), 200);
 }
+
+#[actix_rt::test]
+async fn redis_settles_an_unpaid_order_once() {
+    use veranda_actors::commerce::cart::ShoppingCart;
+    use veranda_actors::commerce::order::{Customer, Order, OrderKind, OrderStatus};
+    use veranda_actors::commerce::redis_storage::RedisStorage;
+    use veranda_actors::commerce::storage::CommerceStorage;
+
+    use crate::commerce::redis::harness::Redis;
+
+    let Some(redis) = Redis::if_installed().await else { return };
+    let storage = RedisStorage::connect(&redis.url()).await.expect("connects");
+    let cart = ShoppingCart::new("held-cart", "site", Default::default(), 1);
+    let order = Order::from_cart("held-order".into(), OrderKind::Order, &cart, Customer::default(), 1);
+    storage.save_order(&order).await.expect("stored");
+
+    let paid = Order { status: OrderStatus::Paid, ..order.clone() };
+    let cancelled = Order { status: OrderStatus::Cancelled, ..order.clone() };
+    assert!(storage.settle_order(&paid).await.expect("answers"), "an unpaid order is settled");
+    assert!(!storage.settle_order(&cancelled).await.expect("answers"), "a settled order is not settled again");
+    let stored = storage.load_order("held-order").expect("reads").expect("stored");
+    assert_eq!(stored.status, OrderStatus::Paid);
+    let unknown = Order { id: "no-such-order".into(), ..paid };
+    assert!(!storage.settle_order(&unknown).await.expect("answers"), "an unknown order is not written");
+}
