@@ -106,7 +106,12 @@ mod tests {
 
     #[test]
     fn an_address_past_its_burst_waits_while_others_are_admitted() {
-        let settings = CommerceSettings { checkouts_per_minute: 1, checkout_burst: 2, limited_addresses: 10 };
+        let settings = CommerceSettings {
+            checkouts_per_minute: 1,
+            checkout_burst: 2,
+            limited_addresses: 10,
+            ..Default::default()
+        };
         let limiter = CheckoutLimiter::new(&settings);
         assert!(limiter.admit(ip(1), CheckoutKind::Cart).is_ok());
         assert!(limiter.admit(ip(1), CheckoutKind::Cart).is_ok());
@@ -117,7 +122,8 @@ mod tests {
 
     #[test]
     fn the_table_forgets_the_least_recently_seen_address_when_full() {
-        let settings = CommerceSettings { checkouts_per_minute: 1, checkout_burst: 1, limited_addresses: 3 };
+        let settings =
+            CommerceSettings { checkouts_per_minute: 1, checkout_burst: 1, limited_addresses: 3, ..Default::default() };
         let limiter = CheckoutLimiter::new(&settings);
         for n in 0..100 {
             assert!(limiter.admit(ip(n), CheckoutKind::Cart).is_ok(), "a new address is admitted: {n}");
