@@ -7,7 +7,7 @@ use ts_rs::{Config, TS};
 
 use crate::commerce::cart::{CartCoupon, CartEntry, ShoppingCart};
 use crate::commerce::money::MoneyJson;
-use crate::commerce::order::OrderKind;
+use crate::commerce::order::{OrderKind, OrderStatus};
 use crate::commerce::rules::{ShippingLocation, ShippingOption, TaxRule};
 use crate::commerce::summary::OrderSummary;
 use crate::context::*;
@@ -135,6 +135,7 @@ pub fn render() -> String {
         StoredEvent::decl(&cfg),
         RecentEvents::decl(&cfg),
         OrderKind::decl(&cfg),
+        OrderStatus::decl(&cfg),
         OrderSummary::decl(&cfg),
         FormKind::decl(&cfg),
         FormSummary::decl(&cfg),

@@ -61,6 +61,7 @@ fn shared(store: Arc<dyn Store>, stock: u32, idle: Duration) -> CartShared {
         website_id: "site".into(),
         currency: Currency::USD,
         idle,
+        hold: Duration::from_secs(3600),
     }
 }
 

@@ -9,6 +9,7 @@
 // - a page view on a demo page raises today's page views in the visitors panel;
 // - an order placed through checkout while the dashboard is open is pushed to the orders
 //   panel on the edits stream (the panel's own poll is 2 min apart while the stream is live);
+// - the owner marks an unpaid order paid and cancels another with the keyboard;
 // - axe-core finds nothing on `/config/`, also at 375 px wide, where nothing scrolls sideways.
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test dashboard.test.mjs
@@ -215,16 +216,45 @@ test('an order placed while the dashboard is open shows in the orders panel', { 
   const row = orders.locator(`tr[data-order-id="${id}"]`);
   await row.getByText('grace@example.com').waitFor({ timeout: 40_000 }).catch(async () => assert.fail(`order ${id} not pushed: ${await orders.innerText()}${serverLog()}`));
   const cells = await row.locator('th, td').allInnerTexts();
-  assert.deepEqual(cells.slice(2), ['grace@example.com', '2', '$40.84', 'Order'], cells.join(' | '));
+  assert.deepEqual(cells.slice(2, 6), ['grace@example.com', '2', '$40.84', 'Order'], cells.join(' | '));
+  assert.match(cells[6], /^Unpaid · hold ends next week/, cells.join(' | '));
   assert.equal(cells[0], id.slice(0, 8));
   assert.equal(await orders.locator('caption').innerText(), 'The newest orders, newest first (at most 20)');
-  assert.equal(await orders.getByRole('columnheader').count(), 6);
+  assert.equal(await orders.getByRole('columnheader').count(), 7);
   // The refresh button is reached and used from the keyboard.
   const button = orders.getByRole('button', { name: 'Refresh orders' });
   await button.focus();
   const reread = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/orders', { timeout: 10_000 });
   await page.keyboard.press('Enter');
   assert.equal((await reread).status(), 200);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the owner marks an unpaid order paid and cancels another from the keyboard', { timeout: 90_000 }, async () => {
+  const { context, page, errors } = await openDashboard();
+  const orders = page.getByRole('region', { name: 'Orders', exact: true });
+  const paid = await placeOrder('ada@example.com', 1);
+  const cancelled = await placeOrder('alan@example.com', 1);
+  await orders.getByRole('button', { name: 'Refresh orders' }).click();
+  for (const [id, action, words, status] of [
+    [paid, 'Mark paid', 'paid', 'Paid'],
+    [cancelled, 'Cancel', 'cancelled', 'Cancelled'],
+  ]) {
+    const row = orders.locator(`tr[data-order-id="${id}"]`);
+    const button = row.getByRole('button', { name: `${action} order ${id.slice(0, 8)}` });
+    await button.waitFor({ timeout: 20_000 }).catch(async () => assert.fail(`no ${action} for ${id}: ${await orders.innerText()}${serverLog()}`));
+    await button.focus();
+    const settled = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/commerce/orders/${id}/status`, { timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    const answer = await settled;
+    assert.equal(answer.status(), 200, `settling ${id} ${words}`);
+    await row.locator(`.order-status[data-status="${words}"]`).waitFor({ timeout: 10_000 });
+    assert.equal(await row.locator('.order-status').innerText(), status);
+    assert.equal(await row.getByRole('button').count(), 0, 'a settled order has no buttons');
+    // Focus lands on the new status, not on the page's start.
+    await page.waitForFunction((orderId) => document.activeElement?.closest('tr')?.getAttribute('data-order-id') === orderId, id, { timeout: 5_000 });
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -16,6 +16,7 @@
 //! - [`cart`]: the shopping cart, its changes and totals.
 //! - [`carts`]: the cart actor and its registry; [`carts::checkout`]: placing an order.
 //! - [`inventory`]: the `Inventory` actor.
+//! - [`holds`]: settling orders paid later (paid, cancelled, expired holds).
 //! - [`order`]: orders and the payment-provider interface.
 //! - [`storage`]: the storage trait carts, stock and orders are kept behind.
 //! - [`redis_storage`]: the same in Redis, shared by several instances.
@@ -24,6 +25,7 @@
 pub mod cart;
 pub mod carts;
 pub mod catalog;
+pub mod holds;
 pub mod inventory;
 pub mod money;
 pub mod order;

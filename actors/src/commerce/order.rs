@@ -19,6 +19,36 @@ pub enum OrderKind {
     Contribution,
 }
 
+/// Where an order's payment stands. An order paid later (offline: on collection or by
+/// invoice) is placed [`Unpaid`](OrderStatus::Unpaid), its stock held until its
+/// `holdUntil`; the owner marks it paid (the hold becomes a sale) or cancelled (the
+/// stock returns), and a hold nobody settled in time expires (the stock returns).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum OrderStatus {
+    /// Placed, not paid yet (also every order stored before orders had a status).
+    #[default]
+    Unpaid,
+    /// Paid: its stock is sold.
+    Paid,
+    /// Cancelled by the owner: its stock was returned.
+    Cancelled,
+    /// Its hold lapsed unpaid: its stock was returned.
+    Expired,
+}
+
+impl OrderStatus {
+    /// The status as the API spells it.
+    pub const fn label(self) -> &'static str {
+        match self {
+            OrderStatus::Unpaid => "unpaid",
+            OrderStatus::Paid => "paid",
+            OrderStatus::Cancelled => "cancelled",
+            OrderStatus::Expired => "expired",
+        }
+    }
+}
+
 /// The buyer's details from the checkout form.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -75,6 +105,13 @@ pub struct Order {
     /// and never shown elsewhere. Orders stored without one open to nobody.
     #[serde(default)]
     pub secret: String,
+    /// Where its payment stands.
+    #[serde(default)]
+    pub status: OrderStatus,
+    /// Until when (unix ms) an unpaid order holds its stock; `None` when it holds none
+    /// (paid at checkout, nothing counted in it, or stored before holds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hold_until: Option<i64>,
 }
 
 impl Order {
@@ -95,6 +132,8 @@ impl Order {
             currency: cart.subtotal_amount.currency(),
             payment_reference: String::new(),
             secret: new_secret(),
+            status: OrderStatus::Unpaid,
+            hold_until: None,
         }
     }
 
@@ -136,6 +175,12 @@ pub trait PaymentProvider: Send + Sync + 'static {
     /// Cancels the charge with `reference`, taken for an order that then could not be
     /// placed (its stock had gone, or another checkout of the cart won).
     fn void(&self, charge: &Charge, reference: &str);
+
+    /// Whether the money comes later than the order (on collection, by invoice): the
+    /// order is then placed unpaid and holds its stock until the owner settles it.
+    fn pays_later(&self) -> bool {
+        false
+    }
 }
 
 /// Records the order as owed, to be paid on collection or by invoice; makes no
@@ -150,4 +195,8 @@ impl PaymentProvider for OfflineProvider {
 
     /// Nothing was taken, so nothing is owed once the order is not placed.
     fn void(&self, _charge: &Charge, _reference: &str) {}
+
+    fn pays_later(&self) -> bool {
+        true
+    }
 }

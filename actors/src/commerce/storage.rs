@@ -25,6 +25,26 @@ pub trait CommerceStorage: Send + Sync + 'static {
     fn load_order(&self, id: &str) -> Result<Option<Order>, StoreError>;
     /// Stores `order`; resolves once durable.
     fn save_order(&self, order: &Order) -> StoreFuture<'static, ()>;
+    /// Writes `settled` (an order leaving [`OrderStatus::Unpaid`](super::order::OrderStatus))
+    /// only when the stored order is still unpaid; resolves to whether it was written.
+    /// Storage several instances share does so in one atomic step; the default reads,
+    /// then writes (its one instance's settlements take turns).
+    fn settle_order(&self, settled: &Order) -> StoreFuture<'static, bool> {
+        use super::order::OrderStatus;
+        let unpaid = match self.load_order(&settled.id) {
+            Ok(stored) => Ok(stored.is_some_and(|o| o.status == OrderStatus::Unpaid)),
+            Err(e) => Err(e),
+        };
+        let write = self.save_order(settled);
+        Box::pin(async move {
+            if !unpaid? {
+                return Ok(false);
+            }
+            write.await?;
+            Ok(true)
+        })
+    }
+
     /// Every stored order, at most `limit`.
     fn orders(&self, limit: usize) -> Result<Vec<Order>, StoreError>;
 
@@ -38,6 +58,14 @@ pub trait CommerceStorage: Send + Sync + 'static {
             order.await?;
             cart.await
         })
+    }
+
+    /// Removes every open (never checked out) cart last changed before `before` (unix
+    /// ms); resolves to the removed carts' ids once the removal is durable. Carts that
+    /// were checked out are kept with their orders. Storage that expires carts by itself
+    /// (Redis key lifetimes) removes nothing here.
+    fn expire_carts(&self, _before: i64) -> StoreFuture<'static, Vec<String>> {
+        Box::pin(std::future::ready(Ok(Vec::new())))
     }
 
     /// Whether other server instances write to this storage too. Then a cart actor
@@ -176,6 +204,9 @@ pub enum Reservation {
     },
 }
 
+/// Carts read at once while looking for expired ones.
+const EXPIRY_PAGE: usize = 1_000;
+
 /// Commerce records in the durable trees of a [`Store`].
 #[derive(Clone)]
 pub struct StoreStorage {
@@ -251,5 +282,35 @@ impl CommerceStorage for StoreStorage {
     fn orders(&self, limit: usize) -> Result<Vec<Order>, StoreError> {
         let entries = self.store.scan_prefix(Tree::Orders, b"", limit)?;
         Ok(entries.into_iter().filter_map(|(_, v)| serde_json::from_slice(&v).ok()).collect())
+    }
+
+    fn expire_carts(&self, before: i64) -> StoreFuture<'static, Vec<String>> {
+        let store = self.store.clone();
+        Box::pin(async move {
+            let mut removed = Vec::new();
+            let mut start = Vec::new();
+            loop {
+                let page = store.scan_range(Tree::Carts, &start, None, EXPIRY_PAGE)?;
+                let Some((last, _)) = page.last() else { break };
+                // The next page starts just after this one's last key.
+                start = [last.as_slice(), &[0]].concat();
+                let stale: Vec<Vec<u8>> = page
+                    .iter()
+                    .filter(|(_, v)| {
+                        serde_json::from_slice::<ShoppingCart>(v)
+                            .is_ok_and(|cart| !cart.is_purchased && cart.last_changed() < before)
+                    })
+                    .map(|(k, _)| k.clone())
+                    .collect();
+                if !stale.is_empty() {
+                    store.delete_all(Tree::Carts, &stale).await?;
+                    removed.extend(stale.iter().map(|k| String::from_utf8_lossy(k).into_owned()));
+                }
+                if page.len() < EXPIRY_PAGE {
+                    break;
+                }
+            }
+            Ok(removed)
+        })
     }
 }

@@ -5,7 +5,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::money::{Money, MoneyJson};
-use super::order::{Order, OrderKind};
+use super::order::{Order, OrderKind, OrderStatus};
 
 /// One order as the panel shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
@@ -26,6 +26,10 @@ pub struct OrderSummary {
     pub grand_total_cents: u64,
     /// Order, subscription or contribution.
     pub kind: OrderKind,
+    /// Where its payment stands.
+    pub status: OrderStatus,
+    /// Until when (unix ms) it holds its stock while unpaid; `null` when it holds none.
+    pub hold_until: Option<i64>,
 }
 
 impl OrderSummary {
@@ -40,6 +44,8 @@ impl OrderSummary {
             grand_total: Money::new(order.currency, cents).unwrap_or_else(|_| Money::zero(order.currency)),
             grand_total_cents: order.grand_total_cents,
             kind: order.kind,
+            status: order.status,
+            hold_until: order.hold_until,
         }
     }
 }

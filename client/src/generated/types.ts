@@ -1696,6 +1696,12 @@ orderId: string,
  */
 created: number, 
 /**
+ * When it was last changed (unix ms; 0 for carts stored before this was kept, whose
+ * `created` stands in). An open cart unchanged for `[commerce] cart_lifetime_secs`
+ * expires.
+ */
+updated: number, 
+/**
  * Whether it has been checked out.
  */
 isPurchased: boolean, 
@@ -2099,6 +2105,8 @@ events: Array<StoredEvent>, };
 
 export type OrderKind = "order" | "subscription" | "contribution";
 
+export type OrderStatus = "unpaid" | "paid" | "cancelled" | "expired";
+
 export type OrderSummary = { 
 /**
  * Order id.
@@ -2127,7 +2135,15 @@ grandTotalCents: number,
 /**
  * Order, subscription or contribution.
  */
-kind: OrderKind, };
+kind: OrderKind, 
+/**
+ * Where its payment stands.
+ */
+status: OrderStatus, 
+/**
+ * Until when (unix ms) it holds its stock while unpaid; `null` when it holds none.
+ */
+holdUntil: number | null, };
 
 export type FormKind = "form" | "newsletter";
 

@@ -68,13 +68,15 @@ impl Services {
         let telemetry = telemetry::Telemetry::start(store.clone(), &edited, settings);
         let commerce = commerce::Commerce::start(store.clone(), site.clone(), settings).await?;
         let streams = streams::Streams::start(store.clone(), &edited, settings, telemetry.subscribe()).await;
+        let commerce = Arc::new(commerce);
+        commerce::sweep::start(commerce.clone(), &settings.commerce);
         Ok(Services {
             store,
             site,
             auth: Arc::new(auth),
             forms: Arc::new(forms),
             telemetry: Arc::new(telemetry),
-            commerce: Arc::new(commerce),
+            commerce,
             streams: Arc::new(streams),
             places: Arc::new(places::Places::start(&settings.maps)),
         })

@@ -2,12 +2,14 @@
 //! checkout abuse, and reaching what their role or the page does not allow. One file per
 //! topic.
 
+mod cart_expiry;
 mod checkout;
 mod client_ip;
 mod disk;
 mod errors_stream;
 mod files_streaming;
 mod headers;
+mod order_holds;
 mod places;
 mod private_forms;
 mod rate_tables;

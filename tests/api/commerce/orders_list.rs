@@ -4,7 +4,7 @@
 use serde_json::Value;
 use veranda_actors::commerce::cart::CartEntry;
 use veranda_actors::commerce::money::Currency;
-use veranda_actors::commerce::order::{Customer, Order, OrderKind};
+use veranda_actors::commerce::order::{Customer, Order, OrderKind, OrderStatus};
 use veranda_actors::commerce::storage::{CommerceStorage, StoreStorage};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_tests::{spawn_app, TestApp};
@@ -40,6 +40,8 @@ fn order(id: &str, created: i64, entries: Vec<CartEntry>, grand_total_cents: u64
         currency,
         payment_reference: format!("offline-{id}"),
         secret: String::new(),
+        status: OrderStatus::Unpaid,
+        hold_until: None,
     }
 }
 

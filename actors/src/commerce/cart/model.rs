@@ -53,6 +53,11 @@ pub struct ShoppingCart {
     pub order_id: String,
     /// When it was made (unix ms).
     pub created: i64,
+    /// When it was last changed (unix ms; 0 for carts stored before this was kept, whose
+    /// `created` stands in). An open cart unchanged for `[commerce] cart_lifetime_secs`
+    /// expires.
+    #[serde(default)]
+    pub updated: i64,
     /// Whether it has been checked out.
     pub is_purchased: bool,
     /// Its lines.
@@ -102,6 +107,7 @@ impl ShoppingCart {
             website_id: website_id.to_string(),
             order_id: String::new(),
             created,
+            updated: created,
             is_purchased: false,
             entries: Vec::new(),
             shipping_options: Vec::new(),
@@ -122,6 +128,11 @@ impl ShoppingCart {
             purely_digital: false,
             requires_shipping: false,
         }
+    }
+
+    /// When it was last changed (unix ms).
+    pub fn last_changed(&self) -> i64 {
+        self.updated.max(self.created)
     }
 
     /// The entry for `sku`.

@@ -23,7 +23,7 @@ use super::CartShared;
 use crate::commerce::cart::change::{apply, reprice, CartChange};
 use crate::commerce::cart::{CartError, ShoppingCart};
 use crate::commerce::inventory::{NoteLevels, ReleaseStock, ReserveStock};
-use crate::commerce::order::{Charge, Customer, Order, OrderKind};
+use crate::commerce::order::{Charge, Customer, Order, OrderKind, OrderStatus};
 use crate::commerce::storage::{CheckoutCommit, CommitOutcome};
 use crate::store::StoreError;
 
@@ -49,9 +49,16 @@ fn check_out_able(cart: &ShoppingCart) -> Result<(), CartError> {
     Ok(())
 }
 
-/// A new order of `cart` and the charge that pays it.
-fn order_and_charge(cart: &ShoppingCart, customer: Customer, kind: OrderKind) -> (Order, Charge) {
-    let order = Order::from_cart(new_order_id(), kind, cart, customer, crate::commerce::now_ms());
+/// A new order of `cart` and the charge that pays it. Paid later, it is unpaid and
+/// holds its counted stock for [`CartShared::hold`]; else it is paid.
+fn order_and_charge(shared: &CartShared, cart: &ShoppingCart, customer: Customer, kind: OrderKind) -> (Order, Charge) {
+    let mut order = Order::from_cart(new_order_id(), kind, cart, customer, crate::commerce::now_ms());
+    if !shared.payments.pays_later() {
+        order.status = OrderStatus::Paid;
+    } else if !counted_lines(shared, cart).is_empty() {
+        let hold = i64::try_from(shared.hold.as_millis()).unwrap_or(i64::MAX);
+        order.hold_until = Some(order.created.saturating_add(hold));
+    }
     let charge = Charge {
         order_id: order.id.clone(),
         amount_cents: order.grand_total_cents,
@@ -75,7 +82,7 @@ pub async fn place(
     let reserve = ReserveStock { lines: lines.clone() };
     shared.inventory.send(reserve).await.map_err(|_| CartError::Unavailable)??;
 
-    let (mut order, charge) = order_and_charge(&cart, customer, kind);
+    let (mut order, charge) = order_and_charge(shared, &cart, customer, kind);
     let mut purchased = cart;
     let stored = match shared.payments.charge(&charge) {
         Ok(reference) => {
@@ -125,7 +132,7 @@ pub async fn place_shared(
 ) -> Result<(Order, ShoppingCart), CartError> {
     check_out_able(&cart)?;
     reprice(&mut cart, &shared.catalog.current(), &shared.rules);
-    let (mut order, charge) = order_and_charge(&cart, customer, kind);
+    let (mut order, charge) = order_and_charge(shared, &cart, customer, kind);
     order.payment_reference = shared.payments.charge(&charge).map_err(CartError::PaymentDeclined)?;
     let mut purchased = cart.clone();
     apply(
@@ -215,6 +222,8 @@ pub async fn donate(
         currency: shared.currency,
         payment_reference: String::new(),
         secret: crate::commerce::order::new_secret(),
+        status: if shared.payments.pays_later() { OrderStatus::Unpaid } else { OrderStatus::Paid },
+        hold_until: None,
     };
     let charge = Charge {
         order_id: order.id.clone(),

@@ -68,6 +68,8 @@ pub struct CartShared {
     pub currency: Currency,
     /// How long an unused cart actor lives.
     pub idle: Duration,
+    /// How long an order paid later holds its stock.
+    pub hold: Duration,
 }
 
 /// Live cart actors by cart id, with the generation that tells a restarted actor
@@ -119,6 +121,7 @@ pub async fn change_shared(shared: &CartShared, id: &str, change: CartChange) ->
             None => (empty_cart(shared, id), 0),
         };
         apply(&mut next, change.clone(), &shared.catalog.current(), &shared.rules)?;
+        next.updated = crate::commerce::now_ms();
         match shared.storage.save_cart_versioned(&next, version, checkout).await? {
             CartWrite::Saved(_) => return Ok(next),
             CartWrite::CheckingOut => return Err(CartError::Unavailable),
@@ -188,6 +191,7 @@ impl Handler<ChangeCart> for Cart {
         if let Err(e) = apply(&mut next, msg.0, &self.shared.catalog.current(), &self.shared.rules) {
             return AtomicResponse::new(Box::pin(actix::fut::ready(Err(e))));
         }
+        next.updated = crate::commerce::now_ms();
         let write = self.shared.storage.save_cart(&next);
         AtomicResponse::new(Box::pin(write.into_actor(self).map(move |result, cart, _| {
             result?;
@@ -296,6 +300,12 @@ impl Carts {
             return Ok(None);
         }
         self.send(id, GetCart).await
+    }
+
+    /// Forgets the live actor of cart `id` (its cart expired and was removed from
+    /// storage): the next call starts a fresh actor, which finds nothing stored.
+    pub fn forget(&self, id: &str) {
+        lock(&self.live).remove(id);
     }
 
     /// Applies `change` to cart `id` (made when new).

@@ -26,6 +26,12 @@
 //!   finds `o` set to that order and changes nothing, so a commit whose answer was lost
 //!   (a dropped connection) is simply retried.
 //!
+//! - An unpaid order is settled (paid, cancelled, its hold expired) by one script
+//!   ([`ORDER_SETTLE`]) that writes the order only while it is still unpaid, so two
+//!   instances never both return its stock.
+//! - An open cart's hash expires `[commerce] cart_lifetime_secs` after its last write
+//!   (`PEXPIRE` in the same step as the write); a purchased cart's lifetime is removed.
+
 //! ## Durability
 //!
 //! A write is acknowledged once Redis has executed it. How much of that survives a
@@ -44,5 +50,7 @@
 mod scripts;
 mod storage;
 
-pub use scripts::{cas_outcome, commit_outcome, reservation_outcome, CART_CAS, CHECKOUT_COMMIT, STOCK_RESERVE};
+pub use scripts::{
+    cas_outcome, commit_outcome, reservation_outcome, CART_CAS, CHECKOUT_COMMIT, ORDER_SETTLE, STOCK_RESERVE,
+};
 pub use storage::{redact, RedisStorage, CHECKOUT_CLAIM, POOL_SIZE, TIMEOUT};

@@ -9,7 +9,8 @@ use crate::store::StoreError;
 /// Compare-and-set of a cart. `KEYS[1]` the cart hash, `KEYS[2]` its checkout claim,
 /// `ARGV[1]` the version the change was applied to (0: the cart did not exist),
 /// `ARGV[2]` the new JSON, `ARGV[3]` `1` for the write of the checkout holding the
-/// claim. Answers `{1, new version, ""}` when written, `{2, 0, ""}` when a checkout
+/// claim, `ARGV[4]` the cart's lifetime in ms (absent or 0: it is kept; a written open
+/// cart expires that long after its last change). Answers `{1, new version, ""}` when written, `{2, 0, ""}` when a checkout
 /// holds the cart, else `{0, current version, current JSON}`.
 pub const CART_CAS: &str = r"
 if ARGV[3] ~= '1' and redis.call('EXISTS', KEYS[2]) == 1 then
@@ -21,6 +22,12 @@ if current ~= tonumber(ARGV[1]) then
 end
 current = current + 1
 redis.call('HSET', KEYS[1], 'v', current, 'd', ARGV[2])
+local lifetime = tonumber(ARGV[4] or '0') or 0
+if lifetime > 0 then
+  redis.call('PEXPIRE', KEYS[1], lifetime)
+else
+  redis.call('PERSIST', KEYS[1])
+end
 return {1, current, ''}
 ";
 
@@ -51,7 +58,8 @@ return answer
 /// order was committed already; `{4, 0, other order id, {}}` when another order
 /// purchased the cart; `{2, current version, '', {}}` when the cart changed since;
 /// `{0, index of the first short line (1-based), '', {units it has}}` when a line lacks
-/// stock. Nothing is written unless the answer is 1.
+/// stock. Nothing is written unless the answer is 1. The purchased cart is kept with
+/// its order (its lifetime, if any, is removed).
 pub const CHECKOUT_COMMIT: &str = r"
 local placed = redis.call('HGET', KEYS[1], 'o')
 if placed then
@@ -77,7 +85,24 @@ end
 redis.call('SET', KEYS[2], ARGV[4])
 redis.call('ZADD', KEYS[3], ARGV[5], ARGV[3])
 redis.call('HSET', KEYS[1], 'v', current + 1, 'd', ARGV[2], 'o', ARGV[3])
+redis.call('PERSIST', KEYS[1])
 return {1, current + 1, '', levels}
+";
+
+/// Settles an order. `KEYS[1]` the order, `ARGV[1]` its settled JSON. Writes it only
+/// when the stored order is still unpaid (an order stored without a status is unpaid);
+/// answers 1 when written, else 0.
+pub const ORDER_SETTLE: &str = r"
+local stored = redis.call('GET', KEYS[1])
+if not stored then
+  return 0
+end
+local ok, order = pcall(cjson.decode, stored)
+if not ok or (order['status'] ~= nil and order['status'] ~= 'unpaid') then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[1])
+return 1
 ";
 
 pub(super) fn unavailable(e: impl std::fmt::Display) -> StoreError {

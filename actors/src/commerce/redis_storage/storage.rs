@@ -9,7 +9,7 @@ use redis::Script;
 
 use super::scripts::{
     cas_outcome, commit_outcome, parse_cart, reservation_outcome, unavailable, unreadable, CART_CAS, CHECKOUT_COMMIT,
-    STOCK_RESERVE,
+    ORDER_SETTLE, STOCK_RESERVE,
 };
 use crate::commerce::cart::ShoppingCart;
 use crate::commerce::order::Order;
@@ -39,6 +39,10 @@ pub struct RedisStorage {
     stock_reserve: Script,
     /// The checkout commit.
     checkout_commit: Script,
+    /// The settlement of an unpaid order.
+    order_settle: Script,
+    /// How long an open cart lives after its last change, in ms (0: for ever).
+    cart_lifetime_ms: u64,
 }
 
 /// Bounds `future` by [`TIMEOUT`].
@@ -71,6 +75,8 @@ impl RedisStorage {
             cart_cas: Script::new(CART_CAS),
             stock_reserve: Script::new(STOCK_RESERVE),
             checkout_commit: Script::new(CHECKOUT_COMMIT),
+            order_settle: Script::new(ORDER_SETTLE),
+            cart_lifetime_ms: 0,
         };
         timed(async {
             let mut conn = storage.pool.get().await.map_err(unavailable)?;
@@ -79,6 +85,22 @@ impl RedisStorage {
         .await
         .map_err(|e| e.to_string())?;
         Ok(storage)
+    }
+
+    /// This storage with open carts expiring `lifetime` after their last change (a
+    /// key lifetime Redis enforces by itself; a purchased cart is kept).
+    pub fn with_cart_lifetime(mut self, lifetime: Duration) -> RedisStorage {
+        self.cart_lifetime_ms = u64::try_from(lifetime.as_millis()).unwrap_or(u64::MAX);
+        self
+    }
+
+    /// The lifetime in ms to give `cart` when writing it (0: none).
+    fn lifetime_of(&self, cart: &ShoppingCart) -> u64 {
+        if cart.is_purchased {
+            0
+        } else {
+            self.cart_lifetime_ms
+        }
     }
 
     /// Sets the level of every SKU that has none yet (the first instance to start
@@ -154,19 +176,19 @@ impl CommerceStorage for RedisStorage {
         // writers notice it.
         let pool = self.pool.clone();
         let key = cart_key(&cart.id);
+        let lifetime = self.lifetime_of(cart);
         let json = serde_json::to_string(cart).map_err(|e| StoreError::Backend(format!("unserialisable cart: {e}")));
         Box::pin(timed(async move {
             let json = json?;
             let mut conn = pool.get().await.map_err(unavailable)?;
-            redis::pipe()
-                .atomic()
-                .hset(&key, "d", json)
-                .ignore()
-                .hincr(&key, "v", 1)
-                .ignore()
-                .query_async::<()>(&mut conn)
-                .await
-                .map_err(unavailable)
+            let mut pipe = redis::pipe();
+            pipe.atomic().hset(&key, "d", json).ignore().hincr(&key, "v", 1).ignore();
+            if lifetime > 0 {
+                pipe.pexpire(&key, i64::try_from(lifetime).unwrap_or(i64::MAX)).ignore();
+            } else {
+                pipe.persist(&key).ignore();
+            }
+            pipe.query_async::<()>(&mut conn).await.map_err(unavailable)
         }))
     }
 
@@ -198,6 +220,7 @@ impl CommerceStorage for RedisStorage {
         let script = self.cart_cas.clone();
         let key = cart_key(&cart.id);
         let claim = checkout_key(&cart.id);
+        let lifetime = self.lifetime_of(cart);
         let json = serde_json::to_string(cart).map_err(|e| StoreError::Backend(format!("unserialisable cart: {e}")));
         Box::pin(timed(async move {
             let json = json?;
@@ -208,6 +231,7 @@ impl CommerceStorage for RedisStorage {
                 .arg(expected)
                 .arg(json)
                 .arg(if checkout { "1" } else { "0" })
+                .arg(lifetime)
                 .invoke_async(&mut conn)
                 .await
                 .map_err(unavailable)?;
@@ -346,6 +370,20 @@ impl CommerceStorage for RedisStorage {
                 .query_async::<()>(&mut conn)
                 .await
                 .map_err(unavailable)
+        }))
+    }
+
+    fn settle_order(&self, settled: &Order) -> StoreFuture<'static, bool> {
+        let pool = self.pool.clone();
+        let script = self.order_settle.clone();
+        let key = order_key(&settled.id);
+        let json =
+            serde_json::to_string(settled).map_err(|e| StoreError::Backend(format!("unserialisable order: {e}")));
+        Box::pin(timed(async move {
+            let json = json?;
+            let mut conn = pool.get().await.map_err(unavailable)?;
+            let written: i64 = script.key(&key).arg(json).invoke_async(&mut conn).await.map_err(unavailable)?;
+            Ok(written == 1)
         }))
     }
 

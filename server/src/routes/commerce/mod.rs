@@ -13,6 +13,8 @@
 //! - [`plain`]: the cart without JavaScript: `/commerce/cart` and its form posts.
 //! - [`cart_root`]: `GET /cart`, the site's cart page with the visitor's cart in it.
 //! - [`error`]: every refusal and the status it maps to.
+//! - `orders_list` and `orders_settle`: the dashboard's orders (`/api/commerce/orders`),
+//!   and marking an unpaid order paid or cancelled.
 
 mod cart_api;
 mod cart_root;
@@ -22,6 +24,7 @@ mod direct;
 mod error;
 mod form;
 mod orders_list;
+mod orders_settle;
 mod pages;
 mod plain;
 
@@ -33,6 +36,7 @@ pub use crate::services::commerce::{CART_IDLE, RULES_FILE};
 /// Registers the commerce routes. Other methods on these paths get 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.configure(orders_list::configure);
+    cfg.configure(orders_settle::configure);
     cfg.service(method::read_only("/api/commerce/cart", cart_api::get))
         .service(method::post_only("/api/commerce/cart/entries", cart_api::add_entry))
         .service(

@@ -4,8 +4,10 @@
 //! ## Layout
 //!
 //! - [`limit`]: how often one client address may check out.
+//! - [`sweep`]: removing expired carts and ending expired holds.
 
 pub mod limit;
+pub mod sweep;
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -16,6 +18,7 @@ use actix::Actor;
 use veranda_actors::commerce::cart::{CartChange, CartError, ShoppingCart};
 use veranda_actors::commerce::carts::{CartShared, Carts};
 use veranda_actors::commerce::catalog::Catalog;
+use veranda_actors::commerce::holds::Holds;
 use veranda_actors::commerce::inventory::Inventory;
 use veranda_actors::commerce::money::Currency;
 use veranda_actors::commerce::order::{Customer, OfflineProvider, Order, OrderKind};
@@ -75,6 +78,8 @@ pub struct Commerce {
     seen: std::sync::Mutex<Arc<Site>>,
     /// Checkout attempts per client address.
     pub limiter: limit::CheckoutLimiter,
+    /// Settles unpaid orders: paid, cancelled, or their hold expired.
+    pub holds: Holds,
 }
 
 impl Commerce {
@@ -99,7 +104,8 @@ impl Commerce {
             None => Arc::new(StoreStorage::new(store)),
             Some(url) => {
                 let fail = |reason: String| CommerceStartError::Redis { url: redact(url), reason };
-                let redis = RedisStorage::connect(url).await.map_err(fail)?;
+                let lifetime = Duration::from_secs(settings.commerce.cart_lifetime_secs);
+                let redis = RedisStorage::connect(url).await.map_err(fail)?.with_cart_lifetime(lifetime);
                 let levels = catalog.stocked().map(|(sku, level)| (sku.to_string(), level)).collect();
                 redis.seed_stock(levels).await.map_err(|e| fail(e.to_string()))?;
                 Arc::new(redis)
@@ -118,15 +124,19 @@ impl Commerce {
             website_id: site.settings.website.id.clone(),
             currency: Currency::parse(&site.settings.store.selected_currency).unwrap_or_default(),
             idle: CART_IDLE,
+            hold: Duration::from_secs(settings.commerce.offline_hold_secs),
         };
+        let inventory = shared.inventory.clone();
+        sweep::export_metrics();
         let seen = std::sync::Mutex::new(live.current());
         Ok(Commerce {
             carts: Carts::bounded(shared, settings.commerce.live_carts),
-            storage,
+            storage: storage.clone(),
             donate_pages: donate_pages(site),
             site: live,
             seen,
             limiter: limit::CheckoutLimiter::new(&settings.commerce),
+            holds: Holds::new(storage.clone(), inventory),
         })
     }
 }

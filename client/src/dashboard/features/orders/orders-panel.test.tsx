@@ -28,6 +28,8 @@ function order(id: string, created: number, cents: number, currencyCode = 'USD',
     grandTotal: { currencyCode, value: cents / 100 },
     grandTotalCents: cents,
     kind,
+    status: 'paid',
+    holdUntil: null,
   };
 }
 
@@ -57,13 +59,14 @@ describe('the orders panel', () => {
       ['Items', 'col'],
       ['Total', 'col'],
       ['Kind', 'col'],
+      ['Payment', 'col'],
     ]);
     const rows = [...table.querySelectorAll('tbody tr')];
     expect(rows.map((r) => r.getAttribute('data-order-id'))).toEqual(['aaaaaaaa1111', 'bbbbbbbb2222', 'cccccccc3333']);
     const cells = (row: Element) => [...row.children].map((c) => c.textContent);
-    expect(cells(rows[0]!)).toEqual(['aaaaaaaa', '2 minutes ago', 'aaaaaaaa1111@example.com', '3', '$1,234,567.89', 'Order']);
-    expect(cells(rows[1]!).slice(4)).toEqual(['€40.00', 'Donation']);
-    expect(cells(rows[2]!).slice(4)).toEqual(['¥1,500', 'Subscription']);
+    expect(cells(rows[0]!)).toEqual(['aaaaaaaa', '2 minutes ago', 'aaaaaaaa1111@example.com', '3', '$1,234,567.89', 'Order', 'Paid']);
+    expect(cells(rows[1]!).slice(4)).toEqual(['€40.00', 'Donation', 'Paid']);
+    expect(cells(rows[2]!).slice(4)).toEqual(['¥1,500', 'Subscription', 'Paid']);
     expect(rows[0]!.querySelector('th')?.getAttribute('scope')).toBe('row');
     const region = container.querySelector('[role="region"]')!;
     expect(region.getAttribute('tabindex')).toBe('0');
@@ -204,5 +207,113 @@ describe('the orders panel', () => {
       await vi.advanceTimersByTimeAsync(ORDERS_REFRESH_MS + 100);
     });
     expect(asked.length).toBeGreaterThan(down);
+  });
+});
+
+/** An unpaid order holding its stock for two more days. */
+function unpaid(id: string, now: number): OrderSummary {
+  return { ...order(id, now - 60_000, 1600), status: 'unpaid', holdUntil: now + 2 * 24 * 3600 * 1000 };
+}
+
+/** A fetch answering the list with `list()` and each settlement with `settled`, recording what was posted. */
+function settlingFetch(list: () => OrderSummary[], settled: (id: string, body: { status: string }) => Response, posted: string[][]) {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const match = /^\/api\/commerce\/orders\/([^/]+)\/status$/.exec(url.pathname);
+    if (match && init?.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as { status: string };
+      posted.push([decodeURIComponent(match[1]!), body.status, new Headers(init.headers).get('Content-Type') ?? '']);
+      return settled(decodeURIComponent(match[1]!), body);
+    }
+    return jsonFetch({ [PATH]: { orders: list() } })(input);
+  }) as typeof fetch;
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('settling an unpaid order', () => {
+  const buttons = (row: Element) => [...row.querySelectorAll('button')];
+
+  it('shows the hold and the two buttons only on unpaid orders, each button named for its order', async () => {
+    const now = Date.now();
+    const orders = [unpaid('unpaid000001', now), order('paid00000002', now - 120_000, 900)];
+    vi.stubGlobal('fetch', jsonFetch({ [PATH]: { orders } }));
+    const { container } = panel();
+    await settleUntil(() => container.querySelectorAll('tbody tr').length === 2);
+    const [held, paid] = [...container.querySelectorAll('tbody tr')];
+    expect(held!.lastElementChild!.textContent).toBe('Unpaid · hold ends in 2 daysMark paidCancel');
+    expect(buttons(held!).map((b) => [b.textContent, b.getAttribute('aria-label'), b.type, b.disabled])).toEqual([
+      ['Mark paid', 'Mark paid order unpaid00', 'button', false],
+      ['Cancel', 'Cancel order unpaid00', 'button', false],
+    ]);
+    expect(paid!.lastElementChild!.textContent).toBe('Paid');
+    expect(buttons(paid!)).toHaveLength(0);
+  });
+
+  it('marks an order paid: busy while sent, then its new status takes focus and the buttons go', async () => {
+    const now = Date.now();
+    let current = [unpaid('unpaid000001', now)];
+    const posted: string[][] = [];
+    let answer: (r: Response) => void = () => {};
+    // The settlement answers only when the test says so.
+    vi.stubGlobal(
+      'fetch',
+      ((base: typeof fetch) => (async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method !== 'POST') return base(input, init);
+        await base(input, init);
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      }) as typeof fetch)(settlingFetch(() => current, () => json({}), posted)),
+    );
+    const { container } = panel();
+    await settleUntil(() => container.querySelector('tbody button') !== null);
+    const row = container.querySelector('tbody tr')!;
+    const [markPaid, cancel] = buttons(row);
+    markPaid!.focus();
+    expect(document.activeElement).toBe(markPaid);
+    await act(async () => markPaid!.click());
+    await settleUntil(() => posted.length === 1);
+    expect(posted).toEqual([['unpaid000001', 'paid', 'application/json']]);
+    expect([markPaid!.textContent, markPaid!.disabled, markPaid!.getAttribute('aria-busy')]).toEqual(['Marking paid…', true, 'true']);
+    expect([cancel!.textContent, cancel!.disabled]).toEqual(['Cancel', true]);
+
+    const settled = { ...current[0]!, status: 'paid' as const };
+    current = [settled];
+    await act(async () => answer(json({ order: settled })));
+    await settleUntil(() => container.querySelector('tbody button') === null);
+    const status = container.querySelector('tbody tr .order-status')!;
+    expect(status.textContent).toBe('Paid');
+    await settleUntil(() => document.activeElement === status);
+    expect(document.activeElement).toBe(status);
+  });
+
+  it('cancels an order from the keyboard and shows a refusal beside the buttons', async () => {
+    const now = Date.now();
+    const posted: string[][] = [];
+    vi.stubGlobal(
+      'fetch',
+      settlingFetch(
+        () => [unpaid('unpaid000001', now)],
+        () => json({ error: 'This order’s hold expired and its stock was returned.' }, 409),
+        posted,
+      ),
+    );
+    const { container } = panel();
+    await settleUntil(() => container.querySelector('tbody button') !== null);
+    const cancel = buttons(container.querySelector('tbody tr')!)[1]!;
+    // A native button: Enter and Space press it, and it is in the tab order.
+    expect(cancel.tabIndex).toBe(0);
+    cancel.focus();
+    await act(async () => cancel.click());
+    await settleUntil(() => container.querySelector('[role="alert"]') !== null);
+    expect(posted).toEqual([['unpaid000001', 'cancelled', 'application/json']]);
+    expect(container.querySelector('[role="alert"]')!.textContent).toBe('This order’s hold expired and its stock was returned.');
+    expect(buttons(container.querySelector('tbody tr')!).map((b) => [b.textContent, b.disabled])).toEqual([
+      ['Mark paid', false],
+      ['Cancel', false],
+    ]);
   });
 });

@@ -2,10 +2,13 @@
 // store's money format, what kind). A placed order arrives on the edits stream and shows at
 // once; the list is then read again (for the customer's email). While the stream is down
 // the list is read every 15 s, while it is live every 2 min; never while the tab is hidden.
+// An unpaid order shows until when it holds its stock, and two buttons: "Mark paid" (the
+// held stock is sold) and "Cancel" (the stock returns); see `settle-buttons.tsx`.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMinor } from '../../../commerce/money';
 import { RelativeTime } from '../../components/relative-time';
 import { useLiveStream, type LiveStreamTransport } from '../../streams/use-live-stream';
+import { PaymentCell } from './settle-buttons';
 import {
   addOrder,
   fetchOrders,
@@ -38,6 +41,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
       <td className="num">{order.itemCount.toLocaleString('en')}</td>
       <td className="num">{orderTotal(order)}</td>
       <td>{KIND_LABELS[order.kind] ?? order.kind}</td>
+      <PaymentCell order={order} />
     </tr>
   );
 }
@@ -100,6 +104,7 @@ export function OrdersPanel({ transport }: { transport?: LiveStreamTransport }) 
                   Total
                 </th>
                 <th scope="col">Kind</th>
+                <th scope="col">Payment</th>
               </tr>
             </thead>
             <tbody>

@@ -2,7 +2,8 @@
 // published on the edits stream (`orderPlaced`, without customer data): the panel shows it
 // at once and reads the list again for the rest. Orders placed some other way (donations,
 // gift cards) and a socket that is down are covered by reading the list on an interval.
-import type { OrderKind, OrderSummary } from '../../../generated/types';
+import { dataRequest } from '../../../data/index';
+import type { OrderKind, OrderStatus, OrderSummary } from '../../../generated/types';
 import { getJson } from '../../api/http';
 import type { EventFrame } from '../../streams/frames';
 
@@ -36,6 +37,7 @@ export function toPlacedOrder(frame: EventFrame): OrderSummary | null {
   const total = d.grandTotal as Record<string, unknown> | null | undefined;
   if (typeof d.grandTotalCents !== 'number' || typeof total?.currencyCode !== 'string' || typeof total.value !== 'number') return null;
   const kind: OrderKind = d.kind === 'subscription' || d.kind === 'contribution' ? d.kind : 'order';
+  const status: OrderStatus = d.status === 'paid' || d.status === 'cancelled' || d.status === 'expired' ? d.status : 'unpaid';
   return {
     id: d.orderId,
     created: typeof d.created === 'number' ? d.created : frame.at,
@@ -44,6 +46,8 @@ export function toPlacedOrder(frame: EventFrame): OrderSummary | null {
     grandTotal: { currencyCode: total.currencyCode, value: total.value },
     grandTotalCents: d.grandTotalCents,
     kind,
+    status,
+    holdUntil: typeof d.holdUntil === 'number' ? d.holdUntil : null,
   };
 }
 
@@ -54,4 +58,23 @@ export function addOrder(orders: readonly OrderSummary[] | undefined, order: Ord
   return merged.slice(0, ORDERS_LIMIT);
 }
 
-export type { OrderKind, OrderSummary };
+/** How the owner settles an unpaid order: paid (its held stock is sold) or cancelled (the stock returns). */
+export type Settlement = 'paid' | 'cancelled';
+
+/** The route that settles order `id`. */
+export function settlePath(id: string): string {
+  return `${ORDERS_PATH}/${encodeURIComponent(id)}/status`;
+}
+
+/** Marks unpaid order `id` paid or cancelled (crumb-checked); resolves with the settled order. */
+export async function settleOrder(id: string, status: Settlement): Promise<OrderSummary> {
+  const body = await dataRequest<{ order: OrderSummary }>({ url: settlePath(id), method: 'POST', data: { status }, asJson: true });
+  return body.order;
+}
+
+/** `orders` with `order` in place of the order of the same id. */
+export function replaceOrder(orders: readonly OrderSummary[] | undefined, order: OrderSummary): OrderSummary[] | undefined {
+  return orders?.map((o) => (o.id === order.id ? order : o));
+}
+
+export type { OrderKind, OrderStatus, OrderSummary };

@@ -4,12 +4,16 @@
 //! `config/veranda.toml` when it exists), `VERANDA_*` environment variables, then
 //! command-line flags. `config/veranda.toml` documents every key with its default.
 
+mod commerce;
+
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use figment::providers::{Format, Serialized, Toml};
 use figment::Figment;
 use serde::{Deserialize, Serialize};
+
+pub use commerce::CommerceSettings;
 
 /// The file read when `--config` is not given, if it exists.
 pub const DEFAULT_CONFIG_FILE: &str = "config/veranda.toml";
@@ -82,33 +86,6 @@ impl MapsSettings {
     /// The server key, when one is set.
     pub fn server_key(&self) -> Option<&str> {
         Some(self.server_key.trim()).filter(|k| !k.is_empty())
-    }
-}
-
-/// `[commerce]` of `veranda.toml`: the bounds on checkouts.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct CommerceSettings {
-    /// Checkout attempts one client address regains per minute.
-    pub checkouts_per_minute: u32,
-    /// Checkout attempts one client address may make at once before the rate applies.
-    pub checkout_burst: u32,
-    /// Most client addresses the checkout limiter remembers (least recently seen
-    /// forgotten first).
-    pub limited_addresses: usize,
-    /// Most cart actors running at once; the least recently used stops to make room
-    /// (its cart stays in the store).
-    pub live_carts: usize,
-}
-
-impl Default for CommerceSettings {
-    fn default() -> Self {
-        CommerceSettings {
-            checkouts_per_minute: 6,
-            checkout_burst: 20,
-            limited_addresses: 10_000,
-            live_carts: veranda_actors::commerce::carts::DEFAULT_LIVE_CARTS,
-        }
     }
 }
 
