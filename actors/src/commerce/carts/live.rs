@@ -63,6 +63,17 @@ impl LiveActors {
         }
         tables::set_entries(Table::CartActors, self.running.len());
     }
+
+    /// Forgets the actor of `id` whatever its generation (its cart expired and was
+    /// removed from storage) and tells it to stop; the next call for `id` starts a fresh one.
+    pub(super) fn forget(&mut self, id: &str) {
+        let running = self.running.pop(id);
+        let retiring = self.retiring.remove(id);
+        for (_, addr) in running.into_iter().chain(retiring) {
+            addr.do_send(Retire);
+        }
+        tables::set_entries(Table::CartActors, self.running.len());
+    }
 }
 
 /// Stops the actor, made to leave the live table for a newer one, once the messages

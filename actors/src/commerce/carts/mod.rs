@@ -305,7 +305,7 @@ impl Carts {
     /// Forgets the live actor of cart `id` (its cart expired and was removed from
     /// storage): the next call starts a fresh actor, which finds nothing stored.
     pub fn forget(&self, id: &str) {
-        lock(&self.live).remove(id);
+        lock(&self.live).forget(id);
     }
 
     /// Applies `change` to cart `id` (made when new).
