@@ -16,6 +16,7 @@ pub mod accounts;
 pub mod answers;
 pub mod cookies;
 pub mod crumbs;
+pub mod metrics;
 pub mod process;
 pub mod proxies;
 pub mod stand_in;

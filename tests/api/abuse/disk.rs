@@ -8,6 +8,7 @@ use futures_util::future::join_all;
 use serde_json::{json, Value};
 use veranda_actors::store::{SledStore, Store, Tree};
 use veranda_actors::telemetry::capacity;
+use veranda_tests::metrics::{sample, scrape, scraped};
 use veranda_tests::process::{crumb_of, get_in_session, store_owner_session, ServerProcess};
 use veranda_tests::{crumb, demo_site_dir, eventually, spawn_app_configured, TestApp};
 
@@ -15,13 +16,10 @@ use veranda_tests::{crumb, demo_site_dir, eventually, spawn_app_configured, Test
 const LIMIT_BYTES: f64 = 1_048_576.0;
 /// Error-report sends, ten records of about 5 KB each: about three times the limit.
 const SENDS: usize = 60;
-
-/// The value of the sample `series` on the `/metrics` at `ops_address`, if exported.
-async fn sample(client: &reqwest::Client, ops_address: &str, series: &str) -> Option<f64> {
-    let res = client.get(format!("{ops_address}/metrics")).send().await.expect("answered");
-    let text = res.text().await.expect("text");
-    text.lines().find_map(|l| l.strip_prefix(series).and_then(|rest| rest.trim().parse().ok()))
-}
+/// Records dropped for the size limit, by tree.
+const DROPPED: &str = "veranda_telemetry_dropped_records_total";
+/// The stored total.
+const STORED: &str = "veranda_telemetry_stored_bytes";
 
 /// The stack of record `r` of send `n`: unique, and about 5 KB.
 fn stack(n: usize, r: usize) -> String {
@@ -58,29 +56,28 @@ async fn past_the_size_limit_the_oldest_telemetry_is_dropped_and_the_newest_kept
         [("VERANDA_TELEMETRY", "{max_stored_mb = 1}"), ("VERANDA_SECURITY", "{trusted_proxies = [\"127.0.0.1\"]}")];
     let server = ServerProcess::start_with_env(&demo_site_dir(), data.path(), &env).await;
     let client = reqwest::Client::new();
-    let dropped = "veranda_telemetry_dropped_records_total{tree=\"errors\"}";
-    let stored = "veranda_telemetry_stored_bytes";
-    assert_eq!(sample(&client, &server.ops_address, dropped).await, Some(0.0), "exported at zero from start-up");
-    for tree in ["census", "traces", "events", "perf", "visitor_sessions"] {
-        let series = format!("veranda_telemetry_dropped_records_total{{tree=\"{tree}\"}}");
-        assert_eq!(sample(&client, &server.ops_address, &series).await, Some(0.0), "{series}");
+    let ops = &server.ops_address;
+    for tree in ["errors", "census", "traces", "events", "perf", "visitor_sessions"] {
+        let dropped = scraped(ops, DROPPED, &[("tree", tree)]).await;
+        assert_eq!(dropped, Some(0.0), "{tree}: exported at zero from start-up");
     }
-    assert!(sample(&client, &server.ops_address, stored).await.is_some(), "the stored total is a gauge");
+    assert!(scraped(ops, STORED, &[]).await.is_some(), "the stored total is a gauge");
 
     let crumb = crumb_of(&server.address).await;
     for n in 0..SENDS {
         assert_eq!(send_errors(&client, &server, &crumb, n).await, 202, "send {n} is accepted, not refused");
     }
 
-    eventually(Duration::from_secs(20), "the oldest records to be dropped and the total to be under the limit", || {
-        let client = &client;
-        let ops = &server.ops_address;
-        async move {
-            let dropped = sample(client, ops, dropped).await.unwrap_or(0.0);
-            let stored = sample(client, ops, stored).await.unwrap_or(f64::MAX);
+    eventually(
+        Duration::from_secs(20),
+        "the oldest records to be dropped and the total to be under the limit",
+        || async move {
+            let text = scrape(ops).await;
+            let dropped = sample(&text, DROPPED, &[("tree", "errors")]).unwrap_or(0.0);
+            let stored = sample(&text, STORED, &[]).unwrap_or(f64::MAX);
             dropped > 0.0 && stored > 0.0 && stored <= LIMIT_BYTES
-        }
-    })
+        },
+    )
     .await;
     let listed = get_in_session(&client, &server.address, "/api/events/errors", "disk-owner").await;
     assert_eq!(listed.status(), 200);
@@ -124,9 +121,9 @@ async fn more_than_a_thousand_expired_form_keys_are_all_swept() {
         s.forms.key_sweep_secs = 1;
     })
     .await;
-    let swept = "veranda_form_keys_swept_total{kind=\"key\"}";
-    let before = sample(&app.client, &app.ops_address, swept).await.expect("exported from start-up");
-    assert!(sample(&app.client, &app.ops_address, "veranda_form_keys_live").await.is_some(), "a gauge of live keys");
+    let swept = || scraped(&app.ops_address, "veranda_form_keys_swept_total", &[("kind", "key")]);
+    let before = swept().await.expect("exported from start-up");
+    assert!(scraped(&app.ops_address, "veranda_form_keys_live", &[]).await.is_some(), "a gauge of live keys");
     let crumb = crumb(&app).await;
 
     let mut issued = 0;
@@ -141,7 +138,7 @@ async fn more_than_a_thousand_expired_form_keys_are_all_swept() {
         .await;
     // The count moves once a sweep ends.
     eventually(Duration::from_secs(5), "the swept keys to be counted", || async {
-        sample(&app.client, &app.ops_address, swept).await.is_some_and(|after| after - before >= 1200.0)
+        swept().await.is_some_and(|after| after - before >= 1200.0)
     })
     .await;
 }

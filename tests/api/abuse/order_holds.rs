@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use veranda_actors::domain::enums::ContributorRole;
+use veranda_tests::metrics::scraped;
 use veranda_tests::{assert_refused, demo_site_copy, eventually, spawn_app_configured, TestApp, Visitor};
 
 use crate::commerce::support::{shopper_with_blend, Shopping, BUYER};
@@ -68,22 +69,22 @@ async fn listed(owner: &mut Visitor<'_>, id: &str) -> Value {
 }
 
 /// The value of the counter line `series` on `/metrics` (`None` when absent).
-async fn counter(app: &TestApp, series: &str) -> Option<f64> {
-    let text = app.get_ops("/metrics").await.text().await.expect("the metrics");
-    text.lines().find_map(|l| l.strip_prefix(series).and_then(|rest| rest.trim().parse().ok()))
+/// Holds settled with `outcome` so far, if exported.
+async fn counter(app: &TestApp, outcome: &str) -> Option<f64> {
+    scraped(&app.ops_address, "veranda_commerce_holds_settled_total", &[("outcome", outcome)]).await
 }
 
-const EXPIRED: &str = "veranda_commerce_holds_settled_total{outcome=\"expired\"}";
-const CANCELLED: &str = "veranda_commerce_holds_settled_total{outcome=\"cancelled\"}";
-const PAID: &str = "veranda_commerce_holds_settled_total{outcome=\"paid\"}";
+const EXPIRED: &str = "expired";
+const CANCELLED: &str = "cancelled";
+const PAID: &str = "paid";
 
 #[actix_rt::test]
 async fn an_offline_order_of_the_last_unit_sells_it_out_until_the_owner_cancels_it() {
     let (_site, app) = shop_with_one_unit(3600).await;
     // The metrics are shared by every server of this test process: each series is
     // exported from start-up, and the counts below are compared with their value before.
-    for series in [EXPIRED, CANCELLED, PAID] {
-        assert!(counter(&app, series).await.is_some(), "{series} is exported from start-up");
+    for outcome in [EXPIRED, CANCELLED, PAID] {
+        assert!(counter(&app, outcome).await.is_some(), "{outcome} is exported from start-up");
     }
     let cancelled = counter(&app, CANCELLED).await.unwrap_or_default();
     let id = buy_the_last_unit(&app).await;
@@ -140,7 +141,11 @@ async fn an_unsettled_hold_expires_and_returns_the_unit() {
         list["orders"].as_array().is_some_and(|orders| orders.iter().any(|o| o["id"] == id && o["status"] == "expired"))
     })
     .await;
-    assert!(counter(&app, EXPIRED).await.unwrap_or_default() >= expired + 1.0, "the expiry is counted");
+    // The sweep marks the order, returns its stock, then counts it.
+    eventually(Duration::from_secs(5), "the expiry to be counted", || async {
+        counter(&app, EXPIRED).await.unwrap_or_default() >= expired + 1.0
+    })
+    .await;
     buy_the_last_unit(&app).await;
     let late = owner.post(&status_path(&id), &json!({ "status": "paid" })).await;
     assert_refused(late, 409, "This order's hold expired and its stock was returned.").await;

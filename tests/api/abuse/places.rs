@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde_json::Value;
 use tempfile::TempDir;
 use veranda_server::settings::Settings;
+use veranda_tests::metrics::scrape;
 use veranda_tests::{spawn_app_configured, TestApp};
 
 use crate::google_maps::{keyed_site, places_stand_in, Asked};
@@ -37,8 +38,7 @@ async fn search(app: &TestApp, input: &str, headers: &[(&str, &str)]) -> (u16, O
 }
 
 async fn metrics(app: &TestApp) -> String {
-    let res = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
-    res.text().await.expect("metrics text")
+    scrape(&app.ops_address).await
 }
 
 #[actix_rt::test]

@@ -7,6 +7,7 @@
 use std::future::Future;
 
 use serde_json::json;
+use veranda_tests::metrics::scraped;
 use veranda_tests::process::{crumb_of, ServerProcess};
 use veranda_tests::{demo_site_dir, TestApp};
 
@@ -22,10 +23,7 @@ fn forwarded(n: usize) -> String {
 
 /// The value of `metric{table="<table>"}` on `/metrics` (None when absent).
 async fn table_sample(server: &ServerProcess, metric: &str, table: &str) -> Option<f64> {
-    let res = reqwest::get(format!("{}/metrics", server.ops_address)).await.expect("answered");
-    let text = res.text().await.expect("a body");
-    let series = format!("{metric}{{table=\"{table}\"}}");
-    text.lines().find_map(|l| l.strip_prefix(&series).and_then(|rest| rest.trim().parse().ok()))
+    scraped(&server.ops_address, metric, &[("table", table)]).await
 }
 
 async fn entries(server: &ServerProcess, table: &str) -> f64 {

@@ -11,6 +11,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use veranda_actors::accounts::AccountRole;
 use veranda_server::settings::Settings;
+use veranda_tests::metrics::scraped;
 use veranda_tests::{add_account, crumb, demo_site_dir, eventually, spawn_app_configured, TestApp, Visitor};
 
 /// Connections each holding a POST body open: more than the 512 state-changing requests
@@ -36,11 +37,7 @@ async fn trickle(app: &TestApp, crumb: &str) -> TcpStream {
 
 /// The public listener's requests in flight, as `/metrics` says.
 async fn in_flight(app: &TestApp) -> f64 {
-    let text = app.get_ops("/metrics").await.text().await.expect("metrics");
-    text.lines()
-        .find_map(|line| line.strip_prefix("veranda_http_requests_in_flight "))
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(0.0)
+    scraped(&app.ops_address, "veranda_http_requests_in_flight", &[]).await.unwrap_or(0.0)
 }
 
 #[actix_rt::test]

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use veranda_actors::store::{SledStore, Store, Tree};
+use veranda_tests::metrics::{sample, scrape, scraped};
 use veranda_tests::process::ServerProcess;
 use veranda_tests::{cookie_value, demo_site_dir, eventually};
 
@@ -19,14 +20,6 @@ const NEIGHBOUR: &str = "198.51.100.20";
 /// The demo's house blend.
 const BLEND_SKU: &str = "VER-HB-12OZ";
 
-/// The value of the sample of `metric` carrying every label of `labels`, if exported.
-fn sample(text: &str, metric: &str, labels: &[(&str, &str)]) -> Option<f64> {
-    text.lines()
-        .filter(|l| l.starts_with(metric) && l[metric.len()..].starts_with(['{', ' ']))
-        .filter(|l| labels.iter().all(|(k, v)| l.contains(&format!("{k}=\"{v}\""))))
-        .find_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
-}
-
 /// A server on the demo site trusting 127.0.0.1 as its proxy, with `env` besides.
 async fn server(data: &std::path::Path, env: &[(&str, &str)]) -> ServerProcess {
     let mut all = vec![("VERANDA_SECURITY", r#"{trusted_proxies = ["127.0.0.1"]}"#)];
@@ -36,8 +29,7 @@ async fn server(data: &std::path::Path, env: &[(&str, &str)]) -> ServerProcess {
 
 /// The size of `table` and its evictions for `reason`, from one scrape.
 async fn table(server: &ServerProcess, table: &str, reason: &str) -> (Option<f64>, Option<f64>) {
-    let res = reqwest::get(format!("{}/metrics", server.ops_address)).await.expect("answered");
-    let text = res.text().await.expect("a body");
+    let text = scrape(&server.ops_address).await;
     let entries = sample(&text, "veranda_memory_table_entries", &[("table", table)]);
     let evicted = sample(&text, "veranda_memory_table_evictions_total", &[("table", table), ("reason", reason)]);
     (entries, evicted)
@@ -78,8 +70,7 @@ fn perf(id: &str, name: &str) -> Value {
 
 /// The LCP observations of `/about` so far.
 async fn lcp_count(server: &ServerProcess) -> Option<f64> {
-    let res = reqwest::get(format!("{}/metrics", server.ops_address)).await.expect("answered");
-    sample(&res.text().await.expect("a body"), "veranda_webvitals_lcp_seconds_count", &[("path", "/about")])
+    scraped(&server.ops_address, "veranda_webvitals_lcp_seconds_count", &[("path", "/about")]).await
 }
 
 #[actix_rt::test]

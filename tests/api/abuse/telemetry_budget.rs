@@ -4,6 +4,7 @@
 //! accepted; the refusals are counted on `/metrics`.
 
 use serde_json::{json, Value};
+use veranda_tests::metrics::scraped;
 use veranda_tests::{crumb, demo_site_dir, spawn_app_configured, TestApp};
 
 const ERRORS_PATH: &str = "/api/events/RecordJavascriptErrors";
@@ -38,15 +39,9 @@ async fn send(app: &TestApp, crumb: &str, ip: &str, body: &Value) -> (u16, Optio
     (status, retry_after, res.json().await.expect("a JSON answer"))
 }
 
-/// The sum of the samples of `metric` carrying every label of `labels`.
+/// The sum of the samples of `metric` carrying every label of `labels` (0 when none).
 async fn sample(app: &TestApp, metric: &str, labels: &[(&str, &str)]) -> f64 {
-    let res = app.client.get(format!("{}/metrics", app.ops_address)).send().await.expect("answered");
-    let text = res.text().await.expect("metrics text");
-    text.lines()
-        .filter(|l| l.starts_with(metric) && l[metric.len()..].starts_with(['{', ' ']))
-        .filter(|l| labels.iter().all(|(k, v)| l.contains(&format!("{k}=\"{v}\""))))
-        .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
-        .sum()
+    scraped(&app.ops_address, metric, labels).await.unwrap_or(0.0)
 }
 
 #[actix_rt::test]

@@ -167,8 +167,7 @@ async fn a_fresh_server_exports_its_series_at_zero_before_any_request() {
     // A process of its own: the recorder of this test process has seen other tests' requests.
     let data = tempfile::tempdir().expect("a data dir");
     let server = veranda_tests::process::ServerProcess::start(data.path()).await;
-    let body = reqwest::get(format!("{}/metrics", server.ops_address)).await.expect("scraped");
-    let body = body.text().await.expect("metrics body");
+    let body = veranda_tests::metrics::scrape(&server.ops_address).await;
     let lines: std::collections::BTreeSet<&str> = body.lines().collect();
     let missing: Vec<&str> = AT_ZERO_FROM_START.iter().copied().filter(|line| !lines.contains(line)).collect();
     assert!(missing.is_empty(), "not exported at zero: {missing:#?}\n--- metrics ---\n{body}");

@@ -10,23 +10,18 @@ use veranda_tests::process::ServerProcess;
 
 /// The value of the sample of `metric` carrying every label of `labels` (0 when absent).
 fn sample(text: &str, metric: &str, labels: &[(&str, &str)]) -> f64 {
-    text.lines()
-        .filter(|l| l.starts_with(metric) && l[metric.len()..].starts_with(['{', ' ']))
-        .filter(|l| labels.iter().all(|(k, v)| l.contains(&format!("{k}=\"{v}\""))))
-        .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
-        .sum()
+    veranda_tests::metrics::sample(text, metric, labels).unwrap_or(0.0)
 }
 
-async fn scrape(client: &reqwest::Client, server: &ServerProcess) -> String {
-    let res = client.get(format!("{}/metrics", server.ops_address)).send().await.expect("answered");
-    res.text().await.expect("a body")
+async fn scrape(server: &ServerProcess) -> String {
+    veranda_tests::metrics::scrape(&server.ops_address).await
 }
 
 /// The scrape once `ready` holds of it (waits up to 5 s; the gauges follow the actors'
 /// intervals).
-async fn scrape_until(client: &reqwest::Client, server: &ServerProcess, ready: impl Fn(&str) -> bool) -> String {
+async fn scrape_until(server: &ServerProcess, ready: impl Fn(&str) -> bool) -> String {
     eventually(Duration::from_secs(5), "a /metrics scrape showing the calls", || async {
-        let text = scrape(client, server).await;
+        let text = scrape(server).await;
         ready(&text).then_some(text)
     })
     .await
@@ -48,7 +43,7 @@ async fn ingest_counters_and_the_visitor_and_error_gauges_follow_the_calls() {
     let data = tempfile::tempdir().expect("a temporary data dir");
     let server = ServerProcess::start(data.path()).await;
     let client = reqwest::Client::new();
-    let before = scrape(&client, &server).await;
+    let before = scrape(&server).await;
     let accepted = |text: &str, endpoint| sample(text, "veranda_ingest_accepted_total", &[("endpoint", endpoint)]);
     assert_eq!(accepted(&before, "record_hit"), 0.0);
 
@@ -77,7 +72,7 @@ async fn ingest_counters_and_the_visitor_and_error_gauges_follow_the_calls() {
     let gauges_ready = |text: &str| {
         sample(text, "veranda_visitor_sessions_live", &[]) == 2.0 && sample(text, "veranda_error_groups", &[]) == 1.0
     };
-    let after = scrape_until(&client, &server, gauges_ready).await;
+    let after = scrape_until(&server, gauges_ready).await;
     assert_eq!(accepted(&after, "record_hit"), 2.0, "the two recorded page views");
     let skipped = [("endpoint", "record_hit"), ("reason", "config_area")];
     assert_eq!(sample(&after, "veranda_ingest_skipped_total", &skipped), 1.0, "the configuration page");
