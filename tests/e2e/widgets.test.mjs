@@ -214,10 +214,15 @@ test("a signed-in owner gets the 'Preview Only' alert from a booking block", { t
   const block = page.locator('.block--restaurant-booking').first();
   await block.scrollIntoViewIfNeeded();
   await eventually(() => block.getAttribute('data-preview-only').then((v) => v === 'true'), 'no preview for the owner');
+  const provider = JSON.parse(await block.getAttribute('data-block-json')).provider;
   await block.getByRole('link', { name: 'Book a table' }).click();
   const alert = page.getByRole('dialog', { name: 'Preview Only' });
   await alert.waitFor({ timeout: 10_000 });
-  assert.match(await alert.innerText(), /Please log out of your account with the provider in order to use the reservation block\./);
+  // Spec 000 §6 words the OpenTable block's alert; spec 001 §6 the other provider's.
+  const wording = provider === 'opentable'
+    ? /Please log out of your account with the provider in order to use the OpenTable Block\./
+    : /Please log out of your account with the provider in order to use the reservation block\./;
+  assert.match(await alert.innerText(), wording);
   assert.match(page.url(), /\/menu\?noredirect$/, 'the page stays');
   await context.close();
 });

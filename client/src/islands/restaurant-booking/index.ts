@@ -33,7 +33,7 @@ export async function startBooking(win: Window, el: HTMLElement, data: unknown):
   const { provider, restaurantId } = parse(data);
   const context = win.Veranda?.context ?? null;
   if (context?.authenticatedAccount && (await signedInOwner(win.fetch.bind(win)))) {
-    previewOnly(el);
+    previewOnly(el, provider);
     return 'preview';
   }
   if (!analyticsCookiesAllowed(win.document, context)) return 'not-allowed';

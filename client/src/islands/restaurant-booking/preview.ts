@@ -4,8 +4,16 @@ import { alertPopup } from '../../widgets/popups/popups';
 
 /** The alert's title. */
 export const PREVIEW_TITLE = 'Preview Only';
-/** The alert's message. */
+/** The alert's message for an OpenTable block (spec 000 §6). */
+export const OPENTABLE_PREVIEW_MESSAGE =
+  'Please log out of your account with the provider in order to use the OpenTable Block.';
+/** The alert's message for any other provider's reservation block (spec 001 §6). */
 export const PREVIEW_MESSAGE = 'Please log out of your account with the provider in order to use the reservation block.';
+
+/** The preview alert's message for a block of `provider`. */
+export function previewMessage(provider: string): string {
+  return provider.toLowerCase() === 'opentable' ? OPENTABLE_PREVIEW_MESSAGE : PREVIEW_MESSAGE;
+}
 /** The call that says who is signed in (`{id, email, roles, member, owner}`, or 401). */
 export const ACCOUNT_URL = '/api/site-users/account';
 
@@ -21,13 +29,14 @@ export async function signedInOwner(fetcher: typeof fetch): Promise<boolean> {
   }
 }
 
-/** Makes the booking links of `el` show the 'Preview Only' alert instead of leaving. */
-export function previewOnly(el: HTMLElement): void {
+/** Makes the booking links of `el` (a block of `provider`) show the 'Preview Only' alert instead of leaving. */
+export function previewOnly(el: HTMLElement, provider = ''): void {
+  const message = previewMessage(provider);
   el.dataset.previewOnly = 'true';
   el.querySelectorAll<HTMLAnchorElement>('a.button').forEach((link) =>
     link.addEventListener('click', (event) => {
       event.preventDefault();
-      alertPopup(el.ownerDocument, PREVIEW_TITLE, PREVIEW_MESSAGE);
+      alertPopup(el.ownerDocument, PREVIEW_TITLE, message);
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPENTABLE_WIDE_ABOVE_PX, TOCK_COLUMN_MAX_PX, bookingLayout, watchBookingLayout } from './layout';
-import { ACCOUNT_URL, PREVIEW_MESSAGE, PREVIEW_TITLE, previewOnly, signedInOwner } from './preview';
+import { ACCOUNT_URL, previewOnly, signedInOwner } from './preview';
 
 function block(): HTMLElement {
   document.body.innerHTML = `<section class="block block--restaurant-booking"><h2>Reserve a table</h2>
@@ -63,15 +63,23 @@ describe('the owner preview', () => {
     expect(await signedInOwner((() => Promise.reject(new TypeError('offline'))) as unknown as typeof fetch)).toBe(false);
   });
 
-  it("shows the 'Preview Only' alert instead of following the booking link", () => {
-    const el = block();
-    previewOnly(el);
-    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
-    el.querySelector('a')!.dispatchEvent(click);
-    expect(click.defaultPrevented).toBe(true);
-    const dialog = document.querySelector('dialog')!;
-    expect(dialog.textContent).toContain(PREVIEW_TITLE);
-    expect(dialog.textContent).toContain(PREVIEW_MESSAGE);
-    expect(PREVIEW_MESSAGE).toBe('Please log out of your account with the provider in order to use the reservation block.');
+  it("shows the 'Preview Only' alert, in the provider's wording, instead of following the booking link", () => {
+    const wording = [
+      // Spec 000 §6 names the OpenTable block; spec 001 §6 speaks of the reservation block.
+      ['opentable', 'Please log out of your account with the provider in order to use the OpenTable Block.'],
+      ['tock', 'Please log out of your account with the provider in order to use the reservation block.'],
+    ];
+    for (const [provider, message] of wording) {
+      document.querySelectorAll('dialog').forEach((d) => d.remove());
+      const el = block();
+      previewOnly(el, provider);
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+      el.querySelector('a')!.dispatchEvent(click);
+      expect(click.defaultPrevented).toBe(true);
+      const dialog = document.querySelector('dialog')!;
+      expect(dialog.textContent).toContain('Preview Only');
+      expect(dialog.textContent).toContain(message);
+      el.remove();
+    }
   });
 });

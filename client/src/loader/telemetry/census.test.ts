@@ -69,7 +69,18 @@ describe('RecordHit', () => {
     await createCensus(window, null, '').recordHit();
     window.history.replaceState(null, '', '/config/design');
     await createCensus(window, pageContext(), '').recordHit();
+    window.history.replaceState(null, '', '/config');
+    await createCensus(window, pageContext(), '').recordHit();
     expect(seen).toHaveLength(0);
+  });
+
+  it('counts a page whose path only starts with the letters of /config', async () => {
+    const { seen } = stubFetch();
+    window.history.replaceState(null, '', '/configuration');
+    await createCensus(window, pageContext(), '').recordHit();
+    window.history.replaceState(null, '', '/config-tips/one');
+    await createCensus(window, pageContext(), '').recordHit();
+    expect(seen).toHaveLength(2);
   });
 
   it('gives up after 2,500 ms and swallows the abort', async () => {

@@ -98,12 +98,17 @@ function encode(fields: Record<string, FieldValue>): Record<string, string> {
   return out;
 }
 
+/** Whether `path` is the dashboard (`/config` or below it), as a path segment: `/configuration` is a page. */
+export function inConfigArea(path: string): boolean {
+  return path === '/config' || path.startsWith('/config/');
+}
+
 /**
  * The census calls of a page. `visitorCookie` is the `ss_cvr` value sent with each call
  * (empty when consent keeps the cookie away).
  */
 export function createCensus(win: Window, context: PageContext | null, visitorCookie: string): Census {
-  const enabled = context?.analyticsEnabled === true && !win.location.pathname.startsWith('/config');
+  const enabled = context?.analyticsEnabled === true && !inConfigArea(win.location.pathname);
   /** Posts to `/api/census/{path}` the fields `build` makes, only when analytics are on. */
   const send = async (path: string, build: (context: PageContext) => Record<string, FieldValue>) => {
     if (enabled && context) await postForm(`/api/census/${path}`, encode(build(context)), CENSUS_TIMEOUT_MS);
