@@ -12,6 +12,8 @@
 //   `/cart` shows the same cart in its cart root and changes a quantity there; then on the
 //   plain cart page the visitor changes the quantity, chooses a shipping option and removes
 //   the entry, every change a form post.
+// - the support page's donation button, reached with Tab, opens the donation checkout on Space
+//   and on Enter, with and without JavaScript (spec 000 §10: it activates on Enter or Space).
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test commerce-plain.test.mjs
 //
@@ -189,5 +191,22 @@ test('without JavaScript the product page adds to the cart and the cart page cha
     await page.getByRole('alert').filter({ hasText: 'Quantities must be whole numbers from 1 to 1000.' }).waitFor();
   } finally {
     await context.close();
+  }
+});
+
+test('the donation button opens the donation checkout on Space and on Enter, with or without JavaScript', { timeout: 90_000 }, async () => {
+  for (const javaScriptEnabled of [true, false]) {
+    for (const key of ['Space', 'Enter']) {
+      const { context } = await newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${env.base}/support`);
+        await tabTo(page, 'form.donation-button button');
+        await Promise.all([page.waitForURL(/\/checkout\/donate\?donatePageId=[0-9a-f]{24}$/), page.keyboard.press(key)]);
+        assert.equal(await page.locator('h1').count() > 0, true, `the donation checkout renders${serverLog()}`);
+      } finally {
+        await context.close();
+      }
+    }
   }
 });

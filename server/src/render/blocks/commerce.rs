@@ -15,7 +15,7 @@ use veranda_actors::site::{Collection, Item, Product};
 
 use super::BlockCtx;
 use crate::render::money::format_money;
-use crate::render::util::{encode_query, image_url};
+use crate::render::util::image_url;
 
 /// Whether every variant is out of stock (limited with none left); never for digital goods.
 pub fn sold_out(product: &Product) -> bool {
@@ -269,13 +269,17 @@ pub fn cart(d: &CartBlock) -> Markup {
     }
 }
 
-/// A link to the donation checkout, with the suggested amounts.
+/// The donation button, with the suggested amounts: a real button in a GET form to the
+/// donation checkout (`/checkout/donate?donatePageId=…`), so it activates on Enter or Space
+/// (spec 000 §10) with or without scripts.
 pub fn donation_button(ctx: &BlockCtx<'_>, d: &DonationButtonBlock) -> Markup {
-    let href = format!("/checkout/donate?donatePageId={}", encode_query(&d.donate_page_id));
     let amounts: Vec<String> = d.suggested_amounts_cents.iter().map(|c| format_money(*c, ctx.currency())).collect();
     html! {
         @if !amounts.is_empty() { p class="muted" { "Suggested amounts: " (amounts.join(", ")) } }
-        p { a class="button" href=(href) { (d.button_text) } }
+        form class="donation-button" method="get" action="/checkout/donate" {
+            input type="hidden" name="donatePageId" value=(d.donate_page_id);
+            button type="submit" class="button" { (d.button_text) }
+        }
     }
 }
 

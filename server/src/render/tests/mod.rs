@@ -166,7 +166,12 @@ fn blocks_read_well_without_javascript() {
         html.contains("https://www.openstreetmap.org/?mlat=40.720882&amp;mlon=-74.000988#map=12/40.720882/-74.000988")
     );
     // Donation, accordion, button.
-    assert!(html.contains("href=\"/checkout/donate?donatePageId=abcdefabcdefabcdefabcdef\""));
+    // The donation button is a button (Enter or Space, spec 000 §10) submitting a GET form
+    // to /checkout/donate?donatePageId=….
+    assert!(html.contains(
+        "<form class=\"donation-button\" method=\"get\" action=\"/checkout/donate\"><input type=\"hidden\" \
+         name=\"donatePageId\" value=\"abcdefabcdefabcdefabcdef\"><button type=\"submit\" class=\"button\">"
+    ));
     assert!(html.contains("Suggested amounts: $10.00, $2,500.00"));
     assert!(html.contains("<details open><summary>Hours</summary>"));
     assert!(html.contains("<details><summary>Parking</summary>"));
