@@ -20,6 +20,7 @@ pub mod metrics;
 pub mod process;
 pub mod proxies;
 pub mod stand_in;
+pub mod telemetry;
 pub mod visitor;
 pub mod wait;
 

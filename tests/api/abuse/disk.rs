@@ -10,6 +10,7 @@ use veranda_actors::store::{SledStore, Store, Tree};
 use veranda_actors::telemetry::capacity;
 use veranda_tests::metrics::{sample, scrape, scraped};
 use veranda_tests::process::{crumb_of, get_in_session, store_owner_session, ServerProcess};
+use veranda_tests::telemetry::{error_record, send_error_records};
 use veranda_tests::{crumb, demo_site_dir, eventually, spawn_app_configured, TestApp};
 
 /// The limit the test sets: one mebibyte.
@@ -28,24 +29,15 @@ fn stack(n: usize, r: usize) -> String {
 
 /// Sends the ten records of send `n` as client address `10.9.0.<n>` (through the trusted
 /// loopback proxy); the status.
-async fn send_errors(client: &reqwest::Client, server: &ServerProcess, crumb: &str, n: usize) -> u16 {
+async fn send_errors(server: &ServerProcess, crumb: &str, n: usize) -> u16 {
     let records: Vec<Value> = (0..10)
         .map(|r| {
-            json!({ "event": "error", "timestamp": 1, "data": { "url": "https://example.com/about",
-                "message": "disk flood", "file": "https://example.com/a.js", "line": 1, "column": 1,
-                "stack": stack(n, r), "pageLoadId": format!("disk-load-{n}") } })
+            let mut record = error_record("disk flood", &format!("disk-load-{n}"));
+            record["data"]["stack"] = json!(stack(n, r));
+            record
         })
         .collect();
-    let res = client
-        .post(format!("{}/api/events/RecordJavascriptErrors", server.address))
-        .header("cookie", format!("crumb={crumb}"))
-        .header("X-CSRF-Token", crumb)
-        .header("X-Forwarded-For", format!("10.9.0.{n}"))
-        .json(&records)
-        .send()
-        .await
-        .expect("answered");
-    res.status().as_u16()
+    send_error_records(&server.address, crumb, Some(&format!("10.9.0.{n}")), &json!(records)).await
 }
 
 #[actix_rt::test]
@@ -65,7 +57,7 @@ async fn past_the_size_limit_the_oldest_telemetry_is_dropped_and_the_newest_kept
 
     let crumb = crumb_of(&server.address).await;
     for n in 0..SENDS {
-        assert_eq!(send_errors(&client, &server, &crumb, n).await, 202, "send {n} is accepted, not refused");
+        assert_eq!(send_errors(&server, &crumb, n).await, 202, "send {n} is accepted, not refused");
     }
 
     eventually(

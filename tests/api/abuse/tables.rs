@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use veranda_actors::store::{SledStore, Store, Tree};
 use veranda_tests::metrics::{sample, scrape, scraped};
 use veranda_tests::process::ServerProcess;
+use veranda_tests::telemetry::{error_record, send_error_records};
 use veranda_tests::{cookie_value, demo_site_dir, eventually};
 
 /// The address flooding the tables.
@@ -110,15 +111,7 @@ async fn made_up_page_loads_of_one_address_leave_the_performance_collector_at_it
 
 /// Sends one error report of the page load `load` from `from`; the status.
 async fn send_error(server: &ServerProcess, crumb: &str, from: &str, load: &str) -> u16 {
-    let report = json!([{ "event": "error", "timestamp": 1, "data": { "url": "https://example.com/about",
-        "message": "boom", "file": "https://example.com/a.js", "line": 3, "column": 1, "pageLoadId": load } }]);
-    let res = post(server, "/api/events/RecordJavascriptErrors", from, &format!("crumb={crumb}"))
-        .header("X-CSRF-Token", crumb)
-        .json(&report)
-        .send()
-        .await
-        .expect("sent");
-    res.status().as_u16()
+    send_error_records(&server.address, crumb, Some(from), &json!([error_record("boom", load)])).await
 }
 
 #[actix_rt::test]

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use veranda_tests::eventually;
 use veranda_tests::process::ServerProcess;
+use veranda_tests::telemetry::{error_record, send_error_records};
 
 /// The value of the sample of `metric` carrying every label of `labels` (0 when absent).
 fn sample(text: &str, metric: &str, labels: &[(&str, &str)]) -> f64 {
@@ -56,17 +57,8 @@ async fn ingest_counters_and_the_visitor_and_error_gauges_follow_the_calls() {
     let page = client.get(format!("{}/", server.address)).send().await.expect("a page");
     let crumb = veranda_tests::cookie_value(&page, "crumb").expect("pages hand out a crumb");
     for load in ["metrics-1", "metrics-2"] {
-        let report = serde_json::json!([{ "event": "error", "timestamp": 1, "data": { "url": "https://example.com/about",
-            "message": "boom", "file": "https://example.com/a.js", "line": 3, "column": 1, "pageLoadId": load } }]);
-        let res = client
-            .post(format!("{}/api/events/RecordJavascriptErrors", server.address))
-            .header("cookie", format!("crumb={crumb}"))
-            .header("X-CSRF-Token", &crumb)
-            .json(&report)
-            .send()
-            .await
-            .expect("answered");
-        assert_eq!(res.status(), 202);
+        let report = serde_json::json!([error_record("boom", load)]);
+        assert_eq!(send_error_records(&server.address, &crumb, None, &report).await, 202);
     }
 
     let gauges_ready = |text: &str| {
