@@ -179,6 +179,20 @@ describe('the data layer', () => {
     expect(error.message).toBe('Unable to connect…');
   });
 
+  it('open the system error overlay saying Unable to connect when no answer comes', async () => {
+    answer(new TypeError('Failed to fetch'));
+    await failure(dataRequest({ url: '/api/x' }));
+    const dialog = document.getElementById(OVERLAY_ID);
+    expect(dialog?.querySelector('h2')?.textContent).toBe('Something Went Wrong');
+    expect(dialog?.textContent).toContain('Unable to connect…');
+  });
+
+  it('leave the overlay closed for a failure the server answered', async () => {
+    answer(json(400, { error: 'Bad field' }));
+    await failure(dataRequest({ url: '/api/x', method: 'POST' }));
+    expect(document.getElementById(OVERLAY_ID)).toBeNull();
+  });
+
   it('keep the server text for other statuses, with the body for the caller', async () => {
     answer(json(400, { error: 'Bad field', errors: { email: 'no' } }));
     const error = await failure(dataRequest({ url: '/api/x', method: 'POST' }));

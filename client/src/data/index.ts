@@ -8,7 +8,8 @@
 // - `loginRequired` in the answer: `onLoginRequired`, else the `veranda:login-required` event;
 // - `authorizationFail`: the system error overlay (Reload Page, Clear);
 // - `crumbFail`: the new crumb is stored and the call is sent once more (cookies enabled);
-// - no answer: 'Unable to connect…'; 401/403, 500/501 and 503: their messages; other
+// - no answer: 'Unable to connect…', and the system error overlay says so once the retries
+//   are spent; 401/403, 500/501 and 503: their messages; other
 //   statuses whose body names no error (and no answer) are sent again every 200 ms while
 //   `retries` lasts; an error the server names (`{error}`) is its message and final;
 // - an answer that is not JSON: 'Internal Error: Unable to parse server response…'.
@@ -154,6 +155,9 @@ function fail(req: DataRequest, { kind, error }: Exclude<Outcome, { kind: 'ok' }
     else window.dispatchEvent(new CustomEvent(LOGIN_REQUIRED_EVENT, { detail: { url: req.url } }));
     return error;
   }
+  // No answer at all: the network is down or the server unreachable (spec 000 §8: the
+  // overlay "says unable to connect for network errors").
+  if (error.status === 0) showSystemError(UNABLE_TO_CONNECT);
   req.onFailure?.(error);
   return error;
 }

@@ -5,7 +5,7 @@ import { startConsent } from './consent';
 import { readPageContext } from './context';
 import { createFeatures, type Features } from './features';
 import { hydrateIslands } from './hydrate';
-import { watchLightbox } from '../islands/lightbox/trigger';
+import { pageLifecycle, type PageLifecycle } from './lifecycle';
 import { watchImages } from './images';
 import { islands } from './islands';
 import { watchMembers } from './members';
@@ -21,6 +21,10 @@ export interface VerandaGlobal {
   telemetry?: Telemetry;
   /** The site's feature toggles and A/B tests. */
   features?: Features;
+  /** The page's initialisers; `destroy()` runs their destructors and allows a new start. */
+  lifecycle?: PageLifecycle;
+  /** The global destroy: stops what the page started (pending islands) and clears the initialised flag. */
+  destroy?: () => void;
 }
 
 declare global {
@@ -30,33 +34,62 @@ declare global {
   }
 }
 
-/** Runs the loader against `win`'s document. */
+/**
+ * Runs the loader against `win`'s document, each step an initialiser of the page's lifecycle
+ * (a failing step is logged and skipped). A second run on an initialised page — the loader
+ * linked twice — is logged ('Detected second run, this is bad.') and starts nothing.
+ */
 export function boot(win: Window): VerandaGlobal {
+  const running = win.Veranda?.lifecycle;
+  if (running?.isInitialised) {
+    running.initialise();
+    return win.Veranda!;
+  }
   const veranda: VerandaGlobal = { ...win.Veranda, context: readPageContext(win.document) };
   win.Veranda = veranda;
-  veranda.telemetry = startTelemetry(win, veranda.context);
-  veranda.features = createFeatures(win.document, veranda.context);
-  // Session recording is a chunk of its own, fetched only where the site has the toggle.
-  const features = veranda.features;
-  if (veranda.context?.features && 'session-recording' in veranda.context.features) {
-    void import('./session-recording').then((m) => m.startSessionRecording(win, veranda.context, features), () => {});
-  }
-  // An Accept on a page whose telemetry started quiet starts it now; a Decline under the
-  // restrictive policy clears the analytics cookies (sending already stops on its own).
-  startConsent(win, veranda.context, () => {
-    if (!analyticsCookiesAllowed(win.document, veranda.context)) clearAnalyticsCookies(win.document);
-    else if (veranda.telemetry?.quiet) veranda.telemetry = startTelemetry(win, veranda.context);
-  });
-  hydrateIslands(win.document, islands);
-  watchImages(win);
-  watchLightbox(win);
-  // Login prompt, logout, escape shortcuts and the owner redirect (the server decides it
-  // first; the members chunk repeats it with what only the browser knows, the frame).
-  watchMembers(win, veranda.context);
-  // The live preview: a chunk of its own, fetched only for signed-in contributors.
-  watchPreview(win, veranda.context);
-  startPopupOverlay(win, veranda.context);
-  // Block animations are a chunk of their own, fetched only where the site animates blocks.
-  if (win.document.body.dataset.blockAnimation) void import('../widgets/animations/index.ts').then((m) => m.start(win), () => {});
+  const { context } = veranda;
+  const doc = win.document;
+  const lifecycle = pageLifecycle([
+    () => {
+      veranda.telemetry = startTelemetry(win, context);
+    },
+    () => {
+      const features = (veranda.features = createFeatures(doc, context));
+      // Session recording is a chunk of its own, fetched only where the site has the toggle.
+      if (context?.features && 'session-recording' in context.features) {
+        void import('./session-recording').then((m) => m.startSessionRecording(win, context, features), () => {});
+      }
+    },
+    // An Accept on a page whose telemetry started quiet starts it now; a Decline under the
+    // restrictive policy clears the analytics cookies (sending already stops on its own).
+    () =>
+      startConsent(win, context, () => {
+        if (!analyticsCookiesAllowed(doc, context)) clearAnalyticsCookies(doc);
+        else if (veranda.telemetry?.quiet) veranda.telemetry = startTelemetry(win, context);
+      }),
+    () => {
+      const watchers: Array<() => void> = [];
+      hydrateIslands(doc, islands, watchers);
+      return () => watchers.forEach((stop) => stop());
+    },
+    () => watchImages(win),
+    // The lightbox hook is a chunk of its own, fetched only where the page has a lightbox set.
+    () => {
+      if (doc.querySelector('[data-lightbox-set]')) void import('../islands/lightbox/trigger').then((m) => m.watchLightbox(win), () => {});
+    },
+    // Login prompt, logout, escape shortcuts and the owner redirect (the server decides it
+    // first; the members chunk repeats it with what only the browser knows, the frame).
+    () => watchMembers(win, context),
+    // The live preview: a chunk of its own, fetched only for signed-in contributors.
+    () => watchPreview(win, context),
+    () => startPopupOverlay(win, context),
+    // Block animations are a chunk of their own, fetched only where the site animates blocks.
+    () => {
+      if (doc.body.dataset.blockAnimation) void import('../widgets/animations/index.ts').then((m) => m.start(win), () => {});
+    },
+  ]);
+  veranda.lifecycle = lifecycle;
+  veranda.destroy = lifecycle.destroy;
+  lifecycle.initialise();
   return veranda;
 }

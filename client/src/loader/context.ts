@@ -11,14 +11,13 @@ export const PAGE_CONTEXT_ID = 'page-context';
 export function readPageContext(doc: Document): PageContext | null {
   const script = doc.getElementById(PAGE_CONTEXT_ID);
   if (!script) return null;
+  let value: unknown = null;
   try {
-    const value: unknown = JSON.parse(script.textContent ?? '');
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      return value as PageContext;
-    }
-    console.warn('Veranda: the page context is not a JSON object; ignored.');
-  } catch (error) {
-    console.warn('Veranda: the page context is not valid JSON; ignored.', error);
+    value = JSON.parse(script.textContent ?? '');
+  } catch {
+    // Reported below, like any other value that is not an object.
   }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as PageContext;
+  console.warn('Veranda: the page context is not a JSON object; ignored.');
   return null;
 }

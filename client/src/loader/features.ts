@@ -107,13 +107,14 @@ export function createFeatures(doc: Document, context: PageContext | null): Feat
     const segment = segmentOf(id, name);
     return { variant: variantOf(test, segment), segment };
   };
-  const typed = <T>(kind: Kind, name: string, fallback: T): T => {
-    const value = find(name);
+  // `value` (already found) when it has type `kind`; otherwise `fallback`, with a warning.
+  const checked = <T>(kind: Kind, name: string, value: unknown, fallback: T): T => {
     if (value === undefined) return fallback;
     if (typeof value === kind) return value as T;
     warn(WRONG_TYPE.replace('{type}', kind), name);
     return fallback;
   };
+  const typed = <T>(kind: Kind, name: string, fallback: T): T => checked(kind, name, find(name), fallback);
   return {
     isEnabled(name, fallback = false) {
       const value = find(name);
@@ -123,10 +124,7 @@ export function createFeatures(doc: Document, context: PageContext | null): Feat
         warn(INVALID_DEFINITION, name);
         return fallback;
       }
-      if (value === undefined) return fallback;
-      if (typeof value === 'boolean') return value;
-      warn(WRONG_TYPE.replace('{type}', 'boolean'), name);
-      return fallback;
+      return checked('boolean', name, value, fallback);
     },
     getBoolean: (name, fallback) => typed('boolean', name, fallback),
     getNumber: (name, fallback) => typed('number', name, fallback),

@@ -27,8 +27,15 @@ export function readBlockData(el: HTMLElement): BlockData {
   }
 }
 
-/** Watches every island element under `root`; returns how many were set up. */
-export function hydrateIslands(root: ParentNode, registry: Readonly<Record<string, IslandImport>>): number {
+/**
+ * Watches every island element under `root`; returns how many were set up. Each watcher's stop
+ * function is pushed onto `watchers` when given, so the page's destroy can stop them.
+ */
+export function hydrateIslands(
+  root: ParentNode,
+  registry: Readonly<Record<string, IslandImport>>,
+  watchers?: Array<() => void>,
+): number {
   let count = 0;
   root.querySelectorAll<HTMLElement>('[data-island]').forEach((el) => {
     const kind = el.dataset.island ?? '';
@@ -57,6 +64,7 @@ export function hydrateIslands(root: ParentNode, registry: Readonly<Record<strin
     stops.push(onVisible(el, start), onInteraction(el, start));
     // `onVisible` may have started already (no IntersectionObserver): stop the rest.
     if (started) stops.forEach((stop) => stop());
+    else watchers?.push(() => stops.forEach((stop) => stop()));
   });
   return count;
 }

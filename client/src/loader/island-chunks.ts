@@ -3,7 +3,8 @@
 // is generated from the Rust enum the server marks islands with: a kind without a chunk here
 // fails the type check. Each island lives in `islands/<kind>/`.
 import type { IslandKind } from '../generated/types';
-import type { IslandImport } from './islands';
+import { loadChunk } from './chunks';
+import type { IslandImport, IslandModule } from './islands';
 
 /** Every island's chunk, by kind. */
 export const chunks = {
@@ -29,3 +30,8 @@ export const chunks = {
   'quick-view': () => import('../islands/quick-view/quick-view.ts'),
   'add-to-cart': () => import('../islands/add-to-cart/add-to-cart.ts'),
 } satisfies Record<IslandKind, IslandImport>;
+
+/** Loads island `kind`'s chunk: 120 s per attempt, one retry, then 'Loading chunk failed' explained. */
+export function load(kind: IslandKind): Promise<IslandModule> {
+  return loadChunk(kind, chunks[kind]);
+}

@@ -16,7 +16,7 @@ export function watchMembers(win: Window, context: PageContext | null, load = im
     load()
       .then((m) => m.handle(win, context, event))
       .catch((error: unknown) => {
-        console.error('Veranda: the members chunk could not load.', error);
+        console.error('Veranda: the members chunk could not start.', error);
         if (href) win.location.assign(href);
       });
   doc.addEventListener('keydown', (event) => {

@@ -6,5 +6,5 @@ export function watchImages(win: Window): void {
   if (!win.document.querySelector('img[data-src]')) return;
   import('./run')
     .then((images) => images.startImages(win))
-    .catch((error: unknown) => console.error('Veranda: the image loader could not start.', error));
+    .catch((error: unknown) => console.error('Veranda: the images chunk could not start.', error));
 }

@@ -7,6 +7,7 @@
 // Each record carries `data.pageLoadId`, random per page load, which the server's 20-per-page
 // cap is keyed by (without it, reloads of a page would share one cap).
 import type { PageContext } from '../../generated/types';
+import { newVisitorId } from './cookies';
 import { CRUMB_COOKIE, onPageHide, readCookie, telemetryAllowed } from './transport';
 
 /** Where error batches go. */
@@ -82,14 +83,10 @@ function describe(error: unknown): [message: string, stack: string] {
   }
 }
 
-/** A fresh page-load id: 32 hex digits from the platform's random source. */
-function newPageLoadId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** Starts the error reporter of `win`: listens to its errors and sends them. */
 export function startErrorReporter(win: Window, context: PageContext | null): ErrorReporter {
-  const pageLoadId = newPageLoadId();
+  // 32 hex digits from the platform's random source, like a visitor id.
+  const pageLoadId = newVisitorId();
   const queue: ErrorRecord[] = [];
   const queued = new Map<string, ErrorRecord>();
   const sent = new Set<string>();
