@@ -1,6 +1,6 @@
 import type { Metric } from 'web-vitals';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_FLUSH_MS, PERF_ERRORS, PERF_RECORDS_URL, PERF_SETTINGS_URL, SETTINGS_TIMEOUT_MS, startPerf, type Vitals } from './perf';
+import { PERF_ERRORS, PERF_RECORDS_URL, PERF_SETTINGS_URL, SETTINGS_TIMEOUT_MS, startPerf, type Vitals } from './perf';
 import { fakeWindow, hangingFetch, pageContext, removeBeacon, stubBeacon, stubFetch, stubXhr, type SeenRequest } from './test-support';
 
 beforeEach(() => vi.useFakeTimers());
@@ -51,7 +51,7 @@ describe('performance records', () => {
     await vi.advanceTimersByTimeAsync(0);
     vitals.report('TTFB', 80);
     vitals.report('FCP', 900);
-    await vi.advanceTimersByTimeAsync(FIRST_FLUSH_MS - 1);
+    await vi.advanceTimersByTimeAsync(30_000 - 1);
     expect(beacon.calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(beacon.calls).toHaveLength(1);
@@ -71,10 +71,49 @@ describe('performance records', () => {
     hide();
     expect(sent()).toEqual([[expect.objectContaining({ name: 'LCP' })]]);
     vitals.report('CLS', 0.02);
-    await vi.advanceTimersByTimeAsync(FIRST_FLUSH_MS);
+    await vi.advanceTimersByTimeAsync(30_000);
     expect(beacon.calls).toHaveLength(1);
     win.dispatchEvent(new Event('pagehide'));
     expect(sent()[1]).toEqual([expect.objectContaining({ name: 'CLS', value: 0.02 })]);
+    win.dispatchEvent(new Event('pagehide'));
+    expect(beacon.calls).toHaveLength(2);
+  });
+
+  it('deliver CLS and INP 60 s after load (spec 001 §7), their latest values, then send them', async () => {
+    const { beacon, vitals, sent } = setUp(settings({ pageLoadId: 'pl-1' }));
+    await vi.advanceTimersByTimeAsync(0);
+    vitals.report('CLS', 0.01);
+    vitals.report('CLS', 0.05);
+    vitals.report('INP', 120);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(beacon.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(60_000 - 30_000 - 1);
+    expect(beacon.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent()).toEqual([
+      [expect.objectContaining({ name: 'CLS', value: 0.05, delta: 0.05 }), expect.objectContaining({ name: 'INP', value: 120, delta: 120 })],
+    ]);
+  });
+
+  it('deliver CLS and INP on a page hide before 60 s', async () => {
+    const { vitals, sent, hide } = setUp(settings({ pageLoadId: 'pl-1' }));
+    await vi.advanceTimersByTimeAsync(0);
+    vitals.report('INP', 80);
+    await vi.advanceTimersByTimeAsync(5_000);
+    hide();
+    expect(sent()).toEqual([[expect.objectContaining({ name: 'INP', value: 80 })]]);
+  });
+
+  it('deliver a later change on the next hide, its delta from the value delivered before, and nothing unchanged', async () => {
+    const { beacon, vitals, sent, win } = setUp(settings({ pageLoadId: 'pl-1' }));
+    await vi.advanceTimersByTimeAsync(0);
+    vitals.report('CLS', 0.1);
+    vitals.report('INP', 200);
+    await vi.advanceTimersByTimeAsync(60_000);
+    vitals.report('CLS', 0.25);
+    vitals.report('INP', 200);
+    win.dispatchEvent(new Event('pagehide'));
+    expect(sent()[1]).toEqual([expect.objectContaining({ name: 'CLS', value: 0.25, delta: expect.closeTo(0.15, 10) })]);
     win.dispatchEvent(new Event('pagehide'));
     expect(beacon.calls).toHaveLength(2);
   });
@@ -84,11 +123,11 @@ describe('performance records', () => {
     stubBeacon(false);
     const { sent } = stubXhr();
     await vi.advanceTimersByTimeAsync(0);
-    vitals.report('INP', 64);
-    await vi.advanceTimersByTimeAsync(FIRST_FLUSH_MS);
+    vitals.report('FCP', 640);
+    await vi.advanceTimersByTimeAsync(30_000);
     const post = sent.find((r) => r.url === PERF_RECORDS_URL)!;
     expect(post).toMatchObject({ method: 'POST', headers: { 'Content-Type': 'text/plain' } });
-    expect(JSON.parse(String(post.body))).toEqual([expect.objectContaining({ name: 'INP', value: 64 })]);
+    expect(JSON.parse(String(post.body))).toEqual([expect.objectContaining({ name: 'FCP', value: 640 })]);
   });
 
   it('report a non-200 settings answer and give up', async () => {

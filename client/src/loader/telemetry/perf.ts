@@ -3,9 +3,12 @@
 // reported with their spec messages and end the reporting), then imports the `web-vitals`
 // chunk and buffers one record per metric (LCP, INP, CLS, FCP, TTFB). The buffer is sent
 // 30 s after load or when the page is hidden, whichever comes first, and that first flush
-// happens once: afterwards only a page hide sends the metrics that arrived since (CLS and
-// INP are final only then). Records go as a JSON array in a `text/plain` beacon, with a
-// `fetch` fallback, to `/api/1/performance/records`. Each record is sent once.
+// happens once: afterwards only a page hide sends the records that arrived since.
+// CLS and INP change for as long as the page lives: their values are delivered (made into
+// records) at the earlier of 60 s after load or page hide, and sent at once; a later change
+// is delivered on the next hide, its `delta` counted from the value delivered before.
+// Records go as a JSON array in a `text/plain` beacon, with a `fetch` fallback, to
+// `/api/1/performance/records`. Each record is sent once.
 import type { Metric } from 'web-vitals';
 import type { PageContext } from '../../generated/types';
 import { beacon, fetchWithTimeout, onPageHide } from './transport';
@@ -18,6 +21,8 @@ export const PERF_RECORDS_URL = '/api/1/performance/records';
 export const SETTINGS_TIMEOUT_MS = 30_000;
 /** The first flush happens this long after load, unless the page is hidden before. */
 export const FIRST_FLUSH_MS = 30_000;
+/** CLS and INP are delivered this long after load, unless the page is hidden before. */
+export const DELIVER_METRICS_MS = 60_000;
 
 /** The console errors of spec 001 §8, verbatim. */
 export const PERF_ERRORS = {
@@ -84,29 +89,56 @@ export function startPerf(
   const records: PerfRecord[] = [];
   let firstDone = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // CLS and INP: the latest value not yet delivered, and the value delivered last, by name.
+  const latest = new Map<string, Metric>();
+  const delivered = new Map<string, number>();
+  let record: ((metric: Metric, delta: number) => void) | null = null;
 
   const flush = () => {
     firstDone = true;
     clearTimeout(timer);
     if (records.length > 0) beacon(PERF_RECORDS_URL, JSON.stringify(records.splice(0)), 'text/plain');
   };
+  // Makes records of the CLS and INP values that changed since they were last delivered.
+  const deliver = () => {
+    if (!record) return;
+    for (const [name, metric] of latest) {
+      const before = delivered.get(name);
+      if (before === metric.value) continue;
+      record(metric, metric.value - (before ?? 0));
+      delivered.set(name, metric.value);
+    }
+    latest.clear();
+  };
 
   const start = async () => {
     if (!firstDone) timer = setTimeout(flush, FIRST_FLUSH_MS);
+    const deliverAt = setTimeout(() => {
+      deliver();
+      flush();
+    }, DELIVER_METRICS_MS);
     const pageLoadId = await fetchPageLoadId();
-    if (pageLoadId === null) return;
+    if (pageLoadId === null) return clearTimeout(deliverAt);
     const vitals = await loadVitals().catch(() => null);
-    if (!vitals) return;
-    const push = (metric: Metric) => {
-      const { name, value, rating, delta, id, navigationType } = metric;
+    if (!vitals) return clearTimeout(deliverAt);
+    const push = (metric: Metric, delta = metric.delta) => {
+      const { name, value, rating, id, navigationType } = metric;
       const pagePath = context?.pagePath ?? win.location.pathname;
       records.push({ pageLoadId, name, value, rating, delta, id, navigationType, pagePath, websiteId: context?.website?.id ?? null });
     };
-    [vitals.onLCP, vitals.onINP, vitals.onCLS, vitals.onFCP, vitals.onTTFB].forEach((on) => on(push));
+    record = push;
+    [vitals.onLCP, vitals.onFCP, vitals.onTTFB].forEach((on) => on((metric) => push(metric)));
+    // Every change, kept until delivered.
+    const keep = (metric: Metric) => void latest.set(metric.name, metric);
+    vitals.onCLS(keep, { reportAllChanges: true });
+    vitals.onINP(keep, { reportAllChanges: true });
   };
 
   // A hide before the first flush is the first flush; later hides send what came since.
-  onPageHide(win, flush);
+  onPageHide(win, () => {
+    deliver();
+    flush();
+  });
   if (win.document.readyState === 'complete') void start();
   else win.addEventListener('load', () => void start(), { once: true });
 }
