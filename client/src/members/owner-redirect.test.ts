@@ -48,7 +48,7 @@ describe('the owner redirect', () => {
 
   it('remembers noredirect for the session', () => {
     expect(ownerRedirectTarget(fakeWindow('https://cafe.example/?noredirect'), editor)).toBeNull();
-    expect(window.sessionStorage.getItem(NOREDIRECT_KEY)).toBe('1');
+    expect(JSON.parse(window.sessionStorage.getItem(NOREDIRECT_KEY)!)).toEqual({ value: true });
     const later = fakeWindow('https://cafe.example/about');
     expect(redirectOwner(later, editor)).toBe(false);
     expect(later.location.assign).not.toHaveBeenCalled();

@@ -5,9 +5,10 @@
 // viewer, or the page is not the top window (the configuration area's preview frame).
 // The server makes the same decision before it answers; this one covers what only the
 // browser knows (the frame) and pages answered from a cache.
+import { readSessionValue, writeSessionValue } from '../data/session-values';
 import { ContributorRole, type PageContext } from '../generated/types';
 
-/** The session-storage key that remembers `noredirect`. */
+/** The session-stored value (no expiry: the browser session) that remembers `noredirect`. */
 export const NOREDIRECT_KEY = 'veranda:noredirect';
 
 /** Permission ids that open the configuration area (config 1, admin 2). */
@@ -39,7 +40,7 @@ export function ownerRedirectTarget(win: Window, ctx: PageContext | null): strin
   const query = new URLSearchParams(location.search);
   const store = storage(win);
   if (query.has('noredirect')) {
-    store?.setItem(NOREDIRECT_KEY, '1');
+    writeSessionValue(store, NOREDIRECT_KEY, true);
     return null;
   }
   if (!ctx?.authenticatedAccount) return null;
@@ -50,7 +51,7 @@ export function ownerRedirectTarget(win: Window, ctx: PageContext | null): strin
     roles.includes(ContributorRole.Editor) ||
     (ctx.accessPermissions ?? []).some((p) => CONFIG_PERMISSIONS.includes(p));
   if (!mayConfigure) return null;
-  if (store?.getItem(NOREDIRECT_KEY) === '1') return null;
+  if (readSessionValue(store, NOREDIRECT_KEY) === true) return null;
   if (location.hostname.toLowerCase() === 'localhost') return null;
   if (ctx.website?.developerMode || ctx.website?.cloneable) return null;
   if (!isTopWindow(win)) return null;
