@@ -29,13 +29,16 @@ export class Slides {
   private readonly linked = new Set<Slides>();
   private readonly listeners = new Set<(event: SlideEvent) => void>();
 
+  /** How many slides there are. */
+  count: number;
+
   constructor(
-    /** How many slides there are. */
-    readonly count: number,
+    count: number,
     /** Whether next after the last slide goes to the first. */
     readonly loop = true,
     start = 0,
   ) {
+    this.count = count;
     this.index = normalise(start, count);
     this.target = this.index;
   }
@@ -76,6 +79,16 @@ export class Slides {
   previous(): Refusal | null {
     if (!this.loop && this.index === 0) return this.refuse('reached-beginning');
     return this.go(this.index - 1);
+  }
+
+  /**
+   * Now `count` slides, on slide `index` (clamped to them), without a change event: the
+   * caller redraws (a carousel whose rows changed with the window's width).
+   */
+  resize(count: number, index: number): void {
+    this.count = Math.max(0, count);
+    this.index = Math.min(Math.max(0, Math.trunc(index)), Math.max(0, this.count - 1));
+    this.target = this.index;
   }
 
   /** The running transition has finished. */

@@ -10,6 +10,19 @@ function gallery(count: number): HTMLElement {
   return el;
 }
 
+/** A pointer event of `pointerType` (jsdom's events carry no pointer type of their own). */
+function pointer(type: string, pointerType: string): Event {
+  return Object.assign(new MouseEvent(type), { pointerType });
+}
+
+/** Puts `el` at `top` px in a 1000 × 800 window (jsdom lays nothing out). */
+function place(el: HTMLElement, top: number): void {
+  el.getBoundingClientRect = () => ({ top, bottom: top + 300, left: 0, right: 1000, width: 1000, height: 300, x: 0, y: top, toJSON: () => ({}) });
+}
+
+const arrow = (target: EventTarget, key: 'ArrowLeft' | 'ArrowRight', init: KeyboardEventInit = {}) =>
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, keyCode: key === 'ArrowLeft' ? 37 : 39, bubbles: true, cancelable: true, ...init }));
+
 const status = (el: HTMLElement) => el.querySelector('[aria-live="polite"]')?.textContent;
 const click = (el: HTMLElement, selector: string) => el.querySelector<HTMLButtonElement>(selector)!.click();
 
@@ -63,10 +76,10 @@ describe('the slideshow', () => {
     mount(el, { design: 'slideshow', autoplay: true });
     vi.advanceTimersByTime(5000);
     expect(status(el)).toBe('2 of 3');
-    el.dispatchEvent(new MouseEvent('mouseenter'));
+    el.dispatchEvent(pointer('pointerenter', 'mouse'));
     vi.advanceTimersByTime(15_000);
     expect(status(el)).toBe('2 of 3');
-    el.dispatchEvent(new MouseEvent('mouseleave'));
+    el.dispatchEvent(pointer('pointerleave', 'mouse'));
     click(el, '.gallery-pause');
     expect(el.querySelector('.gallery-pause')?.getAttribute('aria-pressed')).toBe('true');
     vi.advanceTimersByTime(15_000);
@@ -74,6 +87,14 @@ describe('the slideshow', () => {
     click(el, '.gallery-pause');
     vi.advanceTimersByTime(5000);
     expect(status(el)).toBe('3 of 3');
+  });
+
+  it('does not pause for a finger on it (no hover pause on mobile)', () => {
+    const el = gallery(3);
+    mount(el, { design: 'slideshow', autoplay: true });
+    el.dispatchEvent(pointer('pointerenter', 'touch'));
+    vi.advanceTimersByTime(5000);
+    expect(status(el)).toBe('2 of 3');
   });
 
   it('does not autoplay with nomotion=true', () => {
@@ -86,7 +107,67 @@ describe('the slideshow', () => {
   });
 });
 
+describe('page-level arrow keys (37, 39)', () => {
+  it('move a gallery on screen, not one off screen', () => {
+    Object.assign(window, { innerWidth: 1000, innerHeight: 800 });
+    const shown = gallery(3);
+    const below = gallery(3);
+    mount(shown, { design: 'slideshow' });
+    mount(below, { design: 'slideshow' });
+    place(shown, 100);
+    place(below, 2000);
+    arrow(document.body, 'ArrowRight');
+    expect(status(shown)).toBe('2 of 3');
+    expect(status(below)).toBe('1 of 3');
+  });
+
+  it('are ignored while editing text, with a modifier, or while the gallery is in motion', () => {
+    Object.assign(window, { innerWidth: 1000, innerHeight: 800 });
+    const el = gallery(3);
+    mount(el, { design: 'slideshow' });
+    place(el, 0);
+    const field = document.createElement('input');
+    document.body.append(field);
+    arrow(field, 'ArrowRight');
+    arrow(document.body, 'ArrowLeft', { altKey: true });
+    expect(status(el)).toBe('1 of 3');
+    arrow(document.body, 'ArrowRight');
+    expect(status(el)).toBe('2 of 3');
+    arrow(document.body, 'ArrowRight');
+    expect(status(el)).toBe('2 of 3');
+    vi.advanceTimersByTime(1200);
+    arrow(document.body, 'ArrowRight');
+    expect(status(el)).toBe('3 of 3');
+  });
+});
+
 describe('the carousel', () => {
+  it('redraws its rows 150 ms after the window narrows, keeping every row reachable', () => {
+    const el = gallery(7);
+    let width = 1000;
+    Object.defineProperty(el, 'clientWidth', { get: () => width });
+    mount(el, { design: 'carousel', slidesPerRow: 4 });
+    expect(status(el)).toBe('1 of 2');
+    click(el, '.gallery-next');
+    vi.advanceTimersByTime(1000);
+    expect(status(el)).toBe('2 of 2');
+    width = 400;
+    window.dispatchEvent(new Event('resize'));
+    vi.advanceTimersByTime(149);
+    expect(status(el)).toBe('2 of 2');
+    vi.advanceTimersByTime(1);
+    // Slide 5 (the first shown) is in row 3 of 4 at two per row.
+    expect(status(el)).toBe('3 of 4');
+    click(el, '.gallery-next');
+    vi.advanceTimersByTime(1000);
+    expect(status(el)).toBe('4 of 4');
+    expect(el.querySelector<HTMLButtonElement>('.gallery-next')?.disabled).toBe(true);
+    width = 1000;
+    window.dispatchEvent(new Event('orientationchange'));
+    vi.advanceTimersByTime(150);
+    expect(status(el)).toBe('2 of 2');
+  });
+
   it('steps a row at a time and disables the controls at either end', () => {
     const el = gallery(7);
     Object.defineProperty(el, 'clientWidth', { value: 1000 });

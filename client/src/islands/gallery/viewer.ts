@@ -19,6 +19,8 @@ const STACKED_SPEED_MS = 1000;
 const STRIP_SPEED_MS = 500;
 /** Slides loaded ahead of the current one (stacked preloadCount). */
 const PRELOAD_COUNT = 1;
+/** A carousel redraws its rows this long after the last resize or orientation change (001 §9). */
+export const RESIZE_DEBOUNCE_MS = 150;
 
 function control(doc: Document, className: string, label: string, text: string): HTMLButtonElement {
   const b = doc.createElement('button');
@@ -44,6 +46,26 @@ function editing(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
+/** Whether any part of `el` is inside the window. */
+function onScreen(win: Window, el: HTMLElement): boolean {
+  const box = el.getBoundingClientRect();
+  return box.bottom > 0 && box.right > 0 && box.top < win.innerHeight && box.left < win.innerWidth && box.height > 0;
+}
+
+/**
+ * Whether an arrow key press is this gallery's (001 §4 keyboard): pressed inside it, or on the
+ * page itself (nothing focused) while it is on screen; never while editing text, with a
+ * modifier (Alt+Left goes back), when something else took it, or under an open dialog.
+ */
+function arrowFor(win: Window, el: HTMLElement, event: KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || editing(event.target)) return false;
+  if (win.document.querySelector('dialog[open]')) return false;
+  const target = event.target as Node | null;
+  if (target && el.contains(target)) return true;
+  const doc = win.document;
+  return (target === doc.body || target === doc.documentElement || target === doc) && onScreen(win, el);
+}
+
 /** Turns the server's `list` into a moving gallery inside `el`, on slide `startIndex`; returns its slides. */
 export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, options: GalleryOptions, startIndex = 0): Slides {
   const doc = win.document;
@@ -53,6 +75,8 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
   const perRow = () => (layout === 'carousel' ? carouselSlidesPerRow(options.slidesPerRow, el.clientWidth || win.innerWidth) : 1);
   const groups = () => Math.max(1, Math.ceil(items.length / perRow()));
   const slides = new Slides(layout === 'carousel' ? groups() : items.length, layout !== 'carousel', layout === 'carousel' ? 0 : startIndex);
+  /** The carousel's slides per row when its rows were last drawn. */
+  let drawnRow = perRow();
   const speed = !motion ? 0 : layout === 'strip' ? STRIP_SPEED_MS : STACKED_SPEED_MS;
   // Without motion every slideshow cross-fades in no time (and ken burns does not zoom).
   const transition = layout === 'stacked' && motion ? options.transition : 'fade';
@@ -95,7 +119,7 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
   const loaded = new Set<number>();
   const render = (moved = false) => {
     const index = slides.index;
-    const row = perRow();
+    const row = drawnRow;
     if (layout === 'stacked') {
       dueSlides(index, items.length, PRELOAD_COUNT).forEach((i) => loaded.add(i));
       items.forEach((item, i) => item.classList.toggle('gallery-deferred', !loaded.has(i)));
@@ -160,17 +184,41 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
     pause.setAttribute('aria-label', paused ? 'Play slideshow' : 'Pause slideshow');
     pause.textContent = paused ? '▶' : '❚❚';
   });
-  el.addEventListener('mouseenter', () => autoplay.pause('hover'));
-  el.addEventListener('mouseleave', () => autoplay.resume('hover'));
+  // A mouse over the gallery pauses it; a finger does not (not on mobile, 001 §4): a tap
+  // would otherwise pause it until the next tap elsewhere.
+  el.addEventListener('pointerenter', (event) => {
+    if (event.pointerType === 'mouse') autoplay.pause('hover');
+  });
+  el.addEventListener('pointerleave', () => autoplay.resume('hover'));
   el.addEventListener('focusin', () => autoplay.pause('focus'));
   el.addEventListener('focusout', (event) => {
     if (!el.contains(event.relatedTarget as Node | null)) autoplay.resume('focus');
   });
-  el.addEventListener('keydown', (event) => {
-    if (editing(event.target) || slides.inMotion) return;
-    if (event.keyCode === 37 || event.key === 'ArrowLeft') slides.previous();
-    else if (event.keyCode === 39 || event.key === 'ArrowRight') slides.next();
+  doc.addEventListener('keydown', (event) => {
+    const left = event.keyCode === 37 || event.key === 'ArrowLeft';
+    const right = event.keyCode === 39 || event.key === 'ArrowRight';
+    if ((!left && !right) || slides.inMotion || !el.isConnected || !arrowFor(win, el, event)) return;
+    if (left) slides.previous();
+    else slides.next();
   });
+  if (layout === 'carousel') {
+    // Rows follow the width: the first slide shown stays in the row shown (001 §4
+    // refreshOnResize, refreshOnOrientationChange).
+    let waiting: number | undefined;
+    const reflow = () => {
+      win.clearTimeout(waiting);
+      waiting = win.setTimeout(() => {
+        const row = perRow();
+        if (row === drawnRow || !el.isConnected) return;
+        const first = slides.index * drawnRow;
+        drawnRow = row;
+        slides.resize(groups(), Math.floor(first / row));
+        render();
+      }, RESIZE_DEBOUNCE_MS);
+    };
+    win.addEventListener('resize', reflow);
+    win.addEventListener('orientationchange', reflow);
+  }
   let start: Point | null = null;
   const follow = transition === 'newswipe';
   const dragged = () => items[slides.index];
@@ -258,7 +306,7 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
       activeClick: options.activeClick,
     });
   }
-  mountVideoSlides(items, slides, autoplay, (i) => (layout === 'carousel' ? Math.floor(i / perRow()) === slides.index : i === slides.index));
+  mountVideoSlides(items, slides, autoplay, (i) => (layout === 'carousel' ? Math.floor(i / drawnRow) === slides.index : i === slides.index));
   // A slider opened on a linked slide (gallery history) shows it in the middle of the strip.
   render(layout === 'strip' && slides.index > 0);
   return slides;
