@@ -89,7 +89,7 @@ pub fn build(site: &Site, input: ContextInput<'_>) -> PageContext {
         google_fonts: w.google_fonts.iter().map(|f| GoogleFont { include_name: f.clone() }).collect(),
         typekit_fonts: Vec::new(),
         show_announcement_bar: s.announcement_bar.enabled || input.session.is_some(),
-        access_permissions: Vec::new(),
+        access_permissions: input.session.map(SessionRecord::access_permissions).unwrap_or_default(),
         app_domain: w.app_domain.clone(),
         page_id: input.item.map(|i| i.id.clone()).or_else(|| input.page_id.map(str::to_string)),
         page_title: input.title,

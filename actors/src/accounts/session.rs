@@ -5,7 +5,7 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use super::account::Account;
-use crate::domain::enums::ContributorRole;
+use crate::domain::enums::{ContributorRole, Permission};
 use crate::store::{Store, StoreError, Tree};
 
 /// The name of the session cookie.
@@ -54,6 +54,23 @@ impl SessionRecord {
     /// only when its only website role is viewer.
     pub fn analytics_allowed(&self) -> bool {
         !self.owner && !self.member && self.roles == [ContributorRole::Viewer]
+    }
+
+    /// The page context's `accessPermissions` (spec 000 §3 permission ids: authenticated with
+    /// no site permissions 0, config 1, admin 2): owners and admins hold config and admin,
+    /// other contributors but viewers hold config (the configuration area), and members and
+    /// viewers hold only authenticated. The spec does not show the sub-permissions' ids, so
+    /// none is given.
+    pub fn access_permissions(&self) -> Vec<u16> {
+        let config = Permission::Config.id();
+        let admin = Permission::Admin.id();
+        if self.owner || self.roles.contains(&ContributorRole::Admin) {
+            vec![config, admin]
+        } else if self.roles.iter().any(|r| *r != ContributorRole::Viewer) {
+            vec![config]
+        } else {
+            vec![Permission::AuthenticatedNoSitePermissions.id()]
+        }
     }
 
     /// Whether this session is still valid at `now` (unix seconds).

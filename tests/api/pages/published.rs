@@ -133,6 +133,26 @@ async fn content_links_split_filters_from_the_url_id() {
 }
 
 #[actix_rt::test]
+async fn access_permissions_come_from_the_signed_in_account() {
+    // Spec 000 §3 permission ids: authenticated with no site permissions 0, config 1, admin 2.
+    let app = spawn_app().await;
+    let permissions = |html: &str| page_context(html)["accessPermissions"].clone();
+    let visitor = app.get("/").await.text().await.expect("body");
+    assert_eq!(permissions(&visitor), serde_json::json!([]));
+    for (owner, roles, member, expected) in [
+        (true, vec![], false, serde_json::json!([1, 2])),
+        (false, vec![ContributorRole::Admin], false, serde_json::json!([1, 2])),
+        (false, vec![ContributorRole::Editor], false, serde_json::json!([1])),
+        (false, vec![ContributorRole::Viewer], false, serde_json::json!([0])),
+        (false, vec![], true, serde_json::json!([0])),
+    ] {
+        let cookie = app.sign_in(owner, &roles, member).await;
+        let html = app.get_with("/?noredirect", &[("cookie", &cookie)]).await.text().await.expect("body");
+        assert_eq!(permissions(&html), expected, "owner {owner}, roles {roles:?}, member {member}");
+    }
+}
+
+#[actix_rt::test]
 async fn analytics_are_off_for_signed_in_owners_and_on_for_viewers() {
     let app = spawn_app().await;
     let visitor = page_context(&app.get("/").await.text().await.expect("body"));
