@@ -181,3 +181,71 @@ fn a_gallery_video_slide_needs_an_allowed_iframe_and_no_click_through() {
         assert!(has(&problems, "pages/home.toml", "blocks[0].slides[0].videoHtml", words), "{problems:?}");
     }
 }
+
+/// Loads `dir`, which must fail, and gives its problems.
+fn problems_of(dir: &Path) -> Vec<SiteProblem> {
+    match Site::load(dir) {
+        Ok(_) => panic!("the site loaded"),
+        Err(problems) => problems.0,
+    }
+}
+
+/// `n` text blocks, ids counting up from `aaaa…b000`.
+fn text_blocks(n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!("[[blocks]]\nkind = \"text\"\nid = \"aaaaaaaaaaaaaaaaaaaab{i:03}\"\nhtml = \"<p>{i}</p>\"\n\n")
+        })
+        .collect()
+}
+
+#[test]
+fn a_layout_holds_at_most_60_blocks() {
+    // Spec 000 §9: blocks per layout 60.
+    let at_limit = site_with(&text_blocks(60), &[]);
+    assert_eq!(load(at_limit.path()).pages[0].blocks.len(), 60);
+    let over = site_with(&text_blocks(61), &[]);
+    let problems = problems_of(over.path());
+    assert!(has(&problems, "pages/home.toml", "blocks", "has 61 blocks; a layout may have at most 60"), "{problems:?}");
+}
+
+#[test]
+fn a_gallery_holds_at_most_50_slides() {
+    // Spec 000 §9: gallery size 50.
+    let gallery = |n: usize| {
+        let slides: String =
+            (0..n).map(|i| format!("[[blocks.slides]]\nsrc = \"porch.png\"\nalt = \"Slide {i}\"\n\n")).collect();
+        format!("[[blocks]]\nkind = \"gallery\"\nid = \"aaaaaaaaaaaaaaaaaaaaaa02\"\n\n{slides}")
+    };
+    let porch =
+        std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken-site/images/porch.png"))
+            .expect("the fixture image");
+    let with_image = |blocks: String| {
+        let dir = site_with(&blocks, &[]);
+        std::fs::create_dir_all(dir.path().join("images")).expect("images folder");
+        std::fs::write(dir.path().join("images/porch.png"), &porch).expect("image");
+        dir
+    };
+    let at_limit = with_image(gallery(50));
+    let BlockData::Gallery(loaded) = &load(at_limit.path()).pages[0].blocks[0].data else { panic!("a gallery") };
+    assert_eq!(loaded.slides.len(), 50);
+    let over = with_image(gallery(51));
+    let problems = problems_of(over.path());
+    assert!(
+        has(&problems, "pages/home.toml", "blocks[0].slides", "has 51 slides; a gallery may have at most 50"),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn links_longer_than_the_spec_allows_are_refused_with_file_and_field() {
+    // Spec 000 §5: an internal link is under 150 characters.
+    let button = |url: &str| {
+        format!("[[blocks]]\nkind = \"button\"\nid = \"aaaaaaaaaaaaaaaaaaaaaa02\"\nbuttonText = \"Go\"\nclickthroughUrl = \"{url}\"\n")
+    };
+    let fine = site_with(&button(&format!("/{}", "a".repeat(148))), &[]);
+    load(fine.path());
+    let long = site_with(&button(&format!("/{}", "a".repeat(149))), &[]);
+    let problems = problems_of(long.path());
+    assert!(has(&problems, "pages/home.toml", "blocks[0].clickthroughUrl", "must be under 150"), "{problems:?}");
+}

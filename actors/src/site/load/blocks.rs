@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use super::fields::Fields;
-use super::rules::MAX_PRICE_CENTS;
+use super::rules::{MAX_BLOCKS_PER_LAYOUT, MAX_GALLERY_SLIDES, MAX_PRICE_CENTS};
 use super::{Loader, Reference};
 use crate::site::blocks::{
     video_embed_type, Block, BlockData, BlockKind, FieldKind, FormField, VideoEmbedType,
@@ -36,6 +36,10 @@ impl Loader {
                 return Vec::new();
             }
         };
+        if values.len() > MAX_BLOCKS_PER_LAYOUT {
+            let message = format!("has {} blocks; a layout may have at most {MAX_BLOCKS_PER_LAYOUT}", values.len());
+            self.problems.add(file, field, message);
+        }
         let mut blocks = Vec::new();
         for (i, value) in values.into_iter().enumerate() {
             let path = format!("{field}[{i}]");
@@ -192,6 +196,11 @@ impl Loader {
             BlockData::Gallery(gallery) => {
                 if gallery.slides.is_empty() {
                     self.problems.add(file, at("slides"), "needs at least one slide");
+                }
+                if gallery.slides.len() > MAX_GALLERY_SLIDES {
+                    let message =
+                        format!("has {} slides; a gallery may have at most {MAX_GALLERY_SLIDES}", gallery.slides.len());
+                    self.problems.add(file, at("slides"), message);
                 }
                 let click = gallery.click_behavior.as_deref();
                 self.one_of(file, &at("clickBehavior"), click, &GALLERY_CLICK_BEHAVIORS);

@@ -2,7 +2,9 @@
 //! items (`collections/<name>/items/*.toml`).
 
 use super::fields::Fields;
-use super::rules::{self, MAX_CATEGORY_LEN, MAX_PRODUCTS_PER_COLLECTION, MAX_TAG_LEN};
+use super::rules::{
+    self, MAX_CATEGORIES, MAX_CATEGORY_LEN, MAX_ORDERABLE_ITEMS, MAX_PRODUCTS_PER_COLLECTION, MAX_TAG_LEN,
+};
 use super::Loader;
 use crate::domain::enums::{CollectionViewMode, ItemType, PublicationState};
 use crate::site::content::{Access, Collection, CollectionKind, EventDetails, Item, Page, Product};
@@ -134,6 +136,21 @@ impl Loader {
         }
         if kind == CollectionKind::Products && items.len() > MAX_PRODUCTS_PER_COLLECTION {
             let message = format!("has {} products; at most {MAX_PRODUCTS_PER_COLLECTION} are allowed", items.len());
+            self.problems.add(&format!("collections/{name}/items"), "", message);
+        }
+        // Galleries keep the order of their files, set by their owner; blogs and events sort by date.
+        if kind == CollectionKind::Gallery && items.len() > MAX_ORDERABLE_ITEMS {
+            let message = format!(
+                "has {} items; a collection in its owner's order may have at most {MAX_ORDERABLE_ITEMS}",
+                items.len()
+            );
+            self.problems.add(&format!("collections/{name}/items"), "", message);
+        }
+        let categories: std::collections::HashSet<&str> =
+            items.iter().flat_map(|i| i.categories.iter().map(String::as_str)).collect();
+        if categories.len() > MAX_CATEGORIES {
+            let message =
+                format!("has {} categories; a collection may have at most {MAX_CATEGORIES}", categories.len());
             self.problems.add(&format!("collections/{name}/items"), "", message);
         }
         sort_items(kind, &mut items);

@@ -16,6 +16,24 @@ pub const MAX_PRODUCTS_PER_COLLECTION: usize = 200;
 pub const MAX_TAG_LEN: usize = 50;
 /// Longest category (spec 000 §5).
 pub const MAX_CATEGORY_LEN: usize = 25;
+/// Most slides in one gallery (spec 000 §9 "gallery size").
+pub const MAX_GALLERY_SLIDES: usize = 50;
+/// Most blocks in one layout: a page's or an item's `[[blocks]]` (spec 000 §9).
+pub const MAX_BLOCKS_PER_LAYOUT: usize = 60;
+/// Most items in a collection whose order its owner sets: galleries and products keep the
+/// order of their files (spec 000 §9 "items in a user-orderable collection").
+pub const MAX_ORDERABLE_ITEMS: usize = 250;
+/// Most distinct categories in one collection (spec 000 §9 "nested categories").
+pub const MAX_CATEGORIES: usize = 10_000;
+
+/// Link length limits of spec 000 §5, in characters: an anchor is at most this long…
+const MAX_ANCHOR_LEN: usize = 99;
+/// …a `tel:` link shorter than this…
+const TEL_LEN_UNDER: usize = 50;
+/// …a `mailto:` link shorter than this…
+const MAILTO_LEN_UNDER: usize = 1000;
+/// …and an internal path shorter than this.
+const INTERNAL_LEN_UNDER: usize = 150;
 
 /// Why an id is not acceptable, if it is not.
 pub fn id_problem(id: &str) -> Option<String> {
@@ -97,13 +115,49 @@ pub fn is_http_url(url: &str) -> bool {
 /// mailto: or tel: URL. Anything else (`javascript:`, `data:`...) could run code.
 pub fn link_problem(url: &str) -> Option<String> {
     let trimmed = url.trim();
+    let length = trimmed.chars().count();
     let same_site = trimmed.starts_with('/') && !trimmed.starts_with("//");
-    let ok = same_site
-        || trimmed.starts_with('#')
-        || is_http_url(trimmed)
-        || trimmed.starts_with("mailto:")
-        || trimmed.starts_with("tel:");
+    if same_site && length >= INTERNAL_LEN_UNDER {
+        return Some(format!("'{url}' is {length} characters; an internal link must be under {INTERNAL_LEN_UNDER}"));
+    }
+    if trimmed.starts_with('#') && length > MAX_ANCHOR_LEN {
+        return Some(format!("'{url}' is {length} characters; an anchor may have at most {MAX_ANCHOR_LEN}"));
+    }
+    if let Some(number) = trimmed.strip_prefix("tel:") {
+        return tel_problem(url, number, length);
+    }
+    if let Some(address) = trimmed.strip_prefix("mailto:") {
+        return mailto_problem(url, address, length);
+    }
+    let ok = same_site || trimmed.starts_with('#') || is_http_url(trimmed);
     (!ok).then(|| format!("'{url}' must be a path starting with /, or an http(s), mailto: or tel: link"))
+}
+
+/// A `tel:` link is under 50 characters and a proper number: 4 or more digits, plus signs
+/// or hyphens (spec 000 §5).
+fn tel_problem(url: &str, number: &str, length: usize) -> Option<String> {
+    if length >= TEL_LEN_UNDER {
+        return Some(format!("'{url}' is {length} characters; a tel: link must be under {TEL_LEN_UNDER}"));
+    }
+    let proper = number.chars().count() >= 4 && number.chars().all(|c| c.is_ascii_digit() || c == '+' || c == '-');
+    (!proper).then(|| format!("'{url}' must be a phone number of 4 or more digits, plus signs or hyphens"))
+}
+
+/// A `mailto:` link is under 1000 characters with exactly one `@` and a domain ending in a
+/// dot and an extension (spec 000 §5); a query (`?subject=`) may follow.
+fn mailto_problem(url: &str, address: &str, length: usize) -> Option<String> {
+    if length >= MAILTO_LEN_UNDER {
+        return Some(format!("'{url}' is {length} characters; a mailto: link must be under {MAILTO_LEN_UNDER}"));
+    }
+    let address = address.split('?').next().unwrap_or_default();
+    let domain = match address.split('@').collect::<Vec<_>>()[..] {
+        [local, domain] if !local.is_empty() => domain,
+        _ => return Some(format!("'{url}' must have exactly one @ after a name")),
+    };
+    let ok = domain
+        .rsplit_once('.')
+        .is_some_and(|(name, ext)| !name.is_empty() && ext.len() >= 2 && ext.chars().all(|c| c.is_ascii_alphabetic()));
+    (!ok).then(|| format!("'{url}' must have a domain ending in a dot and an extension"))
 }
 
 /// The SKU given to a variant whose SKU is empty: `SQ` and 7 digits, derived from the
@@ -182,6 +236,41 @@ mod tests {
             assert_eq!(link_problem(good), None, "{good}");
         }
         for bad in ["javascript:alert(1)", " JavaScript:alert(1)", "data:text/html,x", "//evil.example", "menu", ""] {
+            assert!(link_problem(bad).is_some(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn links_keep_the_spec_lengths() {
+        // Spec 000 §5: anchor up to 99 characters; tel under 50; mailto under 1000; internal under 150.
+        let anchor = |n: usize| format!("#{}", "a".repeat(n - 1));
+        assert_eq!(link_problem(&anchor(99)), None);
+        assert!(link_problem(&anchor(100)).is_some());
+        let tel = |n: usize| format!("tel:{}", "5".repeat(n - 4));
+        assert_eq!(link_problem(&tel(49)), None);
+        assert!(link_problem(&tel(50)).is_some());
+        let mailto = |n: usize| format!("mailto:{}@b.example", "a".repeat(n - 17));
+        assert_eq!(link_problem(&mailto(999)), None);
+        assert!(link_problem(&mailto(1000)).is_some());
+        let internal = |n: usize| format!("/{}", "a".repeat(n - 1));
+        assert_eq!(link_problem(&internal(149)), None);
+        assert!(link_problem(&internal(150)).is_some());
+    }
+
+    #[test]
+    fn tel_and_mailto_links_are_well_formed() {
+        for good in ["tel:5550", "tel:+1-555-0142", "mailto:a@b.co", "mailto:hello@cafe.example?subject=Hi"] {
+            assert_eq!(link_problem(good), None, "{good}");
+        }
+        for bad in [
+            "tel:555",
+            "tel:+1 555 0142",
+            "tel:call-me",
+            "mailto:a@b",
+            "mailto:a@b@c.example",
+            "mailto:@b.example",
+            "mailto:a@b.",
+        ] {
             assert!(link_problem(bad).is_some(), "{bad}");
         }
     }
