@@ -81,6 +81,7 @@ pub fn render() -> String {
         CollectionKind::decl(&cfg),
         EventDetails::decl(&cfg),
         Product::decl(&cfg),
+        Dimensions::decl(&cfg),
         Variant::decl(&cfg),
         OptionValue::decl(&cfg),
         SubscriptionPlan::decl(&cfg),

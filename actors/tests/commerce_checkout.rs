@@ -36,6 +36,7 @@ fn priced_catalog(stock: u32, price: u64) -> Catalog {
         }],
         subscription: None,
         weight: None,
+        dimensions: None,
     };
     catalog.add("mug", "Mug", &mug, true);
     catalog

@@ -96,7 +96,7 @@ mod tests {
     }
 
     fn product(kind: ProductType, variants: Vec<Variant>) -> Product {
-        Product { product_type: kind, variants, subscription: None, weight: None }
+        Product { product_type: kind, variants, subscription: None, weight: None, dimensions: None }
     }
 
     #[test]

@@ -188,6 +188,22 @@ pub struct Product {
     #[serde(default)]
     #[ts(optional)]
     pub weight: Option<f64>,
+    /// Size of one unit, in the site's dimension unit.
+    #[serde(default)]
+    #[ts(optional)]
+    pub dimensions: Option<Dimensions>,
+}
+
+/// A product's size (spec 000 §9: inches if imperial, else cm).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Dimensions {
+    /// Length.
+    pub length: f64,
+    /// Width.
+    pub width: f64,
+    /// Height.
+    pub height: f64,
 }
 
 /// One variant of a product.

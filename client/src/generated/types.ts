@@ -457,7 +457,25 @@ subscription?: SubscriptionPlan,
 /**
  * Weight of one unit, in the site's weight unit.
  */
-weight?: number, };
+weight?: number, 
+/**
+ * Size of one unit, in the site's dimension unit.
+ */
+dimensions?: Dimensions, };
+
+export type Dimensions = { 
+/**
+ * Length.
+ */
+length: number, 
+/**
+ * Width.
+ */
+width: number, 
+/**
+ * Height.
+ */
+height: number, };
 
 export type Variant = { 
 /**

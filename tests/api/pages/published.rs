@@ -1,7 +1,9 @@
 //! Published pages and page types.
 
 use veranda_actors::domain::enums::{ContributorRole, PageType};
-use veranda_tests::{page_context, pair, set_cookie, spawn_app, text_with_status, TestApp};
+use veranda_tests::{
+    demo_site_copy, page_context, pair, set_cookie, spawn_app, spawn_app_with_site, text_with_status, TestApp,
+};
 
 fn page_type(html: &str) -> u64 {
     page_context(html)["pageType"].as_u64().expect("pageType is a number")
@@ -219,4 +221,20 @@ async fn pages_hand_out_a_crumb_cookie_once() {
     assert!(set_cookie(&again, "crumb").is_none());
     let forged = app.get_with("/about", &[("cookie", "crumb=forged.value")]).await;
     assert!(set_cookie(&forged, "crumb").is_some());
+}
+
+#[actix_rt::test]
+async fn a_product_page_shows_weight_and_dimensions_in_the_store_units() {
+    // Spec 000 §9: weight unit lbs if imperial, else kg; dimension unit inches if imperial,
+    // else cm. The demo store is imperial; its mug weighs 0.5 and measures 4 × 4 × 4.5.
+    let app = spawn_app().await;
+    let html = app.get("/shop/enamel-mug").await.text().await.expect("body");
+    assert!(html.contains("<dt>Weight</dt><dd>0.5 lbs</dd>"), "{html}");
+    assert!(html.contains("<dt>Dimensions</dt><dd>4 × 4 × 4.5 inches</dd>"), "{html}");
+    let metric = demo_site_copy(|site| {
+        site["store"].as_table_mut().expect("a store table").insert("measurementSystem".into(), "metric".into());
+    });
+    let app = spawn_app_with_site(metric.path()).await;
+    let html = app.get("/shop/enamel-mug").await.text().await.expect("body");
+    assert!(html.contains("<dd>0.5 kg</dd>") && html.contains("<dd>4 × 4 × 4.5 cm</dd>"), "{html}");
 }

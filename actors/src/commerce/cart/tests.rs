@@ -28,24 +28,28 @@ fn catalog() -> Catalog {
         variants: vec![variant("BEANS", 1600, 40, false)],
         subscription: None,
         weight: None,
+        dimensions: None,
     };
     let guide = Product {
         product_type: ProductType::Digital,
         variants: vec![variant("GUIDE", 900, 0, true)],
         subscription: None,
         weight: None,
+        dimensions: None,
     };
     let draft = Product {
         product_type: ProductType::Physical,
         variants: vec![variant("DRAFT", 100, 1, false)],
         subscription: None,
         weight: None,
+        dimensions: None,
     };
     let sticker = Product {
         product_type: ProductType::Digital,
         variants: vec![variant("STICKER", 300, 0, true)],
         subscription: None,
         weight: None,
+        dimensions: None,
     };
     catalog.add("sticker", "Sticker", &sticker, true);
     catalog.add("beans", "Beans", &beans, true);

@@ -54,5 +54,12 @@ impl Loader {
         if product.weight.is_some_and(|w| w.is_nan() || w < 0.0) {
             self.problems.add(file, "product.weight", "must be zero or more");
         }
+        if let Some(d) = product.dimensions {
+            for (name, value) in [("length", d.length), ("width", d.width), ("height", d.height)] {
+                if value.is_nan() || value < 0.0 {
+                    self.problems.add(file, format!("product.dimensions.{name}"), "must be zero or more");
+                }
+            }
+        }
     }
 }

@@ -240,7 +240,33 @@ pub fn product_details(ctx: &BlockCtx<'_>, item: &Item, product: &Product) -> Ma
                     }
                 }
             }
+            (measures(ctx, product))
             (add_to_cart(ctx, product, item))
+        }
+    }
+}
+
+/// A number as an owner wrote it: no trailing zeros, at most two decimals.
+fn measure(value: f64) -> String {
+    let text = format!("{value:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// A shipped product's weight and dimensions, in the store's units (spec 000 §9: lbs and
+/// inches if imperial, else kg and cm).
+fn measures(ctx: &BlockCtx<'_>, p: &Product) -> Markup {
+    let system = ctx.site.settings.store.measurement_system;
+    html! {
+        @if product::ships(p.product_type) && (p.weight.is_some() || p.dimensions.is_some()) {
+            dl class="product-measures" {
+                @if let Some(weight) = p.weight {
+                    dt { "Weight" } dd { (measure(weight)) " " (product::weight_unit(system)) }
+                }
+                @if let Some(d) = p.dimensions {
+                    dt { "Dimensions" }
+                    dd { (measure(d.length)) " × " (measure(d.width)) " × " (measure(d.height)) " " (product::dimension_unit(system)) }
+                }
+            }
         }
     }
 }
