@@ -120,6 +120,8 @@ pub struct WebsiteSettingsContext {
     pub announcement_bar_settings: AnnouncementBarSettings,
     /// Captcha settings.
     pub captcha_settings: CaptchaSettings,
+    /// Where the reCAPTCHA script loads from (the server's `[forms] recaptcha_script_url`).
+    pub captcha_script_url: String,
     /// Escape key opens the login prompt.
     pub use_escape_key_to_login: bool,
 }

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use veranda_actors::accounts::SessionRecord;
 use veranda_actors::context::*;
 use veranda_actors::domain::enums::PageType;
+use veranda_actors::forms::config::RECAPTCHA_SCRIPT_URL;
 use veranda_actors::site::{Collection, Item, Site};
 
 /// What the view shows, for the context's page and collection fields.
@@ -27,7 +28,8 @@ pub struct ContextInput<'a> {
     pub session: Option<&'a SessionRecord>,
 }
 
-/// The page context of a view.
+/// The page context of a view. The captcha script is Google's; a server with its own
+/// `[forms] recaptcha_script_url` sets it after (see `pages`).
 pub fn build(site: &Site, input: ContextInput<'_>) -> PageContext {
     let s = &site.settings;
     let w = &s.website;
@@ -66,6 +68,7 @@ pub fn build(site: &Site, input: ContextInput<'_>) -> PageContext {
             store_settings: StoreSettingsContext { selected_currency: s.store.selected_currency.clone() },
             announcement_bar_settings: s.announcement_bar.clone(),
             captcha_settings: s.captcha.clone(),
+            captcha_script_url: RECAPTCHA_SCRIPT_URL.to_string(),
             use_escape_key_to_login: s.use_escape_key_to_login,
         },
         authenticated_account: input.session.map(|s| AccountContext { id: s.account_id.clone() }),

@@ -21,12 +21,14 @@
 //! - [`storage`]: the storage trait carts, stock and orders are kept behind.
 //! - [`redis_storage`]: the same in Redis, shared by several instances.
 //! - [`subscription`]: renewal text of subscription plans.
+//! - [`membership`]: joining a member area: a pricing option as a subscription entry.
 
 pub mod cart;
 pub mod carts;
 pub mod catalog;
 pub mod holds;
 pub mod inventory;
+pub mod membership;
 pub mod money;
 pub mod order;
 pub mod product;

@@ -11,6 +11,8 @@ pub const RATE_WINDOW: Duration = Duration::from_secs(60);
 
 /// Google's reCAPTCHA verification endpoint.
 pub const RECAPTCHA_VERIFY_URL: &str = "https://www.google.com/recaptcha/api/siteverify";
+/// Google's reCAPTCHA script, which pages of reCAPTCHA sites load with the site key.
+pub const RECAPTCHA_SCRIPT_URL: &str = "https://www.google.com/recaptcha/api.js";
 
 /// Settings of the forms routes; rate limits are counted per [`RATE_WINDOW`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -32,6 +34,9 @@ pub struct FormSettings {
     pub recaptcha_secret: Option<String>,
     /// Where reCAPTCHA tokens are verified (Google's siteverify API).
     pub recaptcha_verify_url: String,
+    /// Where pages load the reCAPTCHA script from (Google's); the page context carries it
+    /// as `websiteSettings.captchaScriptUrl`.
+    pub recaptcha_script_url: String,
     /// Milliseconds one verification may take before the submission is refused.
     pub recaptcha_timeout_ms: u64,
     /// Seconds a submission key may be used after it is issued.
@@ -49,6 +54,7 @@ impl Default for FormSettings {
             limited_addresses: 10_000,
             recaptcha_secret: None,
             recaptcha_verify_url: RECAPTCHA_VERIFY_URL.to_string(),
+            recaptcha_script_url: RECAPTCHA_SCRIPT_URL.to_string(),
             recaptcha_timeout_ms: 5000,
             key_lifetime_secs: super::record::KEY_LIFETIME_SECS,
             key_sweep_secs: 600,

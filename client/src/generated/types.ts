@@ -901,6 +901,10 @@ announcementBarSettings: AnnouncementBarSettings,
  */
 captchaSettings: CaptchaSettings, 
 /**
+ * Where the reCAPTCHA script loads from (the server's `[forms] recaptcha_script_url`).
+ */
+captchaScriptUrl: string, 
+/**
  * Escape key opens the login prompt.
  */
 useEscapeKeyToLogin: boolean, };

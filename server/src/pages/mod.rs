@@ -226,10 +226,11 @@ pub fn respond(
     logout_dialog: bool,
 ) -> HttpResponse {
     let site = state.services.site.current();
-    let context = page_context::build(
+    let mut context = page_context::build(
         &site,
         ContextInput { page_type, path, title, page_id, collection, item, filters, session },
     );
+    context.website_settings.captcha_script_url.clone_from(&state.settings.forms.recaptcha_script_url);
     let dismissed_announcement = req.cookie(ANNOUNCEMENT_COOKIE).and_then(|c| AnnouncementId::parse(c.value()));
     let view =
         PageView { site: &site, context: &context, assets: &state.assets, body, logout_dialog, dismissed_announcement };

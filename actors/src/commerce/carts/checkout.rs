@@ -21,7 +21,7 @@ use rand::RngCore;
 
 use super::CartShared;
 use crate::commerce::cart::change::{apply, reprice, CartChange};
-use crate::commerce::cart::{CartError, ShoppingCart};
+use crate::commerce::cart::{CartEntry, CartError, ShoppingCart};
 use crate::commerce::inventory::{NoteLevels, ReleaseStock, ReserveStock};
 use crate::commerce::order::{Charge, Customer, Order, OrderKind, OrderStatus};
 use crate::commerce::storage::{CheckoutCommit, CommitOutcome};
@@ -196,7 +196,7 @@ pub async fn donate(
     amount_cents: u64,
     customer: Customer,
 ) -> Result<Order, CartError> {
-    let entry = crate::commerce::cart::CartEntry {
+    let entry = CartEntry {
         sku: "DONATION".into(),
         item_id: donate_page_id.to_string(),
         title: "Donation".into(),
@@ -207,9 +207,26 @@ pub async fn donate(
         total_cents: amount_cents,
         subscription: false,
     };
+    place_direct(shared, OrderKind::Contribution, entry, customer).await
+}
+
+/// Buys a membership (see [`crate::commerce::membership`]): a subscription order of its one
+/// `entry`, nothing shipped, no tax; returns the stored order.
+pub async fn join(shared: &CartShared, entry: CartEntry, customer: Customer) -> Result<Order, CartError> {
+    place_direct(shared, OrderKind::Subscription, entry, customer).await
+}
+
+/// Charges and stores an order of `kind` holding `entry` alone, bought without a cart.
+async fn place_direct(
+    shared: &CartShared,
+    kind: OrderKind,
+    entry: CartEntry,
+    customer: Customer,
+) -> Result<Order, CartError> {
+    let amount_cents = entry.total_cents;
     let mut order = Order {
         id: new_order_id(),
-        kind: OrderKind::Contribution,
+        kind,
         cart_id: String::new(),
         created: crate::commerce::now_ms(),
         customer,

@@ -2,7 +2,7 @@
 // fields), the captcha, the submit button with its 'Submitting…' lock, and after success
 // the success text and HTML, which take the focus. Newsletter blocks use it too.
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { CaptchaCheck } from './captcha-check';
+import { CaptchaControl } from './captcha-control';
 import { FieldView, fieldIds } from './fields';
 import { SCROLL_DOWN, SCROLL_UP, SUBMITTING } from './messages';
 import type { Form } from './parse';
@@ -89,7 +89,7 @@ export function FormView({ form, blockId, variant, description }: FormViewProps)
       </div>
       {content}
       {form.disclaimer.trim() !== '' && <p className="disclaimer muted">{form.disclaimer}</p>}
-      {form.captcha && <CaptchaCheck round={state.captchaRound} onChange={state.setCaptchaKey} />}
+      {form.captcha && <CaptchaControl round={state.captchaRound} onChange={state.setCaptchaKey} />}
       <div className="form-errors form-errors--below" hidden={!below}>
         {below}
       </div>

@@ -23,6 +23,8 @@ export const EXAMPLE_EMAIL = 'name@example.com';
 export const CHARACTER_LIMIT = 'You have exceeded the character limit.';
 /** Spec §5: submit pressed before the captcha was completed. */
 export const CAPTCHA_REQUIRED = 'Complete CAPTCHA before submitting.';
+/** Spec 000 §8: a reCAPTCHA site that is not set up (no site key here; no secret on the server). */
+export const RECAPTCHA_UNSET = 'ReCaptcha has not been set up!';
 /** The server's message for an empty required field (`{field}`: its title). */
 export const FIELD_REQUIRED = '{field} is required.';
 /** The server's message for a US zip that is not 5 digits. */

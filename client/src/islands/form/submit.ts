@@ -39,6 +39,27 @@ export function isSameSitePath(url: string): boolean {
   return /^\/(?![/\\])/.test(url) && !/[\u0000-\u001f\s]/.test(url);
 }
 
+/**
+ * Where the island may send the visitor after success. The server decides which redirects
+ * are allowed (a path on this site, or an address on the site's own origin or one listed in
+ * `forms.redirectAllowList`: the same rule a plain post's 303 follows) and answers only
+ * those as `redirectUrl`; the island follows that answer when it is a site path or a plain
+ * `http(s)` address (no user info, whitespace or backslashes), and nothing else.
+ */
+export function followableRedirect(value: unknown): string | null {
+  if (typeof value !== 'string' || value === '') return null;
+  if (isSameSitePath(value)) return value;
+  if (/[\u0000-\u0020\u007f\\]/.test(value) || !/^https?:\/\//i.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const plain = (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+  return plain && url.hostname !== '' ? value : null;
+}
+
 /** The page fields of the save call (its second reading), from the page context. */
 function pageFields(): Record<string, string> {
   const context = readPageContext(document);
@@ -98,7 +119,7 @@ export async function submit(submission: Submission): Promise<Outcome> {
   try {
     const answer = await dataRequest({ url: SAVE_URL, method: 'POST', asJson: true, data: payload });
     const body = isRecord(answer) ? answer : {};
-    const redirect = typeof body.redirectUrl === 'string' && isSameSitePath(body.redirectUrl) ? body.redirectUrl : null;
+    const redirect = followableRedirect(body.redirectUrl);
     const html = typeof body.postSubmitHtml === 'string' ? body.postSubmitHtml : '';
     return { ok: true, redirectUrl: redirect, postSubmitHtml: html };
   } catch (error) {

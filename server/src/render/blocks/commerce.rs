@@ -318,20 +318,27 @@ fn per_period(period: &str) -> &str {
     }
 }
 
-/// The member area's title, description and both pricing options.
-pub fn member_area(ctx: &BlockCtx<'_>, d: &MemberAreaBlock) -> Markup {
+/// Where a member area's join buttons go (`routes::commerce::join`).
+pub const JOIN_ACTION: &str = "/checkout/join";
+
+/// The member area's title, description and both pricing options. Each join button is a
+/// submit button of one GET form to the membership checkout, naming its option
+/// (`pricingOption`), so joining works with or without scripts.
+pub fn member_area(ctx: &BlockCtx<'_>, block_id: &str, d: &MemberAreaBlock) -> Markup {
     html! {
         h2 { (d.title) }
         @if !d.description.trim().is_empty() { p { (d.description) } }
-        ul class="pricing" {
-            @for option in &d.pricing_options {
-                li {
-                    strong { (option.label) } ": "
-                    (format_money(option.price_cents, ctx.currency())) " per " (per_period(&option.billing_period))
-                    " " button type="button" disabled { (option.join_text) }
+        form class="member-join" method="get" action=(JOIN_ACTION) {
+            input type="hidden" name="memberAreaId" value=(block_id);
+            ul class="pricing" {
+                @for (index, option) in d.pricing_options.iter().enumerate() {
+                    li {
+                        strong { (option.label) } ": "
+                        (format_money(option.price_cents, ctx.currency())) " per " (per_period(&option.billing_period))
+                        " " button type="submit" class="button" name="pricingOption" value=(index) { (option.join_text) }
+                    }
                 }
             }
         }
-        noscript { p class="muted" { "Joining needs JavaScript." } }
     }
 }

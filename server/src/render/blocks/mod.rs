@@ -79,7 +79,7 @@ fn inner(ctx: &BlockCtx<'_>, block: &Block) -> Markup {
         BlockData::Marquee(d) => content::marquee(d),
         BlockData::ScaledText(d) => content::scaled_text(d),
         BlockData::Button(d) => content::button(d),
-        BlockData::MemberArea(d) => commerce::member_area(ctx, d),
+        BlockData::MemberArea(d) => commerce::member_area(ctx, id, d),
         BlockData::Summary(d) => listings::summary(ctx, d),
         BlockData::Gallery(d) => media::gallery(d, ctx.linked_slide.as_deref()),
         BlockData::Audio(d) => media::audio(d),

@@ -214,3 +214,28 @@ fn products_show_price_in_store_currency_and_sold_out_when_no_stock() {
     let button = tags(&html, "button").into_iter().find(|t| t.contains("add-to-cart")).expect("add-to-cart button");
     assert!(has_flag(button, "disabled"));
 }
+
+#[test]
+fn member_area_join_buttons_are_submit_buttons_of_a_get_form_to_the_membership_checkout() {
+    let html = home();
+    let area = tags(&html, "section")
+        .into_iter()
+        .find(|t| attr(t, "data-block-type").as_deref() == Some("member-area"))
+        .and_then(|t| attr(t, "id"))
+        .expect("a member area");
+    let area_id = area.strip_prefix("block-").expect("block-<id>");
+    let form = "<form class=\"member-join\" method=\"get\" action=\"/checkout/join\">";
+    let hidden = format!("<input type=\"hidden\" name=\"memberAreaId\" value=\"{area_id}\">");
+    assert!(html.contains(&format!("{form}{hidden}")), "{html}");
+    let buttons: Vec<&str> =
+        tags(&html, "button").into_iter().filter(|t| attr(t, "name").as_deref() == Some("pricingOption")).collect();
+    assert_eq!(buttons.len(), 2, "one join button per pricing option");
+    for (index, button) in buttons.iter().enumerate() {
+        assert_eq!(attr(button, "type").as_deref(), Some("submit"));
+        assert_eq!(attr(button, "value"), Some(index.to_string()));
+        assert!(!has_flag(button, "disabled"), "{button}");
+        assert_eq!(attr(button, "tabindex"), None, "in the tab order");
+    }
+    assert!(html.contains(">Join</button>"), "the default join text");
+    assert!(!html.contains("Joining needs JavaScript."));
+}

@@ -10,6 +10,7 @@ use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
 use veranda_actors::commerce::cart::{CartChange, CartError, ShoppingCart};
+use veranda_actors::commerce::membership::plan_of_sku;
 use veranda_actors::commerce::order::{Order, OrderKind};
 use veranda_actors::commerce::rules::ShippingLocation;
 use veranda_actors::site::content::SubscriptionPlan;
@@ -344,7 +345,10 @@ pub async fn confirmation(
         }
     };
     let catalog = state.services.commerce.catalog();
-    let plans: Vec<SubscriptionPlan> =
-        order.entries.iter().filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone())).collect();
+    let plans: Vec<SubscriptionPlan> = order
+        .entries
+        .iter()
+        .filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone()).or_else(|| plan_of_sku(&e.sku)))
+        .collect();
     html(StatusCode::OK, pages::confirmation(&state.services.site.current(), &order, &plans), None)
 }

@@ -8,6 +8,7 @@
 //! - [`checkout`]: `/commerce/goto-checkout`, `/checkout`, `/checkout/subscribe` and
 //!   `/commerce/orders/{id}`.
 //! - [`direct`]: `/checkout/donate` and `/checkout/giftcard`, checkouts without a cart.
+//! - [`join`]: `/checkout/join`, joining a member area (a subscription without a cart).
 //! - [`pages`]: the HTML of the checkout and confirmation pages.
 //! - [`form`]: reading and checking the checkout forms.
 //! - [`plain`]: the cart without JavaScript: `/commerce/cart` and its form posts.
@@ -23,6 +24,7 @@ pub mod cookie;
 mod direct;
 mod error;
 mod form;
+mod join;
 mod orders_list;
 mod orders_settle;
 mod pages;
@@ -53,6 +55,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(form_route("/checkout/subscribe", checkout::show_subscribe, checkout::place_subscribe))
         .service(form_route("/checkout/donate", direct::show_donate, direct::place_donation))
         .service(form_route("/checkout/giftcard", direct::show_gift_card, direct::place_gift_card))
+        .service(form_route("/checkout/join", join::show_join, join::place_join))
         .service(method::read_only("/commerce/orders/{id}", checkout::confirmation));
     plain::configure(cfg);
     // Only GET and HEAD: other methods on /cart go on to the page routes (unlocking).

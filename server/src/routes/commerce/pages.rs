@@ -3,7 +3,7 @@
 //! hidden field, labelled inputs, errors tied to their fields and announced.
 
 use maud::{html, Markup, DOCTYPE};
-use veranda_actors::commerce::cart::ShoppingCart;
+use veranda_actors::commerce::cart::{CartEntry, ShoppingCart};
 use veranda_actors::commerce::catalog::CatalogVariant;
 use veranda_actors::commerce::money::{Currency, Money};
 use veranda_actors::commerce::order::{Order, OrderKind};
@@ -197,6 +197,28 @@ pub fn gift_card(
         }
     };
     document(site, PageType::Checkout, "Gift card checkout", body)
+}
+
+/// The membership page: the pricing option with how it renews, and the member.
+pub fn join(
+    site: &Site,
+    entry: &CartEntry,
+    plan: Option<&SubscriptionPlan>,
+    currency: Currency,
+    action: &str,
+    view: &FormView<'_>,
+) -> String {
+    let body = html! {
+        (notice(view))
+        p { (entry.title) @if !entry.options.is_empty() { " (" (entry.options.join(", ")) ")" } ": " strong { (money(entry.unit_price_cents, currency)) } }
+        @if let Some(plan) = plan { p class="renewal" { (renewal_text(plan)) } }
+        form method="post" action=(action) novalidate {
+            input type="hidden" name="crumb" value=(view.crumb);
+            (buyer_fields(view))
+            button type="submit" { "Join" }
+        }
+    };
+    document(site, PageType::Checkout, "Membership checkout", body)
 }
 
 /// The page type of an order's confirmation: order (202), subscription (206) or

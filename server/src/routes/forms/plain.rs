@@ -14,8 +14,10 @@
 //! Fields are read from the rendered input names ([`veranda_actors::forms::plain`]),
 //! then checked and stored exactly like a scripted submission (captcha included: a form
 //! with a captcha still needs the page's script, as its markup says). Success answers
-//! `303 See Other` to the form's success redirect when it is a path on this site, else
-//! to the thank-you view, `GET /api/form/thank-you?formId=…`. Refusals answer their
+//! `303 See Other` to the form's success redirect when the site's redirect rule allows it
+//! (a path on this site, or an address on its own origin or one in
+//! `forms.redirectAllowList`: the rule the save call's `redirectUrl` follows too), else to
+//! the thank-you view, `GET /api/form/thank-you?formId=…`. Refusals answer their
 //! usual status with a small HTML page listing the messages and a link back.
 
 use actix_web::dev::RequestHead;
