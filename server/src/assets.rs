@@ -1,17 +1,23 @@
 //! Built client assets: reads Vite's manifest (`dist/.vite/manifest.json`) to find the
 //! content-hashed loader and dashboard files, and serves `dist/assets/*` with long cache
-//! headers. A missing build is not an error (pages then have no scripts); a manifest that
-//! is present but unreadable is.
+//! headers. The build is read from `assets_dir` on disk, or from the copy built into the
+//! binary when the default `client/dist` is not beside the working directory
+//! ([`Assets::choose`]). A missing build is not an error (pages then have no scripts); a
+//! manifest that is present but unreadable is.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
+use actix_web::web::Bytes;
 use actix_web::HttpResponse;
 use serde::Deserialize;
 
 use crate::edge::NoStore;
+use crate::embedded::ClientBuild;
+use crate::settings::DEFAULT_ASSETS_DIR;
 /// Where Vite writes its manifest, relative to the build folder.
 pub const MANIFEST_PATH: &str = ".vite/manifest.json";
 /// The build's sub-folder of hashed files, served under `/assets/`.
@@ -23,11 +29,27 @@ const DASHBOARD_ENTRY: &str = "dashboard";
 /// Hashed file names never change content: caches may keep them for a year.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
+/// Where the built client's files are read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AssetSource {
+    /// The folder Vite built into (`client/dist`, or the `assets_dir` setting).
+    Disk(PathBuf),
+    /// The build carried by the binary ([`ClientBuild`]).
+    Embedded,
+}
+
+impl Default for AssetSource {
+    /// No folder: every asset is missing.
+    fn default() -> Self {
+        AssetSource::Disk(PathBuf::new())
+    }
+}
+
 /// The built client, as the server needs it.
 #[derive(Debug, Clone, Default)]
 pub struct Assets {
-    /// The folder Vite built into (`client/dist`).
-    pub dir: PathBuf,
+    /// Where the files are read from.
+    pub source: AssetSource,
     /// URL of the loader entry script, when built.
     pub loader_js: Option<String>,
     /// Stylesheets of the loader entry.
@@ -78,29 +100,55 @@ struct Chunk {
 type Manifest = HashMap<String, Chunk>;
 
 impl Assets {
+    /// The client for the `assets_dir` setting, logged at start: `dir` when it exists or is
+    /// not the default `client/dist`; otherwise the build carried by the binary.
+    pub fn choose(dir: &Path) -> Result<Assets, AssetsError> {
+        if dir.exists() || dir != Path::new(DEFAULT_ASSETS_DIR) {
+            tracing::info!(assets = %dir.display(), "serving the client from disk");
+            return Assets::load(dir);
+        }
+        tracing::info!("no client at {DEFAULT_ASSETS_DIR}: serving the client built into the binary");
+        Assets::embedded()
+    }
+
     /// Reads Vite's manifest in `dir`; a missing build gives pages without scripts.
     pub fn load(dir: &Path) -> Result<Assets, AssetsError> {
         let manifest_path = dir.join(MANIFEST_PATH);
         let path = manifest_path.display().to_string();
-        let text = match std::fs::read_to_string(&manifest_path) {
-            Ok(text) => text,
+        let source = AssetSource::Disk(dir.to_path_buf());
+        match std::fs::read_to_string(&manifest_path) {
+            Ok(text) => Assets::from_manifest(&text, &path, source),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 tracing::warn!(manifest = %path, "no built client: pages are served without scripts (run `npm run build` in client/)");
-                return Ok(Assets { dir: dir.to_path_buf(), ..Assets::default() });
+                Ok(Assets { source, ..Assets::default() })
             }
-            Err(source) => return Err(AssetsError::Read { path, source }),
-        };
+            Err(source) => Err(AssetsError::Read { path, source }),
+        }
+    }
+
+    /// Reads the manifest of the build carried by the binary; a binary built before the
+    /// client gives pages without scripts.
+    pub fn embedded() -> Result<Assets, AssetsError> {
+        let path = format!("(built-in client) {MANIFEST_PATH}");
+        match ClientBuild::get(MANIFEST_PATH) {
+            Some(file) => {
+                let text = String::from_utf8_lossy(&file.data);
+                Assets::from_manifest(&text, &path, AssetSource::Embedded)
+            }
+            None => {
+                tracing::warn!("this binary was built without the client: pages are served without scripts (build client/ first, then the binary)");
+                Ok(Assets { source: AssetSource::Embedded, ..Assets::default() })
+            }
+        }
+    }
+
+    /// The entries of the manifest `text` (read from `path`, named in errors).
+    fn from_manifest(text: &str, path: &str, source: AssetSource) -> Result<Assets, AssetsError> {
         let manifest: Manifest =
-            serde_json::from_str(&text).map_err(|source| AssetsError::Parse { path: path.clone(), source })?;
-        let (loader_js, loader_css) = entry(&manifest, LOADER_ENTRY, &path)?;
-        let (dashboard_js, dashboard_css) = entry(&manifest, DASHBOARD_ENTRY, &path)?;
-        Ok(Assets {
-            dir: dir.to_path_buf(),
-            loader_js: Some(loader_js),
-            loader_css,
-            dashboard_js: Some(dashboard_js),
-            dashboard_css,
-        })
+            serde_json::from_str(text).map_err(|source| AssetsError::Parse { path: path.to_string(), source })?;
+        let (loader_js, loader_css) = entry(&manifest, LOADER_ENTRY, path)?;
+        let (dashboard_js, dashboard_css) = entry(&manifest, DASHBOARD_ENTRY, path)?;
+        Ok(Assets { source, loader_js: Some(loader_js), loader_css, dashboard_js: Some(dashboard_js), dashboard_css })
     }
 }
 
@@ -168,15 +216,22 @@ impl AssetName {
 }
 
 /// The response for the raw (still percent-encoded) tail of an `/assets/` URL: a built
-/// asset from `dir/assets/`, cached for a year; 404 for anything else.
-pub async fn respond(dir: &Path, raw: &str) -> HttpResponse {
+/// asset from the build's `assets/` folder, cached for a year; 404 for anything else.
+pub async fn respond(source: &AssetSource, raw: &str) -> HttpResponse {
     // Decode once, ourselves: `%2f`, `%2e` and `%5c` cannot sneak past the name check.
     let name = percent_encoding::percent_decode_str(raw)
         .decode_utf8()
         .ok()
         .and_then(|decoded| AssetName::parse(&decoded).ok());
     let Some(name) = name else { return not_found() };
-    match read_inside(&dir.join(ASSETS_FOLDER), &name).await {
+    let bytes = match source {
+        AssetSource::Disk(dir) => read_inside(&dir.join(ASSETS_FOLDER), &name).await.map(Bytes::from),
+        AssetSource::Embedded => ClientBuild::get(&format!("{ASSETS_FOLDER}/{}", name.0)).map(|file| match file.data {
+            Cow::Borrowed(data) => Bytes::from_static(data),
+            Cow::Owned(data) => Bytes::from(data),
+        }),
+    };
+    match bytes {
         Some(bytes) => {
             let mime = mime_guess::from_path(&name.0).first_or_octet_stream();
             HttpResponse::Ok()
@@ -223,6 +278,10 @@ mod tests {
         "isEntry": true, "dynamicImports": ["src/islands/menu-tabs/index.tsx"] }
     }"#;
 
+    fn disk(dir: &tempfile::TempDir) -> AssetSource {
+        AssetSource::Disk(dir.path().to_path_buf())
+    }
+
     fn build(manifest: Option<&str>) -> tempfile::TempDir {
         let dir = tempfile::tempdir().expect("temp dir");
         std::fs::create_dir_all(dir.path().join("assets")).expect("assets dir");
@@ -241,7 +300,7 @@ mod tests {
         assert!(assets.loader_css.is_empty(), "dynamic imports' styles are not the loader's");
         assert_eq!(assets.dashboard_js.as_deref(), Some("/assets/dashboard-d1.js"));
         assert_eq!(assets.dashboard_css, ["/assets/dashboard-d2.css", "/assets/shared-1.css"]);
-        assert_eq!(assets.dir, dir.path());
+        assert_eq!(assets.source, AssetSource::Disk(dir.path().to_path_buf()));
     }
 
     #[test]
@@ -287,7 +346,7 @@ mod tests {
         std::fs::write(dir.path().join("assets/loader-l1.js"), "console.log(1)").expect("write js");
         std::fs::write(dir.path().join("assets/menu-tabs-m2.css"), "a{}").expect("write css");
 
-        let res = respond(dir.path(), "loader-l1.js").await;
+        let res = respond(&disk(&dir), "loader-l1.js").await;
         assert_eq!(res.status(), StatusCode::OK);
         let content_type = res.headers().get(header::CONTENT_TYPE).expect("content type");
         assert!(content_type.to_str().unwrap_or_default().contains("javascript"), "{content_type:?}");
@@ -295,7 +354,7 @@ mod tests {
         let body = to_bytes(res.into_body()).await.expect("body");
         assert_eq!(&body[..], b"console.log(1)");
 
-        let res = respond(dir.path(), "menu-tabs-m2.css").await;
+        let res = respond(&disk(&dir), "menu-tabs-m2.css").await;
         assert_eq!(res.status(), StatusCode::OK);
         assert_eq!(res.headers().get(header::CONTENT_TYPE).expect("content type"), "text/css");
     }
@@ -315,11 +374,11 @@ mod tests {
             "..%5csecret.txt",
             "%2evite",
         ] {
-            let res = respond(dir.path(), raw).await;
+            let res = respond(&disk(&dir), raw).await;
             assert_eq!(res.status(), StatusCode::NOT_FOUND, "{raw:?}");
             assert!(res.headers().get(header::CACHE_CONTROL).is_some_and(|v| v != IMMUTABLE), "{raw:?}");
         }
-        assert_eq!(respond(dir.path(), ".vite%2fmanifest.json").await.status(), StatusCode::NOT_FOUND);
+        assert_eq!(respond(&disk(&dir), ".vite%2fmanifest.json").await.status(), StatusCode::NOT_FOUND);
     }
 
     #[cfg(unix)]
@@ -328,6 +387,14 @@ mod tests {
         let dir = build(Some(MANIFEST));
         std::fs::write(dir.path().join("secret.txt"), "secret").expect("write secret");
         std::os::unix::fs::symlink(dir.path().join("secret.txt"), dir.path().join("assets/link.js")).expect("symlink");
-        assert_eq!(respond(dir.path(), "link.js").await.status(), StatusCode::NOT_FOUND);
+        assert_eq!(respond(&disk(&dir), "link.js").await.status(), StatusCode::NOT_FOUND);
+    }
+
+    #[actix_web::test]
+    async fn the_built_in_client_serves_nothing_outside_its_assets_folder() {
+        for raw in ["", "..%2f.vite%2fmanifest.json", "%2e%2e%2fCargo.toml", "..%2f..%2fCargo.toml", "missing.js"] {
+            let res = respond(&AssetSource::Embedded, raw).await;
+            assert_eq!(res.status(), StatusCode::NOT_FOUND, "{raw:?}");
+        }
     }
 }

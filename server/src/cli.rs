@@ -1,4 +1,5 @@
-//! The command line: `veranda serve`, `veranda check-site DIR`, `veranda user add`.
+//! The command line: `veranda serve`, `veranda check-site DIR`, `veranda init DIR`,
+//! `veranda user add`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -24,6 +25,12 @@ pub enum Command {
     /// Validate a site directory and print every problem as `file: field: message`.
     CheckSite {
         /// The site directory.
+        dir: PathBuf,
+    },
+    /// Write a starter site (one page, navigation, a form) into DIR, which must be new or
+    /// empty. Exits 0 when written, 2 otherwise.
+    Init {
+        /// The directory to create or fill.
         dir: PathBuf,
     },
     /// Manage accounts (the store is single-process: run while the server is stopped).

@@ -18,16 +18,20 @@
 //! - [`page_context`]: the page context embedded in every page.
 //! - [`security`]: sessions and the owner redirect.
 //! - [`assets`]: the built client (Vite manifest, `/assets/*`).
+//! - [`embedded`]: the client, the demo site and the starter site built into the binary.
 //! - [`ops`]: `/metrics` and health probes on the ops listener.
 //! - [`overload`]: the limit on state-changing requests in flight (503 past it).
 //! - [`shutdown`]: the stop signals.
 //! - [`check_site`]: `veranda check-site`.
 //! - [`user_add`]: `veranda user add`.
+//! - [`init`]: `veranda init`.
 
 pub mod assets;
 pub mod check_site;
 pub mod cli;
 pub mod edge;
+pub mod embedded;
+pub mod init;
 pub mod media;
 pub mod ops;
 pub mod overload;

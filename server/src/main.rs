@@ -18,6 +18,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::CheckSite { dir } => veranda_server::check_site::run(&dir),
+        Command::Init { dir } => veranda_server::init::run(&dir),
         Command::User { command: UserCommand::Add(args) } => veranda_server::user_add::run(&args),
         Command::Serve(args) => {
             let settings = match Settings::load(args.config.as_deref(), std::env::vars(), &args.overrides()) {

@@ -12,6 +12,7 @@ use veranda_actors::store::{stalled, SledStore, StalledStore, Store};
 
 use crate::assets::Assets;
 use crate::edge::body::BodyLimit;
+use crate::embedded::ServedSite;
 use crate::ops;
 use crate::overload::{self, BodyReadTimeout, WriteGate, MAX_WRITES_IN_FLIGHT};
 use crate::routes;
@@ -55,20 +56,28 @@ pub struct Application {
     public: Server,
     ops: Server,
     state: web::Data<AppState>,
+    /// The site directory served, kept so that the embedded demo's temporary copy lives
+    /// until the server stops; `None` when the caller loaded the site itself.
+    served_site: Option<ServedSite>,
 }
 
 impl Application {
-    /// Loads everything and binds the listeners (port 0 picks a free port).
+    /// Loads everything and binds the listeners (port 0 picks a free port). The site and
+    /// the client are read from disk, or from the binary when their default folders are not
+    /// beside the working directory.
     pub async fn build(settings: Settings) -> Result<Application, StartupError> {
-        let site = Site::load(&settings.site)?;
+        let served_site = ServedSite::choose(&settings.site)?;
+        let site = Site::load(&served_site.dir)?;
         let store: Arc<dyn Store> = Arc::new(
             SledStore::open(&settings.data_dir)
                 .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?,
         );
         let store = stall_for_tests(store)
             .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?;
-        let assets = Assets::load(&settings.assets_dir)?;
-        Self::build_with(settings, site, store, assets).await
+        let assets = Assets::choose(&settings.assets_dir)?;
+        let mut app = Self::build_with(settings, site, store, assets).await?;
+        app.served_site = Some(served_site);
+        Ok(app)
     }
 
     /// Binds the listeners around already-loaded parts (tests pass their own store).
@@ -153,7 +162,7 @@ impl Application {
         .disable_signals()
         .run();
 
-        Ok(Application { port, ops_port, public, ops, state })
+        Ok(Application { port, ops_port, public, ops, state, served_site: None })
     }
 
     /// The public listener's port.
@@ -171,7 +180,7 @@ impl Application {
     /// The signal handlers are installed before the server reports ready, so a signal
     /// sent once `/health/ready` answers 200 always shuts down gracefully.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        let Application { public, ops, state, .. } = self;
+        let Application { public, ops, state, served_site, .. } = self;
         let public_handle = public.handle();
         let ops_handle = ops.handle();
         let stop_signal = crate::shutdown::signal()?;
@@ -188,6 +197,7 @@ impl Application {
         ops_handle.stop(true).await;
         let _ = tokio::time::timeout(Duration::from_secs(5), ops_task).await;
         state.services.stop().await;
+        drop(served_site);
         result
     }
 }

@@ -74,7 +74,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
 /// `/assets/*`: a file of the built client (see [`crate::assets::respond`]).
 pub async fn assets(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let raw = req.uri().path().strip_prefix("/assets/").unwrap_or_default();
-    crate::assets::respond(&state.assets.dir, raw).await
+    crate::assets::respond(&state.assets.source, raw).await
 }
 
 #[cfg(test)]

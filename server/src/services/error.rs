@@ -22,6 +22,9 @@ pub enum StartupError {
         /// What the store said.
         source: StoreError,
     },
+    /// The demo site built into the binary could not be written out.
+    #[error("{0}")]
+    EmbeddedSite(#[from] crate::embedded::site::EmbeddedSiteError),
     /// The built client could not be read.
     #[error("{0}")]
     Assets(#[from] AssetsError),

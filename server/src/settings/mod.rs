@@ -17,6 +17,12 @@ pub use commerce::CommerceSettings;
 
 /// The file read when `--config` is not given, if it exists.
 pub const DEFAULT_CONFIG_FILE: &str = "config/veranda.toml";
+/// The default `site`; when it is not beside the working directory, the demo built into the
+/// binary is served (see [`crate::embedded::ServedSite`]).
+pub const DEFAULT_SITE: &str = "config/sites/demo";
+/// The default `assets_dir`; when it is not beside the working directory, the client built
+/// into the binary is served (see [`crate::assets::Assets::choose`]).
+pub const DEFAULT_ASSETS_DIR: &str = "client/dist";
 
 /// Every setting of `veranda serve`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -158,10 +164,10 @@ impl Default for Settings {
         Settings {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             ops_listen: SocketAddr::from(([127, 0, 0, 1], 9090)),
-            site: PathBuf::from("config/sites/demo"),
+            site: PathBuf::from(DEFAULT_SITE),
             data_dir: PathBuf::from("data"),
             redis_url: None,
-            assets_dir: PathBuf::from("client/dist"),
+            assets_dir: PathBuf::from(DEFAULT_ASSETS_DIR),
             log: "info".into(),
             max_body_bytes: 256 * 1024,
             shutdown_timeout_secs: 10,
