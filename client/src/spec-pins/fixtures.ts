@@ -5,6 +5,9 @@ import constantsFile from '../../../tests/spec/constants.json';
 import enumsFile from '../../../tests/spec/enums.json';
 import stringsFile from '../../../tests/spec/strings.json';
 
+/** The whole enumerations fixture, for its small maps. */
+export { enumsFile };
+
 const constants = constantsFile.constants as Record<string, { value: unknown } | undefined>;
 const strings = stringsFile.strings as Record<string, { text: string } | undefined>;
 

@@ -5,10 +5,12 @@ import { badgeText } from '../commerce/cart';
 import { FORMAT_EXPECTS_MONEY } from '../commerce/money';
 import * as data from '../data/messages';
 import { UNABLE_TO_REMOVE_ITEM, UNABLE_TO_UPDATE_QUANTITY } from '../islands/cart/cart-page';
+import { LIKERT_SCALE } from '../islands/form/fields';
 import * as form from '../islands/form/messages';
 import { DECODE_ERROR, EVALUATE_ERROR, UNKNOWN_DESIGN } from '../islands/gallery/data';
 import { UNKNOWN_TRANSITION } from '../islands/gallery/transitions';
 import { VIDEO_LOADER_MISSING } from '../islands/gallery/video-slides';
+import { openLightbox } from '../islands/lightbox/lightbox';
 import { PREVIEW_TITLE, previewMessage } from '../islands/restaurant-booking/preview';
 import { INVALID_VIDEO_EMBED } from '../islands/video/embed';
 import { DEFAULT_ACCEPT_LABEL, DEFAULT_BANNER_TEXT, DEFAULT_DECLINE_LABEL } from '../loader/consent/settings';
@@ -17,7 +19,7 @@ import { IMAGE_WARNINGS } from '../loader/images/load';
 import { PERF_ERRORS } from '../loader/telemetry/perf';
 import { LOGOUT_MESSAGE, LOGOUT_TITLE } from '../members/logout-dialog';
 import { relativeTime } from '../widgets/relative-time/relative-time';
-import { str } from './fixtures';
+import { enumsFile, str } from './fixtures';
 
 /** [the client's text, the fixture key of the spec's wording]. */
 const pins: Array<[ours: string, key: string]> = [
@@ -85,5 +87,18 @@ describe('strings', () => {
   it('relative times under a minute read as the spec template', () => {
     const template = str('relativeTime.secondsAgo');
     expect(relativeTime(0, 42_000)).toBe(template.replace('{secondsDifference}', '42'));
+  });
+
+  it('the likert scale is labelled from the spec first label to its last', () => {
+    const labels = enumsFile.maps.LikertScale.values;
+    expect(LIKERT_SCALE[0]).toEqual([-2, labels['-2']]);
+    expect(LIKERT_SCALE[LIKERT_SCALE.length - 1]).toEqual([2, labels['2']]);
+  });
+
+  it('a lightbox without a title is named as the spec default', () => {
+    const lightbox = openLightbox(window, { set: [{ src: '/images/a.png', alt: 'A', caption: 'a' }], currentSetIndex: 0 });
+    expect(document.querySelector('[role="dialog"]')!.getAttribute('aria-label')).toBe(str('lightbox.defaultTitle'));
+    lightbox.close();
+    document.body.replaceChildren();
   });
 });
