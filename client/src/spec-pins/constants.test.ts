@@ -1,6 +1,9 @@
 // The client's timings, thresholds and limits are the spec's literals (000 §9, 001 §9 and the
 // sections they come from). A test that advances a clock by one of these constants is only as
 // good as the constant, so each constant is pinned here.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { badgeText } from '../commerce/cart';
 import { CURRENCIES, DEFAULT_CURRENCY, MAX_INTEGER_PLACES } from '../commerce/money';
@@ -21,6 +24,7 @@ import { DEFAULT_PADDING_RATIO } from '../islands/video/embed';
 import { normaliseBanner } from '../loader/consent/settings';
 import { BANNER_VERSION, CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS } from '../loader/consent/state';
 import { SIZE_LADDER } from '../loader/images/ladder';
+import { imageConcurrency } from '../loader/images/queue';
 import { CENSUS_TIMEOUT_MS } from '../loader/telemetry/census';
 import {
   ANALYTICS_COOKIES,
@@ -53,6 +57,7 @@ import {
 import { constant, num } from './fixtures';
 
 const DAY_S = 24 * 60 * 60;
+const HERE = dirname(fileURLToPath(import.meta.url));
 
 /** [what the client has, the spec's literal in the client's unit, the fixture key]. */
 type Pin = [ours: unknown, spec: unknown, key: string];
@@ -91,6 +96,8 @@ const pins: Pin[] = [
   [VISIBLE_RATIO, num('animation.visibleRatio'), 'animation.visibleRatio'],
   // 001: images, lightbox, popups, tooltips
   [[...SIZE_LADDER], constant('image.sizeLadder'), 'image.sizeLadder'],
+  [imageConcurrency(false), num('gallery.imageQueueConcurrency'), 'gallery.imageQueueConcurrency'],
+  [imageConcurrency(true), num('gallery.imageQueueConcurrencyMobile'), 'gallery.imageQueueConcurrencyMobile'],
   [LIGHTBOX.overlayFadeMs, num('lightbox.overlayFadeSeconds') * 1000, 'lightbox.overlayFadeSeconds'],
   [LIGHTBOX.contentFadeMs, num('lightbox.contentFadeSeconds') * 1000, 'lightbox.contentFadeSeconds'],
   [LIGHTBOX.slideMs, num('lightbox.slideSpeedSeconds') * 1000, 'lightbox.slideSpeedSeconds'],
@@ -186,6 +193,12 @@ describe('defaults and thresholds in behaviour', () => {
     expect(options.marker).toEqual(options.center);
     expect(options.zoom).toBe(num('map.defaultZoom'));
     expect(options.style).toBe(constant('map.defaultStyle'));
+  });
+
+  it('block animations hide at the spec scale and last the spec default', () => {
+    const animationsCss = readFileSync(join(HERE, '../widgets/animations/animations.css'), 'utf8');
+    expect(animationsCss).toContain(`scale(${num('animation.scaleHide')})`);
+    expect(animationsCss).toContain(`var(--block-animation-duration, ${num('animation.defaultSeconds')}s)`);
   });
 
   it('the cart badge caps its count at the spec number', () => {
