@@ -3,7 +3,9 @@
 use super::{constant, named_list, number, string, text};
 use crate::accounts::EMAIL_LENGTH;
 use crate::commerce::money::{Currency, FORMAT_EXPECTS_MONEY, MAX_INTEGER_PLACES};
-use crate::forms::{messages, value::LIKERT_VALUES};
+use crate::commerce::rules::MAX_DONATION_CENTS;
+use crate::forms::{messages, value};
+use crate::site::blocks::FieldKind;
 use crate::site::blocks::{MapBlock, GALLERY_CLICK_BEHAVIORS, INVALID_VIDEO_EMBED, MAP_STYLES, VIDEO_MODES};
 use crate::site::load::rules;
 use crate::site::settings::SUPPORTED_CURRENCIES;
@@ -36,6 +38,7 @@ fn error_reports_and_traces_keep_the_spec_limits() {
 #[test]
 fn products_emails_and_tags_keep_the_spec_limits() {
     assert_eq!(rules::MAX_PRICE_CENTS as f64, number("product.maxPriceCents"));
+    assert_eq!(MAX_DONATION_CENTS as f64, number("product.maxPriceCents"), "a donation is held to the price limit");
     assert_eq!(rules::MAX_SKU_LEN as f64, number("product.maxSkuLength"));
     assert_eq!(rules::MAX_PRODUCTS_PER_COLLECTION as f64, number("limits.productsPerCollection"));
     assert_eq!(rules::MAX_TAG_LEN as f64, number("tags.maxTagLength"));
@@ -87,10 +90,10 @@ fn form_messages_are_the_spec_wording() {
 
 #[test]
 fn the_likert_scale_runs_from_the_spec_minimum_to_its_maximum() {
-    let ends = (LIKERT_VALUES.first().copied(), LIKERT_VALUES.last().copied());
+    let ends = (value::LIKERT_VALUES.first().copied(), value::LIKERT_VALUES.last().copied());
     let (min, max) = (number("form.likertMin"), number("form.likertMax"));
     assert_eq!(ends, (Some(min.to_string().as_str()), Some(max.to_string().as_str())));
-    assert_eq!(LIKERT_VALUES.len() as f64, max - min + 1.0);
+    assert_eq!(value::LIKERT_VALUES.len() as f64, max - min + 1.0);
 }
 
 #[test]
@@ -118,4 +121,20 @@ fn media_blocks_use_the_spec_modes_styles_and_map_defaults() {
     assert_eq!(f64::from(map.map_zoom), number("map.defaultZoom"));
     assert_eq!(map.style, text("map.defaultStyle"));
     assert_eq!((map.marker_lat, map.marker_lng), (None, None), "the marker falls back to the centre");
+}
+
+#[test]
+fn multi_part_fields_have_the_spec_summary_sub_fields_in_order() {
+    let spec = &super::enums()["maps"]["SummarySubFields"]["values"];
+    let kinds = [
+        ("name", FieldKind::Name),
+        ("phone", FieldKind::Phone),
+        ("address", FieldKind::Address),
+        ("date", FieldKind::Date),
+        ("time", FieldKind::Time),
+    ];
+    for (name, kind) in kinds {
+        let ours: Vec<&str> = value::parts(kind).iter().map(|(part, _)| *part).collect();
+        assert_eq!(json!(ours), spec[name], "{name}");
+    }
 }
