@@ -22,6 +22,8 @@ pub mod context;
 pub mod domain;
 pub mod forms;
 pub mod site;
+#[cfg(test)]
+mod spec_pins;
 pub mod store;
 pub mod streams;
 pub mod tables;

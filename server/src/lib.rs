@@ -43,6 +43,8 @@ pub mod security;
 pub mod services;
 pub mod settings;
 pub mod shutdown;
+#[cfg(test)]
+mod spec_pins;
 pub mod startup;
 pub mod state;
 pub mod telemetry;

@@ -11,6 +11,7 @@
 //! - [`process`]: the real binary, for tests that kill it.
 //! - [`proxies`]: a server behind trusted proxies, and the per-address form-key limit.
 //! - [`stand_in`]: [`serve_stand_in`], a local stand-in for an outside service.
+//! - [`spec`]: the spec's literals of `tests/spec/` (page type ids, constants, messages).
 
 pub mod accounts;
 pub mod answers;
@@ -19,6 +20,7 @@ pub mod crumbs;
 pub mod metrics;
 pub mod process;
 pub mod proxies;
+pub mod spec;
 pub mod stand_in;
 pub mod telemetry;
 pub mod visitor;

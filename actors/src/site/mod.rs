@@ -10,7 +10,7 @@ pub mod blocks;
 pub mod content;
 pub mod embeds;
 pub mod forms;
-mod load;
+pub(crate) mod load;
 mod lookup;
 pub mod redirect;
 pub mod sanitize;

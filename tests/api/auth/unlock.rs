@@ -2,10 +2,10 @@
 //! JavaScript, behind the crumb and a per-address throttle.
 
 use reqwest::Response;
-use veranda_actors::domain::enums::PageType;
 use veranda_server::routes::auth::{UNLOCK_COOKIE_PREFIX, UNLOCK_THROTTLED_MESSAGE, WRONG_PASSWORD_MESSAGE};
 use veranda_server::security::crumb::CRUMB_FAIL_MESSAGE;
 use veranda_tests::cookies::set_cookie_starting;
+use veranda_tests::spec;
 use veranda_tests::{page_context, pair, spawn_app, TestApp};
 
 const LOCKED: &str = "This page is locked";
@@ -64,7 +64,7 @@ async fn the_right_password_sets_a_grant_and_sends_back_to_the_open_page() {
     let page = app.client.get(format!("{}/private", app.address)).header("cookie", pair(&grant)).send().await;
     let html = page.expect("answered").text().await.expect("body");
     assert!(!html.contains(LOCKED), "the page is open");
-    assert_eq!(page_context(&html)["pageType"], PageType::Page.id() as u64);
+    assert_eq!(page_context(&html)["pageType"], spec::page_type("Page"));
     assert!(app.get("/private").await.text().await.expect("body").contains(LOCKED), "still locked for others");
 }
 
@@ -91,7 +91,7 @@ async fn a_wrong_password_shows_the_lock_screen_again_with_the_reason() {
     let html = res.text().await.expect("body");
     assert!(html.contains(LOCKED) && html.contains(WRONG_PASSWORD_MESSAGE), "{html}");
     assert!(html.contains("role=\"alert\""));
-    assert_eq!(page_context(&html)["pageType"], PageType::LockScreen.id() as u64);
+    assert_eq!(page_context(&html)["pageType"], spec::page_type("LockScreen"));
     assert_eq!(unlock(&app, "").await.status(), 401, "an empty password is just wrong");
 }
 

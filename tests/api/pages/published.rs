@@ -1,6 +1,7 @@
 //! Published pages and page types.
 
-use veranda_actors::domain::enums::{ContributorRole, PageType};
+use veranda_actors::domain::enums::ContributorRole;
+use veranda_tests::spec;
 use veranda_tests::{
     demo_site_copy, page_context, pair, set_cookie, spawn_app, spawn_app_with_site, text_with_status, TestApp,
 };
@@ -54,9 +55,9 @@ async fn every_block_carries_its_id_type_and_json() {
 async fn page_types_follow_what_the_path_names() {
     let app = spawn_app().await;
     let home = app.get("/").await.text().await.expect("body");
-    assert_eq!(page_type(&home), PageType::Page.id() as u64);
+    assert_eq!(page_type(&home), spec::page_type("Page"));
     let blog = app.get("/blog").await.text().await.expect("body");
-    assert_eq!(page_type(&blog), PageType::MainContent.id() as u64);
+    assert_eq!(page_type(&blog), spec::page_type("MainContent"));
     let blog_collection = app.site.collection("blog").expect("the demo has a blog");
     let post = blog_collection
         .items
@@ -64,10 +65,10 @@ async fn page_types_follow_what_the_path_names() {
         .find(|i| i.state == veranda_actors::domain::enums::PublicationState::Published)
         .expect("a post");
     let item = app.get(&format!("/blog/{}", post.url_id)).await.text().await.expect("body");
-    assert_eq!(page_type(&item), PageType::ContentItem.id() as u64);
+    assert_eq!(page_type(&item), spec::page_type("ContentItem"));
     assert_eq!(page_context(&item)["itemId"], post.id.as_str());
     let search = app.get("/search?q=coffee").await.text().await.expect("body");
-    assert_eq!(page_type(&search), PageType::Search.id() as u64);
+    assert_eq!(page_type(&search), spec::page_type("Search"));
 }
 
 #[actix_rt::test]
@@ -85,7 +86,7 @@ async fn a_password_page_shows_the_lock_screen() {
     let app = spawn_app().await;
     let html = text_with_status(app.get("/private").await, 200).await;
     assert!(html.contains("This page is locked"));
-    assert_eq!(page_type(&html), PageType::LockScreen.id() as u64);
+    assert_eq!(page_type(&html), spec::page_type("LockScreen"));
     assert_eq!(page_context(&html)["analyticsEnabled"], false);
 }
 
@@ -100,14 +101,14 @@ async fn a_member_page_is_closed_to_visitors_and_open_to_members() {
     let app = spawn_app().await;
     let visitor = app.get("/members").await.text().await.expect("body");
     assert!(visitor.contains("This page available only site members"));
-    assert_eq!(page_type(&visitor), PageType::ProtectedContent.id() as u64);
+    assert_eq!(page_type(&visitor), spec::page_type("ProtectedContent"));
 
     let html = members_page_as(&app, true, 200).await;
     assert!(!html.contains("This page available only site members"));
-    assert_eq!(page_type(&html), PageType::Page.id() as u64);
+    assert_eq!(page_type(&html), spec::page_type("Page"));
 
     let html = members_page_as(&app, false, 403).await;
-    assert_eq!(page_type(&html), PageType::MemberAreaAccessDenied.id() as u64);
+    assert_eq!(page_type(&html), spec::page_type("MemberAreaAccessDenied"));
     assert_eq!(page_context(&html)["analyticsEnabled"], false);
 }
 

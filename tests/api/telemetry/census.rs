@@ -1,9 +1,10 @@
 //! `RecordHit` and the other census calls: visitor cookies, consent and recording rules.
 
-use veranda_actors::domain::enums::{ContributorRole, PageType};
+use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::Tree;
 use veranda_actors::telemetry::TelemetryLimits;
 use veranda_server::routes::auth::UNLOCK_COOKIE_PREFIX;
+use veranda_tests::spec;
 use veranda_tests::{demo_site_copy, page_context};
 
 use super::{demo, spawn, App};
@@ -200,7 +201,7 @@ async fn an_unlocked_password_page_is_recorded_like_any_page() {
     let app = demo().await;
     let grant = unlock_private(&app).await;
     let context = page_context(&app.get("/private", &[("cookie", &grant)]).await.text().await.expect("a page"));
-    assert_eq!(context["pageType"], PageType::Page.id() as u64);
+    assert_eq!(context["pageType"], spec::page_type("Page"));
     assert_eq!(context["analyticsEnabled"], true);
     let res = hit(&app, "/private", &format!("{CONSENT}; {grant}")).await;
     assert_eq!(res.status(), 204);
@@ -219,7 +220,7 @@ async fn the_member_area_denied_page_is_not_recorded() {
     let page = app.get("/members", &[("cookie", &account)]).await;
     assert_eq!(page.status(), 403);
     let context = page_context(&page.text().await.expect("a page"));
-    assert_eq!(context["pageType"], PageType::MemberAreaAccessDenied.id() as u64);
+    assert_eq!(context["pageType"], spec::page_type("MemberAreaAccessDenied"));
     assert_eq!(context["analyticsEnabled"], false);
     assert_not_recorded(&app, hit(&app, "/members", &format!("{CONSENT}; {account}")).await).await;
     let metrics = app.get_ops("/metrics").await;
