@@ -11,6 +11,7 @@ import { islands } from './islands';
 import { watchMembers } from './members';
 import { watchPreview } from './preview';
 import { startTelemetry, type Telemetry } from './telemetry';
+import { listenForPixels } from './telemetry/ad-pixel';
 import { analyticsCookiesAllowed, clearAnalyticsCookies } from './telemetry/cookies';
 
 /** What the loader exposes as `window.Veranda`. */
@@ -35,6 +36,8 @@ export function boot(win: Window): VerandaGlobal {
   const veranda: VerandaGlobal = { ...win.Veranda, context: readPageContext(win.document) };
   win.Veranda = veranda;
   veranda.telemetry = startTelemetry(win, veranda.context);
+  // Ad-pixel events of visitor actions other chunks announce (a newsletter sign-up).
+  listenForPixels(win);
   veranda.features = createFeatures(win.document, veranda.context);
   // Session recording is a chunk of its own, fetched only where the site has the toggle.
   const features = veranda.features;

@@ -1,0 +1,39 @@
+// The runtime's own warnings and errors, written to the console and to the trace log
+// (spec 000 §7 `POST /api/events/Trace`, "a JSON array of log entries (pageUrl, type,
+// data)"), so the owner sees on the server what went wrong on visitors' pages. The spec
+// names no list of what is traced; what the runtime logs about a block it had to leave
+// as the server drew it is (`docs/analytics.md`). The trace log is the page's current
+// telemetry's, read at call time: nothing is traced without consent.
+
+/** Trace entry types. */
+export const TRACE_TYPES = {
+  /** A block's `data-block-json` is not JSON; the block is left as is. */
+  blockDataUndecodable: 'block-data-undecodable',
+  /** An island's chunk failed to load or to mount. */
+  islandFailed: 'island-failed',
+  /** A widget rendering could not be asked for or read; the block is left as is. */
+  widgetUndecodable: 'widget-undecodable',
+  /** A chunk the runtime needed could not load. */
+  chunkFailed: 'chunk-failed',
+} as const;
+
+/** One trace entry type. */
+export type TraceType = (typeof TRACE_TYPES)[keyof typeof TRACE_TYPES];
+
+function describe(error: unknown): string | null {
+  if (error === undefined || error === null) return null;
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** Logs `message` at `level` and traces `{message, error, ...data}` as `type`. */
+export function runtimeLog(
+  level: 'warn' | 'error',
+  type: TraceType,
+  message: string,
+  error?: unknown,
+  data: Record<string, unknown> = {},
+): void {
+  if (error === undefined) console[level](message);
+  else console[level](message, error);
+  window.Veranda?.telemetry?.trace.log(type, { message, error: describe(error), ...data });
+}
