@@ -10,6 +10,7 @@ import { watchImages } from './images';
 import { islands } from './islands';
 import { watchMembers } from './members';
 import { watchPreview } from './preview';
+import { watchRelativeTimes } from './relative-times';
 import { startTelemetry, type Telemetry } from './telemetry';
 import { listenForPixels } from './telemetry/ad-pixel';
 import { analyticsCookiesAllowed, clearAnalyticsCookies } from './telemetry/cookies';
@@ -52,6 +53,7 @@ export function boot(win: Window): VerandaGlobal {
   });
   hydrateIslands(win.document, islands);
   watchImages(win);
+  watchRelativeTimes(win);
   watchLightbox(win);
   // Login prompt, logout, escape shortcuts and the owner redirect (the server decides it
   // first; the members chunk repeats it with what only the browser knows, the frame).
