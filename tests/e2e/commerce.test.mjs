@@ -139,7 +139,12 @@ test('a visitor shops, changes the cart and checks out with the keyboard alone',
 });
 
 test('a campaign landing on a product page sends the Track pixel, then the product view and add-to-cart pixel events', async () => {
+  // The demo site's cookie policy is restrictive: the visitor has accepted its banner.
   const context = await env.browser.newContext();
+  await context.addCookies([
+    { name: 'ss_cookieAllowed', value: 'true', url: env.base },
+    { name: 'ss_cookieBannerVersion', value: '2', url: env.base },
+  ]);
   const page = await context.newPage();
   const events = [];
   const tracks = [];

@@ -219,7 +219,9 @@ test('an order placed while the dashboard is open shows in the orders panel', { 
   await row.getByText('grace@example.com').waitFor({ timeout: 40_000 }).catch(async () => assert.fail(`order ${id} not pushed: ${await orders.innerText()}${serverLog()}`));
   const cells = await row.locator('th, td').allInnerTexts();
   assert.deepEqual(cells.slice(2, 6), ['grace@example.com', '2', '$40.84', 'Order'], cells.join(' | '));
-  assert.match(cells[6], /^Unpaid · hold ends next week/, cells.join(' | '));
+  // Spec 001 §4: an instant past (or still to come) beyond a minute reads as a formatted date.
+  assert.match(cells[6], /^Unpaid · hold ends [A-Z][a-z]{2} \d{1,2}, \d{4}/, cells.join(' | '));
+  assert.match(cells[1], /^(just now|about \d+ seconds ago)$/, cells.join(' | '));
   assert.equal(cells[0], id.slice(0, 8));
   assert.equal(await orders.locator('caption').innerText(), 'The newest orders, newest first (at most 20)');
   assert.equal(await orders.getByRole('columnheader').count(), 7);
