@@ -12,7 +12,6 @@ import { watchMembers } from './members';
 import { watchPreview } from './preview';
 import { watchRelativeTimes } from './relative-times';
 import { startTelemetry, type Telemetry } from './telemetry';
-import { listenForPixels } from './telemetry/ad-pixel';
 import { analyticsCookiesAllowed, clearAnalyticsCookies } from './telemetry/cookies';
 
 /** What the loader exposes as `window.Veranda`. */
@@ -37,8 +36,6 @@ export function boot(win: Window): VerandaGlobal {
   const veranda: VerandaGlobal = { ...win.Veranda, context: readPageContext(win.document) };
   win.Veranda = veranda;
   veranda.telemetry = startTelemetry(win, veranda.context);
-  // Ad-pixel events of visitor actions other chunks announce (a newsletter sign-up).
-  listenForPixels(win);
   veranda.features = createFeatures(win.document, veranda.context);
   // Session recording is a chunk of its own, fetched only where the site has the toggle.
   const features = veranda.features;

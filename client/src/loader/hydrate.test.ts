@@ -128,8 +128,8 @@ describe('islands', () => {
     await settle();
     delete window.Veranda;
     expect(log.mock.calls.map(([type]) => type)).toEqual(['block-data-undecodable', 'island-failed']);
-    expect(log.mock.calls[0]![1]).toMatchObject({ island: 'menu-tabs', message: expect.stringContaining('bad') });
-    expect(log.mock.calls[1]![1]).toMatchObject({ island: 'menu-tabs', error: 'Error: chunk 404' });
+    expect(log.mock.calls[0]![1]).toMatchObject({ message: 'Veranda: bad has invalid data-block-json; left as is.' });
+    expect(log.mock.calls[1]![1]).toEqual({ message: 'Veranda: the menu-tabs island could not start.', error: 'Error: chunk 404' });
   });
 
   it('of an unknown kind are left alone', async () => {

@@ -4,7 +4,7 @@ import type { IslandImport } from './islands';
 import { onInteraction } from './strategies/interaction';
 import { onVisible } from './strategies/visible';
 import { REPORTS_OWN_DATA_ERRORS, UNDECODABLE } from './undecodable';
-import { TRACE_TYPES, runtimeLog } from './telemetry/runtime-log';
+import { runtimeLog } from './telemetry/runtime-log';
 
 /** Marks an element's island progress: `loading`, `mounted` or `failed`. */
 export const STATE_ATTRIBUTE = 'data-island-state';
@@ -24,7 +24,7 @@ export function readBlockData(el: HTMLElement): BlockData {
   } catch (error) {
     if (REPORTS_OWN_DATA_ERRORS.has(el.dataset.island ?? '')) return { ok: true, data: UNDECODABLE };
     const message = `Veranda: ${el.id || el.dataset.island} has invalid data-block-json; left as is.`;
-    runtimeLog('warn', TRACE_TYPES.blockDataUndecodable, message, error, { island: el.dataset.island ?? '' });
+    runtimeLog('warn', 'block-data-undecodable', message, error);
     return { ok: false };
   }
 }
@@ -53,7 +53,7 @@ export function hydrateIslands(root: ParentNode, registry: Readonly<Record<strin
         })
         .catch((error: unknown) => {
           el.setAttribute(STATE_ATTRIBUTE, 'failed');
-          runtimeLog('error', TRACE_TYPES.islandFailed, `Veranda: the ${kind} island could not start.`, error, { island: kind });
+          runtimeLog('error', 'island-failed', `Veranda: the ${kind} island could not start.`, error);
         });
     };
     stops.push(onVisible(el, start), onInteraction(el, start));

@@ -14,10 +14,7 @@ function fakeChunk() {
 function setUp(url: string, html = '') {
   const doc = document.implementation.createHTMLDocument('x');
   doc.body.innerHTML = html;
-  const win = Object.assign(new EventTarget(), {
-    document: doc,
-    location: Object.assign(new URL(url), { assign: vi.fn() }),
-  }) as unknown as Window;
+  const win = { document: doc, location: Object.assign(new URL(url), { assign: vi.fn() }) } as unknown as Window;
   return { doc, win };
 }
 
@@ -35,18 +32,6 @@ function click(target: Element, init: MouseEventInit = {}): MouseEvent {
 
 describe('the members hook', () => {
   afterEach(() => vi.restoreAllMocks());
-
-  it('opens the sign-in prompt when the server answers a call with loginRequired', async () => {
-    const openLoginPrompt = vi.fn();
-    const load = vi.fn(async () => ({ handle: vi.fn(), openLoginPrompt }) as unknown as Chunk);
-    const { doc, win } = setUp('https://cafe.example/', '<button id="b">Orders</button>');
-    watchMembers(win, context({}), load);
-    expect(load).not.toHaveBeenCalled();
-    doc.getElementById('b')!.focus();
-    win.dispatchEvent(new CustomEvent('veranda:login-required', { detail: { url: '/api/commerce/orders' } }));
-    await vi.waitFor(() => expect(openLoginPrompt).toHaveBeenCalledTimes(1));
-    expect(openLoginPrompt.mock.calls[0]![0]).toBe(win);
-  });
 
   it('loads nothing for a visitor until escape is pressed', async () => {
     const { handle, load } = fakeChunk();

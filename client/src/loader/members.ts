@@ -1,12 +1,9 @@
 // The members hook: imports the members chunk (login prompt, logout, escape shortcuts,
 // owner redirect) only when a page needs it — an escape press while no dialog is open, a
 // plain click on a `data-action="login"` or `data-action="logout"` control, a signed-in
-// account (the owner redirect), the logout landing (`?logout=true`), or a call the server
-// refused with `loginRequired` (the sign-in prompt opens). The chunk's
+// account (the owner redirect), or the logout landing (`?logout=true`). The chunk's
 // `handle` decides the rest; should it fail to load, a clicked link is followed.
-import { LOGIN_REQUIRED_EVENT } from '../data/messages';
 import type { PageContext } from '../generated/types';
-import { TRACE_TYPES, runtimeLog } from './telemetry/runtime-log';
 
 type MembersChunk = typeof import('../members/index');
 
@@ -19,7 +16,7 @@ export function watchMembers(win: Window, context: PageContext | null, load = im
     load()
       .then((m) => m.handle(win, context, event))
       .catch((error: unknown) => {
-        runtimeLog('error', TRACE_TYPES.chunkFailed, 'Veranda: the members chunk could not load.', error, { chunk: 'members' });
+        console.error('Veranda: the members chunk could not load.', error);
         if (href) win.location.assign(href);
       });
   doc.addEventListener('keydown', (event) => {
@@ -31,15 +28,6 @@ export function watchMembers(win: Window, context: PageContext | null, load = im
     if (!control || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     void run(event, control.getAttribute('href'));
-  });
-  // A call the server refused with `loginRequired` (the data layer's event): the sign-in
-  // prompt opens (or the open one takes the focus).
-  win.addEventListener(LOGIN_REQUIRED_EVENT, () => {
-    void load()
-      .then((m) => m.openLoginPrompt(win, doc.activeElement))
-      .catch((error: unknown) =>
-        runtimeLog('error', TRACE_TYPES.chunkFailed, 'Veranda: the members chunk could not load.', error, { chunk: 'members' }),
-      );
   });
   if (context?.authenticatedAccount || /[?&]logout=true(&|$)/.test(win.location.search)) void run();
 }

@@ -6,13 +6,7 @@ type RelativeTimeChunk = typeof import('../widgets/relative-time/index');
 
 const importChunk = (): Promise<RelativeTimeChunk> => import('../widgets/relative-time/index');
 
-/** Starts the relative times of `win`'s page when it has any; says whether it had. */
-export function watchRelativeTimes(win: Window, load = importChunk): boolean {
-  const doc = win.document;
-  if (!doc.querySelector('time[data-relative]')) return false;
-  void load().then(
-    (m) => m.startRelativeTimes(doc, doc.documentElement.lang || undefined),
-    (error: unknown) => console.error('Veranda: the relative times could not start.', error),
-  );
-  return true;
+/** Starts the relative times of `win`'s page when it has any. */
+export function watchRelativeTimes(win: Window, load = importChunk): void {
+  if (win.document.querySelector('time[data-relative]')) void load().then((m) => m.start(win.document), () => {});
 }

@@ -14,7 +14,7 @@
 // inertly and stripped of scripts, frames, handlers and `javascript:` links before it
 // replaces the block's content. An undecodable answer or a refusal logs the warning and
 // aborts, leaving the block's content as it was (000 §8); the warning is traced too.
-import { TRACE_TYPES, runtimeLog } from '../../loader/telemetry/runtime-log';
+import { runtimeLog } from '../../loader/telemetry/runtime-log';
 
 /** The route. */
 export const WIDGET_RENDERING_PATH = '/api/widget/GetWidgetRendering';
@@ -64,7 +64,7 @@ export async function renderWidget(
 ): Promise<boolean> {
   const form = widgetForm(el, type, value);
   if (!form) {
-    runtimeLog('warn', TRACE_TYPES.widgetUndecodable, UNDECODABLE_WARNING);
+    runtimeLog('warn', 'widget-undecodable', UNDECODABLE_WARNING);
     return false;
   }
   let html: unknown;
@@ -77,16 +77,16 @@ export async function renderWidget(
     });
     const body = (await res.json()) as { html?: unknown; error?: unknown };
     if (!res.ok) {
-      runtimeLog('warn', TRACE_TYPES.widgetUndecodable, UNDECODABLE_WARNING, body?.error ?? res.status);
+      runtimeLog('warn', 'widget-undecodable', UNDECODABLE_WARNING, body?.error ?? res.status);
       return false;
     }
     html = body?.html;
   } catch (error) {
-    runtimeLog('warn', TRACE_TYPES.widgetUndecodable, UNDECODABLE_WARNING, error);
+    runtimeLog('warn', 'widget-undecodable', UNDECODABLE_WARNING, error);
     return false;
   }
   if (typeof html !== 'string') {
-    runtimeLog('warn', TRACE_TYPES.widgetUndecodable, UNDECODABLE_WARNING);
+    runtimeLog('warn', 'widget-undecodable', UNDECODABLE_WARNING);
     return false;
   }
   el.replaceChildren(cleanFragment(el.ownerDocument, html));

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEWSLETTER_SIGNUP_EVENT as FORM_NEWSLETTER_SIGNUP_EVENT } from '../../islands/form/use-submission';
 import { startTelemetry } from './index';
-import { CUSTOMER_ACCOUNT_CREATED_EVENT, NEWSLETTER_SIGNUP_EVENT, listenForPixels, pagePixels } from './ad-pixel';
+import { CUSTOMER_ACCOUNT_CREATED_EVENT, NEWSLETTER_SIGNUP_EVENT, listenForPixels } from './ad-pixel';
+import { pagePixels } from './landing';
 import { clearCookies, formFields, pageContext, stubFetch, type SeenRequest } from './test-support';
 
 // Spec 000 §7: "Ad pixel events fire for add to cart, search, newsletter subscribe, view

@@ -2,20 +2,18 @@
 // restrictive cookie policy without an accepted banner, the analytics cookies are cleared
 // and nothing is sent: the telemetry is quiet), then the error reporter (so it sees errors
 // of everything after it), session info and visitor cookies, the page hit, the trace log
-// and performance records; then the marketing pixel of a campaign landing and the page's
-// ad-pixel events (a product page, a search). Every call also checks consent just before it is sent, so a
+// and performance records; then (a lazy chunk) the marketing pixel of a campaign landing
+// and the page's ad-pixel events (a product page, a search). Every call also checks consent just before it is sent, so a
 // Decline given later on the page stops what is already running. What islands may call is
 // exposed as `window.Veranda.telemetry`. The event calls are a lazy chunk, imported on first
 // use, since most pages never make one; performance reporting is one too, imported after `load`.
 import type { PageContext } from '../../generated/types';
-import { firePagePixels } from './ad-pixel';
 import { createCensus, type Census } from './census';
 import { analyticsCookiesAllowed, clearAnalyticsCookies, touchVisitorCookies } from './cookies';
 import { startErrorReporter, type ErrorReporter } from './errors';
 import type { Events } from './events';
 import { startSession, type SessionInfo } from './session';
 import { startTrace, type TraceLog } from './trace';
-import { sendTrack } from './track';
 import { gateTelemetry } from './transport';
 
 /** The telemetry of a page. */
@@ -78,7 +76,10 @@ export function startTelemetry(win: Window, context: PageContext | null): Teleme
     recordEvent: (...args) => loadEvents().then((e) => e.recordEvent(...args)),
     track: (...args) => loadEvents().then((e) => e.track(...args)),
   };
-  if (context?.analyticsEnabled === true) sendTrack(win);
-  firePagePixels(win, context, events);
+  // Only a page with a query string (a campaign link, a search) or an item (a product) may
+  // send anything more: the landing chunk decides.
+  if (context && (win.location.search !== '' || context.item)) {
+    void import('./landing').then((m) => m.startLanding(win, context, events), () => {});
+  }
   return { session, visitorCookie, census, errors, trace, events, quiet: false };
 }

@@ -2,23 +2,17 @@
 // (spec 000 §7 `POST /api/events/Trace`, "a JSON array of log entries (pageUrl, type,
 // data)"), so the owner sees on the server what went wrong on visitors' pages. The spec
 // names no list of what is traced; what the runtime logs about a block it had to leave
-// as the server drew it is (`docs/analytics.md`). The trace log is the page's current
-// telemetry's, read at call time: nothing is traced without consent.
+// as the server drew it is (`docs/analytics.md`). Its data is `{message, error, ...data}`.
+// The trace log is the page's current telemetry's, read at call time: nothing is traced
+// without consent.
 
-/** Trace entry types. */
-export const TRACE_TYPES = {
-  /** A block's `data-block-json` is not JSON; the block is left as is. */
-  blockDataUndecodable: 'block-data-undecodable',
-  /** An island's chunk failed to load or to mount. */
-  islandFailed: 'island-failed',
-  /** A widget rendering could not be asked for or read; the block is left as is. */
-  widgetUndecodable: 'widget-undecodable',
-  /** A chunk the runtime needed could not load. */
-  chunkFailed: 'chunk-failed',
-} as const;
-
-/** One trace entry type. */
-export type TraceType = (typeof TRACE_TYPES)[keyof typeof TRACE_TYPES];
+/**
+ * Trace entry types: `block-data-undecodable` (a block's `data-block-json` is not JSON; the
+ * block is left as is), `island-failed` (an island's chunk failed to load or to mount),
+ * `widget-undecodable` (a widget rendering could not be asked for or read; the block is
+ * left as is).
+ */
+export type TraceType = 'block-data-undecodable' | 'island-failed' | 'widget-undecodable';
 
 function describe(error: unknown): string | null {
   if (error === undefined || error === null) return null;
