@@ -1,4 +1,4 @@
-// Browser end-to-end tests of three visitor widgets, against the `veranda` binary named by
+// Browser end-to-end tests of four visitor widgets, against the `veranda` binary named by
 // VERANDA_BIN with the demo site, in Debian's Chromium:
 // - Announcement bar: once closed, the server leaves it out of the page (no flash): the
 //   `ss_announcementBarDismissed` cookie and what the server answers after it.
