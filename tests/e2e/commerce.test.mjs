@@ -6,6 +6,8 @@
 // - on the cart page raises the beans to 3 with the stepper (line and totals follow the
 //   server's answer), removes the guide, and the badge follows every change;
 // - checks out with the built-in offline provider and lands on the order confirmed page.
+// A visitor who arrives from a campaign link on a product page sends the Track image
+// request, the view-product-page ad-pixel event, and add-to-cart once the cart has the item.
 //
 //   cd tests/e2e && npm ci && VERANDA_BIN=../../target/debug/veranda node --test commerce.test.mjs
 //
@@ -13,7 +15,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { useServer } from './support.mjs';
+import { eventually, useServer } from './support.mjs';
 
 const env = useServer({ name: 'commerce' });
 const { serverLog } = env;
@@ -131,6 +133,49 @@ test('a visitor shops, changes the cart and checks out with the keyboard alone',
     assert.equal((await page.locator('h1').textContent()).trim(), 'Thank you for your order');
     assert.match(await page.locator('[role="status"]').textContent(), /A receipt goes to buyer@example\.com\./);
     assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a campaign landing on a product page sends the Track pixel, then the product view and add-to-cart pixel events', async () => {
+  // The demo site's cookie policy is restrictive: the visitor has accepted its banner.
+  const context = await env.browser.newContext();
+  await context.addCookies([
+    { name: 'ss_cookieAllowed', value: 'true', url: env.base },
+    { name: 'ss_cookieBannerVersion', value: '2', url: env.base },
+  ]);
+  const page = await context.newPage();
+  const events = [];
+  const tracks = [];
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    const req = res.request();
+    if (url.pathname === '/api/events/RecordEvent') {
+      events.push([new URLSearchParams(req.postData() ?? '').get('event'), res.status()]);
+    }
+    if (url.pathname === '/api/track/Track') tracks.push([req.resourceType(), Object.fromEntries(url.searchParams), res.status()]);
+  });
+  try {
+    await page.goto(`${env.base}/shop/brewing-guide?source=newsletter&campaign=spring`);
+    await page.locator('[data-island="add-to-cart"][data-island-state="mounted"]').waitFor();
+    await eventually(() => events.some(([e]) => e === 'view-product-page'), () => `no product view event: ${JSON.stringify(events)}${serverLog()}`);
+    assert.equal(tracks.length, 1, JSON.stringify(tracks));
+    const [type, params, status] = tracks[0];
+    assert.equal(type, 'image');
+    assert.equal(status, 200);
+    assert.equal(params.source, 'newsletter');
+    assert.equal(params.campaign, 'spring');
+    assert.equal(params.landing, '/shop/brewing-guide?source=newsletter&campaign=spring');
+    assert.ok(!events.some(([e]) => e === 'add-to-cart'), 'no add-to-cart before the add');
+    await page.locator('.add-to-cart-form button.add-to-cart').click();
+    await page.locator('.add-to-cart-form [role="status"]', { hasText: 'to your cart' }).waitFor();
+    await eventually(() => events.some(([e]) => e === 'add-to-cart'), () => `no add-to-cart event: ${JSON.stringify(events)}${serverLog()}`);
+    // The server took both (204: recorded).
+    assert.deepEqual(events, [
+      ['view-product-page', 204],
+      ['add-to-cart', 204],
+    ]);
   } finally {
     await context.close();
   }

@@ -9,7 +9,9 @@
 // - a page view on a demo page raises today's page views in the visitors panel;
 // - an order placed through checkout while the dashboard is open is pushed to the orders
 //   panel on the edits stream (the panel's own poll is 2 min apart while the stream is live);
-// - the owner marks an unpaid order paid and cancels another with the keyboard;
+// - the owner marks an unpaid order paid and cancels another with the keyboard, confirming
+//   the cancellation in a popup that Escape closes first; the new order's time reads in the
+//   spec's relative wording with the full date in a tooltip;
 // - axe-core finds nothing on `/config/`, also at 375 px wide, where nothing scrolls sideways.
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test dashboard.test.mjs
@@ -217,7 +219,9 @@ test('an order placed while the dashboard is open shows in the orders panel', { 
   await row.getByText('grace@example.com').waitFor({ timeout: 40_000 }).catch(async () => assert.fail(`order ${id} not pushed: ${await orders.innerText()}${serverLog()}`));
   const cells = await row.locator('th, td').allInnerTexts();
   assert.deepEqual(cells.slice(2, 6), ['grace@example.com', '2', '$40.84', 'Order'], cells.join(' | '));
-  assert.match(cells[6], /^Unpaid · hold ends next week/, cells.join(' | '));
+  // Spec 001 §4: an instant past (or still to come) beyond a minute reads as a formatted date.
+  assert.match(cells[6], /^Unpaid · hold ends [A-Z][a-z]{2} \d{1,2}, \d{4}/, cells.join(' | '));
+  assert.match(cells[1], /^(just now|about \d+ seconds ago)$/, cells.join(' | '));
   assert.equal(cells[0], id.slice(0, 8));
   assert.equal(await orders.locator('caption').innerText(), 'The newest orders, newest first (at most 20)');
   assert.equal(await orders.getByRole('columnheader').count(), 7);
@@ -244,9 +248,35 @@ test('the owner marks an unpaid order paid and cancels another from the keyboard
     const row = orders.locator(`tr[data-order-id="${id}"]`);
     const button = row.getByRole('button', { name: `${action} order ${id.slice(0, 8)}` });
     await button.waitFor({ timeout: 20_000 }).catch(async () => assert.fail(`no ${action} for ${id}: ${await orders.innerText()}${serverLog()}`));
+    if (action === 'Cancel') {
+      // Placed moments ago: the spec's relative wording (001 §4), the full date in a tooltip.
+      const placed = row.locator('td time').first();
+      assert.match(await placed.innerText(), /^(just now|about \d+ seconds ago)$/);
+      await placed.hover();
+      const tip = page.locator(`#${await placed.getAttribute('aria-describedby')}`);
+      await tip.waitFor({ state: 'visible', timeout: 5_000 });
+      assert.match(await tip.innerText(), /\d{4}/);
+      await page.mouse.move(0, 0);
+      await tip.waitFor({ state: 'hidden', timeout: 5_000 });
+    }
     await button.focus();
     const settled = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/commerce/orders/${id}/status`, { timeout: 10_000 });
     await page.keyboard.press('Enter');
+    if (action === 'Cancel') {
+      // Cancelling is confirmed in a popup: Escape keeps the order and gives the focus back.
+      const popup = page.getByRole('dialog', { name: 'Cancel this order?' });
+      await popup.waitFor({ timeout: 5_000 });
+      assert.deepEqual(await axe(page), [], 'axe with the confirmation popup open');
+      await page.keyboard.press('Escape');
+      await popup.waitFor({ state: 'detached', timeout: 5_000 });
+      assert.equal(await button.evaluate((b) => b === document.activeElement), true, 'focus back on Cancel');
+      assert.equal(await row.locator('.order-status').innerText(), 'Unpaid');
+      await page.keyboard.press('Enter');
+      await popup.waitFor({ timeout: 5_000 });
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cancel order');
+      await page.keyboard.press('Enter');
+    }
     const answer = await settled;
     assert.equal(answer.status(), 200, `settling ${id} ${words}`);
     await row.locator(`.order-status[data-status="${words}"]`).waitFor({ timeout: 10_000 });

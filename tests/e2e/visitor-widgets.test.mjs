@@ -1,4 +1,4 @@
-// Browser end-to-end tests of three visitor widgets, against the `veranda` binary named by
+// Browser end-to-end tests of four visitor widgets, against the `veranda` binary named by
 // VERANDA_BIN with the demo site, in Debian's Chromium:
 // - Announcement bar: once closed, the server leaves it out of the page (no flash): the
 //   `ss_announcementBarDismissed` cookie and what the server answers after it.
@@ -8,6 +8,8 @@
 //   leaves the machine) loads for visitors who consented, `loading` then `loaded`, or
 //   `failed` on error or after 10 s with the booking link still working; nothing loads
 //   without consent or for the signed-in owner's preview.
+// - Relative times: a blog post date keeps the date the server wrote and shows the full date
+//   in a tooltip on hover.
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test visitor-widgets.test.mjs
 //
@@ -231,4 +233,27 @@ test('no booking widget script loads without consent, or for the owner\'s previe
   await login.waitForTimeout(300);
   assert.deepEqual(askedOwner, []);
   await owner.close();
+});
+
+test('a blog post date is a relative time: the date the server wrote, the full date in a tooltip on hover', { timeout: 60_000 }, async () => {
+  const context = await newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(`${env.base}/blog`);
+    const date = page.locator('time[data-relative]').first();
+    const written = (await date.innerText()).trim();
+    // The relative-time chunk gives it a tooltip once it has started.
+    await eventually(() => date.getAttribute('aria-describedby'), `no tooltip on the post date${serverLog()}`);
+    // Older than a minute: spec 001 §4's formatted date, the one the server wrote.
+    assert.equal((await date.innerText()).trim(), written);
+    const tip = page.locator(`#${await date.getAttribute('aria-describedby')}`);
+    assert.equal(await tip.getAttribute('role'), 'tooltip');
+    await date.hover();
+    await tip.waitFor({ state: 'visible', timeout: 5_000 });
+    assert.match(await tip.innerText(), /\d{4}/);
+    await page.mouse.move(0, 0);
+    await tip.waitFor({ state: 'hidden', timeout: 5_000 });
+  } finally {
+    await context.close();
+  }
 });

@@ -3,6 +3,9 @@ import { DataError, LOGIN_REQUIRED_EVENT, RETRY_DELAY_MS, currentCrumb, dataRequ
 import { INTERNAL_SERVER_ERROR, SERVICE_UNAVAILABLE, UNABLE_TO_CONNECT, UNAUTHORIZED } from './messages';
 import { OVERLAY_ID, overlayActions } from './overlay';
 
+const openLoginPrompt = vi.hoisted(() => vi.fn());
+vi.mock('../members/index', () => ({ openLoginPrompt }));
+
 type Call = { url: URL; init: RequestInit };
 
 function json(status: number, body: unknown): Response {
@@ -132,6 +135,26 @@ describe('the data layer', () => {
     expect(onLoginRequired).toHaveBeenCalledTimes(1);
     expect(heard).toHaveBeenCalledTimes(1);
     window.removeEventListener(LOGIN_REQUIRED_EVENT, heard);
+  });
+
+  it('open the sign-in prompt on loginRequired unless a listener takes the event', async () => {
+    openLoginPrompt.mockClear();
+    answer(json(401, { error: 'Sign in to see the orders.', loginRequired: true }));
+    const button = document.createElement('button');
+    document.body.append(button);
+    button.focus();
+    await failure(dataRequest({ url: '/api/commerce/orders' }));
+    await vi.waitFor(() => expect(openLoginPrompt).toHaveBeenCalledTimes(1));
+    expect(openLoginPrompt.mock.calls[0]).toEqual([window, button]);
+    button.remove();
+
+    const takeOver = (event: Event) => event.preventDefault();
+    window.addEventListener('veranda:login-required', takeOver);
+    answer(json(401, { error: 'Sign in.', loginRequired: true }));
+    await failure(dataRequest({ url: '/api/commerce/orders' }));
+    window.removeEventListener('veranda:login-required', takeOver);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(openLoginPrompt).toHaveBeenCalledTimes(1);
   });
 
   it('show the system error overlay on authorizationFail, with Reload Page and Clear', async () => {

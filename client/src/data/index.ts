@@ -5,7 +5,8 @@
 // the cookies, sends `data` as JSON or form-encoded (GET and DELETE put it in the query
 // string), and expects JSON. How a failure is handled:
 //
-// - `loginRequired` in the answer: `onLoginRequired`, else the `veranda:login-required` event;
+// - `loginRequired` in the answer: `onLoginRequired`, else the `veranda:login-required` event
+//   and, unless a listener cancels it (`preventDefault`), the sign-in prompt;
 // - `authorizationFail`: the system error overlay (Reload Page, Clear);
 // - `crumbFail`: the new crumb is stored and the call is sent once more (cookies enabled);
 // - no answer: 'Unable to connect…', and the system error overlay says so once the retries
@@ -140,6 +141,14 @@ async function attempt(req: DataRequest): Promise<Outcome> {
   return { kind: 'fail', error };
 }
 
+/** Opens the sign-in prompt (a chunk of the members area), focus returning where it was. */
+function openSignIn(): void {
+  const opener = document.activeElement;
+  import('../members/index')
+    .then((m) => m.openLoginPrompt(window, opener))
+    .catch((error: unknown) => console.error('Veranda: the sign-in prompt could not open.', error));
+}
+
 /** Stores the new crumb of a `crumbFail` answer; `false` when cookies are off. */
 function storeOrKeep(body: Record<string, unknown>): boolean {
   if (!navigator.cookieEnabled) return false;
@@ -152,7 +161,9 @@ function storeOrKeep(body: Record<string, unknown>): boolean {
 function fail(req: DataRequest, { kind, error }: Exclude<Outcome, { kind: 'ok' }>): DataError {
   if (kind === 'login') {
     if (req.onLoginRequired) req.onLoginRequired();
-    else window.dispatchEvent(new CustomEvent(LOGIN_REQUIRED_EVENT, { detail: { url: req.url } }));
+    else if (window.dispatchEvent(new CustomEvent(LOGIN_REQUIRED_EVENT, { detail: { url: req.url }, cancelable: true }))) {
+      openSignIn();
+    }
     return error;
   }
   // No answer at all: the network is down or the server unreachable (spec 000 §8: the

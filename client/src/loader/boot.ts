@@ -10,6 +10,7 @@ import { watchImages } from './images';
 import { islands } from './islands';
 import { watchMembers } from './members';
 import { watchPreview } from './preview';
+import { watchRelativeTimes } from './relative-times';
 import { startTelemetry, type Telemetry } from './telemetry';
 import { analyticsCookiesAllowed, clearAnalyticsCookies } from './telemetry/cookies';
 
@@ -21,10 +22,11 @@ export interface VerandaGlobal {
   telemetry?: Telemetry;
   /** The site's feature toggles and A/B tests. */
   features?: Features;
-  /** The page's initialisers; `destroy()` runs their destructors and allows a new start. */
+  /**
+   * The page's initialisers; `lifecycle.destroy()` is the global destroy: it stops what the
+   * page started (pending islands) and clears the initialised flag.
+   */
   lifecycle?: PageLifecycle;
-  /** The global destroy: stops what the page started (pending islands) and clears the initialised flag. */
-  destroy?: () => void;
 }
 
 declare global {
@@ -40,10 +42,12 @@ declare global {
  * linked twice — is logged ('Detected second run, this is bad.') and starts nothing.
  */
 export function boot(win: Window): VerandaGlobal {
-  const running = win.Veranda?.lifecycle;
-  if (running?.isInitialised) {
-    running.initialise();
-    return win.Veranda!;
+  // Already started: a second run is logged and starts nothing; after a destroy, the page's
+  // initialisers run again.
+  const started = win.Veranda;
+  if (started?.lifecycle) {
+    started.lifecycle.initialise();
+    return started;
   }
   const veranda: VerandaGlobal = { ...win.Veranda, context: readPageContext(win.document) };
   win.Veranda = veranda;
@@ -73,6 +77,7 @@ export function boot(win: Window): VerandaGlobal {
       return () => watchers.forEach((stop) => stop());
     },
     () => watchImages(win),
+    () => watchRelativeTimes(win),
     // The lightbox hook is a chunk of its own, fetched only where the page has a lightbox set.
     () => {
       if (doc.querySelector('[data-lightbox-set]')) void import('../islands/lightbox/trigger').then((m) => m.watchLightbox(win), () => {});
@@ -89,7 +94,6 @@ export function boot(win: Window): VerandaGlobal {
     },
   ]);
   veranda.lifecycle = lifecycle;
-  veranda.destroy = lifecycle.destroy;
   lifecycle.initialise();
   return veranda;
 }

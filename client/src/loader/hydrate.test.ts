@@ -116,6 +116,22 @@ describe('islands', () => {
     expect(island.mount).toHaveBeenCalledWith(good, {});
   });
 
+  it('with invalid data-block-json or a failing chunk are written to the trace log', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('IntersectionObserver', undefined);
+    const log = vi.fn();
+    window.Veranda = { context: null, telemetry: { trace: { log, flush: () => {} } } as never };
+    document.body.innerHTML = `<div id="bad" data-island="menu-tabs" data-block-json="{tabs:"></div>
+      <div id="good" data-island="menu-tabs" data-block-json="{}"></div>`;
+    hydrateIslands(document, { 'menu-tabs': () => Promise.reject(new Error('chunk 404')) });
+    await settle();
+    delete window.Veranda;
+    expect(log.mock.calls.map(([type]) => type)).toEqual(['block-data-undecodable', 'island-failed']);
+    expect(log.mock.calls[0]![1]).toMatchObject({ message: 'Veranda: bad has invalid data-block-json; left as is.' });
+    expect(log.mock.calls[1]![1]).toEqual({ message: 'Veranda: the menu-tabs island could not start.', error: 'Error: chunk 404' });
+  });
+
   it('of an unknown kind are left alone', async () => {
     document.body.innerHTML = `<div id="u" data-island="no-such-island" data-block-json="{}">server html</div>
       <div data-island="constructor"></div><div data-island=""></div>`;

@@ -4,6 +4,7 @@ import type { IslandImport } from './islands';
 import { onInteraction } from './strategies/interaction';
 import { onVisible } from './strategies/visible';
 import { REPORTS_OWN_DATA_ERRORS, UNDECODABLE } from './undecodable';
+import { runtimeLog } from './telemetry/runtime-log';
 
 /** Marks an element's island progress: `loading`, `mounted` or `failed`. */
 export const STATE_ATTRIBUTE = 'data-island-state';
@@ -22,7 +23,8 @@ export function readBlockData(el: HTMLElement): BlockData {
     return { ok: true, data: JSON.parse(raw) as unknown };
   } catch (error) {
     if (REPORTS_OWN_DATA_ERRORS.has(el.dataset.island ?? '')) return { ok: true, data: UNDECODABLE };
-    console.warn(`Veranda: ${el.id || el.dataset.island} has invalid data-block-json; left as is.`, error);
+    const message = `Veranda: ${el.id || el.dataset.island} has invalid data-block-json; left as is.`;
+    runtimeLog('warn', 'block-data-undecodable', message, error);
     return { ok: false };
   }
 }
@@ -58,7 +60,7 @@ export function hydrateIslands(
         })
         .catch((error: unknown) => {
           el.setAttribute(STATE_ATTRIBUTE, 'failed');
-          console.error(`Veranda: the ${kind} island could not start.`, error);
+          runtimeLog('error', 'island-failed', `Veranda: the ${kind} island could not start.`, error);
         });
     };
     stops.push(onVisible(el, start), onInteraction(el, start));

@@ -66,7 +66,7 @@ describe('boot', () => {
 
   it('starts again after the global destroy, without the second-run message', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    boot(window).destroy?.();
+    boot(window).lifecycle?.destroy();
     expect(window.Veranda?.lifecycle?.isInitialised).toBe(false);
     expect(boot(window).lifecycle?.isInitialised).toBe(true);
     expect(error).not.toHaveBeenCalledWith('Detected second run, this is bad.');
@@ -86,7 +86,7 @@ describe('boot', () => {
         disconnect = disconnect;
       },
     );
-    boot(window).destroy?.();
+    boot(window).lifecycle?.destroy();
     expect(observed).toHaveLength(1);
     expect(disconnect).toHaveBeenCalled();
     vi.unstubAllGlobals();

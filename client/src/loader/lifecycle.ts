@@ -33,7 +33,7 @@ function attempt(run: () => unknown): unknown {
   try {
     return run();
   } catch (error) {
-    console.error('Veranda: a page initialiser could not start; skipped.', error);
+    console.error('Veranda: a page initialiser could not start.', error);
   }
 }
 

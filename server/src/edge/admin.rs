@@ -1,6 +1,7 @@
 //! The owner-and-admins gate of the dashboard's read APIs: [`Admin<S>`] is the signed-in
 //! account when it has the admin permission; otherwise the request is refused with 401
-//! (nobody signed in) or 403 (another role), each with the message of what `S` shows.
+//! (nobody signed in, `loginRequired`) or 403 (another role, `authorizationFail`), each
+//! with the message of what `S` shows.
 
 use std::marker::PhantomData;
 
@@ -10,6 +11,7 @@ use actix_web::{FromRequest, HttpRequest, HttpResponse, ResponseError};
 use futures_util::future::{ready, Ready};
 use veranda_actors::accounts::SessionRecord;
 
+use super::access;
 use super::cache::no_store;
 use crate::security::permissions;
 use crate::security::session::CurrentSession;
@@ -25,7 +27,8 @@ pub trait Shown: 'static {
 /// The signed-in owner or admin of a request for what `S` shows.
 pub struct Admin<S>(pub SessionRecord, PhantomData<S>);
 
-/// Why [`Admin`] refused a request; the answer is `{"error": message}`, never cached.
+/// Why [`Admin`] refused a request; the answer is `{"error": message}` with
+/// `loginRequired` or `authorizationFail` ([`super::access`]), never cached.
 #[derive(Debug, thiserror::Error)]
 pub enum AdminRefusal {
     /// Nobody is signed in (401).
@@ -45,7 +48,11 @@ impl ResponseError for AdminRefusal {
     }
 
     fn error_response(&self) -> HttpResponse {
-        no_store(HttpResponse::build(self.status_code())).json(serde_json::json!({ "error": self.to_string() }))
+        let body = match self {
+            AdminRefusal::SignIn(message) => access::login_required(message),
+            AdminRefusal::AdminsOnly(message) => access::authorization_fail(message),
+        };
+        no_store(HttpResponse::build(self.status_code())).json(body)
     }
 }
 

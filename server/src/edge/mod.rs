@@ -8,9 +8,12 @@
 //! - [`method`]: the 405 answer to a method a resource does not take.
 //! - [`cache`]: answers that no cache may keep (`Cache-Control: no-store`).
 //! - [`admin`]: the owner-and-admins gate of the dashboard's read APIs ([`Admin`]).
+//! - [`access`]: the `loginRequired` and `authorizationFail` bodies of calls that need an
+//!   account.
 //! - [`headers`]: `nosniff`, the frame rules, HSTS and `Secure` cookies on every answer.
 //! - [`limit`]: per-key rate limits in tables of bounded size ([`KeyedLimiter`]).
 
+pub mod access;
 pub mod admin;
 pub mod body;
 pub mod cache;

@@ -105,7 +105,7 @@ fn item_body(ctx: &BlockCtx<'_>, collection: &Collection, item: &Item) -> Markup
             h1 { (item.title) }
             @if !item.published_on.is_empty() || !item.author.is_empty() {
                 p class="meta" {
-                    @if !item.published_on.is_empty() { time datetime=(item.published_on) { (human_date(&item.published_on)) } }
+                    @if !item.published_on.is_empty() { time datetime=(item.published_on) data-relative { (human_date(&item.published_on)) } }
                     @if !item.author.is_empty() { " by " (item.author) }
                 }
             }

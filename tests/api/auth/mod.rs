@@ -4,6 +4,7 @@
 mod crumb_sessions;
 mod login_page;
 mod owner_redirect;
+mod refusals;
 mod sign_in;
 mod trusted_proxies;
 mod unlock;

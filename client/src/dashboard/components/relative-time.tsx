@@ -1,28 +1,11 @@
-// A timestamp shown relative to now ("2 minutes ago"), with the full date on hover and in
-// `datetime`. It re-renders on the shared minute clock, never in a live region.
-import { useSyncExternalStore } from 'react';
+// A timestamp in the spec's relative wording (spec 001 §4, §9: 'just now', 'about {n}
+// seconds ago' under a minute, then the date), with the full date in a tooltip and in
+// `datetime`. It re-renders on a shared clock refreshed every 5,000 ms, never in a live
+// region.
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { attachTooltip } from '../../widgets/tooltip/tooltip';
+import { RELATIVE_TIME_REFRESH_MS, formattedDate, relativeTime } from '../../widgets/relative-time/relative-time';
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** "just now", "3 minutes ago", "in 2 hours": `at` relative to `now` (both unix ms). */
-export function relativeTime(at: number, now: number, locale?: string): string {
-  const seconds = Math.round((at - now) / 1000);
-  if (Math.abs(seconds) < 45) return 'just now';
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size * 0.75 || unit === 'minute') return format.format(Math.round(seconds / size), unit);
-  }
-  return 'just now';
-}
-
-const TICK_MS = 15_000;
 let now = Date.now();
 const listeners = new Set<() => void>();
 let ticker: ReturnType<typeof setInterval> | null = null;
@@ -33,7 +16,7 @@ function subscribe(listener: () => void): () => void {
     ticker = setInterval(() => {
       now = Date.now();
       listeners.forEach((l) => l());
-    }, TICK_MS);
+    }, RELATIVE_TIME_REFRESH_MS);
   }
   return () => {
     listeners.delete(listener);
@@ -44,7 +27,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The shared clock, refreshed every 15 s while anything shows a relative time. */
+/** The shared clock, refreshed every 5 s while anything shows a relative time. */
 function useNow(): number {
   return useSyncExternalStore(subscribe, () => now, () => now);
 }
@@ -52,9 +35,11 @@ function useNow(): number {
 /** `<time>` showing `at` (unix ms) relative to now. */
 export function RelativeTime({ at }: { at: number }) {
   const current = Math.max(useNow(), Date.now());
-  const date = new Date(at);
+  const ref = useRef<HTMLTimeElement>(null);
+  const full = formattedDate(at);
+  useEffect(() => (ref.current ? attachTooltip(ref.current, full) : undefined), [full]);
   return (
-    <time dateTime={date.toISOString()} title={date.toLocaleString()}>
+    <time ref={ref} dateTime={new Date(at).toISOString()}>
       {relativeTime(at, current)}
     </time>
   );

@@ -99,6 +99,19 @@ describe('the add-to-cart island', () => {
     expect((changed.mock.calls[0]![0] as CustomEvent).detail.totalQuantity).toBe(3);
   });
 
+  it('fires the add-to-cart ad-pixel event with the variant once the cart has it', async () => {
+    stubFetch(() => ({ status: 200, body: cartAnswer({ totalQuantity: 1 }) }));
+    const recordEvent = vi.fn(async () => {});
+    window.Veranda = { context: null, telemetry: { events: { recordEvent } } as never };
+    const el = control();
+    mount(el, DATA);
+    expect(recordEvent).not.toHaveBeenCalled();
+    el.querySelector<HTMLButtonElement>('button.add-to-cart')!.click();
+    await settle();
+    delete window.Veranda;
+    expect(recordEvent.mock.calls).toEqual([['add-to-cart', { variantId: 'Sage' }]]);
+  });
+
   it('refuses a bad quantity without a call and shows the server refusal', async () => {
     const calls = stubFetch(() => ({ status: 409, body: { error: 'Only 2 left of VER-APRON-SAGE.' } }));
     const el = control();

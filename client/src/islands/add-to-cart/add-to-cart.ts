@@ -9,6 +9,7 @@ import { addEntry } from '../../commerce/cart';
 import { formatMinor } from '../../commerce/money';
 import '../../commerce/commerce.css';
 import { isRecord } from '../../data/is-record';
+import { AD_PIXEL_EVENTS, firePixel } from '../../loader/telemetry/ad-pixel';
 
 /** One variant as the server describes it. */
 export interface ProductVariant {
@@ -188,7 +189,7 @@ export function mount(el: HTMLElement, data: unknown): void {
     addEntry(variant.sku, units)
       .then(() => {
         status.textContent = `Added ${units} × ${product.title} to your cart.`;
-        void window.Veranda?.telemetry?.events.recordEvent('add-to-cart', { variantId: variant.sku });
+        firePixel(AD_PIXEL_EVENTS.addToCart, { variantId: variant.sku });
       })
       .catch((failure: unknown) => {
         error.textContent = failure instanceof Error ? failure.message : String(failure);

@@ -1,12 +1,14 @@
 // The newsletter island: a one-field sign-up form (the form island's view, newsletter
 // variant). The block gets a rendered class, and a narrow class while its parent is
-// narrower than 320 px (spec 000 §4, §9).
+// narrower than 320 px (spec 000 §4, §9). A sign-up fires the newsletter-subscribe ad-pixel
+// event (the listener is set up with the first newsletter block).
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { restore, snapshot } from '../form/carry';
 import { FormView } from '../form/form';
 import { blockIdOf } from '../form/index';
 import { parseNewsletterBlock, type Form } from '../form/parse';
+import { listenForPixels } from '../../loader/telemetry/ad-pixel';
 import './newsletter.css';
 
 /** The class every mounted newsletter block gets. */
@@ -64,6 +66,7 @@ export function mount(el: HTMLElement, data: unknown): void {
     captcha: block.captcha,
     disclaimer: '',
   };
+  listenForPixels(window);
   el.classList.add(RENDERED_CLASS);
   watchWidth(el);
   const carried = snapshot(el);

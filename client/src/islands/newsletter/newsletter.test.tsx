@@ -81,4 +81,20 @@ describe('the newsletter island', () => {
     window.removeEventListener(NEWSLETTER_SIGNUP_EVENT, signup);
     window.removeEventListener(FORM_SUCCESS_EVENT, success);
   });
+
+  it('fire the newsletter-subscribe ad-pixel event on a sign-up (spec 000 §7)', async () => {
+    mockServer({
+      '/api/form/FormSubmissionKey': [{ status: 200, body: { key: 'k' } }],
+      '/api/form/SaveFormSubmission': [{ status: 200, body: { success: true } }],
+    });
+    const recordEvent = vi.fn(async () => {});
+    window.Veranda = { context: null, telemetry: { events: { recordEvent } } as never };
+    const el = render();
+    expect(recordEvent).not.toHaveBeenCalled();
+    type(el.querySelector<HTMLInputElement>('input[name="email"]')!, 'ada@example.com');
+    submitForm(el.querySelector('form')!);
+    await settle();
+    delete window.Veranda;
+    expect(recordEvent.mock.calls).toEqual([['newsletter-subscribe', undefined]]);
+  });
 });

@@ -58,6 +58,17 @@ describe('the rendering request', () => {
     expect(warn.mock.calls[0]![0]).toBe(UNDECODABLE_WARNING);
   });
 
+  it('traces the warning as widget-undecodable', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const log = vi.fn();
+    window.Veranda = { context: null, telemetry: { trace: { log, flush: () => {} } } as never };
+    await renderWidget(block(), 'summary', { collection: 'blog' }, answer(400, { error: 'widgetJSON could not be decoded' }));
+    delete window.Veranda;
+    expect(log.mock.calls).toEqual([
+      ['widget-undecodable', { message: UNDECODABLE_WARNING, error: 'widgetJSON could not be decoded' }],
+    ]);
+  });
+
   it('strips anything that could run code from the answer', () => {
     const frag = cleanFragment(
       document,

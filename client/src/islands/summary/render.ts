@@ -13,7 +13,8 @@
 // server's rendering of the site's own, already sanitised content; it is still parsed
 // inertly and stripped of scripts, frames, handlers and `javascript:` links before it
 // replaces the block's content. An undecodable answer or a refusal logs the warning and
-// aborts, leaving the block's content as it was (000 §8).
+// aborts, leaving the block's content as it was (000 §8); the warning is traced too.
+import { runtimeLog } from '../../loader/telemetry/runtime-log';
 
 /** The route. */
 export const WIDGET_RENDERING_PATH = '/api/widget/GetWidgetRendering';
@@ -63,7 +64,7 @@ export async function renderWidget(
 ): Promise<boolean> {
   const form = widgetForm(el, type, value);
   if (!form) {
-    console.warn(UNDECODABLE_WARNING);
+    runtimeLog('warn', 'widget-undecodable', UNDECODABLE_WARNING);
     return false;
   }
   let html: unknown;
@@ -76,16 +77,16 @@ export async function renderWidget(
     });
     const body = (await res.json()) as { html?: unknown; error?: unknown };
     if (!res.ok) {
-      console.warn(UNDECODABLE_WARNING, body?.error ?? res.status);
+      runtimeLog('warn', 'widget-undecodable', UNDECODABLE_WARNING, body?.error ?? res.status);
       return false;
     }
     html = body?.html;
   } catch (error) {
-    console.warn(UNDECODABLE_WARNING, error);
+    runtimeLog('warn', 'widget-undecodable', UNDECODABLE_WARNING, error);
     return false;
   }
   if (typeof html !== 'string') {
-    console.warn(UNDECODABLE_WARNING);
+    runtimeLog('warn', 'widget-undecodable', UNDECODABLE_WARNING);
     return false;
   }
   el.replaceChildren(cleanFragment(el.ownerDocument, html));

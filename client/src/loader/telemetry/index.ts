@@ -2,7 +2,8 @@
 // restrictive cookie policy without an accepted banner, the analytics cookies are cleared
 // and nothing is sent: the telemetry is quiet), then the error reporter (so it sees errors
 // of everything after it), session info and visitor cookies, the page hit, the trace log
-// and performance records. Every call also checks consent just before it is sent, so a
+// and performance records; then (a lazy chunk) the marketing pixel of a campaign landing
+// and the page's ad-pixel events (a product page, a search). Every call also checks consent just before it is sent, so a
 // Decline given later on the page stops what is already running. What islands may call is
 // exposed as `window.Veranda.telemetry`. The event calls are a lazy chunk, imported on first
 // use, since most pages never make one; performance reporting is one too, imported after `load`.
@@ -69,18 +70,16 @@ export function startTelemetry(win: Window, context: PageContext | null): Teleme
   void census.recordHit();
   const trace = startTrace(win);
   startPerfAfterLoad(win, context);
-  let events: Promise<Events> | undefined;
-  const loadEvents = () => (events ??= import('./events').then((m) => m.createEvents(win, context, session)));
-  return {
-    session,
-    visitorCookie,
-    census,
-    errors,
-    trace,
-    events: {
-      recordEvent: (...args) => loadEvents().then((e) => e.recordEvent(...args)),
-      track: (...args) => loadEvents().then((e) => e.track(...args)),
-    },
-    quiet: false,
+  let loaded: Promise<Events> | undefined;
+  const loadEvents = () => (loaded ??= import('./events').then((m) => m.createEvents(win, context, session)));
+  const events: Events = {
+    recordEvent: (...args) => loadEvents().then((e) => e.recordEvent(...args)),
+    track: (...args) => loadEvents().then((e) => e.track(...args)),
   };
+  // Only a page with a query string (a campaign link, a search) or an item (a product) may
+  // send anything more: the landing chunk decides.
+  if (context && (win.location.search !== '' || context.item)) {
+    void import('./landing').then((m) => m.startLanding(win, context, events), () => {});
+  }
+  return { session, visitorCookie, census, errors, trace, events, quiet: false };
 }

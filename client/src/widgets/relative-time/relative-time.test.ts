@@ -14,6 +14,26 @@ describe('relative time', () => {
     expect(relativeTime(NOW - 60_000, NOW, 'en-US')).toMatch(/Nov 23, 2026/);
   });
 
+  it('reads an instant still to come as a date, and one a moment ahead as now', () => {
+    expect(relativeTime(NOW + 3_600_000, NOW, 'en-US')).toMatch(/Nov 23, 2026/);
+    expect(relativeTime(NOW + 500, NOW)).toBe('just now');
+  });
+
+  it("keeps the server's date past a minute and gives the full date in a tooltip", () => {
+    const then = NOW - 30_000;
+    document.body.innerHTML = `<time data-relative datetime="${new Date(then).toISOString()}">November 23, 2026</time>`;
+    const el = document.querySelector('time')!;
+    const stop = startRelativeTimes(document, 'en-US');
+    expect(el.textContent).toBe('about 30 seconds ago');
+    const tip = document.getElementById(el.getAttribute('aria-describedby')!)!;
+    expect(tip.getAttribute('role')).toBe('tooltip');
+    expect(tip.textContent).toMatch(/Nov 23, 2026/);
+    vi.advanceTimersByTime(RELATIVE_TIME_REFRESH_MS * 6);
+    expect(el.textContent).toBe('November 23, 2026');
+    stop();
+    expect(el.hasAttribute('aria-describedby')).toBe(false);
+  });
+
   it('refreshes every 5000 ms until stopped', () => {
     document.body.innerHTML = `<time data-relative datetime="${new Date(NOW).toISOString()}"></time>`;
     const el = document.querySelector('time')!;

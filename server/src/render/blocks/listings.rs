@@ -38,7 +38,7 @@ pub fn item_card(
                     p { (title) }
                 }
                 @if !item.published_on.is_empty() {
-                    p class="meta" { time datetime=(item.published_on) { (human_date(&item.published_on)) } }
+                    p class="meta" { time datetime=(item.published_on) data-relative { (human_date(&item.published_on)) } }
                 }
                 @if let Some(product) = &item.product { (product_price(ctx, product)) }
                 @if show_excerpt && !item.excerpt.trim().is_empty() { p { (item.excerpt) } }

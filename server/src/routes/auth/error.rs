@@ -1,5 +1,6 @@
 //! What the auth routes answer when they refuse: one error type mapped to a status and
-//! a JSON `{error}` body here, the refusals of their JSON bodies included.
+//! a JSON `{error}` body here, the refusals of their JSON bodies included. A call that
+//! needs a signed-in account also says `loginRequired`.
 
 use std::time::Duration;
 
@@ -8,6 +9,7 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use veranda_actors::accounts::AccountError;
 use veranda_actors::store::StoreError;
 
+use crate::edge::access;
 use crate::edge::body::{BodyError, BodyRules};
 use crate::edge::NoStore;
 use crate::services::auth::throttle::retry_after_secs;
@@ -93,7 +95,10 @@ impl ResponseError for AuthError {
             }
             _ => {}
         }
-        response.json(serde_json::json!({ "error": message }))
+        match self {
+            AuthError::NotSignedIn => response.json(access::login_required(&message)),
+            _ => response.json(serde_json::json!({ "error": message })),
+        }
     }
 }
 

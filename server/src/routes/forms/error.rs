@@ -1,6 +1,7 @@
 //! Why a forms call was refused, and the status and body each refusal gets
 //! (spec 000 §8 "Forms"). Bodies are JSON: `{ "error": … }`, plus `errors` (field id
-//! to message) for invalid fields.
+//! to message) for invalid fields, `loginRequired` or `authorizationFail` for the export's
+//! account refusals.
 
 use std::time::Duration;
 
@@ -10,6 +11,7 @@ use veranda_actors::forms::captcha::CaptchaError;
 use veranda_actors::forms::{messages, FormError};
 use veranda_actors::store::StoreError;
 
+use crate::edge::access;
 use crate::edge::body::{BodyError, BodyRules};
 use crate::edge::no_store;
 use crate::services::auth::throttle::retry_after_secs;
@@ -80,6 +82,8 @@ impl ResponseError for FormsError {
                 tracing::error!(error = %e, "a form call failed in the store");
                 serde_json::json!({ "error": messages::SEND_FAILED })
             }
+            FormsError::SignedOut => access::login_required(&self.to_string()),
+            FormsError::Forbidden => access::authorization_fail(&self.to_string()),
             other => serde_json::json!({ "error": other.to_string() }),
         };
         response.json(body)

@@ -1,6 +1,7 @@
-//! The stream and edit routes' refusals and their JSON bodies (`{"error": message}`).
+//! The stream and edit routes' refusals and their JSON bodies (`{"error": message}`, with
+//! `loginRequired` or `authorizationFail` for the account refusals).
 
-use crate::edge::NoStore;
+use crate::edge::{access, NoStore};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use veranda_actors::store::StoreError;
@@ -62,6 +63,10 @@ impl ResponseError for StreamError {
         if let StreamError::Store(error) = self {
             tracing::error!(%error, "stream or edit write failed");
         }
-        response.json(serde_json::json!({ "error": self.to_string() }))
+        response.json(match self {
+            StreamError::NotSignedIn => access::login_required(&self.to_string()),
+            StreamError::Forbidden => access::authorization_fail(&self.to_string()),
+            _ => serde_json::json!({ "error": self.to_string() }),
+        })
     }
 }

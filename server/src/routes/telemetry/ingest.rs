@@ -8,6 +8,7 @@ use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use veranda_actors::telemetry::metrics;
 use veranda_actors::telemetry::rules::SkipReason;
 
+use crate::edge::access;
 use crate::edge::body::{read_limited, BodyError};
 use crate::services::telemetry::Refused;
 use crate::state::AppState;
@@ -187,7 +188,11 @@ impl ResponseError for IngestError {
         if let Some(secs) = self.retry_after() {
             response.insert_header((header::RETRY_AFTER, secs.to_string()));
         }
-        response.json(serde_json::json!({ "error": self.to_string() }))
+        response.json(match self {
+            IngestError::Unauthorised => access::login_required(&self.to_string()),
+            IngestError::Forbidden => access::authorization_fail(&self.to_string()),
+            _ => serde_json::json!({ "error": self.to_string() }),
+        })
     }
 }
 

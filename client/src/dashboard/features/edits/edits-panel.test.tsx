@@ -34,7 +34,7 @@ const history = (...names: string[]) => ({
   stream: 'edits',
   epoch: 'e1',
   offset: names.length,
-  events: names.map((name, i) => ({ epoch: 'e1', offset: i + 1, at: Date.now() - 60_000, data: data(name) })),
+  events: names.map((name, i) => ({ epoch: 'e1', offset: i + 1, at: Date.now() - 30_000, data: data(name) })),
 });
 
 /** Renders the panel over `answers` and waits for its socket. */
@@ -73,7 +73,8 @@ describe('the edits panel', () => {
     expect(asked).toEqual([PAST_EDITS_PATH]);
     expect(socket.url).toBe('/api/streams/edits?epoch=e1&offset=3');
     expect(titles(container)).toEqual(['C', 'B', 'A']);
-    expect(container.querySelector('li time')?.textContent).toBe('1 minute ago');
+    // Spec 001 §4: 'about {secondsDifference} seconds ago' under 60 seconds.
+    expect(container.querySelector('li time')?.textContent).toBe('about 30 seconds ago');
     act(() => {
       socket.send({ type: 'hello', stream: 'edits', epoch: 'e1', offset: 4 });
       socket.send(edit(3, 'C'));

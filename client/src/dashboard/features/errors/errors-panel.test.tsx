@@ -18,7 +18,7 @@ const porch: ErrorGroup = {
   column: 17,
   lastUrl: 'http://127.0.0.1/',
   firstSeen: now - 3_600_000,
-  lastSeen: now - 60_000,
+  lastSeen: now - 20_000,
   count: 1,
 };
 
@@ -43,7 +43,9 @@ describe('the errors panel', () => {
     expect(item.querySelector('.feed__title')?.textContent).toBe('porch light flickered');
     expect(item.textContent).toContain('http://127.0.0.1/assets/loader.js:3:17');
     expect(item.querySelector('[data-count]')?.textContent).toBe('1');
-    expect([...item.querySelectorAll('time')].map((t) => t.textContent)).toEqual(['1 hour ago', '1 minute ago']);
+    // Spec 001 §4: a formatted date past a minute, 'about {n} seconds ago' under it.
+    const times = [...item.querySelectorAll('time')].map((t) => t.textContent);
+    expect(times).toEqual([expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/), 'about 20 seconds ago']);
     const details = item.querySelector('details')!;
     expect(details.open).toBe(false);
     expect(details.querySelector('summary')?.textContent).toBe('Stack');

@@ -13,7 +13,7 @@ describe('the form submissions panel', () => {
       'fetch',
       jsonFetch({
         '/api/form/forms': { forms: [{ formId: 'contact', title: 'Book the porch', kind: 'form' }, { formId: 'newsletter', title: '', kind: 'newsletter' }] },
-        '/api/form/submissions?formId=contact': { formId: 'contact', submissions: [{ submittedAt: now - 120_000 }, { submittedAt: now - 600_000 }] },
+        '/api/form/submissions?formId=contact': { formId: 'contact', submissions: [{ submittedAt: now - 10_000 }, { submittedAt: now - 600_000 }] },
         '/api/form/submissions?formId=newsletter': { formId: 'newsletter', submissions: [] },
       }),
     );
@@ -23,7 +23,7 @@ describe('the form submissions panel', () => {
     expect(items).toHaveLength(2);
     expect(items[0]!.textContent).toContain('Book the porch');
     expect(items[0]!.textContent).toContain('Submissions2');
-    expect(items[0]!.querySelector('time')?.textContent).toBe('2 minutes ago');
+    expect(items[0]!.querySelector('time')?.textContent).toBe('about 10 seconds ago');
     const link = items[0]!.querySelector('a')!;
     expect(link.getAttribute('href')).toBe('/api/form/submissions?formId=contact&format=csv');
     expect(link.textContent).toBe('Export Book the porch as CSV');

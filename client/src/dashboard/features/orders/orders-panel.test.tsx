@@ -1,6 +1,6 @@
 import { focusManager } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeTransport, socketOf, type FakeSocket } from '../../test/fake-socket';
 import { jsonFetch, renderWithClient, settle, settleUntil } from '../../test/render';
 import { ORDERS_LIVE_REFRESH_MS, ORDERS_REFRESH_MS, type OrderSummary } from './orders';
@@ -64,7 +64,8 @@ describe('the orders panel', () => {
     const rows = [...table.querySelectorAll('tbody tr')];
     expect(rows.map((r) => r.getAttribute('data-order-id'))).toEqual(['aaaaaaaa1111', 'bbbbbbbb2222', 'cccccccc3333']);
     const cells = (row: Element) => [...row.children].map((c) => c.textContent);
-    expect(cells(rows[0]!)).toEqual(['aaaaaaaa', '2 minutes ago', 'aaaaaaaa1111@example.com', '3', '$1,234,567.89', 'Order', 'Paid']);
+    // Two minutes ago is past the spec's minute of relative wording: a formatted date.
+    expect(cells(rows[0]!)).toEqual(['aaaaaaaa', expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/), 'aaaaaaaa1111@example.com', '3', '$1,234,567.89', 'Order', 'Paid']);
     expect(cells(rows[1]!).slice(4)).toEqual(['€40.00', 'Donation', 'Paid']);
     expect(cells(rows[2]!).slice(4)).toEqual(['¥1,500', 'Subscription', 'Paid']);
     expect(rows[0]!.querySelector('th')?.getAttribute('scope')).toBe('row');
@@ -235,6 +236,15 @@ function json(body: unknown, status = 200): Response {
 
 describe('settling an unpaid order', () => {
   const buttons = (row: Element) => [...row.querySelectorAll('button')];
+  beforeEach(() => {
+    // jsdom lacks modal dialogs: open and close them as the browser does.
+    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+  });
 
   it('shows the hold and the two buttons only on unpaid orders, each button named for its order', async () => {
     const now = Date.now();
@@ -243,7 +253,8 @@ describe('settling an unpaid order', () => {
     const { container } = panel();
     await settleUntil(() => container.querySelectorAll('tbody tr').length === 2);
     const [held, paid] = [...container.querySelectorAll('tbody tr')];
-    expect(held!.lastElementChild!.textContent).toBe('Unpaid · hold ends in 2 daysMark paidCancel');
+    // An instant still to come reads as its date (spec 001 §4 has no future wording).
+    expect(held!.lastElementChild!.textContent).toMatch(/^Unpaid · hold ends [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]MMark paidCancel$/);
     expect(buttons(held!).map((b) => [b.textContent, b.getAttribute('aria-label'), b.type, b.disabled])).toEqual([
       ['Mark paid', 'Mark paid order unpaid00', 'button', false],
       ['Cancel', 'Cancel order unpaid00', 'button', false],
@@ -308,12 +319,37 @@ describe('settling an unpaid order', () => {
     expect(cancel.tabIndex).toBe(0);
     cancel.focus();
     await act(async () => cancel.click());
+    // A confirmation popup first (spec 001 §2): nothing is sent until it is confirmed.
+    const popup = document.querySelector<HTMLDialogElement>('dialog.popup--confirmation')!;
+    expect(popup.open).toBe(true);
+    expect(popup.querySelector('h2')!.textContent).toBe('Cancel this order?');
+    expect([...popup.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Keep order', 'Cancel order']);
+    expect(posted).toEqual([]);
+    await act(async () => popup.querySelector<HTMLButtonElement>('.popup__button--confirm')!.click());
     await settleUntil(() => container.querySelector('[role="alert"]') !== null);
+    expect(document.querySelector('dialog.popup')).toBeNull();
     expect(posted).toEqual([['unpaid000001', 'cancelled', 'application/json']]);
     expect(container.querySelector('[role="alert"]')!.textContent).toBe('This order’s hold expired and its stock was returned.');
     expect(buttons(container.querySelector('tbody tr')!).map((b) => [b.textContent, b.disabled])).toEqual([
       ['Mark paid', false],
       ['Cancel', false],
     ]);
+  });
+
+  it('keeps the order when its cancellation popup is closed with Escape, focus back on Cancel', async () => {
+    const now = Date.now();
+    const posted: string[][] = [];
+    vi.stubGlobal('fetch', settlingFetch(() => [unpaid('unpaid000001', now)], () => json({}), posted));
+    const { container } = panel();
+    await settleUntil(() => container.querySelector('tbody button') !== null);
+    const cancel = buttons(container.querySelector('tbody tr')!)[1]!;
+    cancel.focus();
+    await act(async () => cancel.click());
+    const popup = document.querySelector<HTMLDialogElement>('dialog.popup--confirmation')!;
+    // Escape on a modal dialog fires its cancel event.
+    await act(async () => popup.dispatchEvent(new Event('cancel', { cancelable: true })));
+    await settleUntil(() => document.querySelector('dialog.popup') === null);
+    expect(document.activeElement).toBe(cancel);
+    expect(posted).toEqual([]);
   });
 });

@@ -1,0 +1,38 @@
+// What a page's arrival sends besides its hit, a lazy chunk imported as the telemetry starts
+// on a page with a query string or an item: the ad-pixel events of the page itself (a
+// product page, a search with a query; spec 000 §7) and the marketing pixel of a campaign
+// landing (`track.ts`).
+import type { ItemType, PageContext, PageType } from '../../generated/types';
+import type { AdPixelEvent } from './ad-pixel';
+import type { Events } from './events';
+import { sendTrack } from './track';
+
+// The ids and event names as literals (checked against the generated enums and the event
+// names' type), so neither the enums' objects nor the names' module is fetched with it.
+const CONTENT_ITEM: typeof PageType.ContentItem = 50;
+const SEARCH: typeof PageType.Search = 102;
+const STORE_ITEM: typeof ItemType.StoreItem = 11;
+
+/** The events a page fires as it loads: a product page, a search with a query. */
+export function pagePixels(win: Window, context: PageContext | null): AdPixelEvent[] {
+  if (!context) return [];
+  const out: AdPixelEvent[] = [];
+  if (context.pageType === CONTENT_ITEM && context.item?.recordType === STORE_ITEM) {
+    out.push('view-product-page');
+  }
+  if (context.pageType === SEARCH && (new URL(win.location.href).searchParams.get('q') ?? '').trim() !== '') {
+    out.push('search');
+  }
+  return out;
+}
+
+/** Sends the page's own events through `events` (called as the telemetry starts). */
+export function firePagePixels(win: Window, context: PageContext | null, events: Events): void {
+  for (const event of pagePixels(win, context)) void events.recordEvent(event).catch(() => {});
+}
+
+/** Sends the marketing pixel (analytics on) and the page's own ad-pixel events. */
+export function startLanding(win: Window, context: PageContext | null, events: Events): void {
+  if (context?.analyticsEnabled === true) sendTrack(win);
+  firePagePixels(win, context, events);
+}
