@@ -12,6 +12,7 @@
 //! ## Layout
 //!
 //! - `sled_store`: [`SledStore`], the embedded implementation.
+//! - [`redis_store`]: [`RedisStore`], every tree in Redis (several instances, one store).
 //! - `flusher`: group commit, the one thread that flushes for every waiting writer.
 //! - [`stalled`]: [`StalledStore`], a test-only wrapper whose writes wait (overload tests).
 //! - [`metrics`]: the store's metrics, documented once.
@@ -20,6 +21,7 @@
 mod flusher;
 pub mod metrics;
 pub mod redis_pool;
+pub mod redis_store;
 pub mod sizes;
 mod sled_store;
 pub mod stalled;
@@ -27,6 +29,7 @@ pub mod stalled;
 use std::future::Future;
 use std::pin::Pin;
 
+pub use redis_store::RedisStore;
 pub use sled_store::{SledStore, TELEMETRY_FLUSH_INTERVAL};
 pub use stalled::StalledStore;
 
@@ -196,7 +199,7 @@ pub trait Store: Send + Sync + 'static {
     fn flush(&self) -> StoreFuture<'_, ()>;
 
     /// The bytes (keys and values) `tree` holds, where the store keeps count: the
-    /// telemetry trees of a [`SledStore`]; `None` otherwise.
+    /// telemetry trees of a [`SledStore`] or a [`RedisStore`]; `None` otherwise.
     fn stored_bytes(&self, tree: Tree) -> Option<u64> {
         let _ = tree;
         None

@@ -46,6 +46,7 @@ impl Redis {
         let port = free_port();
         let child = Command::new("redis-server")
             .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes"])
+            .args(["--appendfsync", "always"])
             .arg("--dir")
             .arg(dir.path())
             .stdout(Stdio::null())

@@ -1,0 +1,7 @@
+//! Every tree in Redis (`--redis-url`): the store contract against sled and Redis, and
+//! several `veranda serve` processes sharing one `redis-server`.
+//!
+//! Needs `redis-server` and `redis-cli` on the `PATH`; without them each Redis test says
+//! so loudly and passes without checking.
+
+mod store_contract;
