@@ -4,4 +4,5 @@
 //! Needs `redis-server` and `redis-cli` on the `PATH`; without them each Redis test says
 //! so loudly and passes without checking.
 
+mod startup;
 mod store_contract;
