@@ -187,6 +187,20 @@ pub trait Store: Send + Sync + 'static {
         })
     }
 
+    /// Writes `value` under `key` unless the key holds a value already (resolving per
+    /// the tree's durability class); resolves with the value stored now: `value`, or the
+    /// one an earlier writer stored. Instances sharing a store use it for the keys they
+    /// must all agree on (the first to start stores it, later ones adopt it).
+    fn put_if_absent<'a>(&'a self, tree: Tree, key: &'a [u8], value: &'a [u8]) -> StoreFuture<'a, Vec<u8>> {
+        Box::pin(async move {
+            if let Some(stored) = self.get(tree, key)? {
+                return Ok(stored);
+            }
+            self.put(tree, key, value).await?;
+            Ok(value.to_vec())
+        })
+    }
+
     /// Writes every `(tree, key, value)` of `writes` in one step a crash cannot split:
     /// after a restart all of them are there or none. Resolves per the strictest
     /// durability class among their trees.

@@ -75,6 +75,8 @@ pub struct RedisStore {
     apply: redis::Script,
     /// [`scripts::SCAN`].
     scan: redis::Script,
+    /// [`scripts::PUT_IF_ABSENT`].
+    put_if_absent: redis::Script,
     /// The telemetry trees' buffered writes.
     telemetry: TelemetryBuffer,
     /// The telemetry trees' byte counts, as last read from Redis.
@@ -113,6 +115,7 @@ impl RedisStore {
             keys,
             apply: redis::Script::new(scripts::APPLY),
             scan: redis::Script::new(scripts::SCAN),
+            put_if_absent: redis::Script::new(scripts::PUT_IF_ABSENT),
             telemetry,
             sizes,
             settings: settings.clone(),
@@ -137,25 +140,36 @@ impl RedisStore {
 
     /// Applies `changes` now, acknowledged as a durable write.
     async fn write_through(&self, changes: &[Change]) -> Result<(), StoreError> {
-        let replicas = self.settings.wait_replicas;
-        let wait_ms = self.settings.wait_timeout_ms;
-        let limit = TIMEOUT + if replicas > 0 { Duration::from_millis(wait_ms) } else { Duration::ZERO };
-        timed(limit, async {
+        timed(self.durable_limit(), async {
             let mut conn = self.pool.get().await.map_err(unavailable)?;
             let invocation = apply_invocation(&self.apply, &self.keys, changes);
             invocation.invoke_async::<i64>(&mut conn).await.map_err(unavailable)?;
-            if replicas > 0 {
-                let confirmed: i64 =
-                    redis::cmd("WAIT").arg(replicas).arg(wait_ms).query_async(&mut conn).await.map_err(unavailable)?;
-                if confirmed < i64::from(replicas) {
-                    return Err(StoreError::Unavailable(format!(
-                        "Redis: only {confirmed} of {replicas} replicas confirmed the write in {wait_ms} ms"
-                    )));
-                }
-            }
-            Ok(())
+            self.confirm(&mut conn).await
         })
         .await
+    }
+
+    /// How long a durable write may take: one call, and the replicas' `WAIT`.
+    fn durable_limit(&self) -> Duration {
+        let replicas = self.settings.wait_replicas;
+        TIMEOUT + if replicas > 0 { Duration::from_millis(self.settings.wait_timeout_ms) } else { Duration::ZERO }
+    }
+
+    /// With `[redis] wait_replicas` > 0, waits until that many replicas confirm the
+    /// writes made so far on `conn`.
+    async fn confirm(&self, conn: &mut deadpool_redis::Connection) -> Result<(), StoreError> {
+        let (replicas, wait_ms) = (self.settings.wait_replicas, self.settings.wait_timeout_ms);
+        if replicas == 0 {
+            return Ok(());
+        }
+        let confirmed: i64 =
+            redis::cmd("WAIT").arg(replicas).arg(wait_ms).query_async(conn).await.map_err(unavailable)?;
+        if confirmed < i64::from(replicas) {
+            return Err(StoreError::Unavailable(format!(
+                "Redis: only {confirmed} of {replicas} replicas confirmed the write in {wait_ms} ms"
+            )));
+        }
+        Ok(())
     }
 
     /// Writes `changes` of `tree`'s class: at once for durable trees, buffered for telemetry.
@@ -222,6 +236,34 @@ impl Store for RedisStore {
             }
             self.write(durable, changes).await
         })
+    }
+
+    fn put_if_absent<'a>(&'a self, tree: Tree, key: &'a [u8], value: &'a [u8]) -> StoreFuture<'a, Vec<u8>> {
+        if tree.durability() == Durability::Telemetry {
+            return Box::pin(async move {
+                if let Some(stored) = self.get(tree, key)? {
+                    return Ok(stored);
+                }
+                self.put(tree, key, value).await?;
+                Ok(value.to_vec())
+            });
+        }
+        count_writes(tree, 1);
+        let keys = &self.keys[slot(tree)];
+        Box::pin(timed(self.durable_limit(), async move {
+            let mut conn = self.pool.get().await.map_err(unavailable)?;
+            let stored: Vec<u8> = self
+                .put_if_absent
+                .key(&keys.set)
+                .key(&keys.values)
+                .arg(key)
+                .arg(value)
+                .invoke_async(&mut conn)
+                .await
+                .map_err(unavailable)?;
+            self.confirm(&mut conn).await?;
+            Ok(stored)
+        }))
     }
 
     fn delete<'a>(&'a self, tree: Tree, key: &'a [u8]) -> StoreFuture<'a, ()> {

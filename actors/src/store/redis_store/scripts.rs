@@ -39,6 +39,16 @@ end
 return n
 ";
 
+/// Writes a value unless the key has one. `KEYS[1]` the key set, `KEYS[2]` the value
+/// hash; `ARGV[1]` the key, `ARGV[2]` the value. Answers the value stored now (this one,
+/// or the one stored first). Only for durable trees (their bytes are not counted).
+pub const PUT_IF_ABSENT: &str = r"
+if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 1 then
+  redis.call('ZADD', KEYS[1], 0, ARGV[1])
+end
+return redis.call('HGET', KEYS[2], ARGV[1])
+";
+
 /// Reads a range of one tree in key order. `KEYS[1]` the key set, `KEYS[2]` the value
 /// hash; `ARGV[1]` and `ARGV[2]` the bounds in `ZRANGEBYLEX` form, `ARGV[3]` the most
 /// entries. Answers key, value, key, value… (one script, so no key is listed without its
