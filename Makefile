@@ -5,7 +5,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 CARGO ?= cargo
-DEBIAN_PACKAGES := chromium redis-server prometheus
+DEBIAN_PACKAGES := chromium redis-server prometheus nginx
 VERANDA_BIN := target/debug/veranda
 # The RustSec advisory database, a checked-out copy read offline (see audit.toml).
 ADVISORY_DB ?= ../shared/advisory-db
@@ -21,12 +21,13 @@ test: deps client
 
 deps: system-deps client-deps e2e-deps lighthouse-deps
 
-# Debian packages the tests start: Chromium (browser tests), redis-server, promtool.
+# Debian packages the tests start: Chromium (browser tests), redis-server, promtool, nginx (config check).
 system-deps:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	command -v promtool >/dev/null || missing="$$missing prometheus"; \
+	command -v nginx >/dev/null || missing="$$missing nginx"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
