@@ -51,7 +51,10 @@ start_veranda() {
   PORT=$(free_port)
   local ops_port
   ops_port=$(free_port)
-  "$TARGET_DIR/release/veranda" serve --site "$ROOT/config/sites/demo" --data-dir "$WORK/data-$name" \
+  # A Redis without `appendfsync always` is refused at start unless told to run anyway.
+  local durable='{require_durable = true}'
+  [ "$APPENDFSYNC" = always ] || durable='{require_durable = false}'
+  VERANDA_REDIS="$durable" "$TARGET_DIR/release/veranda" serve --site "$ROOT/config/sites/demo" --data-dir "$WORK/data-$name" \
     --listen "127.0.0.1:$PORT" --ops-listen "127.0.0.1:$ops_port" "$@" >"$WORK/$name.log" 2>&1 &
   PIDS+=($!)
   for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$ops_port/health/ready" -o /dev/null && break; sleep 0.1; done

@@ -61,6 +61,10 @@ pub struct UserAddArgs {
     /// Data directory of the store (the server's `data_dir`).
     #[arg(long)]
     pub data_dir: Option<PathBuf>,
+    /// Redis URL of the store shared by several instances (the server's `redis_url`):
+    /// the account is written there, and the data directory is not opened.
+    #[arg(long)]
+    pub redis_url: Option<String>,
     /// Configuration file (default: config/veranda.toml when it exists).
     #[arg(long)]
     pub config: Option<PathBuf>,

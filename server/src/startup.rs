@@ -7,8 +7,10 @@ use std::time::Duration;
 
 use actix_web::dev::Server;
 use actix_web::{web, App, HttpServer};
+use veranda_actors::commerce::redis_storage::redact;
 use veranda_actors::site::Site;
-use veranda_actors::store::{stalled, SledStore, StalledStore, Store};
+use veranda_actors::store::redis_store::{Persistence, RedisSettings};
+use veranda_actors::store::{stalled, RedisStore, SledStore, StalledStore, Store};
 
 use crate::assets::Assets;
 use crate::edge::body::BodyLimit;
@@ -49,6 +51,24 @@ fn stall_for_tests(store: Arc<dyn Store>) -> Result<Arc<dyn Store>, veranda_acto
     Ok(Arc::new(StalledStore::new(store, stall)?))
 }
 
+/// The store of every tree in the Redis at `url` (sled is not opened), once Redis has
+/// answered and its persistence was checked: a Redis that could lose acknowledged writes
+/// is refused, or only warned about when `[redis] require_durable = false`; one that
+/// hides its configuration (a managed Redis) is warned about.
+pub async fn open_redis(url: &str, settings: &RedisSettings) -> Result<RedisStore, StartupError> {
+    let fail = |reason: String| StartupError::Redis { url: redact(url), reason };
+    let store = RedisStore::connect(url, settings).await.map_err(fail)?;
+    let persistence = store.persistence().await;
+    match (persistence.warning(), &persistence) {
+        (None, _) => {
+            tracing::info!(url = %redact(url), "every tree is in Redis, on disk before each durable write is acknowledged")
+        }
+        (Some(warning), Persistence::Lossy { .. }) if settings.require_durable => return Err(fail(warning)),
+        (Some(warning), _) => tracing::warn!(url = %redact(url), "{warning}"),
+    }
+    Ok(store)
+}
+
 /// A started server: both listeners bound, not yet running.
 pub struct Application {
     port: u16,
@@ -68,10 +88,13 @@ impl Application {
     pub async fn build(settings: Settings) -> Result<Application, StartupError> {
         let served_site = ServedSite::choose(&settings.site)?;
         let site = Site::load(&served_site.dir)?;
-        let store: Arc<dyn Store> = Arc::new(
-            SledStore::open(&settings.data_dir)
-                .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?,
-        );
+        let store: Arc<dyn Store> = match &settings.redis_url {
+            Some(url) => Arc::new(open_redis(url, &settings.redis).await?),
+            None => Arc::new(
+                SledStore::open(&settings.data_dir)
+                    .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?,
+            ),
+        };
         let store = stall_for_tests(store)
             .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?;
         let assets = Assets::choose(&settings.assets_dir)?;

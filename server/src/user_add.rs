@@ -1,9 +1,11 @@
 //! `veranda user add --email E --role R`: creates an account in the store, reading the
 //! password from standard input.
 //!
-//! The sled store is single-process: this opens the data directory the server uses, so
-//! it runs while the server is stopped; a running server holds the directory's lock
-//! and the command says so.
+//! With `--redis-url` (or `VERANDA_REDIS_URL`, or `redis_url` in the configuration) the
+//! account is written to the store in Redis that every instance shares, while they run.
+//! Otherwise the sled store is single-process: this opens the data directory the server
+//! uses, so it runs while the server is stopped; a running server holds the directory's
+//! lock and the command says so.
 
 use std::io::{BufRead, IsTerminal, Read};
 use std::path::Path;
@@ -13,7 +15,7 @@ use veranda_actors::accounts::{
     create_account, find_by_email, Account, AccountError, AccountRole, Email, EmailError, Password, PasswordError,
     RoleError, MAX_PASSWORD_BYTES,
 };
-use veranda_actors::store::{SledStore, StoreError};
+use veranda_actors::store::{SledStore, Store, StoreError};
 
 use crate::cli::UserAddArgs;
 use crate::settings::{Overrides, Settings, SettingsError};
@@ -41,6 +43,9 @@ pub enum UserAddError {
         /// What failed.
         source: StoreError,
     },
+    /// The Redis of `--redis-url` cannot be used.
+    #[error("{0}")]
+    Redis(String),
     /// The account exists already, or could not be written.
     #[error("{0}")]
     Account(#[from] AccountError),
@@ -77,24 +82,66 @@ pub fn run(args: &UserAddArgs) -> ExitCode {
 }
 
 async fn add(args: &UserAddArgs) -> Result<Account, UserAddError> {
-    let overrides = Overrides { data_dir: args.data_dir.clone(), ..Overrides::default() };
+    let overrides =
+        Overrides { data_dir: args.data_dir.clone(), redis_url: args.redis_url.clone(), ..Overrides::default() };
     let settings = Settings::load(args.config.as_deref(), std::env::vars(), &overrides)?;
     let email = Email::parse(&args.email)?;
     let roles = args.roles.iter().map(|r| AccountRole::parse(r)).collect::<Result<Vec<_>, _>>()?;
-    let store = open_store(&settings.data_dir)?;
-    // Checked before asking for the password; `create_account` checks again.
-    if find_by_email(&store, &email)?.is_some() {
-        return Err(AccountError::Duplicate(email).into());
-    }
-    let password = Password::parse(&read_password(&email)?)?;
-    let now = time::OffsetDateTime::now_utc().unix_timestamp();
-    let account = Account::new(email, &password, &roles, now)?;
-    create_account(&store, &account).await?;
+    let store = open_store(&settings).await?;
+    let account = create(store.as_store(), email, &roles).await?;
     store.close().map_err(|source| UserAddError::Store { path: settings.data_dir.display().to_string(), source })?;
     Ok(account)
 }
 
-fn open_store(dir: &Path) -> Result<SledStore, UserAddError> {
+/// The account for `email` with `roles`, the password read from standard input, stored.
+async fn create(store: &dyn Store, email: Email, roles: &[AccountRole]) -> Result<Account, UserAddError> {
+    // Checked before asking for the password; `create_account` checks again.
+    if find_by_email(store, &email)?.is_some() {
+        return Err(AccountError::Duplicate(email).into());
+    }
+    let password = Password::parse(&read_password(&email)?)?;
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    let account = Account::new(email, &password, roles, now)?;
+    create_account(store, &account).await?;
+    Ok(account)
+}
+
+/// The store the server of `settings` uses.
+enum Opened {
+    Sled(SledStore),
+    Redis(veranda_actors::store::RedisStore),
+}
+
+impl Opened {
+    fn as_store(&self) -> &dyn Store {
+        match self {
+            Opened::Sled(store) => store,
+            Opened::Redis(store) => store,
+        }
+    }
+
+    fn close(&self) -> Result<(), StoreError> {
+        match self {
+            Opened::Sled(store) => store.close(),
+            Opened::Redis(store) => {
+                store.close();
+                Ok(())
+            }
+        }
+    }
+}
+
+async fn open_store(settings: &Settings) -> Result<Opened, UserAddError> {
+    match &settings.redis_url {
+        Some(url) => crate::startup::open_redis(url, &settings.redis)
+            .await
+            .map(Opened::Redis)
+            .map_err(|e| UserAddError::Redis(e.to_string())),
+        None => open_sled(&settings.data_dir).map(Opened::Sled),
+    }
+}
+
+fn open_sled(dir: &Path) -> Result<SledStore, UserAddError> {
     SledStore::open(dir).map_err(|source| match &source {
         StoreError::Backend(message) if message.contains("could not acquire lock") => {
             UserAddError::Locked(dir.display().to_string())

@@ -20,6 +20,7 @@ mod ops;
 mod overload;
 mod pages;
 mod panel;
+mod redis;
 mod security;
 mod streams;
 mod telemetry;

@@ -12,6 +12,7 @@
 //! ## Layout
 //!
 //! - `sled_store`: [`SledStore`], the embedded implementation.
+//! - [`redis_store`]: [`RedisStore`], every tree in Redis (several instances, one store).
 //! - `flusher`: group commit, the one thread that flushes for every waiting writer.
 //! - [`stalled`]: [`StalledStore`], a test-only wrapper whose writes wait (overload tests).
 //! - [`metrics`]: the store's metrics, documented once.
@@ -20,6 +21,7 @@
 mod flusher;
 pub mod metrics;
 pub mod redis_pool;
+pub mod redis_store;
 pub mod sizes;
 mod sled_store;
 pub mod stalled;
@@ -27,6 +29,7 @@ pub mod stalled;
 use std::future::Future;
 use std::pin::Pin;
 
+pub use redis_store::RedisStore;
 pub use sled_store::{SledStore, TELEMETRY_FLUSH_INTERVAL};
 pub use stalled::StalledStore;
 
@@ -184,6 +187,20 @@ pub trait Store: Send + Sync + 'static {
         })
     }
 
+    /// Writes `value` under `key` unless the key holds a value already (resolving per
+    /// the tree's durability class); resolves with the value stored now: `value`, or the
+    /// one an earlier writer stored. Instances sharing a store use it for the keys they
+    /// must all agree on (the first to start stores it, later ones adopt it).
+    fn put_if_absent<'a>(&'a self, tree: Tree, key: &'a [u8], value: &'a [u8]) -> StoreFuture<'a, Vec<u8>> {
+        Box::pin(async move {
+            if let Some(stored) = self.get(tree, key)? {
+                return Ok(stored);
+            }
+            self.put(tree, key, value).await?;
+            Ok(value.to_vec())
+        })
+    }
+
     /// Writes every `(tree, key, value)` of `writes` in one step a crash cannot split:
     /// after a restart all of them are there or none. Resolves per the strictest
     /// durability class among their trees.
@@ -196,7 +213,7 @@ pub trait Store: Send + Sync + 'static {
     fn flush(&self) -> StoreFuture<'_, ()>;
 
     /// The bytes (keys and values) `tree` holds, where the store keeps count: the
-    /// telemetry trees of a [`SledStore`]; `None` otherwise.
+    /// telemetry trees of a [`SledStore`] or a [`RedisStore`]; `None` otherwise.
     fn stored_bytes(&self, tree: Tree) -> Option<u64> {
         let _ = tree;
         None

@@ -36,6 +36,14 @@ pub enum StartupError {
         /// Why it could not be bound.
         source: std::io::Error,
     },
+    /// Redis (`--redis-url`) cannot be reached, or could lose acknowledged writes.
+    #[error("cannot use Redis at {url}: {reason}")]
+    Redis {
+        /// The URL, any password hidden.
+        url: String,
+        /// Why, a sentence for the operator.
+        reason: String,
+    },
     /// The crumb key could not be read or kept.
     #[error("{0}")]
     CrumbKey(#[from] CrumbKeyError),

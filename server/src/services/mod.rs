@@ -70,6 +70,10 @@ impl Services {
         let streams = streams::Streams::start(store.clone(), &edited, settings, telemetry.subscribe()).await;
         let commerce = Arc::new(commerce);
         commerce::sweep::start(commerce.clone(), &settings.commerce);
+        let streams = Arc::new(streams);
+        if settings.redis_url.is_some() {
+            streams::follow_edits::start(streams.clone(), site.clone());
+        }
         Ok(Services {
             store,
             site,
@@ -77,7 +81,7 @@ impl Services {
             forms: Arc::new(forms),
             telemetry: Arc::new(telemetry),
             commerce,
-            streams: Arc::new(streams),
+            streams,
             places: Arc::new(places::Places::start(&settings.maps)),
         })
     }

@@ -36,8 +36,11 @@ pub struct Settings {
     pub site: PathBuf,
     /// Where the store keeps its data.
     pub data_dir: PathBuf,
-    /// Redis URL shared by several instances; none means sled alone.
+    /// Redis URL shared by several instances: every tree is kept there; none means sled alone.
     pub redis_url: Option<String>,
+    /// How the store uses that Redis (`[redis]`).
+    #[serde(default)]
+    pub redis: veranda_actors::store::redis_store::RedisSettings,
     /// Where the built client is (Vite's output folder).
     pub assets_dir: PathBuf,
     /// Log filter (tracing's `EnvFilter` syntax).
@@ -167,6 +170,7 @@ impl Default for Settings {
             site: PathBuf::from(DEFAULT_SITE),
             data_dir: PathBuf::from("data"),
             redis_url: None,
+            redis: Default::default(),
             assets_dir: PathBuf::from(DEFAULT_ASSETS_DIR),
             log: "info".into(),
             max_body_bytes: 256 * 1024,

@@ -39,6 +39,11 @@ impl UnlockKey {
             }
         }
         let key = UnlockKey::random();
+        // Instances sharing a store starting together adopt the key the first one stored.
+        let stored = store.put_if_absent(Tree::Settings, KEY_NAME, &key.0).await?;
+        if let Ok(stored) = <[u8; 32]>::try_from(stored.as_slice()) {
+            return Ok(UnlockKey(stored));
+        }
         store.put(Tree::Settings, KEY_NAME, &key.0).await?;
         Ok(key)
     }

@@ -101,8 +101,15 @@ async fn altcha_key(store: &dyn Store) -> Result<[u8; 32], StoreError> {
     }
     let mut key = [0u8; 32];
     rand::RngCore::fill_bytes(&mut rand::rng(), &mut key);
-    store.put(Tree::Settings, ALTCHA_KEY_NAME, &key).await?;
-    Ok(key)
+    // Instances sharing a store starting together adopt the key the first one stored.
+    let stored = store.put_if_absent(Tree::Settings, ALTCHA_KEY_NAME, &key).await?;
+    match <[u8; 32]>::try_from(stored) {
+        Ok(stored) => Ok(stored),
+        Err(_) => {
+            store.put(Tree::Settings, ALTCHA_KEY_NAME, &key).await?;
+            Ok(key)
+        }
+    }
 }
 
 /// Locks `mutex`, carrying on with the data if a panicking thread poisoned it (every

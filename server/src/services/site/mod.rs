@@ -39,19 +39,27 @@ impl LiveSite {
     /// and ignored (the site directory is shown as is).
     pub fn load(store: Arc<dyn Store>, base: Site) -> LiveSite {
         let base = Arc::new(base);
-        let overlay: ContentOverlay = match store.get(Tree::Settings, CONTENT_KEY) {
-            Ok(Some(bytes)) => serde_json::from_slice(&bytes).unwrap_or_else(|error| {
-                tracing::error!(%error, "the stored content edits are unreadable; showing the site directory as is");
-                ContentOverlay::default()
-            }),
-            Ok(None) => ContentOverlay::default(),
-            Err(error) => {
-                tracing::error!(%error, "cannot read the stored content edits; showing the site directory as is");
-                ContentOverlay::default()
-            }
-        };
+        let overlay = stored_overlay(store.as_ref()).unwrap_or_else(|error| {
+            tracing::error!(%error, "cannot read the stored content edits; showing the site directory as is");
+            None
+        });
+        let overlay = overlay.unwrap_or_default();
         let current = if overlay == ContentOverlay::default() { base.clone() } else { Arc::new(overlay.apply(&base)) };
         LiveSite { store, base, overlay: tokio::sync::Mutex::new(overlay), current: RwLock::new(current) }
+    }
+
+    /// Shows the overlay as stored now: edits made through another instance sharing the
+    /// store. An overlay that cannot be read leaves the site as it is.
+    pub async fn reload(&self) {
+        let mut overlay = self.overlay.lock().await;
+        match stored_overlay(self.store.as_ref()) {
+            Ok(Some(stored)) if stored != *overlay => {
+                *self.current.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(stored.apply(&self.base));
+                *overlay = stored;
+            }
+            Ok(_) => {}
+            Err(error) => tracing::warn!(%error, "cannot read the stored content edits; the site is shown as it was"),
+        }
     }
 
     /// The edited site, as visitors see it now: a snapshot that later edits leave as is.
@@ -67,13 +75,27 @@ impl LiveSite {
         change: impl FnOnce(&mut ContentOverlay, &Site) -> Result<T, E>,
     ) -> Result<T, E> {
         let mut overlay = self.overlay.lock().await;
-        let mut next = overlay.clone();
-        let answer = change(&mut next, &self.current())?;
+        // Another instance sharing the store may have edited since: start from the stored overlay.
+        let mut next = match stored_overlay(self.store.as_ref()) {
+            Ok(Some(stored)) => stored,
+            _ => overlay.clone(),
+        };
+        let site = if next == *overlay { self.current() } else { Arc::new(next.apply(&self.base)) };
+        let answer = change(&mut next, &site)?;
         let bytes = serde_json::to_vec(&next).map_err(|e| StoreError::Backend(e.to_string()))?;
         self.store.put(Tree::Settings, CONTENT_KEY, &bytes).await?;
         let edited = Arc::new(next.apply(&self.base));
         *self.current.write().unwrap_or_else(PoisonError::into_inner) = edited;
         *overlay = next;
         Ok(answer)
+    }
+}
+
+/// The overlay stored now, if any; the error says why it cannot be read.
+fn stored_overlay(store: &dyn Store) -> Result<Option<ContentOverlay>, String> {
+    match store.get(Tree::Settings, CONTENT_KEY) {
+        Ok(Some(bytes)) => serde_json::from_slice(&bytes).map(Some).map_err(|e| format!("unreadable: {e}")),
+        Ok(None) => Ok(None),
+        Err(error) => Err(error.to_string()),
     }
 }

@@ -5,8 +5,10 @@
 //! ## Layout
 //!
 //! - `site_edits`: the edited header, footer and languages.
+//! - [`follow_edits`]: with Redis, edits made through other instances shown here too.
 //! - `sockets`: the open sockets per session, closed when the session ends.
 
+pub mod follow_edits;
 mod orders;
 mod site_edits;
 mod sockets;

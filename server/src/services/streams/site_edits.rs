@@ -49,6 +49,23 @@ impl SiteEdits {
         }
     }
 
+    /// Shows the header, footer and languages as stored now: edits made through another
+    /// instance sharing the store. What cannot be read is left as it is.
+    pub fn reload(&self) {
+        let stored = |key: &[u8]| self.store.get(Tree::Settings, key).ok().flatten();
+        if let Some(value) = stored(HEADER_FOOTER_KEY).and_then(|b| serde_json::from_slice(&b).ok()) {
+            if let Ok(mut current) = self.header_footer.write() {
+                *current = value;
+            }
+        }
+        let languages = stored(LANGUAGES_KEY)
+            .and_then(|b| serde_json::from_slice::<Vec<String>>(&b).ok())
+            .and_then(|list| LanguageTag::parse_list(&list).ok());
+        if let (Some(list), Ok(mut current)) = (languages, self.languages.write()) {
+            *current = list;
+        }
+    }
+
     /// The header and footer visitors see now.
     pub fn header_footer(&self) -> HeaderFooter {
         self.header_footer.read().map(|h| h.clone()).unwrap_or_default()

@@ -46,6 +46,7 @@ impl Redis {
         let port = free_port();
         let child = Command::new("redis-server")
             .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes"])
+            .args(["--appendfsync", "always"])
             .arg("--dir")
             .arg(dir.path())
             .stdout(Stdio::null())
@@ -81,17 +82,17 @@ impl Drop for Redis {
 }
 
 /// One `veranda serve` with `--redis-url`, its own data dir; killed when dropped.
-pub(super) struct Instance {
-    pub(super) child: Child,
-    pub(super) address: String,
-    pub(super) _data: tempfile::TempDir,
+pub(crate) struct Instance {
+    pub(crate) child: Child,
+    pub(crate) address: String,
+    pub(crate) _data: tempfile::TempDir,
     /// Its standard error, shown when it never becomes ready.
-    pub(super) log: tempfile::NamedTempFile,
+    pub(crate) log: tempfile::NamedTempFile,
 }
 
 impl Instance {
     /// The `veranda serve` command for `site` and `redis_url` on free ports.
-    pub(super) fn command(site: &Path, data: &Path, redis_url: &str) -> (Command, u16, u16) {
+    pub(crate) fn command(site: &Path, data: &Path, redis_url: &str) -> (Command, u16, u16) {
         let (port, ops_port) = (free_port(), free_port());
         let mut command = serve_command(site, data, port, ops_port);
         command.args(["--redis-url", redis_url]);
@@ -101,9 +102,15 @@ impl Instance {
     }
 
     /// Starts it and waits (at most 60 s) until `/health/ready` answers 200.
-    pub(super) async fn start(site: &Path, redis_url: &str) -> Instance {
+    pub(crate) async fn start(site: &Path, redis_url: &str) -> Instance {
+        Instance::start_with_env(site, redis_url, &[]).await
+    }
+
+    /// [`Instance::start`] with the `VERANDA_*` variables of `env` set.
+    pub(crate) async fn start_with_env(site: &Path, redis_url: &str, env: &[(&str, &str)]) -> Instance {
         let data = tempfile::tempdir().expect("a data dir");
         let (mut command, port, ops_port) = Instance::command(site, data.path(), redis_url);
+        command.envs(env.iter().copied());
         let (log, stderr) = server_log();
         let child = command.stdout(Stdio::null()).stderr(stderr).spawn().expect("veranda starts");
         let instance = Instance { child, address: format!("http://127.0.0.1:{port}"), _data: data, log };

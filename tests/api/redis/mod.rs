@@ -1,0 +1,13 @@
+//! Every tree in Redis (`--redis-url`): the store contract against sled and Redis, and
+//! several `veranda serve` processes sharing one `redis-server`.
+//!
+//! Needs `redis-server` and `redis-cli` on the `PATH`; without them each Redis test says
+//! so loudly and passes without checking.
+
+mod nginx;
+mod startup;
+mod store_contract;
+mod two_instances;
+
+/// A websocket to a stream.
+pub(crate) type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
