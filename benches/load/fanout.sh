@@ -92,10 +92,12 @@ if [ -n "$WITH_REDIS" ]; then
     redis-cli -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG && break
     sleep 0.1
   done
-  "$TARGET_DIR/release/fanout" seed-session "$WORK/data-shared" "$SESSION"
+  # With --redis-url every tree is in Redis: the owner session goes there. This Redis keeps
+  # nothing on disk, which the server refuses unless told the writes may be lost.
+  "$TARGET_DIR/release/fanout" seed-session "$REDIS_URL" "$SESSION"
   SHARED_PORT=$(free_port)
   SHARED_OPS_PORT=$(free_port)
-  "$TARGET_DIR/release/veranda" serve --config "$WORK/veranda.toml" --site "$ROOT/config/sites/demo" \
+  VERANDA_REDIS='{require_durable = false}' "$TARGET_DIR/release/veranda" serve --config "$WORK/veranda.toml" --site "$ROOT/config/sites/demo" \
     --data-dir "$WORK/data-shared" --listen "127.0.0.1:$SHARED_PORT" --ops-listen "127.0.0.1:$SHARED_OPS_PORT" \
     --redis-url "$REDIS_URL" >"$WORK/veranda-shared.log" 2>&1 &
   SHARED_PID=$!

@@ -3,7 +3,8 @@
 //! through the API, the websocket request of a subscriber, and nearest-rank percentiles.
 
 use veranda_actors::accounts::SessionRecord;
-use veranda_actors::store::{SledStore, Store, Tree};
+use veranda_actors::store::redis_store::RedisSettings;
+use veranda_actors::store::{RedisStore, SledStore, Store, Tree};
 
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::handshake::client::Request;
@@ -13,10 +14,10 @@ pub const DEFAULT_BLOCK: &str = "085024dcf58d4d4d826b5c67";
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = veranda_actors::accounts::SESSION_COOKIE;
 
-/// Stores a signed-in owner session under `session_id` in the store at `data_dir`
-/// (sled is single-process: this runs before the server opens the directory).
-pub async fn seed_session(data_dir: &str, session_id: &str) -> Result<(), String> {
-    let store = SledStore::open(std::path::Path::new(data_dir)).map_err(|e| format!("the store does not open: {e}"))?;
+/// Stores a signed-in owner session under `session_id` in the store at `place`: a sled data
+/// dir (single-process: this runs before the server opens it), or a `redis://` URL (the
+/// shared store of servers started with that `--redis-url`).
+pub async fn seed_session(place: &str, session_id: &str) -> Result<(), String> {
     let record = SessionRecord {
         account_id: "owner".into(),
         owner: true,
@@ -25,6 +26,15 @@ pub async fn seed_session(data_dir: &str, session_id: &str) -> Result<(), String
         expires_at: i64::MAX,
     };
     let bytes = serde_json::to_vec(&record).map_err(|e| e.to_string())?;
+    if place.starts_with("redis://") {
+        // The benchmark's Redis keeps nothing on disk; the session only has to be there.
+        let settings = RedisSettings { require_durable: false, ..RedisSettings::default() };
+        let store = RedisStore::connect(place, &settings).await?;
+        store.put(Tree::Sessions, session_id.as_bytes(), &bytes).await.map_err(|e| format!("not stored: {e}"))?;
+        store.close();
+        return Ok(());
+    }
+    let store = SledStore::open(std::path::Path::new(place)).map_err(|e| format!("the store does not open: {e}"))?;
     store.put(Tree::Sessions, session_id.as_bytes(), &bytes).await.map_err(|e| format!("not stored: {e}"))?;
     store.close().map_err(|e| format!("the store does not close: {e}"))
 }

@@ -2,7 +2,7 @@
 //! Veranda's edits stream or against Pushpin (`benches/load/fanout.sh` runs both in one run).
 //!
 //! ```text
-//! fanout seed-session DATA_DIR SESSION_ID   # an owner session, before the server opens DATA_DIR
+//! fanout seed-session DATA_DIR|REDIS_URL SESSION_ID   # an owner session, before the server starts
 //! fanout veranda --address http://127.0.0.1:PORT --session SESSION_ID [--producer edit] [common options]
 //! fanout veranda --address http://127.0.0.1:PORT --session SESSION_ID --producer direct \
 //!     --redis-url redis://127.0.0.1:REDIS_PORT/ [common options]

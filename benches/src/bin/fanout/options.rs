@@ -56,7 +56,7 @@ pub(crate) struct Options {
 
 pub(crate) fn usage() -> ! {
     eprintln!(
-        "usage:\n  fanout seed-session DATA_DIR SESSION_ID\n  fanout veranda --address http://127.0.0.1:PORT --session ID [--block ID] \
+        "usage:\n  fanout seed-session DATA_DIR|REDIS_URL SESSION_ID\n  fanout veranda --address http://127.0.0.1:PORT --session ID [--block ID] \
          [--producer edit|direct] [--redis-url redis://127.0.0.1:PORT/] [common]\n  \
          fanout pushpin --address http://127.0.0.1:PORT --publish http://127.0.0.1:PORT [--channel NAME] \
          [--payload-bytes N] [common]\n  common: [--subscribers N] [--rate PER_SECOND] [--seconds N] [--rss-pid PID]"

@@ -65,7 +65,8 @@ describe('the tracking pixel', () => {
     stubFetch();
     history.replaceState(null, '', '/shop?source=news');
     startTelemetry(window, pageContext());
-    await vi.advanceTimersByTimeAsync(0);
+    // The landing chunk is a dynamic import: wait for it, not for a timer tick.
+    await vi.dynamicImportSettled();
     expect(sources).toHaveLength(1);
     expect(sources[0]).toMatch(/^\/api\/track\/Track\?source=news&landing=%2Fshop%3Fsource%3Dnews&lang=/);
   });
@@ -76,7 +77,7 @@ describe('the tracking pixel', () => {
     history.replaceState(null, '', '/shop?source=news');
     startTelemetry(window, pageContext({}, true));
     startTelemetry(window, pageContext({ analyticsEnabled: false } as never));
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.dynamicImportSettled();
     expect(sources).toEqual([]);
   });
 });
