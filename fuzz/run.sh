@@ -31,6 +31,15 @@ cd "$ROOT"
 # The fuzz workspace resolves the same dependency versions as the main one: its lock file
 # starts as a copy of the main Cargo.lock, and cargo only adds the fuzzing crates to it.
 cp Cargo.lock fuzz/Cargo.lock
+# altcha-lib-rs accepts any sha2 0.x. The main lock keeps it on the version its hmac needs
+# (0.10), but without the server's crates (rust-embed brings sha2 0.11) cargo would move it
+# to the newest one the copied lock names; put it back on the main lock's version.
+altcha_sha2=$(awk '/^name = "altcha-lib-rs"/,/^$/' Cargo.lock | grep -o '"sha2 [0-9.]*"' | tr -d '"' | cut -d' ' -f2)
+cargo metadata -q --manifest-path fuzz/Cargo.toml --format-version 1 >/dev/null
+fuzz_sha2=$(awk '/^name = "sha2"/{getline; print}' fuzz/Cargo.lock | grep -o '[0-9][0-9.]*' | head -1)
+if [ -n "$altcha_sha2" ] && [ -n "$fuzz_sha2" ] && [ "$altcha_sha2" != "$fuzz_sha2" ]; then
+  cargo update -q --manifest-path fuzz/Cargo.toml -p "sha2@$fuzz_sha2" --precise "$altcha_sha2"
+fi
 echo "building ${#TARGETS[@]} fuzz target(s)"
 "$CARGO_FUZZ" build -s none --target-dir fuzz/target
 BIN="$FUZZ_DIR/target/x86_64-unknown-linux-gnu/release"

@@ -155,6 +155,19 @@ pub enum StoreError {
     Unavailable(String),
 }
 
+/// The first key after every key starting with `prefix`, if any (`None`: the prefix is
+/// empty or all `0xff`, so nothing bounds it above): the end of a prefix scan as a range.
+pub fn prefix_end(prefix: &[u8]) -> Option<Vec<u8>> {
+    let mut end = prefix.to_vec();
+    while let Some(last) = end.pop() {
+        if last < u8::MAX {
+            end.push(last + 1);
+            return Some(end);
+        }
+    }
+    None
+}
+
 /// Key and value pairs, as scans return them and batches take them.
 pub type Entries = Vec<(Vec<u8>, Vec<u8>)>;
 

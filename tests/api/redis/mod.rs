@@ -8,6 +8,3 @@ mod nginx;
 mod startup;
 mod store_contract;
 mod two_instances;
-
-/// A websocket to a stream.
-pub(crate) type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;

@@ -9,10 +9,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use futures_util::StreamExt;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::Message;
 use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password, SESSION_COOKIE};
 use veranda_actors::store::redis_store::RedisSettings;
 use veranda_actors::store::RedisStore;
@@ -23,6 +21,7 @@ use veranda_tests::{cookie_value, demo_site_without_captcha, eventually};
 
 use crate::commerce::redis::harness::{Instance, Redis};
 use crate::forms::submit::{contact_values, payload, KEY_PATH, SAVE_PATH};
+use crate::streams::{next_json, Socket};
 
 /// The demo's About page.
 const ABOUT: &str = "af4c62082b549d924d8ead37";
@@ -70,26 +69,12 @@ async fn page(client: &reqwest::Client, address: &str, path: &str) -> String {
 }
 
 /// Opens the errors stream of the server at `address` as its own dashboard page.
-async fn watch_errors(address: &str, cookie: &str) -> super::Socket {
+async fn watch_errors(address: &str, cookie: &str) -> Socket {
     let url = format!("{}/api/streams/errors", address.replace("http://", "ws://"));
     let mut request = url.into_client_request().expect("a websocket request");
     request.headers_mut().insert("cookie", cookie.parse().expect("a header value"));
     request.headers_mut().insert("origin", address.parse().expect("a header value"));
     tokio_tungstenite::connect_async(request).await.expect("the stream opens").0
-}
-
-/// The next text frame of `socket` as JSON.
-async fn next_frame(socket: &mut super::Socket) -> Value {
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(20), socket.next())
-            .await
-            .expect("a frame arrives")
-            .expect("the socket is open")
-            .expect("a readable frame");
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).expect("a JSON frame");
-        }
-    }
 }
 
 #[actix_rt::test]
@@ -163,12 +148,12 @@ async fn two_instances_share_sessions_submissions_edits_errors_and_lose_nothing_
 
     // An error reported on A reaches the errors stream subscribed on B.
     let mut dashboard = watch_errors(&b.address, &cookie).await;
-    assert_eq!(next_frame(&mut dashboard).await["type"], "hello");
+    assert_eq!(next_json(&mut dashboard).await["type"], "hello");
     let records = json!([error_record("porch-light-broke", "load-1")]);
     let status = send_error_records(&a.address, &crumb, None, &records).await;
     assert!((200..300).contains(&status), "the error ingest answered {status}");
     loop {
-        let frame = next_frame(&mut dashboard).await;
+        let frame = next_json(&mut dashboard).await;
         if frame["type"] == "event" && frame.to_string().contains("porch-light-broke") {
             break;
         }

@@ -48,9 +48,10 @@ use std::time::Duration;
 use deadpool_redis::Pool;
 
 use self::blocking::{unavailable, BlockingPool};
-use self::scripts::{apply_invocation, lex_bounds, pairs, prefix_end, slot, Change, TreeKeys};
+use self::scripts::{apply_invocation, lex_bounds, pairs, slot, Change, TreeKeys};
 use self::telemetry::TelemetryBuffer;
 use super::metrics::StoreMetric;
+use super::prefix_end;
 use super::sizes::TreeSizes;
 use super::{Durability, Entries, Store, StoreError, StoreFuture, Tree};
 

@@ -131,19 +131,6 @@ pub fn lex_bounds(start: &[u8], end: Option<&[u8]>) -> (Vec<u8>, Vec<u8>) {
     (min, max)
 }
 
-/// The first key after every key starting with `prefix`, if any (`None`: the prefix is
-/// empty or all `0xff`, so nothing bounds it above).
-pub fn prefix_end(prefix: &[u8]) -> Option<Vec<u8>> {
-    let mut end = prefix.to_vec();
-    while let Some(last) = end.pop() {
-        if last < u8::MAX {
-            end.push(last + 1);
-            return Some(end);
-        }
-    }
-    None
-}
-
 /// The pairs of a [`SCAN`] answer.
 pub fn pairs(flat: Vec<Vec<u8>>) -> Vec<(Vec<u8>, Vec<u8>)> {
     let mut entries = Vec::with_capacity(flat.len() / 2);
@@ -157,14 +144,6 @@ pub fn pairs(flat: Vec<Vec<u8>>) -> Vec<(Vec<u8>, Vec<u8>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn prefixes_end_after_their_last_key() {
-        assert_eq!(prefix_end(b"ab"), Some(b"ac".to_vec()));
-        assert_eq!(prefix_end(b"a\xff"), Some(b"b".to_vec()));
-        assert_eq!(prefix_end(b"\xff\xff"), None);
-        assert_eq!(prefix_end(b""), None);
-    }
 
     #[test]
     fn bounds_are_half_open() {

@@ -24,7 +24,7 @@
 
 use std::collections::BinaryHeap;
 
-use crate::store::{Store, StoreError, Tree};
+use crate::store::{prefix_end, Store, StoreError, Tree};
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics;
 use crate::telemetry::retention::perf_time;
@@ -227,18 +227,6 @@ fn walk_oldest(
             return Ok((oldest.into_vec(), more));
         }
     }
-}
-
-/// The first key after every key starting with `prefix` (`None`: no bound).
-fn prefix_end(prefix: &[u8]) -> Option<Vec<u8>> {
-    let mut end = prefix.to_vec();
-    while let Some(last) = end.pop() {
-        if last < u8::MAX {
-            end.push(last + 1);
-            return Some(end);
-        }
-    }
-    None
 }
 
 /// A tree's place in [`COUNTED_TREES`].

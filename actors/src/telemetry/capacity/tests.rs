@@ -124,4 +124,5 @@ fn a_prefix_ends_where_its_last_byte_is_raised() {
     assert_eq!(prefix_end(b"a\xff").as_deref(), Some(&b"b"[..]));
     assert_eq!(prefix_end(b""), None);
     assert_eq!(prefix_end(b"\xff"), None);
+    assert_eq!(prefix_end(b"\xff\xff"), None);
 }
