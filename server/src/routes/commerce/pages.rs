@@ -179,6 +179,13 @@ pub fn donate(site: &Site, action: &str, suggested: &[String], view: &FormView<'
     document(site, PageType::Donate, "Donate", body)
 }
 
+/// What is bought, with its options and its price: `Title (Option, Option): $9.00`.
+fn priced(title: &str, options: &[String], cents: u64, currency: Currency) -> Markup {
+    html! {
+        p { (title) @if !options.is_empty() { " (" (options.join(", ")) ")" } ": " strong { (money(cents, currency)) } }
+    }
+}
+
 /// The gift card page: the card and the buyer.
 pub fn gift_card(
     site: &Site,
@@ -189,7 +196,7 @@ pub fn gift_card(
 ) -> String {
     let body = html! {
         (notice(view))
-        p { (variant.title) @if !variant.options.is_empty() { " (" (variant.options.join(", ")) ")" } ": " strong { (money(variant.unit_price_cents, currency)) } }
+        (priced(&variant.title, &variant.options, variant.unit_price_cents, currency))
         form method="post" action=(action) novalidate {
             input type="hidden" name="crumb" value=(view.crumb);
             (buyer_fields(view))
@@ -210,7 +217,7 @@ pub fn join(
 ) -> String {
     let body = html! {
         (notice(view))
-        p { (entry.title) @if !entry.options.is_empty() { " (" (entry.options.join(", ")) ")" } ": " strong { (money(entry.unit_price_cents, currency)) } }
+        (priced(&entry.title, &entry.options, entry.unit_price_cents, currency))
         @if let Some(plan) = plan { p class="renewal" { (renewal_text(plan)) } }
         form method="post" action=(action) novalidate {
             input type="hidden" name="crumb" value=(view.crumb);
