@@ -4,8 +4,9 @@
 //! The binary is `$VERANDA_BIN` when set; otherwise it is brought up to date once per test
 //! run (`cargo build -p veranda-server --bin veranda`), so a stale binary is never tested.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -37,6 +38,15 @@ pub fn veranda_binary() -> PathBuf {
             profile_dir.join(format!("veranda{}", std::env::consts::EXE_SUFFIX))
         })
         .clone()
+}
+
+/// Runs `command` with `stdin` written to its input and gives its output. A command that
+/// refuses before reading its input closes the pipe: that is not a failure here.
+pub fn output_with_stdin(command: &mut Command, stdin: &str) -> Output {
+    let mut child =
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("veranda starts");
+    let _ = child.stdin.take().expect("piped stdin").write_all(stdin.as_bytes());
+    child.wait_with_output().expect("veranda finishes")
 }
 
 /// A free TCP port on 127.0.0.1.

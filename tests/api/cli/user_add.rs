@@ -1,14 +1,13 @@
 //! `veranda user add`: the account lands in the store with an argon2id hash; duplicates,
 //! empty passwords, unknown roles and a locked data directory are refused with exit 2.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use veranda_actors::accounts::{find_by_email, Email};
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::SledStore;
-use veranda_tests::process::veranda_binary;
+use veranda_tests::process::{output_with_stdin, veranda_binary};
 
 fn user_add(data_dir: &Path, email: &str, roles: &[&str], stdin: &str) -> Output {
     let mut command = Command::new(veranda_binary());
@@ -16,16 +15,8 @@ fn user_add(data_dir: &Path, email: &str, roles: &[&str], stdin: &str) -> Output
     for role in roles {
         command.args(["--role", role]);
     }
-    let mut child = command
-        .current_dir(data_dir.parent().expect("the data dir has a parent"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("veranda starts");
-    // A command that refuses before reading its input closes the pipe: that is not a failure here.
-    let _ = child.stdin.take().expect("piped stdin").write_all(stdin.as_bytes());
-    child.wait_with_output().expect("veranda finishes")
+    command.current_dir(data_dir.parent().expect("the data dir has a parent"));
+    output_with_stdin(&mut command, stdin)
 }
 
 fn stderr(output: &Output) -> String {

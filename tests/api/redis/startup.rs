@@ -3,14 +3,13 @@
 //! and only warned about with `[redis] require_durable = false`; `veranda user add
 //! --redis-url` (or `VERANDA_REDIS_URL`) writes the account to the shared store.
 
-use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
 use veranda_actors::accounts::{find_by_email, Email};
 use veranda_actors::store::redis_store::RedisSettings;
 use veranda_actors::store::RedisStore;
-use veranda_tests::process::veranda_binary;
+use veranda_tests::process::{output_with_stdin, veranda_binary};
 use veranda_tests::{demo_site_copy, eventually};
 
 use crate::commerce::redis::harness::{Instance, Redis};
@@ -75,18 +74,9 @@ async fn require_durable_false_starts_with_a_warning_and_a_durable_redis_starts_
 
 fn user_add(args: &[&str], env: &[(&str, &str)], stdin: &str) -> Output {
     let dir = tempfile::tempdir().expect("a temp dir");
-    let mut child = Command::new(veranda_binary())
-        .args(["user", "add"])
-        .args(args)
-        .envs(env.iter().copied())
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("veranda starts");
-    let _ = child.stdin.take().expect("piped stdin").write_all(stdin.as_bytes());
-    let output = child.wait_with_output().expect("veranda finishes");
+    let mut command = Command::new(veranda_binary());
+    command.args(["user", "add"]).args(args).envs(env.iter().copied()).current_dir(dir.path());
+    let output = output_with_stdin(&mut command, stdin);
     assert!(std::fs::read_dir(dir.path()).expect("lists").next().is_none(), "no data directory is made");
     output
 }
