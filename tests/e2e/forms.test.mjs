@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
 
-import { cookieHeaderOf, quietContext, signIn, useServer } from './support.mjs';
+import { cookieHeaderOf, problemPage, signIn, useServer } from './support.mjs';
 
 const OWNER = { email: 'owner@example.com', password: 'porch-swing-lantern-42' };
 const EMAIL_INVALID = 'Email is not valid. Email addresses should follow the format name@example.com.';
@@ -25,17 +25,8 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
 const env = useServer({ name: 'forms', owner: OWNER });
 const { serverLog } = env;
 
-/** A page in a fresh context where requests leaving this machine get an empty answer; page errors are kept. */
-async function newPage() {
-  const context = await quietContext(env);
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  return { context, page, problems };
-}
+/** A page where only this machine answers; page and console errors are kept. */
+const newPage = (options = {}) => problemPage(env, options);
 
 /** Opens /contact and waits for the form island to take over the block. */
 async function openContact(page) {

@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { quietContext, useServer } from './support.mjs';
+import { problemPage, useServer } from './support.mjs';
 
 const AREA = '151ddf95961304586d8acd7a';
 const CONFIRMED = 'Your subscription is confirmed';
@@ -20,17 +20,8 @@ const CONFIRMED = 'Your subscription is confirmed';
 const env = useServer({ name: 'members-join' });
 const { serverLog } = env;
 
-/** A page in a context where only this machine answers; page and console errors are kept. */
-async function newPage(options = {}) {
-  const context = await quietContext(env, options);
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  return { context, page, problems };
-}
+/** A page where only this machine answers; page and console errors are kept. */
+const newPage = (options = {}) => problemPage(env, options);
 
 /** Fills the membership checkout's form and places the order; checks the confirmation. */
 async function checkOut(page, { email, name, renews, total }) {

@@ -277,6 +277,21 @@ export async function quietContext(env, options = {}, { local, outside, consent,
   return context;
 }
 
+/**
+ * A page in a fresh `quietContext` (`options` as for `browser.newContext`) that keeps its page
+ * errors and console errors in `problems`.
+ */
+export async function problemPage(env, options = {}) {
+  const context = await quietContext(env, options);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  return { context, page, problems };
+}
+
 /** Opens `path` of `env.base` in a new page of `context`, expects 200, and waits until the network is quiet. */
 export async function openSettled(env, context, path) {
   const page = await context.newPage();
