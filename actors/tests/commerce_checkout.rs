@@ -132,10 +132,11 @@ async fn a_cart_is_checked_out_once() {
 async fn acknowledged_changes_survive_a_restart_and_idle_carts_rehydrate() {
     let dir = tempfile::tempdir().expect("temp dir");
     let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
-    let first = carts(store.clone(), 10, Duration::from_millis(30));
+    // Idle is counted from the answer, so a slow durable write does not stop the actor early.
+    let first = carts(store.clone(), 10, Duration::from_millis(200));
     first.change("c", CartChange::AddEntry { sku: "MUG".into(), quantity: 3 }).await.expect("adds");
     assert_eq!(first.live(), 1);
-    for _ in 0..200 {
+    for _ in 0..500 {
         if first.live() == 0 {
             break;
         }
@@ -184,4 +185,26 @@ async fn futures_join<T: 'static>(handles: Vec<tokio::task::JoinHandle<T>>) -> V
         out.push(handle.await.expect("the task completes"));
     }
     out
+}
+
+#[actix::test]
+async fn calls_arriving_as_an_idle_cart_stops_are_answered() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+    let carts = Arc::new(carts(store, 1000, Duration::from_millis(20)));
+    carts.change("c", CartChange::AddEntry { sku: "MUG".into(), quantity: 1 }).await.expect("adds");
+    // Pauses around the idle time, so calls keep landing while the actor retires.
+    for round in 0..60u64 {
+        actix::clock::sleep(Duration::from_millis(15 + round % 15)).await;
+        let calls = (0..4).map(|_| {
+            let carts = carts.clone();
+            actix::spawn(async move { carts.get("c").await })
+        });
+        for call in futures_join(calls.collect()).await {
+            let cart = call.expect("answers").expect("exists");
+            assert_eq!(cart.total_quantity, 1, "round {round}");
+        }
+    }
+    let cart = carts.change("c", CartChange::AddEntry { sku: "MUG".into(), quantity: 1 }).await.expect("adds");
+    assert_eq!(cart.total_quantity, 2, "nothing was lost across the restarts");
 }

@@ -46,11 +46,11 @@ impl SledStore {
 
     /// Opens the database with a different telemetry flush interval.
     pub fn open_with_interval(dir: &Path, telemetry_interval: Duration) -> Result<SledStore, StoreError> {
-        let db = sled::Config::new()
+        let config = sled::Config::new()
             .path(dir)
             // The flusher below owns every flush; sled's own timer would only add some.
-            .flush_every_ms(None)
-            .open()
+            .flush_every_ms(None);
+        let db = open_waiting_for_lock(|| config.open(), LOCK_WAIT)
             .map_err(|e| StoreError::Backend(format!("{}: {e}", dir.display())))?;
         let mut trees = HashMap::with_capacity(Tree::ALL.len());
         let sizes = TreeSizes::default();
@@ -119,6 +119,30 @@ impl Drop for SledStore {
             tracing::error!(%error, "store flush on drop failed");
         }
     }
+}
+
+/// How long opening waits for the database's file lock: sled releases it from a
+/// background thread shortly after the previous handle in this process is dropped.
+/// Another process holding the database still fails after this wait.
+pub const LOCK_WAIT: Duration = Duration::from_secs(2);
+
+/// Calls `open` until it succeeds, fails otherwise than on sled's file lock, or `wait`
+/// has passed.
+fn open_waiting_for_lock<T>(mut open: impl FnMut() -> sled::Result<T>, wait: Duration) -> sled::Result<T> {
+    let started = std::time::Instant::now();
+    loop {
+        match open() {
+            Err(sled::Error::Io(e)) if is_lock_contention(&e) && started.elapsed() < wait => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            other => return other,
+        }
+    }
+}
+
+/// Sled reports a held file lock as an `Other` error with this message.
+fn is_lock_contention(e: &std::io::Error) -> bool {
+    e.to_string().starts_with("could not acquire lock on")
 }
 
 fn backend(e: sled::Error) -> StoreError {
@@ -271,6 +295,52 @@ mod tests {
     /// The count a fresh scan gives.
     fn scanned(store: &SledStore, tree: Tree) -> u64 {
         tree_bytes(store.tree(tree).expect("open")).expect("scans")
+    }
+
+    #[test]
+    fn opening_waits_for_the_lock_a_dropped_handle_still_holds_and_no_more() {
+        fn held<T>() -> sled::Result<T> {
+            Err(sled::Error::Io(std::io::Error::other("could not acquire lock on \"db\": WouldBlock")))
+        }
+        let mut calls = 0;
+        let opened = open_waiting_for_lock(
+            || {
+                calls += 1;
+                if calls < 3 {
+                    held()
+                } else {
+                    Ok(calls)
+                }
+            },
+            Duration::from_secs(5),
+        );
+        assert_eq!(opened.ok(), Some(3), "released on the third attempt");
+
+        let started = std::time::Instant::now();
+        let refused: sled::Result<()> = open_waiting_for_lock(held::<()>, Duration::from_millis(100));
+        assert!(refused.is_err(), "a lock never released fails");
+        assert!(started.elapsed() < Duration::from_secs(2), "after the wait, not forever");
+
+        let mut calls = 0;
+        let other: sled::Result<()> = open_waiting_for_lock(
+            || {
+                calls += 1;
+                Err(sled::Error::Io(std::io::Error::other("permission denied")))
+            },
+            Duration::from_secs(5),
+        );
+        assert!(other.is_err());
+        assert_eq!(calls, 1, "other errors are not retried");
+    }
+
+    #[test]
+    fn a_database_another_handle_keeps_open_is_refused_after_the_wait() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let _open = SledStore::open(dir.path()).expect("opens");
+        let config = sled::Config::new().path(dir.path());
+        let second = open_waiting_for_lock(|| config.open(), Duration::from_millis(100));
+        let error = second.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(error.contains("could not acquire lock on"), "{error}");
     }
 
     #[tokio::test]

@@ -3,8 +3,8 @@
 //! A cart actor loads its cart from storage when it starts, applies changes one at a
 //! time and answers only after the changed cart is durable (a failed write leaves the
 //! cart as it was). Checkout runs inside the actor too, so one cart is never checked
-//! out twice. An actor idle for [`CartShared::idle`] stops; the next call starts a
-//! fresh one that rehydrates from storage.
+//! out twice. An actor idle for [`CartShared::idle`] after its last answer stops; the
+//! next call starts a fresh one that rehydrates from storage.
 //!
 //! When the storage is shared by several instances ([`CommerceStorage::is_shared`]),
 //! another instance may change the same cart at any time, so the actor keeps no
@@ -66,7 +66,7 @@ pub struct CartShared {
     pub website_id: String,
     /// The store currency.
     pub currency: Currency,
-    /// How long an unused cart actor lives.
+    /// How long a cart actor lives after its last message was answered.
     pub idle: Duration,
     /// How long an order paid later holds its stock.
     pub hold: Duration,
@@ -182,6 +182,7 @@ impl Handler<ChangeCart> for Cart {
             let (shared, id) = (self.shared.clone(), self.id.clone());
             let changing = async move { change_shared(&shared, &id, msg.0).await };
             return AtomicResponse::new(Box::pin(changing.into_actor(self).map(|result, cart, _| {
+                cart.last_used = Instant::now();
                 let next = result?;
                 cart.cart = Some(next.clone());
                 Ok(next)
@@ -194,6 +195,7 @@ impl Handler<ChangeCart> for Cart {
         next.updated = crate::commerce::now_ms();
         let write = self.shared.storage.save_cart(&next);
         AtomicResponse::new(Box::pin(write.into_actor(self).map(move |result, cart, _| {
+            cart.last_used = Instant::now();
             result?;
             cart.cart = Some(next.clone());
             Ok(next)
@@ -244,6 +246,7 @@ impl Handler<PlaceOrder> for Cart {
             placed
         };
         AtomicResponse::new(Box::pin(placing.into_actor(self).map(|result, cart, _| {
+            cart.last_used = Instant::now();
             let (order, purchased) = result?;
             cart.cart = Some(purchased);
             Ok(order)
