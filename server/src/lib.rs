@@ -12,7 +12,8 @@
 //!   stopped in one place.
 //! - [`routes`]: the public route table, one module per area: handlers only.
 //! - [`pages`]: answering with a site page: the page a path names, not-found, password
-//!   pages' gate, page crumbs, HTML responses.
+//!   pages' gate, page crumbs, the page cache, HTML responses.
+//! - [`compression`]: brotli and gzip for pages and the built client.
 //! - [`render`]: server-side HTML of published pages.
 //! - [`media`]: site images resized for the size ladder and cached on disk.
 //! - [`page_context`]: the page context embedded in every page.
@@ -29,6 +30,7 @@
 pub mod assets;
 pub mod check_site;
 pub mod cli;
+pub mod compression;
 pub mod edge;
 pub mod embedded;
 pub mod init;

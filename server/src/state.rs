@@ -1,6 +1,7 @@
 //! The state every request handler shares.
 
 use crate::assets::Assets;
+use crate::pages::cache::PageCache;
 use crate::security::crumb::CrumbKey;
 use crate::services::Services;
 use crate::settings::Settings;
@@ -15,4 +16,6 @@ pub struct AppState {
     pub assets: Assets,
     /// Signs and checks crumbs (CSRF tokens).
     pub crumb_key: CrumbKey,
+    /// Pages rendered once for every visitor they are the same for.
+    pub page_cache: PageCache,
 }

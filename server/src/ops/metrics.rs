@@ -36,16 +36,25 @@ pub enum ServerMetric {
     BuildInfo,
     /// Keys held by the sign-in and page-unlock throttles, by `table`.
     AuthThrottleEntries,
+    /// Page views by how the page cache answered them, by `result`.
+    PageCacheRequests,
+    /// Bytes the page cache holds.
+    PageCacheBytes,
+    /// Pages the page cache let go to stay within its bound.
+    PageCacheEvictions,
 }
 
 impl ServerMetric {
     /// Every server metric.
-    pub const ALL: [ServerMetric; 5] = [
+    pub const ALL: [ServerMetric; 8] = [
         ServerMetric::HttpRequests,
         ServerMetric::HttpRequestDuration,
         ServerMetric::HttpRequestsInFlight,
         ServerMetric::BuildInfo,
         ServerMetric::AuthThrottleEntries,
+        ServerMetric::PageCacheRequests,
+        ServerMetric::PageCacheBytes,
+        ServerMetric::PageCacheEvictions,
     ];
 
     /// The `table` labels of [`ServerMetric::AuthThrottleEntries`].
@@ -59,17 +68,23 @@ impl ServerMetric {
             ServerMetric::HttpRequestsInFlight => "veranda_http_requests_in_flight",
             ServerMetric::BuildInfo => "veranda_build_info",
             ServerMetric::AuthThrottleEntries => "veranda_auth_throttle_entries",
+            ServerMetric::PageCacheRequests => "veranda_page_cache_requests_total",
+            ServerMetric::PageCacheBytes => "veranda_page_cache_bytes",
+            ServerMetric::PageCacheEvictions => "veranda_page_cache_evictions_total",
         }
     }
 
     /// The metric's kind.
     pub const fn kind(self) -> MetricKind {
         match self {
-            ServerMetric::HttpRequests => MetricKind::Counter,
-            ServerMetric::HttpRequestDuration => MetricKind::Histogram,
-            ServerMetric::HttpRequestsInFlight | ServerMetric::BuildInfo | ServerMetric::AuthThrottleEntries => {
-                MetricKind::Gauge
+            ServerMetric::HttpRequests | ServerMetric::PageCacheRequests | ServerMetric::PageCacheEvictions => {
+                MetricKind::Counter
             }
+            ServerMetric::HttpRequestDuration => MetricKind::Histogram,
+            ServerMetric::HttpRequestsInFlight
+            | ServerMetric::BuildInfo
+            | ServerMetric::AuthThrottleEntries
+            | ServerMetric::PageCacheBytes => MetricKind::Gauge,
         }
     }
 
@@ -87,6 +102,14 @@ impl ServerMetric {
             ServerMetric::AuthThrottleEntries => {
                 "Keys (accounts, addresses, pairs, devices) the sign-in and page-unlock throttles hold, by table."
             }
+            ServerMetric::PageCacheRequests => {
+                "Published page views by how the page cache answered: hit, miss (rendered and kept) or bypass \
+                 (rendered for that visitor alone)."
+            }
+            ServerMetric::PageCacheBytes => {
+                "Bytes of rendered pages and their compressed codings the page cache holds."
+            }
+            ServerMetric::PageCacheEvictions => "Pages the page cache let go to stay within [pages] cache_mb.",
         }
     }
 }

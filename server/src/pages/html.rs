@@ -1,33 +1,65 @@
-//! HTML responses: revalidated with an ETag, never stored by shared caches.
+//! HTML responses: compressed as the request accepts, revalidated with an ETag, never
+//! stored by shared caches.
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
+use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use sha2::{Digest, Sha256};
 
-/// An HTML response that browsers revalidate (`no-cache` with a strong ETag); a
-/// matching `If-None-Match` gets 304 for 200 answers.
+use crate::compression::{self, Coding, Effort, Encoded, MIN_COMPRESSED_BYTES, VARY_ENCODING_AND_COOKIE};
+
+/// An HTML response that browsers revalidate (`no-cache` with a strong ETag), in the
+/// coding the request accepts best; a matching `If-None-Match` gets 304 for 200 answers.
 pub fn page(req: &HttpRequest, status: StatusCode, body: String) -> HttpResponse {
-    let digest = Sha256::digest(body.as_bytes());
-    let etag = format!("\"{}\"", hex(&digest[..12]));
-    let not_modified = status == StatusCode::OK
-        && req
-            .headers()
-            .get(header::IF_NONE_MATCH)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
-    let mut builder = if not_modified { HttpResponse::NotModified() } else { HttpResponse::build(status) };
+    let etag = entity_tag(body.as_bytes());
+    let encoded = Encoded::new(Bytes::from(body), Effort::Once);
+    send(req, status, &etag, encoded.identity().len(), |coding| encoded.body(coding))
+}
+
+/// The entity tag of `body`, before the coding's suffix: the first 96 bits of its SHA-256.
+pub fn entity_tag(body: &[u8]) -> String {
+    hex(&Sha256::digest(body)[..12])
+}
+
+/// Answers a page of `len` bytes whose entity tag is `etag` (before the coding's suffix);
+/// `body` gives it in a coding, asked for only when the body is sent (not for a 304).
+pub fn send(
+    req: &HttpRequest,
+    status: StatusCode,
+    etag: &str,
+    len: usize,
+    body: impl FnOnce(Coding) -> (Bytes, Coding),
+) -> HttpResponse {
+    let wanted = if len < MIN_COMPRESSED_BYTES { Coding::Identity } else { Coding::of(req) };
+    let tag = |coding: Coding| format!("\"{etag}{}\"", coding.etag_suffix());
+    if status == StatusCode::OK && matches_if_none_match(req, &tag(wanted)) {
+        let mut builder = HttpResponse::NotModified();
+        headers(&mut builder, tag(wanted));
+        return builder.finish();
+    }
+    let (bytes, coding) = body(wanted);
+    let mut builder = HttpResponse::build(status);
+    headers(&mut builder, tag(coding));
+    compression::mark(&mut builder, coding);
+    builder.content_type("text/html; charset=utf-8").body(bytes)
+}
+
+/// Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks of it).
+fn matches_if_none_match(req: &HttpRequest, etag: &str) -> bool {
+    req.headers().get_all(header::IF_NONE_MATCH).filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).any(|t| {
+        let t = t.trim();
+        t == "*" || t.strip_prefix("W/").unwrap_or(t) == etag
+    })
+}
+
+fn headers(builder: &mut actix_web::HttpResponseBuilder, etag: String) {
     builder
         .insert_header((header::CACHE_CONTROL, HeaderValue::from_static("private, no-cache")))
-        .insert_header((header::VARY, HeaderValue::from_static("Cookie")))
+        .insert_header((header::VARY, HeaderValue::from_static(VARY_ENCODING_AND_COOKIE)))
         .insert_header((header::ETAG, etag))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .insert_header(("Referrer-Policy", "strict-origin-when-cross-origin"));
-    if not_modified {
-        builder.finish()
-    } else {
-        builder.content_type("text/html; charset=utf-8").body(body)
-    }
 }
 
 /// A short plain-text 4xx answer for hostile or malformed requests.
@@ -40,4 +72,55 @@ pub fn plain(status: StatusCode, message: &str) -> HttpResponse {
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::body::MessageBody;
+    use actix_web::test::TestRequest;
+
+    fn long_page() -> String {
+        format!("<!doctype html><p>{}</p>", "Tea on the veranda. ".repeat(100))
+    }
+
+    fn header<'a>(res: &'a HttpResponse, name: &str) -> &'a str {
+        res.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
+    }
+
+    #[test]
+    fn a_page_is_sent_in_the_coding_asked_for_with_a_tag_per_coding() {
+        let req = TestRequest::default().insert_header(("Accept-Encoding", "gzip, deflate, br")).to_http_request();
+        let br = page(&req, StatusCode::OK, long_page());
+        assert_eq!(header(&br, "content-encoding"), "br");
+        assert_eq!(header(&br, "vary"), "Accept-Encoding, Cookie");
+        assert!(header(&br, "etag").ends_with("-br\""), "{}", header(&br, "etag"));
+        let plain_req = TestRequest::default().to_http_request();
+        let identity = page(&plain_req, StatusCode::OK, long_page());
+        assert_eq!(header(&identity, "content-encoding"), "");
+        assert_eq!(header(&identity, "etag"), format!("\"{}\"", entity_tag(long_page().as_bytes())));
+        let body = identity.into_body().try_into_bytes().ok().unwrap_or_default();
+        assert_eq!(body, long_page().as_bytes());
+    }
+
+    #[test]
+    fn a_matching_tag_gets_304_for_its_own_coding_only() {
+        let gz = TestRequest::default().insert_header(("Accept-Encoding", "gzip")).to_http_request();
+        let tag = header(&page(&gz, StatusCode::OK, long_page()), "etag").to_string();
+        let again = TestRequest::default()
+            .insert_header(("Accept-Encoding", "gzip"))
+            .insert_header(("If-None-Match", format!("W/{tag}")))
+            .to_http_request();
+        assert_eq!(page(&again, StatusCode::OK, long_page()).status(), StatusCode::NOT_MODIFIED);
+        let other = TestRequest::default().insert_header(("If-None-Match", tag)).to_http_request();
+        assert_eq!(page(&other, StatusCode::OK, long_page()).status(), StatusCode::OK, "the identity body is another");
+    }
+
+    #[test]
+    fn short_pages_are_not_compressed() {
+        let req = TestRequest::default().insert_header(("Accept-Encoding", "br")).to_http_request();
+        let res = page(&req, StatusCode::NOT_FOUND, "<p>gone</p>".into());
+        assert_eq!(header(&res, "content-encoding"), "");
+        assert!(!header(&res, "etag").contains("-br"));
+    }
 }

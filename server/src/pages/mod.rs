@@ -5,10 +5,12 @@
 //!
 //! ## Layout
 //!
-//! - `html`: HTML responses (ETag, no-store) and plain-text refusals.
+//! - `html`: HTML responses (compressed, ETag, no-store) and plain-text refusals.
+//! - `cache`: pages rendered once for every visitor they are the same for.
 //! - `crumb`: crumbs for pages that post plain HTML forms.
 //! - `unlock`: password pages' gate and lock screen.
 
+pub mod cache;
 pub mod crumb;
 pub mod html;
 pub mod unlock;
@@ -24,6 +26,7 @@ use veranda_actors::site::{Access, Resolved, Site};
 
 use crate::edge::method;
 use crate::page_context::{self, ContextInput};
+use crate::pages::cache::{CachedPage, Lookup, PageKey};
 use crate::render::{render_page_with, AnnouncementId, PageBody, PageView, ANNOUNCEMENT_COOKIE};
 use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE};
 use crate::security::owner_redirect::{self, Decision, RedirectInput, NOREDIRECT_COOKIE};
@@ -32,6 +35,19 @@ use crate::state::AppState;
 
 /// Query parameters that change behaviour and are never content filters.
 const BEHAVIOUR_PARAMS: [&str; 5] = ["noredirect", "logout", "nomotion", "sqsscreenshot", "crumb"];
+
+/// Campaign and click-id parameters that links from ads, social sites and mailings add:
+/// read by the page's scripts (ad pixels, landing telemetry), never content filters.
+const TRACKING_PARAMS: [&str; 11] =
+    ["fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "igshid", "ttclid", "twclid", "mc_cid", "mc_eid"];
+
+/// The filters a collection applies (`matches_filters`); a link with any other is not cached.
+const FILTER_NAMES: [&str; 4] = ["category", "tag", "author", "month"];
+
+/// Whether `name` is a campaign or click-id parameter.
+fn is_tracking(name: &str) -> bool {
+    name.starts_with("utm_") || TRACKING_PARAMS.contains(&name)
+}
 
 /// A content link split into its url id (the path) and its filters (the query).
 #[derive(Debug, PartialEq, Eq)]
@@ -48,7 +64,7 @@ impl ContentLink {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap_or_default();
         let filters = pairs
             .into_iter()
-            .filter(|(k, _)| !k.is_empty() && !BEHAVIOUR_PARAMS.contains(&k.as_str()))
+            .filter(|(k, _)| !k.is_empty() && !BEHAVIOUR_PARAMS.contains(&k.as_str()) && !is_tracking(k))
             .take(16)
             .collect();
         ContentLink { url_id: veranda_actors::site::site_path(path), filters }
@@ -60,6 +76,9 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: Current
     if req.method() != Method::GET && req.method() != Method::HEAD {
         return method::page_method_not_allowed();
     }
+    // Which site and header are shown, read before the site itself: a page rendered from
+    // an older site is then never kept under a newer generation.
+    let generations = Generations::now(&state);
     // The site as edited: the loaded site with the stored content edits applied.
     let site = &state.services.site.current();
     let link = ContentLink::parse(req.path(), req.query_string());
@@ -70,7 +89,7 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: Current
     let logout_dialog = link.url_id == "/" && query_flag(&req, "logout", "true");
     let mut response = match site.resolve(&link.url_id) {
         None => not_found(&req, &state),
-        Some(resolved) => view(&req, &state, resolved, link, session.0.as_ref(), logout_dialog),
+        Some(resolved) => view(&req, &state, resolved, link, session.0.as_ref(), logout_dialog, generations),
     };
     if redirect == Decision::ServeAndRemember {
         let cookie = site_cookie(NOREDIRECT_COOKIE, "1").http_only(true).finish();
@@ -131,6 +150,22 @@ pub fn not_found(req: &HttpRequest, state: &AppState) -> HttpResponse {
     )
 }
 
+/// The edit generations of the site and of its header and footer.
+#[derive(Debug, Clone, Copy)]
+struct Generations {
+    site: u64,
+    header_footer: u64,
+}
+
+impl Generations {
+    fn now(state: &AppState) -> Generations {
+        Generations {
+            site: state.services.site.generation(),
+            header_footer: state.services.streams.site_edits.header_footer_generation(),
+        }
+    }
+}
+
 fn view(
     req: &HttpRequest,
     state: &AppState,
@@ -138,6 +173,7 @@ fn view(
     link: ContentLink,
     session: Option<&SessionRecord>,
     logout_dialog: bool,
+    generations: Generations,
 ) -> HttpResponse {
     let path = link.url_id.as_str();
     let access = resolved.access();
@@ -162,6 +198,7 @@ fn view(
         };
         (page_type, body)
     });
+    let gated = gate.is_some();
     let (status, page_type, body) = match gate {
         Some((page_type, body)) => {
             let status =
@@ -180,21 +217,54 @@ fn view(
             Resolved::Item(c, i) => (StatusCode::OK, PageType::ContentItem, PageBody::Item { collection: c, item: i }),
         },
     };
-    respond(
-        req,
-        state,
-        status,
+    let parts = PageParts {
         page_type,
         path,
         title,
         page_id,
         collection,
         item,
-        link.filters,
+        filters: link.filters,
         session,
         body,
         logout_dialog,
-    )
+    };
+    // The same page for every visitor who is not signed in and closed the same announcement.
+    let shared = access == Access::Public
+        && !gated
+        && session.is_none()
+        && state.page_cache.enabled()
+        && parts.filters.keys().all(|name| FILTER_NAMES.contains(&name.as_str()));
+    if !shared {
+        Lookup::Bypass.count();
+        return answer(req, state, status, parts);
+    }
+    let key = PageKey {
+        site: generations.site,
+        header_footer: generations.header_footer,
+        day: crate::render::today(),
+        url_id: link.url_id.clone(),
+        filters: parts.filters.clone(),
+        // Closing an announcement that is no longer shown changes nothing: one key for all.
+        dismissed_announcement: dismissed_announcement(req)
+            .filter(|id| *id == AnnouncementId::of(&state.services.site.current().settings.announcement_bar.text))
+            .map(|id| id.as_str().to_string()),
+        logout_dialog,
+    };
+    let page = match state.page_cache.get(&key) {
+        Some(page) => {
+            Lookup::Hit.count();
+            page
+        }
+        None => {
+            Lookup::Miss.count();
+            state.page_cache.insert(key.clone(), CachedPage::new(status, markup(req, state, parts)))
+        }
+    };
+    let response = html::send(req, page.status, &page.etag, page.body.identity().len(), |coding| {
+        state.page_cache.body(&key, &page, coding)
+    });
+    with_crumb(req, state, response)
 }
 
 /// Whether an item passes a content link's filters (`category`, `tag`, `author`, `month`).
@@ -209,6 +279,21 @@ fn matches_filters(item: &veranda_actors::site::Item, filters: &BTreeMap<String,
     }) && item.state == veranda_actors::domain::enums::PublicationState::Published
 }
 
+/// What a page shows and for whom: everything its HTML is made from.
+struct PageParts<'a> {
+    page_type: PageType,
+    path: &'a str,
+    title: String,
+    page_id: Option<&'a str>,
+    collection: Option<&'a veranda_actors::site::Collection>,
+    item: Option<&'a veranda_actors::site::Item>,
+    filters: BTreeMap<String, String>,
+    session: Option<&'a SessionRecord>,
+    body: PageBody<'a>,
+    logout_dialog: bool,
+}
+
+/// Renders a page for this request alone.
 #[allow(clippy::too_many_arguments)]
 pub fn respond(
     req: &HttpRequest,
@@ -225,24 +310,43 @@ pub fn respond(
     body: PageBody<'_>,
     logout_dialog: bool,
 ) -> HttpResponse {
+    let parts = PageParts { page_type, path, title, page_id, collection, item, filters, session, body, logout_dialog };
+    answer(req, state, status, parts)
+}
+
+/// Renders `parts` and answers with it.
+fn answer(req: &HttpRequest, state: &AppState, status: StatusCode, parts: PageParts<'_>) -> HttpResponse {
+    with_crumb(req, state, html::page(req, status, markup(req, state, parts)))
+}
+
+/// The announcement the visitor closed (the `ss_announcementBarDismissed` cookie).
+fn dismissed_announcement(req: &HttpRequest) -> Option<AnnouncementId> {
+    req.cookie(ANNOUNCEMENT_COOKIE).and_then(|c| AnnouncementId::parse(c.value()))
+}
+
+/// Every page hands out a crumb for the calls it will make, unless it has a good one.
+/// The crumb issued for this request, if any, is the one the page's forms carry.
+fn with_crumb(req: &HttpRequest, state: &AppState, mut response: HttpResponse) -> HttpResponse {
+    let has_crumb = req.cookie(CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(req, c.value()));
+    if !has_crumb {
+        let _ = response.add_cookie(&crumb_cookie(&crumb::page_crumb(req, state)));
+    }
+    response
+}
+
+/// The page's HTML.
+fn markup(req: &HttpRequest, state: &AppState, parts: PageParts<'_>) -> String {
+    let PageParts { page_type, path, title, page_id, collection, item, filters, session, body, logout_dialog } = parts;
     let site = state.services.site.current();
     let mut context = page_context::build(
         &site,
         ContextInput { page_type, path, title, page_id, collection, item, filters, session },
     );
     context.website_settings.captcha_script_url.clone_from(&state.settings.forms.recaptcha_script_url);
-    let dismissed_announcement = req.cookie(ANNOUNCEMENT_COOKIE).and_then(|c| AnnouncementId::parse(c.value()));
+    let dismissed_announcement = dismissed_announcement(req);
     let view =
         PageView { site: &site, context: &context, assets: &state.assets, body, logout_dialog, dismissed_announcement };
-    let markup = render_page_with(&view, &state.services.streams.site_edits.header_footer());
-    let mut response = html::page(req, status, markup);
-    // Every page hands out a crumb for the calls it will make, unless it has a good one.
-    // The crumb issued for this request, if any, is the one the page's forms carry.
-    let has_crumb = req.cookie(CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(req, c.value()));
-    if !has_crumb {
-        let _ = response.add_cookie(&crumb_cookie(&crumb::page_crumb(req, state)));
-    }
-    response
+    render_page_with(&view, &state.services.streams.site_edits.header_footer())
 }
 
 fn redirect_decision(req: &HttpRequest, site: &Site, session: Option<&SessionRecord>) -> Decision {

@@ -77,14 +77,19 @@ pub fn render_page(view: &PageView<'_>) -> String {
     render_page_with(view, &view.site.settings.header_footer)
 }
 
+/// Today's date in UTC (`YYYY-MM-DD`): what decides which events are upcoming.
+pub fn today() -> String {
+    let today = time::OffsetDateTime::now_utc().date();
+    format!("{:04}-{:02}-{:02}", today.year(), u8::from(today.month()), today.day())
+}
+
 /// Renders a complete HTML document with `header_footer`, the header and footer as
 /// last edited.
 pub fn render_page_with(view: &PageView<'_>, header_footer: &HeaderFooter) -> String {
-    let today = time::OffsetDateTime::now_utc().date();
     let ctx = BlockCtx {
         site: view.site,
         page_url: layout::canonical_url(view.site, &view.context.page_path),
-        today: format!("{:04}-{:02}-{:02}", today.year(), u8::from(today.month()), today.day()),
+        today: today(),
         page_path: view.context.page_path.clone(),
         linked_slide: match view.body {
             PageBody::Page(page) => slide_key(&page.url, &view.context.page_path).map(str::to_string),

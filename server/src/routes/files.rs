@@ -74,7 +74,8 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
 /// `/assets/*`: a file of the built client (see [`crate::assets::respond`]).
 pub async fn assets(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let raw = req.uri().path().strip_prefix("/assets/").unwrap_or_default();
-    crate::assets::respond(&state.assets.source, raw).await
+    let coding = crate::compression::Coding::of(&req);
+    crate::assets::respond(&state.assets.source, &state.assets.kept, coding, raw).await
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! command-line flags. `config/veranda.toml` documents every key with its default.
 
 mod commerce;
+mod pages;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -14,6 +15,7 @@ use figment::Figment;
 use serde::{Deserialize, Serialize};
 
 pub use commerce::CommerceSettings;
+pub use pages::{PageSettings, DEFAULT_PAGE_CACHE_MB};
 
 /// The file read when `--config` is not given, if it exists.
 pub const DEFAULT_CONFIG_FILE: &str = "config/veranda.toml";
@@ -69,6 +71,9 @@ pub struct Settings {
     /// The bounds on checkouts (`[commerce]`).
     #[serde(default)]
     pub commerce: CommerceSettings,
+    /// The page cache (`[pages]`).
+    #[serde(default)]
+    pub pages: PageSettings,
 }
 
 /// `[maps]`: the operator's side of place search: where it is forwarded, with which key, and how much of it one
@@ -182,6 +187,7 @@ impl Default for Settings {
             security: SecuritySettings::default(),
             maps: MapsSettings::default(),
             commerce: Default::default(),
+            pages: Default::default(),
         }
     }
 }

@@ -72,7 +72,7 @@ async fn the_page_answer_varies_with_the_cookie_and_is_never_shared() {
     let id = announcement_id(&home).expect("the bar");
     let (hidden_headers, _) = page(&app, "/", Some(&format!("{COOKIE}={id}"))).await;
     for headers in [&shown_headers, &hidden_headers] {
-        assert_eq!(headers["vary"], "Cookie");
+        assert_eq!(headers["vary"], "Accept-Encoding, Cookie");
         assert_eq!(headers["cache-control"], "private, no-cache");
     }
     assert_ne!(shown_headers["etag"], hidden_headers["etag"], "a revalidation must not keep the other version");

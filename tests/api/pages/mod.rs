@@ -2,5 +2,6 @@
 //! gallery deep links.
 
 mod announcement_bar;
+mod cache;
 mod gallery_links;
 mod published;

@@ -10,6 +10,7 @@
 
 mod overlay;
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 
 use veranda_actors::site::Site;
@@ -32,6 +33,8 @@ pub struct LiveSite {
     /// holds a whole snapshot (the swap is one assignment), so it is read through, never
     /// replaced by the unedited site.
     current: RwLock<Arc<Site>>,
+    /// Counts the edited sites shown: a new value whenever `current` changes.
+    generation: AtomicU64,
 }
 
 impl LiveSite {
@@ -45,7 +48,13 @@ impl LiveSite {
         });
         let overlay = overlay.unwrap_or_default();
         let current = if overlay == ContentOverlay::default() { base.clone() } else { Arc::new(overlay.apply(&base)) };
-        LiveSite { store, base, overlay: tokio::sync::Mutex::new(overlay), current: RwLock::new(current) }
+        LiveSite {
+            store,
+            base,
+            overlay: tokio::sync::Mutex::new(overlay),
+            current: RwLock::new(current),
+            generation: AtomicU64::new(0),
+        }
     }
 
     /// Shows the overlay as stored now: edits made through another instance sharing the
@@ -54,7 +63,7 @@ impl LiveSite {
         let mut overlay = self.overlay.lock().await;
         match stored_overlay(self.store.as_ref()) {
             Ok(Some(stored)) if stored != *overlay => {
-                *self.current.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(stored.apply(&self.base));
+                self.show(Arc::new(stored.apply(&self.base)));
                 *overlay = stored;
             }
             Ok(_) => {}
@@ -65,6 +74,19 @@ impl LiveSite {
     /// The edited site, as visitors see it now: a snapshot that later edits leave as is.
     pub fn current(&self) -> Arc<Site> {
         self.current.read().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// Which edited site is shown: changes whenever the site does, so what was made from
+    /// an earlier one (a cached page) is told apart.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    /// Shows `site` from now on.
+    fn show(&self, site: Arc<Site>) {
+        let mut current = self.current.write().unwrap_or_else(PoisonError::into_inner);
+        *current = site;
+        self.generation.fetch_add(1, Ordering::AcqRel);
     }
 
     /// Runs `change` on the overlay against the edited site; when it succeeds, stores the
@@ -84,8 +106,7 @@ impl LiveSite {
         let answer = change(&mut next, &site)?;
         let bytes = serde_json::to_vec(&next).map_err(|e| StoreError::Backend(e.to_string()))?;
         self.store.put(Tree::Settings, CONTENT_KEY, &bytes).await?;
-        let edited = Arc::new(next.apply(&self.base));
-        *self.current.write().unwrap_or_else(PoisonError::into_inner) = edited;
+        self.show(Arc::new(next.apply(&self.base)));
         *overlay = next;
         Ok(answer)
     }

@@ -1,6 +1,7 @@
 //! [`SiteEdits`]: the edits made through the edit APIs (header and footer, languages),
 //! kept in the settings tree (durable) and in memory, over the site's own values.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use veranda_actors::site::settings::HeaderFooter;
@@ -22,6 +23,8 @@ pub struct SiteEdits {
     store: Arc<dyn Store>,
     /// The header and footer visitors see.
     header_footer: RwLock<HeaderFooter>,
+    /// Counts the headers and footers shown: a new value whenever `header_footer` is set.
+    header_footer_generation: AtomicU64,
     /// The site's languages, the default first.
     languages: RwLock<Vec<LanguageTag>>,
     /// The site's default language (its locale).
@@ -44,6 +47,7 @@ impl SiteEdits {
         SiteEdits {
             store,
             header_footer: RwLock::new(header_footer),
+            header_footer_generation: AtomicU64::new(0),
             languages: RwLock::new(languages),
             default_language,
         }
@@ -54,9 +58,7 @@ impl SiteEdits {
     pub fn reload(&self) {
         let stored = |key: &[u8]| self.store.get(Tree::Settings, key).ok().flatten();
         if let Some(value) = stored(HEADER_FOOTER_KEY).and_then(|b| serde_json::from_slice(&b).ok()) {
-            if let Ok(mut current) = self.header_footer.write() {
-                *current = value;
-            }
+            self.show_header_footer(value);
         }
         let languages = stored(LANGUAGES_KEY)
             .and_then(|b| serde_json::from_slice::<Vec<String>>(&b).ok())
@@ -75,10 +77,20 @@ impl SiteEdits {
     pub async fn set_header_footer(&self, value: HeaderFooter) -> Result<(), StoreError> {
         let bytes = serde_json::to_vec(&value).map_err(|e| StoreError::Backend(e.to_string()))?;
         self.store.put(Tree::Settings, HEADER_FOOTER_KEY, &bytes).await?;
+        self.show_header_footer(value);
+        Ok(())
+    }
+
+    fn show_header_footer(&self, value: HeaderFooter) {
         if let Ok(mut current) = self.header_footer.write() {
             *current = value;
+            self.header_footer_generation.fetch_add(1, Ordering::AcqRel);
         }
-        Ok(())
+    }
+
+    /// Which header and footer is shown: changes whenever they are set.
+    pub fn header_footer_generation(&self) -> u64 {
+        self.header_footer_generation.load(Ordering::Acquire)
     }
 
     /// The site's languages.

@@ -15,6 +15,7 @@ use actix_web::web::Bytes;
 use actix_web::HttpResponse;
 use serde::Deserialize;
 
+use crate::compression::{self, compressible, Coding, KeptFiles};
 use crate::edge::NoStore;
 use crate::embedded::ClientBuild;
 use crate::settings::DEFAULT_ASSETS_DIR;
@@ -58,6 +59,8 @@ pub struct Assets {
     pub dashboard_js: Option<String>,
     /// Stylesheets of the dashboard entry.
     pub dashboard_css: Vec<String>,
+    /// Built files in their brotli and gzip codings, made on first request.
+    pub kept: KeptFiles,
 }
 
 /// Why a present manifest could not be used.
@@ -148,7 +151,14 @@ impl Assets {
             serde_json::from_str(text).map_err(|source| AssetsError::Parse { path: path.to_string(), source })?;
         let (loader_js, loader_css) = entry(&manifest, LOADER_ENTRY, path)?;
         let (dashboard_js, dashboard_css) = entry(&manifest, DASHBOARD_ENTRY, path)?;
-        Ok(Assets { source, loader_js: Some(loader_js), loader_css, dashboard_js: Some(dashboard_js), dashboard_css })
+        Ok(Assets {
+            source,
+            loader_js: Some(loader_js),
+            loader_css,
+            dashboard_js: Some(dashboard_js),
+            dashboard_css,
+            kept: KeptFiles::default(),
+        })
     }
 }
 
@@ -216,32 +226,57 @@ impl AssetName {
 }
 
 /// The response for the raw (still percent-encoded) tail of an `/assets/` URL: a built
-/// asset from the build's `assets/` folder, cached for a year; 404 for anything else.
-pub async fn respond(source: &AssetSource, raw: &str) -> HttpResponse {
+/// asset from the build's `assets/` folder, cached for a year, in `coding` when it is
+/// text (compressed once and kept in `kept`); 404 for anything else.
+pub async fn respond(source: &AssetSource, kept: &KeptFiles, coding: Coding, raw: &str) -> HttpResponse {
     // Decode once, ourselves: `%2f`, `%2e` and `%5c` cannot sneak past the name check.
     let name = percent_encoding::percent_decode_str(raw)
         .decode_utf8()
         .ok()
         .and_then(|decoded| AssetName::parse(&decoded).ok());
     let Some(name) = name else { return not_found() };
-    let bytes = match source {
-        AssetSource::Disk(dir) => read_inside(&dir.join(ASSETS_FOLDER), &name).await.map(Bytes::from),
+    if !compressible(&name.0) {
+        return answer(&name, read(source, &name).await.map(|bytes| (bytes, Coding::Identity)), false);
+    }
+    let file = match kept.get(&name.0) {
+        Some(file) => Some(file),
+        None => read(source, &name).await.map(|bytes| kept.keep(&name.0, bytes)),
+    };
+    let Some(file) = file else { return not_found() };
+    // Compressing a large script takes a while: off the request threads, once.
+    let body = if file.is_made(coding) {
+        Some(file.body(coding))
+    } else {
+        actix_web::web::block(move || file.body(coding)).await.ok()
+    };
+    answer(&name, body, true)
+}
+
+/// The bytes of the built file `name`, if there is one.
+async fn read(source: &AssetSource, name: &AssetName) -> Option<Bytes> {
+    match source {
+        AssetSource::Disk(dir) => read_inside(&dir.join(ASSETS_FOLDER), name).await.map(Bytes::from),
         AssetSource::Embedded => ClientBuild::get(&format!("{ASSETS_FOLDER}/{}", name.0)).map(|file| match file.data {
             Cow::Borrowed(data) => Bytes::from_static(data),
             Cow::Owned(data) => Bytes::from(data),
         }),
-    };
-    match bytes {
-        Some(bytes) => {
-            let mime = mime_guess::from_path(&name.0).first_or_octet_stream();
-            HttpResponse::Ok()
-                .content_type(mime.as_ref())
-                .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE)))
-                .insert_header((header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
-                .body(bytes)
-        }
-        None => not_found(),
     }
+}
+
+/// Answers with the file `name` in a coding, or 404; `varies` when other codings exist.
+fn answer(name: &AssetName, body: Option<(Bytes, Coding)>, varies: bool) -> HttpResponse {
+    let Some((bytes, coding)) = body else { return not_found() };
+    let mime = mime_guess::from_path(&name.0).first_or_octet_stream();
+    let mut builder = HttpResponse::Ok();
+    builder
+        .content_type(mime.as_ref())
+        .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE)))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")));
+    if varies {
+        builder.insert_header((header::VARY, HeaderValue::from_static("Accept-Encoding")));
+    }
+    compression::mark(&mut builder, coding);
+    builder.body(bytes)
 }
 
 /// A plain 404 for a missing asset (not the site's 404 page: scripts never show it).
@@ -263,138 +298,4 @@ async fn read_inside(root: &Path, name: &AssetName) -> Option<Vec<u8>> {
 }
 
 #[cfg(test)]
-mod tests {
-    use actix_web::body::to_bytes;
-
-    use super::*;
-
-    const MANIFEST: &str = r#"{
-      "_react-abc.js": { "file": "assets/react-abc.js", "name": "react", "css": ["assets/shared-1.css"] },
-      "src/dashboard/main.tsx": { "file": "assets/dashboard-d1.js", "name": "dashboard", "src": "src/dashboard/main.tsx",
-        "isEntry": true, "imports": ["_react-abc.js"], "css": ["assets/dashboard-d2.css"] },
-      "src/islands/menu-tabs/index.tsx": { "file": "assets/menu-tabs-m1.js", "name": "menu-tabs", "isDynamicEntry": true,
-        "imports": ["_react-abc.js"], "css": ["assets/menu-tabs-m2.css"] },
-      "src/loader/index.ts": { "file": "assets/loader-l1.js", "name": "loader", "src": "src/loader/index.ts",
-        "isEntry": true, "dynamicImports": ["src/islands/menu-tabs/index.tsx"] }
-    }"#;
-
-    fn disk(dir: &tempfile::TempDir) -> AssetSource {
-        AssetSource::Disk(dir.path().to_path_buf())
-    }
-
-    fn build(manifest: Option<&str>) -> tempfile::TempDir {
-        let dir = tempfile::tempdir().expect("temp dir");
-        std::fs::create_dir_all(dir.path().join("assets")).expect("assets dir");
-        if let Some(text) = manifest {
-            std::fs::create_dir_all(dir.path().join(".vite")).expect(".vite dir");
-            std::fs::write(dir.path().join(MANIFEST_PATH), text).expect("manifest");
-        }
-        dir
-    }
-
-    #[test]
-    fn the_manifest_gives_hashed_urls_and_every_stylesheet_an_entry_needs() {
-        let dir = build(Some(MANIFEST));
-        let assets = Assets::load(dir.path()).expect("valid manifest");
-        assert_eq!(assets.loader_js.as_deref(), Some("/assets/loader-l1.js"));
-        assert!(assets.loader_css.is_empty(), "dynamic imports' styles are not the loader's");
-        assert_eq!(assets.dashboard_js.as_deref(), Some("/assets/dashboard-d1.js"));
-        assert_eq!(assets.dashboard_css, ["/assets/dashboard-d2.css", "/assets/shared-1.css"]);
-        assert_eq!(assets.source, AssetSource::Disk(dir.path().to_path_buf()));
-    }
-
-    #[test]
-    fn a_missing_build_is_not_an_error() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let assets = Assets::load(&dir.path().join("no-such-dist")).expect("missing dist is fine");
-        assert!(assets.loader_js.is_none() && assets.dashboard_js.is_none());
-        let assets = Assets::load(build(None).path()).expect("missing manifest is fine");
-        assert!(assets.loader_js.is_none() && assets.loader_css.is_empty());
-    }
-
-    #[test]
-    fn a_corrupt_manifest_is_an_error_naming_the_file_and_why() {
-        let dir = build(Some("{\"src/loader/index.ts\": {"));
-        let message = Assets::load(dir.path()).expect_err("corrupt manifest").to_string();
-        assert!(message.contains("manifest.json"), "{message}");
-        assert!(message.contains("not valid") && message.contains("EOF"), "{message}");
-
-        let dir = build(Some(r#"{"x": {"file": "assets/x.js", "name": "dashboard", "isEntry": true}}"#));
-        let message = Assets::load(dir.path()).expect_err("no loader entry").to_string();
-        assert!(message.contains("manifest.json") && message.contains("`loader`"), "{message}");
-
-        let dir = build(Some(
-            r#"{"a": {"file": "../../etc/passwd", "name": "loader", "isEntry": true},
-            "b": {"file": "assets/d.js", "name": "dashboard", "isEntry": true}}"#,
-        ));
-        let message = Assets::load(dir.path()).expect_err("file outside assets/").to_string();
-        assert!(message.contains("../../etc/passwd"), "{message}");
-    }
-
-    #[test]
-    fn asset_names_are_single_plain_segments() {
-        assert!(AssetName::parse("loader-B5SAekn8.js").is_ok());
-        assert!(AssetName::parse("react-WGfG_Ba-.js").is_ok());
-        for bad in ["", ".vite", "..", "../x.js", "a/b.js", "a\\b.js", "x.js\0", "%2e%2e", "a b.js", "ü.js"] {
-            assert_eq!(AssetName::parse(bad), Err(UnsafeAssetName), "{bad:?}");
-        }
-    }
-
-    #[actix_web::test]
-    async fn built_files_are_served_with_their_type_and_a_year_of_cache() {
-        let dir = build(Some(MANIFEST));
-        std::fs::write(dir.path().join("assets/loader-l1.js"), "console.log(1)").expect("write js");
-        std::fs::write(dir.path().join("assets/menu-tabs-m2.css"), "a{}").expect("write css");
-
-        let res = respond(&disk(&dir), "loader-l1.js").await;
-        assert_eq!(res.status(), StatusCode::OK);
-        let content_type = res.headers().get(header::CONTENT_TYPE).expect("content type");
-        assert!(content_type.to_str().unwrap_or_default().contains("javascript"), "{content_type:?}");
-        assert_eq!(res.headers().get(header::CACHE_CONTROL).expect("cache"), IMMUTABLE);
-        let body = to_bytes(res.into_body()).await.expect("body");
-        assert_eq!(&body[..], b"console.log(1)");
-
-        let res = respond(&disk(&dir), "menu-tabs-m2.css").await;
-        assert_eq!(res.status(), StatusCode::OK);
-        assert_eq!(res.headers().get(header::CONTENT_TYPE).expect("content type"), "text/css");
-    }
-
-    #[actix_web::test]
-    async fn anything_outside_the_assets_folder_is_not_found() {
-        let dir = build(Some(MANIFEST));
-        std::fs::write(dir.path().join("secret.txt"), "secret").expect("write secret");
-        std::fs::create_dir_all(dir.path().join("assets/sub")).expect("sub dir");
-        for raw in [
-            "missing.js",
-            "",
-            "sub",
-            "../secret.txt",
-            "%2e%2e%2fsecret.txt",
-            "..%2fsecret.txt",
-            "..%5csecret.txt",
-            "%2evite",
-        ] {
-            let res = respond(&disk(&dir), raw).await;
-            assert_eq!(res.status(), StatusCode::NOT_FOUND, "{raw:?}");
-            assert!(res.headers().get(header::CACHE_CONTROL).is_some_and(|v| v != IMMUTABLE), "{raw:?}");
-        }
-        assert_eq!(respond(&disk(&dir), ".vite%2fmanifest.json").await.status(), StatusCode::NOT_FOUND);
-    }
-
-    #[cfg(unix)]
-    #[actix_web::test]
-    async fn symlinks_leaving_the_assets_folder_are_not_followed() {
-        let dir = build(Some(MANIFEST));
-        std::fs::write(dir.path().join("secret.txt"), "secret").expect("write secret");
-        std::os::unix::fs::symlink(dir.path().join("secret.txt"), dir.path().join("assets/link.js")).expect("symlink");
-        assert_eq!(respond(&disk(&dir), "link.js").await.status(), StatusCode::NOT_FOUND);
-    }
-
-    #[actix_web::test]
-    async fn the_built_in_client_serves_nothing_outside_its_assets_folder() {
-        for raw in ["", "..%2f.vite%2fmanifest.json", "%2e%2e%2fCargo.toml", "..%2f..%2fCargo.toml", "missing.js"] {
-            let res = respond(&AssetSource::Embedded, raw).await;
-            assert_eq!(res.status(), StatusCode::NOT_FOUND, "{raw:?}");
-        }
-    }
-}
+mod tests;
