@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageContext } from '../generated/types';
 import { createFeatures, segmentOf } from './features';
-import { MOCK_VISITOR_ID, recordingScript, startSessionRecording } from './session-recording';
+import { fetchRecordingId, MOCK_VISITOR_ID, recordingScript, startSessionRecording } from './session-recording';
 import { clearCookies } from './telemetry/test-support';
 
 const URL_ = 'https://record.example/rec.js';
@@ -29,9 +29,38 @@ describe('session recording', () => {
     document.cookie = 'SS_ANALYTICS_ID=visitor-1; path=/';
     const ctx = context({ 'session-recording': true, 'session-recording-url': URL_ });
     expect(script(ctx)).toBe(URL_);
-    startSessionRecording(window, ctx, createFeatures(document, ctx));
+    const asked = vi.fn(async () => 'visitor-1');
+    await startSessionRecording(window, ctx, createFeatures(document, ctx), asked);
+    expect(asked).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(document.head.querySelector(`script[src="${URL_}"]`)).not.toBeNull());
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('asks the server for the id, and records nothing when it answers the mock id or fails', async () => {
+    document.cookie = 'SS_ANALYTICS_ID=visitor-1; path=/';
+    const ctx = context({ 'session-recording': true, 'session-recording-url': URL_ });
+    for (const answer of [MOCK_VISITOR_ID, null]) {
+      await startSessionRecording(window, ctx, createFeatures(document, ctx), async () => answer);
+      expect(document.head.querySelector('script')).toBeNull();
+    }
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify('visitor-1'), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await fetchRecordingId(window)).toBe('visitor-1');
+    expect(fetchMock).toHaveBeenCalledWith('/api/commerce/fullstory/getId', { credentials: 'same-origin' });
+    fetchMock.mockImplementation(async () => new Response('oops', { status: 500 }));
+    expect(await fetchRecordingId(window)).toBeNull();
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('offline');
+    });
+    expect(await fetchRecordingId(window)).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
+  it('does not call the server on a page that would not record', async () => {
+    const asked = vi.fn(async () => 'visitor-1');
+    const ctx = context({ 'session-recording': false, 'session-recording-url': URL_ });
+    await startSessionRecording(window, ctx, createFeatures(document, ctx), asked);
+    expect(asked).not.toHaveBeenCalled();
   });
 
   it('loads nothing, silently, on a site without the toggle', () => {

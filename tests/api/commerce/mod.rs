@@ -4,6 +4,7 @@
 mod cart;
 mod checkout;
 mod crash;
+mod fullstory;
 mod orders_list;
 mod plain;
 pub(crate) mod redis;

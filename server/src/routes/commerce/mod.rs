@@ -24,6 +24,7 @@ pub mod cookie;
 mod direct;
 mod error;
 mod form;
+pub mod fullstory;
 mod join;
 mod orders_list;
 mod orders_settle;
@@ -40,6 +41,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.configure(orders_list::configure);
     cfg.configure(orders_settle::configure);
     cfg.service(method::read_only("/api/commerce/cart", cart_api::get))
+        .service(method::read_only("/api/commerce/fullstory/getId", fullstory::get_id))
         .service(method::post_only("/api/commerce/cart/entries", cart_api::add_entry))
         .service(
             method::resource("/api/commerce/cart/entries/{sku}", "PUT, DELETE")
