@@ -77,7 +77,7 @@ async fn lcp_count(server: &ServerProcess) -> Option<f64> {
 #[actix_rt::test]
 async fn made_up_page_loads_of_one_address_leave_the_performance_collector_at_its_bound() {
     let data = tempfile::tempdir().expect("a temporary data dir");
-    let env = [("VERANDA_TELEMETRY", "{perf_page_loads = 50, perf_page_loads_per_address = 10}")];
+    let env = [("VERANDA_TELEMETRY", "{perf_page_loads = 50, perf_page_loads_per_address = 10, shards = 1}")];
     let server = server(data.path(), &env).await;
     exported_at_zero(&server).await;
     let records = "/api/1/performance/records";
@@ -161,7 +161,7 @@ fn cvr_of(cookies: &str) -> &str {
 #[actix_rt::test]
 async fn hits_without_a_visitor_cookie_from_one_address_end_its_oldest_sessions_and_lose_none() {
     let data = tempfile::tempdir().expect("a temporary data dir");
-    let limits = "{visitor_sessions = 50, visitor_sessions_per_address = 5}";
+    let limits = "{visitor_sessions = 50, visitor_sessions_per_address = 5, shards = 1}";
     let server = server(data.path(), &[("VERANDA_TELEMETRY", limits)]).await;
     exported_at_zero(&server).await;
     let neighbour = page_view(&server, NEIGHBOUR, "").await;
