@@ -184,6 +184,32 @@ async fn hits_without_a_visitor_cookie_from_one_address_end_its_oldest_sessions_
     assert_eq!(state["pagesThisVisit"], 2, "{state}");
 }
 
+#[actix_rt::test]
+async fn sharded_visitor_sessions_keep_the_configured_bounds_and_count_every_shards_evictions() {
+    let data = tempfile::tempdir().expect("a temporary data dir");
+    let limits = "{visitor_sessions = 40, visitor_sessions_per_address = 4, shards = 4}";
+    let server = server(data.path(), &[("VERANDA_TELEMETRY", limits)]).await;
+    exported_at_zero(&server).await;
+
+    for _ in 0..60 {
+        page_view(&server, FLOODER, "").await;
+    }
+    // Four shards, each holding its share (one) of the address's four sessions: the
+    // gauge adds the shards up, and every shard's evictions are counted.
+    table_settles(&server, "visitor_sessions", "per_address", 4.0, 56.0).await;
+    let live = eventually(Duration::from_secs(5), "four live sessions over the shards", || async {
+        let live = scraped(&server.ops_address, "veranda_visitor_sessions_live", &[]).await;
+        (live == Some(4.0)).then_some(live)
+    })
+    .await;
+    assert_eq!(live, Some(4.0));
+    server.stop();
+
+    let store = SledStore::open(data.path()).expect("the store opens");
+    let sessions = store.scan_prefix(Tree::VisitorSessions, b"", 1000).expect("scans");
+    assert_eq!(sessions.len(), 60, "the ended sessions of every shard were written");
+}
+
 /// Adds one blend to the cart in `cookies` (a new cart when none); the cart cookie pair
 /// and the cart.
 async fn add_blend(server: &ServerProcess, crumb: &str, cart: &str) -> (String, Value) {
