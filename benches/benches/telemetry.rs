@@ -125,7 +125,7 @@ fn sharded_visits(c: &mut Criterion) {
             black_box(shard_of(outcome.cookie.id.as_str().as_bytes(), SHARDS));
             let state = sessions.visit(&outcome, address, now);
             hits = hits.wrapping_add(1);
-            if hits % 4096 == 0 {
+            if hits.is_multiple_of(4096) {
                 black_box(sessions.take_changed());
             }
             state
