@@ -86,9 +86,14 @@ pub fn export_at_zero() {
     }
 }
 
-/// Sets `table`'s size.
+/// Sets `table`'s size (a table kept whole in one place).
 pub fn set_entries(table: Table, count: usize) {
     metrics::gauge!(ENTRIES_METRIC, "table" => table.label()).set(count as f64);
+}
+
+/// Adds `change` (negative when entries left) to `table`'s size.
+fn add_entries(table: Table, change: f64) {
+    metrics::gauge!(ENTRIES_METRIC, "table" => table.label()).increment(change);
 }
 
 /// Counts one entry evicted from `table`.
@@ -107,6 +112,9 @@ pub struct BoundedTable<K: Hash + Eq, V> {
     by_address: HashMap<IpAddr, LruCache<K, ()>>,
     /// Most entries one address may hold.
     per_address: usize,
+    /// The size this table last added to its gauge: several tables of one kind (the
+    /// shards of an actor) add up to one gauge, so each adds its own changes.
+    reported: usize,
 }
 
 impl<K: Hash + Eq + Clone, V> BoundedTable<K, V> {
@@ -117,6 +125,16 @@ impl<K: Hash + Eq + Clone, V> BoundedTable<K, V> {
             entries: LruCache::new(NonZeroUsize::new(total).unwrap_or(NonZeroUsize::MIN)),
             by_address: HashMap::new(),
             per_address: per_address.max(1),
+            reported: 0,
+        }
+    }
+
+    /// Adds the change of size since the last report to the table's gauge.
+    fn report_size(&mut self) {
+        let (now, before) = (self.entries.len(), self.reported);
+        if now != before {
+            add_entries(self.table, now as f64 - before as f64);
+            self.reported = now;
         }
     }
 
@@ -165,7 +183,7 @@ impl<K: Hash + Eq + Clone, V> BoundedTable<K, V> {
         }
         self.by_address.entry(address).or_insert_with(LruCache::unbounded).put(key.clone(), ());
         self.entries.put(key, (address, value));
-        set_entries(self.table, self.entries.len());
+        self.report_size();
         out
     }
 
@@ -173,7 +191,7 @@ impl<K: Hash + Eq + Clone, V> BoundedTable<K, V> {
     pub fn remove(&mut self, key: &K) -> Option<V> {
         let (address, value) = self.entries.pop(key)?;
         self.forget_key(&address, key);
-        set_entries(self.table, self.entries.len());
+        self.report_size();
         Some(value)
     }
 
@@ -182,7 +200,7 @@ impl<K: Hash + Eq + Clone, V> BoundedTable<K, V> {
         let gone: Vec<K> = self.entries.iter().filter(|(k, (_, v))| !keep(k, v)).map(|(k, _)| k.clone()).collect();
         let removed = gone.into_iter().filter_map(|k| self.remove(&k).map(|v| (k, v))).collect();
         self.by_address.shrink_to_fit();
-        set_entries(self.table, self.entries.len());
+        self.report_size();
         removed
     }
 
@@ -212,6 +230,15 @@ impl<K: Hash + Eq + Clone, V> BoundedTable<K, V> {
             if keys.is_empty() {
                 self.by_address.remove(address);
             }
+        }
+    }
+}
+
+impl<K: Hash + Eq, V> Drop for BoundedTable<K, V> {
+    /// A table that goes takes its entries out of the gauge.
+    fn drop(&mut self) {
+        if self.reported > 0 {
+            add_entries(self.table, -(self.reported as f64));
         }
     }
 }

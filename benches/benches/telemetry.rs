@@ -2,13 +2,18 @@
 //! analytics-id validation, error fingerprinting, error-report parsing, stored error
 //! entries (deltas against whole records), and census
 //! payload parsing (`RecordHit`'s form decoding and `data` JSON parsing, with the route's own
-//! `Form::parse` and `json_object`).
+//! `Form::parse` and `json_object`), and the sharded visitor sessions: what one shard does
+//! for a new visitor (choosing the shard by the minted id, then starting its session).
 //!
 //! Run: `cargo bench -p veranda-benches --bench telemetry`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use std::net::IpAddr;
 use std::sync::Arc;
+use veranda_actors::store::{SledStore, Store};
 use veranda_actors::telemetry::cookie::{next_visit, VisitorCookie, VisitorId};
+use veranda_actors::telemetry::shards::shard_of;
+use veranda_actors::telemetry::{TelemetryLimits, TelemetryWriter, VisitorSessions};
 
 use veranda_actors::telemetry::errors::{fingerprint, parse_reports, Entry, RecentError, RECORDS_PER_ENTRY};
 use veranda_actors::telemetry::session_ids::AnalyticsIds;
@@ -102,5 +107,31 @@ fn errors(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, cookies, errors, census);
+/// The visitor sessions' share of the work for a hit of a new visitor (no `ss_cvr`): mint
+/// the id, pick its shard, start its session on a shard holding its share of the default
+/// bounds. Changed sessions are taken every 4,096 hits, as the write interval would.
+fn sharded_visits(c: &mut Criterion) {
+    const SHARDS: usize = 4;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("the store opens"));
+    let writer = TelemetryWriter::start(store.clone());
+    let mut sessions = VisitorSessions::new(store, writer, &TelemetryLimits::default().shard(SHARDS));
+    let address = IpAddr::from([203, 0, 113, 7]);
+    let mut hits = 0u32;
+    c.bench_function("telemetry/new_visitor_on_its_shard", |b| {
+        b.iter(|| {
+            let now = 1_700_000_000_000;
+            let outcome = next_visit(None, None, now, VisitorId::random);
+            black_box(shard_of(outcome.cookie.id.as_str().as_bytes(), SHARDS));
+            let state = sessions.visit(&outcome, address, now);
+            hits = hits.wrapping_add(1);
+            if hits.is_multiple_of(4096) {
+                black_box(sessions.take_changed());
+            }
+            state
+        })
+    });
+}
+
+criterion_group!(benches, cookies, errors, census, sharded_visits);
 criterion_main!(benches);

@@ -4,11 +4,15 @@
 # limit raised, as ingest.sh) and `bare_204`, then runs `wrk -t2 -c64` for $DURATION with
 # SCRIPT against each, twice, and prints req/s, 2xx/s, the server process's user + system
 # CPU time per request (from /proc), and p99. Loopback only; stops what it started.
+# record_hit.lua sends continuing visitors, record_hit_new.lua a new visitor per hit.
+# SHARDS sets [telemetry] shards (default 0: one per core).
 #
 #   benches/load/ingest_cpu.sh record_hit.lua
+#   DURATION=2s benches/load/ingest_cpu.sh record_hit_new.lua
 #   VERANDA_BIN=/path/to/other/veranda benches/load/ingest_cpu.sh javascript_errors.lua
 set -euo pipefail
-SCRIPT=${1:?usage: ingest_cpu.sh record_hit.lua|javascript_errors.lua|perf_records.lua}
+SCRIPT=${1:?usage: ingest_cpu.sh record_hit.lua|record_hit_new.lua|javascript_errors.lua|perf_records.lua}
+[ -f "$(dirname "$0")/$SCRIPT" ] || { echo "no such load script: $SCRIPT" >&2; exit 2; }
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export BENCH_DIR="$ROOT/benches/load"
 BIN=${VERANDA_BIN:-$ROOT/target/release/veranda}
@@ -25,6 +29,7 @@ byte_burst_per_address = 4000000000
 mailbox_capacity = 1024
 errors_per_page_load = 20
 trace_buffer = 1000
+shards = ${SHARDS:-0}
 T
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 PORT=$(free_port); OPS=$(free_port); BARE_PORT=$(free_port)

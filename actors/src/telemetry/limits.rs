@@ -45,6 +45,10 @@ pub struct TelemetryLimits {
     /// Megabytes (MiB) all telemetry may take in the store; past it the oldest records
     /// are dropped first. 0: no limit.
     pub max_stored_mb: u64,
+    /// Shards of the visitor sessions and of the performance collector, each an actor on
+    /// its own thread with its share of the bounds above; 0: the number of available cores
+    /// (at least 2). At most 64.
+    pub shards: usize,
 }
 
 impl Default for TelemetryLimits {
@@ -67,6 +71,22 @@ impl Default for TelemetryLimits {
             visitor_sessions: 200_000,
             visitor_sessions_per_address: 10_000,
             max_stored_mb: 1024,
+            shards: 0,
+        }
+    }
+}
+
+impl TelemetryLimits {
+    /// The limits of one of `shards` shards: its share of the visitor-session and
+    /// page-load bounds (see [`crate::telemetry::shards::share`]); the rest as they are.
+    pub fn shard(&self, shards: usize) -> TelemetryLimits {
+        use crate::telemetry::shards::share;
+        TelemetryLimits {
+            visitor_sessions: share(self.visitor_sessions, shards),
+            visitor_sessions_per_address: share(self.visitor_sessions_per_address, shards),
+            perf_page_loads: share(self.perf_page_loads, shards),
+            perf_page_loads_per_address: share(self.perf_page_loads_per_address, shards),
+            ..self.clone()
         }
     }
 }

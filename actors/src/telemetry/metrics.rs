@@ -280,9 +280,10 @@ pub fn flush_duration(queue: Queue, took: Duration) {
     metrics::histogram!(TelemetryMetric::FlushDuration.name(), "queue" => queue.label()).record(took.as_secs_f64());
 }
 
-/// Sets the number of visitor sessions in memory.
-pub fn live_sessions(count: usize) {
-    metrics::gauge!(TelemetryMetric::LiveVisitorSessions.name()).set(count as f64);
+/// Adds `change` (negative when sessions left) to the visitor sessions in memory; every
+/// shard of the visitor sessions adds its own changes to the one gauge.
+pub fn live_sessions_changed(change: f64) {
+    metrics::gauge!(TelemetryMetric::LiveVisitorSessions.name()).increment(change);
 }
 
 /// Sets the number of error groups.

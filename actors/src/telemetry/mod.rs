@@ -37,6 +37,9 @@
 //!   the [`TelemetryWriter`]'s thread).
 //! - [`metrics`]: the ingest metrics, documented once.
 //! - [`limits`]: the tunable limits (part of the server settings).
+//! - [`shards`]: how the visitor sessions and the performance collector are split into
+//!   shards ([`VisitorShards`], [`PerfShards`]), one actor per shard, by a hash of the
+//!   visitor id or page load id.
 
 pub mod capacity;
 pub mod cookie;
@@ -50,6 +53,7 @@ pub mod records;
 pub mod retention;
 pub mod rules;
 pub mod session_ids;
+pub mod shards;
 pub mod stored;
 pub mod traces;
 pub mod visitor;
@@ -59,7 +63,7 @@ pub mod writer;
 pub use errors::ErrorQueue;
 pub use events::TelemetryEvent;
 pub use limits::TelemetryLimits;
-pub use perf::PerfCollector;
+pub use perf::{PerfCollector, PerfShards};
 pub use traces::TraceFlusher;
-pub use visitor::VisitorSessions;
+pub use visitor::{VisitorSessions, VisitorShards};
 pub use writer::TelemetryWriter;

@@ -82,7 +82,7 @@ pub struct VitalSummary {
 }
 
 /// Recent vitals per path label, in two rotating windows.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct VitalHistograms {
     /// The window being filled and when it started.
     current: Window,
@@ -121,6 +121,29 @@ impl VitalHistograms {
         let bucket = bounds.iter().position(|b| value <= *b).unwrap_or(bounds.len());
         histogram.counts[bucket] = histogram.counts[bucket].saturating_add(1);
         histogram.max = histogram.max.max(value);
+    }
+
+    /// Adds the counts of `other` (another shard's histograms) to these, both brought to
+    /// the windows of `now` first (windows start at multiples of [`VITALS_WINDOW_MS`], so
+    /// they line up).
+    pub fn merge(&mut self, mut other: VitalHistograms, now: u64) {
+        self.rotate(now);
+        other.rotate(now);
+        for (mine, theirs) in [(&mut self.current, other.current), (&mut self.previous, other.previous)] {
+            for (path, histograms) in theirs {
+                let into = mine.entry(path).or_default();
+                for (a, b) in into.iter_mut().zip(histograms) {
+                    if a.counts.is_empty() {
+                        *a = b;
+                    } else if !b.counts.is_empty() {
+                        for (x, y) in a.counts.iter_mut().zip(&b.counts) {
+                            *x = x.saturating_add(*y);
+                        }
+                        a.max = a.max.max(b.max);
+                    }
+                }
+            }
+        }
     }
 
     /// The p75 of every vital per path over both windows at `now`, paths in order.
@@ -181,6 +204,23 @@ mod tests {
         assert_eq!(report[0].lcp, Some(VitalSummary { p75: 2500.0, count: 4 }));
         assert_eq!(report[0].cls, None);
         assert_eq!(report[1].cls, Some(VitalSummary { p75: 0.3, count: 1 }));
+    }
+
+    #[test]
+    fn merged_shards_report_as_one_histogram() {
+        let (mut one, mut other, mut whole) = (VitalHistograms::new(), VitalHistograms::new(), VitalHistograms::new());
+        let now = 5 * VITALS_WINDOW_MS + 10;
+        for (n, value) in [900.0, 1100.0, 2400.0, 3900.0, 7000.0].into_iter().enumerate() {
+            let shard = if n % 2 == 0 { &mut one } else { &mut other };
+            shard.observe(TelemetryMetric::Lcp, "/", value, now - VITALS_WINDOW_MS);
+            whole.observe(TelemetryMetric::Lcp, "/", value, now - VITALS_WINDOW_MS);
+        }
+        other.observe(TelemetryMetric::Cls, "/about", 0.3, now);
+        whole.observe(TelemetryMetric::Cls, "/about", 0.3, now);
+        one.merge(other, now);
+        let merged = one.report(now);
+        assert_eq!(merged, whole.report(now));
+        assert_eq!(merged[0].lcp, Some(VitalSummary { p75: 4000.0, count: 5 }));
     }
 
     #[test]

@@ -11,9 +11,7 @@
 //! records per page path label, from the perf collector's bounded histograms (ms; CLS unitless).
 
 use actix_web::{web, HttpResponse};
-use veranda_actors::telemetry::perf::GetPageVitals;
 use veranda_actors::telemetry::records::now_ms;
-use veranda_actors::telemetry::visitor::CountActiveVisitors;
 
 use veranda_actors::telemetry::page_views::VisitorStats;
 
@@ -41,7 +39,7 @@ fn busy() -> HttpResponse {
 /// `GET /api/stats/visitors`.
 pub async fn visitors(_: Admin<Figures>, state: web::Data<AppState>) -> HttpResponse {
     let telemetry = &state.services.telemetry;
-    let Ok(live) = telemetry.visitors.send(CountActiveVisitors { window_ms: LIVE_WINDOW_MS }).await else {
+    let Ok(live) = telemetry.visitors.count_active(LIVE_WINDOW_MS).await else {
         return busy();
     };
     let stats = VisitorStats { live_visitors: live, page_views: telemetry.page_views.read(now_ms()) };
@@ -50,7 +48,7 @@ pub async fn visitors(_: Admin<Figures>, state: web::Data<AppState>) -> HttpResp
 
 /// `GET /api/stats/vitals`.
 pub async fn vitals(_: Admin<Figures>, state: web::Data<AppState>) -> HttpResponse {
-    match state.services.telemetry.perf.send(GetPageVitals).await {
+    match state.services.telemetry.perf.page_vitals().await {
         Ok(pages) => no_store(HttpResponse::Ok()).json(serde_json::json!({ "pages": pages })),
         Err(_) => busy(),
     }

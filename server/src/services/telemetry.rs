@@ -21,9 +21,8 @@ use veranda_actors::telemetry::errors::{ErrorIntake, FlushErrors};
 use veranda_actors::telemetry::events::EVENT_BUFFER;
 use veranda_actors::telemetry::page_views::PageViewCounter;
 use veranda_actors::telemetry::traces::FlushTraces;
-use veranda_actors::telemetry::visitor::{FlushVisitorSessions, VisitInbox};
 use veranda_actors::telemetry::{
-    metrics, ErrorQueue, PerfCollector, TelemetryEvent, TelemetryLimits, TelemetryWriter, TraceFlusher, VisitorSessions,
+    metrics, ErrorQueue, PerfShards, TelemetryEvent, TelemetryLimits, TelemetryWriter, TraceFlusher, VisitorShards,
 };
 
 pub use crate::edge::limit::RateLimited;
@@ -46,18 +45,17 @@ pub enum Refused {
 
 /// The telemetry actors and what the telemetry routes share across workers.
 pub struct Telemetry {
-    /// Live visitor sessions and census hits.
-    pub visitors: Addr<VisitorSessions>,
-    /// Where page views hand their visits to `visitors`.
-    pub visit_inbox: VisitInbox,
+    /// Live visitor sessions, in shards by visitor id; page views hand their visits to
+    /// their visitor's shard.
+    pub visitors: VisitorShards,
     /// Publishes and writes JavaScript error records and groups.
     pub errors: Addr<ErrorQueue>,
     /// Where requests admit error records, and read the groups and latest records.
     pub error_intake: ErrorIntake,
     /// Trace-log entries.
     pub traces: Addr<TraceFlusher>,
-    /// Performance records and web vitals.
-    pub perf: Addr<PerfCollector>,
+    /// Performance records and web vitals, in shards by page load id.
+    pub perf: PerfShards,
     /// Writes telemetry records to the store.
     pub writer: TelemetryWriter,
     /// Page views today and in the last hour, counted as they are recorded.
@@ -84,14 +82,12 @@ impl Telemetry {
         let retention = veranda_actors::telemetry::retention::Retention::from_limits(limits);
         let capacity = veranda_actors::telemetry::capacity::Capacity::from_limits(limits);
         let writer = TelemetryWriter::start_with_limits(store.clone(), retention, capacity);
-        let visitors = VisitorSessions::new(store.clone(), writer.clone(), limits);
-        let visit_inbox = visitors.inbox();
-        let visitors = visitors.start();
+        let visitors = VisitorShards::start(store.clone(), writer.clone(), limits);
         let errors = ErrorQueue::new(store.clone(), writer.clone(), limits, events.clone());
         let error_intake = errors.intake();
         let errors = errors.start();
         let traces = TraceFlusher::new(store.as_ref(), writer.clone(), limits).start();
-        let perf = PerfCollector::new(writer.clone(), known_paths, limits).start();
+        let perf = PerfShards::start(writer.clone(), known_paths, limits);
         let per_second = quota(limits.rate_per_second, Duration::from_secs(1), limits.rate_burst);
         let requests = KeyedLimiter::new(REQUESTS_TABLE, per_second, limits.limited_addresses);
         let per_minute =
@@ -99,7 +95,6 @@ impl Telemetry {
         let bytes = KeyedLimiter::new(BYTES_TABLE, per_minute, limits.limited_addresses);
         Telemetry {
             visitors,
-            visit_inbox,
             errors,
             error_intake,
             traces,
@@ -134,7 +129,7 @@ impl Telemetry {
     /// Writes everything the actors buffer (called once at shutdown, before the store's
     /// final flush).
     pub async fn shutdown(&self) {
-        let sessions = self.visitors.send(FlushVisitorSessions).await.unwrap_or(0);
+        let sessions = self.visitors.flush().await;
         let errors = self.errors.send(FlushErrors).await.unwrap_or(0);
         let traces = self.traces.send(FlushTraces).await.unwrap_or(false);
         self.writer.drained().await;

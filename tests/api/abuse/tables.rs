@@ -77,7 +77,7 @@ async fn lcp_count(server: &ServerProcess) -> Option<f64> {
 #[actix_rt::test]
 async fn made_up_page_loads_of_one_address_leave_the_performance_collector_at_its_bound() {
     let data = tempfile::tempdir().expect("a temporary data dir");
-    let env = [("VERANDA_TELEMETRY", "{perf_page_loads = 50, perf_page_loads_per_address = 10}")];
+    let env = [("VERANDA_TELEMETRY", "{perf_page_loads = 50, perf_page_loads_per_address = 10, shards = 1}")];
     let server = server(data.path(), &env).await;
     exported_at_zero(&server).await;
     let records = "/api/1/performance/records";
@@ -161,7 +161,7 @@ fn cvr_of(cookies: &str) -> &str {
 #[actix_rt::test]
 async fn hits_without_a_visitor_cookie_from_one_address_end_its_oldest_sessions_and_lose_none() {
     let data = tempfile::tempdir().expect("a temporary data dir");
-    let limits = "{visitor_sessions = 50, visitor_sessions_per_address = 5}";
+    let limits = "{visitor_sessions = 50, visitor_sessions_per_address = 5, shards = 1}";
     let server = server(data.path(), &[("VERANDA_TELEMETRY", limits)]).await;
     exported_at_zero(&server).await;
     let neighbour = page_view(&server, NEIGHBOUR, "").await;
@@ -182,6 +182,32 @@ async fn hits_without_a_visitor_cookie_from_one_address_end_its_oldest_sessions_
     let (_, state) = sessions.iter().find(|(k, _)| k.as_slice() == id.as_bytes()).expect("the neighbour's session");
     let state: Value = serde_json::from_slice(state).expect("JSON");
     assert_eq!(state["pagesThisVisit"], 2, "{state}");
+}
+
+#[actix_rt::test]
+async fn sharded_visitor_sessions_keep_the_configured_bounds_and_count_every_shards_evictions() {
+    let data = tempfile::tempdir().expect("a temporary data dir");
+    let limits = "{visitor_sessions = 40, visitor_sessions_per_address = 4, shards = 4}";
+    let server = server(data.path(), &[("VERANDA_TELEMETRY", limits)]).await;
+    exported_at_zero(&server).await;
+
+    for _ in 0..60 {
+        page_view(&server, FLOODER, "").await;
+    }
+    // Four shards, each holding its share (one) of the address's four sessions: the
+    // gauge adds the shards up, and every shard's evictions are counted.
+    table_settles(&server, "visitor_sessions", "per_address", 4.0, 56.0).await;
+    let live = eventually(Duration::from_secs(5), "four live sessions over the shards", || async {
+        let live = scraped(&server.ops_address, "veranda_visitor_sessions_live", &[]).await;
+        (live == Some(4.0)).then_some(live)
+    })
+    .await;
+    assert_eq!(live, Some(4.0));
+    server.stop();
+
+    let store = SledStore::open(data.path()).expect("the store opens");
+    let sessions = store.scan_prefix(Tree::VisitorSessions, b"", 1000).expect("scans");
+    assert_eq!(sessions.len(), 60, "the ended sessions of every shard were written");
 }
 
 /// Adds one blend to the cart in `cookies` (a new cart when none); the cart cookie pair

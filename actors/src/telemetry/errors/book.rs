@@ -33,6 +33,12 @@ pub const MAX_UNWRITTEN: usize = 10_000;
 /// [`MAX_UNWRITTEN`] within one interval.
 pub const HAND_OVER_RECORDS: usize = 2_048;
 
+/// How often a hand-over forgets the page loads past their memory. Pruning walks the
+/// whole cap table under the book's lock, which every error report waits for; the memory
+/// is an hour, so once a minute is plenty, where every hand-over (each 250 ms, and each
+/// [`HAND_OVER_RECORDS`] in a storm) held the requests back for the walk.
+pub const CAP_PRUNE_INTERVAL_MS: u64 = 60_000;
+
 /// The error path's state between two intervals.
 #[derive(Debug)]
 pub struct ErrorBook {
@@ -53,6 +59,8 @@ pub struct ErrorBook {
     backlog: usize,
     /// Whether the actor was asked to hand over early since it last took the book's work.
     nudged: bool,
+    /// When the page-load caps were last pruned (unix ms), see [`CAP_PRUNE_INTERVAL_MS`].
+    pruned_at: u64,
     /// The latest records, newest first.
     recent: VecDeque<Arc<RecentError>>,
 }
@@ -80,6 +88,7 @@ impl ErrorBook {
             regrouped: BTreeSet::new(),
             backlog: 0,
             nudged: false,
+            pruned_at: 0,
             recent: VecDeque::with_capacity(RECENT_ERRORS),
         }
     }
@@ -156,7 +165,10 @@ impl ErrorBook {
 
     /// Everything due at an interval ending at `now`: events, records and changed groups.
     pub fn take_due(&mut self, now: u64) -> DueWork {
-        self.caps.prune(now);
+        if now.saturating_sub(self.pruned_at) >= CAP_PRUNE_INTERVAL_MS {
+            self.caps.prune(now);
+            self.pruned_at = now;
+        }
         metrics::error_groups(self.groups.len());
         self.nudged = false;
         let events = self.take_events();
@@ -312,6 +324,22 @@ mod tests {
         assert_eq!(intake.lock().take_due(now_ms()).records.len(), HAND_OVER_RECORDS + 100);
         admit(HAND_OVER_RECORDS);
         assert!(tokio::time::timeout(std::time::Duration::from_secs(1), nudge.notified()).await.is_ok());
+    }
+
+    #[test]
+    fn hand_overs_forget_old_page_loads_at_most_once_a_minute() {
+        use super::super::cap::PAGE_LOAD_MEMORY_MS;
+        let mut book = ErrorBook::new(ErrorGroups::default(), PageLoadCaps::new(1));
+        let one = || vec![(fingerprint("boom", "/a.js", Some(1), Some(2)), report("boom"))];
+        let key = || PageLoadKey::Id("load".into());
+        assert_eq!(book.record(key(), LOCAL, one(), 0), Admission::Accepted { accepted: 1 });
+        let pruned = PAGE_LOAD_MEMORY_MS - 1;
+        book.take_due(pruned);
+        book.take_due(PAGE_LOAD_MEMORY_MS + 10);
+        assert_eq!(book.record(key(), LOCAL, one(), PAGE_LOAD_MEMORY_MS + 20), Admission::Refused, "not yet pruned");
+        book.take_due(pruned + 60_000);
+        let later = pruned + 60_001;
+        assert_eq!(book.record(key(), LOCAL, one(), later), Admission::Accepted { accepted: 1 }, "forgotten");
     }
 
     #[test]

@@ -24,6 +24,10 @@
 //! by hits are written every [`SESSION_WRITE_INTERVAL`], one batch for all of them, so a
 //! visitor clicking through pages costs one write per interval, not one per hit; a crash
 //! loses at most that interval (the telemetry class's window).
+//!
+//! The server runs the sessions as [`VisitorShards`]: N of these actors, each on its own
+//! thread with its share of the bounds, a visitor's hits always going to the shard its id
+//! hashes to ([`crate::telemetry::shards`]).
 
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
@@ -42,6 +46,9 @@ use crate::telemetry::records::{now_ms, record_key};
 use crate::telemetry::writer::{TelemetryWriter, Write, WriterBusy};
 
 pub use crate::telemetry::stored::VisitState;
+pub use shards::VisitorShards;
+
+mod shards;
 
 /// How often idle sessions are dropped from memory.
 pub const SWEEP_INTERVAL: Duration = Duration::from_secs(60);
@@ -94,6 +101,9 @@ pub struct VisitorSessions {
     inbox: VisitInbox,
     /// Mailbox size; a full mailbox makes requests answer 503.
     mailbox_capacity: usize,
+    /// The live sessions this actor last added to the live-sessions gauge (the shards
+    /// add up to one gauge).
+    live_reported: usize,
 }
 
 impl VisitorSessions {
@@ -112,6 +122,16 @@ impl VisitorSessions {
             ended_kept: limits.visitor_sessions.max(1),
             inbox: VisitInbox::new(limits.mailbox_capacity.max(1).saturating_mul(INBOX_VISITS_PER_SLOT)),
             mailbox_capacity: limits.mailbox_capacity,
+            live_reported: 0,
+        }
+    }
+
+    /// Adds the change in live sessions since the last report to the gauge.
+    fn report_live(&mut self) {
+        let live = self.sessions.len();
+        if live != self.live_reported {
+            metrics::live_sessions_changed(live as f64 - self.live_reported as f64);
+            self.live_reported = live;
         }
     }
 
@@ -133,6 +153,9 @@ impl VisitorSessions {
         let id = &outcome.cookie.id;
         let known = match self.sessions.get_mut(id) {
             Some(state) => Some(*state),
+            // An id just minted for a hit without a valid cookie pair is in no store:
+            // a new visitor costs no read.
+            None if outcome.recreated => self.ended.remove(id),
             None => self.ended.remove(id).or_else(|| self.load(id)),
         };
         let pages = match known {
@@ -158,7 +181,7 @@ impl VisitorSessions {
                 self.ended.insert(old, ended);
             }
         }
-        metrics::live_sessions(self.sessions.len());
+        self.report_live();
         state
     }
 
@@ -209,7 +232,7 @@ impl VisitorSessions {
         let dirty = &self.dirty;
         self.sessions.retain(|id, s| now.saturating_sub(s.last_seen) < VISIT_LENGTH_MS || dirty.contains(id));
         self.ended.shrink_to_fit();
-        metrics::live_sessions(self.sessions.len());
+        self.report_live();
     }
 
     /// How many sessions are in memory.

@@ -163,7 +163,7 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
     if let Some(outcome) = visit {
         let address = crate::security::proxy::client_ip(req);
         let visit = RecordVisit { outcome, address, at: now };
-        state.services.telemetry.visit_inbox.offer(visit).map_err(|_| IngestError::Busy)?;
+        state.services.telemetry.visitors.offer(visit).map_err(|_| IngestError::Busy)?;
     }
     store_hit(state, &hit)?;
     if kind == "pageView" {

@@ -6,7 +6,7 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use tokio::sync::oneshot;
-use veranda_actors::telemetry::perf::{parse_records, RecordPerf};
+use veranda_actors::telemetry::perf::parse_records;
 use veranda_actors::telemetry::traces::{parse_entries, AddTraces};
 
 use super::ingest::{finish, read_body, Endpoint, Form, IngestError, MAX_FORM_BODY, MAX_PERF_BODY};
@@ -59,6 +59,6 @@ async fn records(req: &HttpRequest, state: &AppState, payload: web::Payload) -> 
     let records = parse_records(&read_body(req, payload, MAX_PERF_BODY).await?)
         .map_err(|e| IngestError::BadRequest(e.to_string()))?;
     let address = crate::security::proxy::client_ip(req);
-    offer(&state.services.telemetry.perf, RecordPerf { records, address })?;
+    state.services.telemetry.perf.offer(records, address).map_err(|_| IngestError::Busy)?;
     Ok(HttpResponse::Accepted().finish())
 }

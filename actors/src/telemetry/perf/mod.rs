@@ -5,6 +5,10 @@
 //!
 //! A record is `{pageLoadId, name, value, pagePath?, url?, rating?, navigationType?}`;
 //! times are in milliseconds as the `web-vitals` library reports them, CLS unitless.
+//!
+//! The server runs the collector as [`PerfShards`]: N collectors, each on its own thread
+//! with its share of the page-load bounds, a page load's records always going to the
+//! shard its id hashes to ([`crate::telemetry::shards`]).
 
 use std::collections::HashSet;
 use std::net::IpAddr;
@@ -21,6 +25,10 @@ use crate::telemetry::records::{now_ms, record_key, truncate_chars};
 use crate::telemetry::rules::path_of;
 use crate::telemetry::vitals::{PageVitals, VitalHistograms};
 use crate::telemetry::writer::TelemetryWriter;
+
+pub use shards::{PerfBusy, PerfShards};
+
+mod shards;
 
 /// Most records one request may carry.
 pub const MAX_PERF_RECORDS: usize = 100;
@@ -216,6 +224,19 @@ impl Handler<RecordPerf> for PerfCollector {
                 metrics::dropped(metrics::PERF_RECORDS, metrics::WRITER_BUSY, msg.records.len());
             }
         }
+    }
+}
+
+/// Returns a copy of the recent vitals' histograms (a shard's, to merge with the others').
+#[derive(Message)]
+#[rtype(result = "VitalHistograms")]
+pub struct GetVitalHistograms;
+
+impl Handler<GetVitalHistograms> for PerfCollector {
+    type Result = actix::MessageResult<GetVitalHistograms>;
+
+    fn handle(&mut self, _: GetVitalHistograms, _: &mut Self::Context) -> Self::Result {
+        actix::MessageResult(self.vitals.clone())
     }
 }
 

@@ -1,0 +1,78 @@
+//! Sharding of the hot telemetry actors: the visitor sessions and the performance
+//! collector each run as N shards, one actor on its own arbiter (thread) per shard, so a
+//! burst of page views or performance records is spread over the cores instead of queueing
+//! behind one actor.
+//!
+//! A record goes to the shard its key hashes to ([`shard_of`]: the visitor id, or the page
+//! load id), so one visitor's or one page load's records always meet in one shard. N is
+//! `[telemetry] shards` ([`shard_count`]: 0 means the number of available cores, at least
+//! two), and each shard gets its share of the in-memory bounds ([`share`]), so the shards
+//! together hold no more than the one table did.
+
+use std::hash::{Hash, Hasher};
+use std::num::NonZeroUsize;
+
+/// Most shards of one actor.
+pub const MAX_SHARDS: usize = 64;
+
+/// The number of shards for the setting `configured`: 0 is the number of available
+/// cores (at least 2); any value is kept within 1..=[`MAX_SHARDS`].
+pub fn shard_count(configured: usize) -> usize {
+    if configured == 0 {
+        std::thread::available_parallelism().map_or(2, NonZeroUsize::get).clamp(2, MAX_SHARDS)
+    } else {
+        configured.min(MAX_SHARDS)
+    }
+}
+
+/// The shard of `key` among `shards`; the same key always gives the same shard.
+pub fn shard_of(key: &[u8], shards: usize) -> usize {
+    if shards <= 1 {
+        return 0;
+    }
+    // `DefaultHasher::new` has fixed keys: the same key hashes alike in every call,
+    // unlike a `RandomState`.
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    key.hash(&mut hasher);
+    (hasher.finish() % shards as u64) as usize
+}
+
+/// One shard's share of a bound of `total` among `shards` (at least 1), so that the
+/// shards' bounds add up to no more than `total` (unless `total` is below `shards`).
+pub fn share(total: usize, shards: usize) -> usize {
+    (total / shards.max(1)).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_always_lands_on_one_shard_and_keys_spread_over_all() {
+        let first: Vec<usize> = (0..1000).map(|n| shard_of(format!("v{n}").as_bytes(), 8)).collect();
+        let again: Vec<usize> = (0..1000).map(|n| shard_of(format!("v{n}").as_bytes(), 8)).collect();
+        assert_eq!(first, again);
+        for shard in 0..8 {
+            let count = first.iter().filter(|s| **s == shard).count();
+            assert!((60..=190).contains(&count), "shard {shard} holds {count} of 1000 keys");
+        }
+        assert_eq!(shard_of(b"anything", 1), 0);
+    }
+
+    #[test]
+    fn the_shard_count_defaults_to_the_cores_and_stays_bounded() {
+        let cores = std::thread::available_parallelism().map_or(2, NonZeroUsize::get);
+        assert_eq!(shard_count(0), cores.clamp(2, 64));
+        assert_eq!(shard_count(1), 1);
+        assert_eq!(shard_count(5), 5);
+        assert_eq!(shard_count(1000), 64);
+    }
+
+    #[test]
+    fn shares_add_up_to_no_more_than_the_total() {
+        assert_eq!(share(200_000, 4), 50_000);
+        assert_eq!(share(10, 4), 2);
+        assert!(share(10, 4) * 4 <= 10);
+        assert_eq!(share(2, 4), 1, "a shard holds at least one entry");
+    }
+}
