@@ -24,27 +24,27 @@ describe('escapeAction', () => {
 describe('onEscape', () => {
   const win = { location: { pathname: '/blog', search: '?tag=a b', assign: vi.fn() } } as unknown as Window;
 
-  it('closes the most recent target, once', () => {
+  it('closes the most recent target, once', async () => {
     const first = vi.fn();
     const second = vi.fn();
     registerCloseTarget(first);
     const unregister = registerCloseTarget(second);
     const handlers = { logout: vi.fn(), login: vi.fn() };
-    expect(onEscape(win, context({ escapeToLogin: true }), false, handlers)).toBe('close');
+    expect(await onEscape(win, context({ escapeToLogin: true }), false, handlers)).toBe('close');
     expect(second).toHaveBeenCalledOnce();
     expect(first).not.toHaveBeenCalled();
     unregister();
-    expect(onEscape(win, context({ escapeToLogin: true }), false, handlers)).toBe('close');
+    expect(await onEscape(win, context({ escapeToLogin: true }), false, handlers)).toBe('close');
     expect(first).toHaveBeenCalledOnce();
-    expect(onEscape(win, context({ escapeToLogin: true }), false, handlers)).toBe('login');
+    expect(await onEscape(win, context({ escapeToLogin: true }), false, handlers)).toBe('login');
     expect(handlers.login).toHaveBeenCalledOnce();
   });
 
-  it('sends a signed-in account to configuration with the encoded page', () => {
+  it('sends a signed-in account to configuration with the encoded page', async () => {
     const handlers = { logout: vi.fn(), login: vi.fn() };
-    expect(onEscape(win, context({ signedIn: true }), false, handlers)).toBe('config');
+    expect(await onEscape(win, context({ signedIn: true }), false, handlers)).toBe('config');
     expect(win.location.assign).toHaveBeenCalledWith('/config/?frameUrl=%2Fblog%3Ftag%3Da%20b');
-    expect(onEscape(win, context({ signedIn: true }), true, handlers)).toBe('logout');
+    expect(await onEscape(win, context({ signedIn: true }), true, handlers)).toBe('logout');
     expect(handlers.logout).toHaveBeenCalledOnce();
   });
 });

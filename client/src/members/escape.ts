@@ -1,8 +1,10 @@
 // The escape key (spec 000 §4, key code 27): closes the top registered close target; else,
 // with shift, logs out (only when signed in); else goes to the configuration area (signed
-// in) or shows the login prompt (when the site enables `useEscapeKeyToLogin`).
+// in) or shows the login prompt (when the site enables `useEscapeKeyToLogin`). The close
+// target registry is imported when a press comes: the lazy chunks that register in it
+// (popups, the popup overlay, the cookie banner) import it the same way, so it stays out
+// of the page loader's list of files.
 import type { PageContext } from '../generated/types';
-import { closeTopTarget } from './close-targets';
 import { configLocation } from './owner-redirect';
 
 /** What an escape press does. */
@@ -33,8 +35,9 @@ export interface EscapeHandlers {
   login(): void;
 }
 
-/** Handles one escape press; returns the action taken. */
-export function onEscape(win: Window, context: PageContext | null, shift: boolean, handlers: EscapeHandlers): EscapeAction {
+/** Handles one escape press; resolves with the action taken. */
+export async function onEscape(win: Window, context: PageContext | null, shift: boolean, handlers: EscapeHandlers): Promise<EscapeAction> {
+  const { closeTopTarget } = await import('./close-targets');
   if (closeTopTarget()) return 'close';
   const action = escapeAction({ shift, hasCloseTarget: false, context });
   if (action === 'logout') handlers.logout();

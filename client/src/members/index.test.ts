@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handle, startMembers } from './index';
 import { context } from './test-support';
 
@@ -29,7 +29,7 @@ describe('handle', () => {
     document.body.innerHTML = '';
   });
 
-  it('opens the login prompt for escape outside fields when the site allows it', () => {
+  it('opens the login prompt for escape outside fields when the site allows it', async () => {
     document.body.innerHTML = '<main id="main"><input id="q"></main>';
     const ctx = context({ escapeToLogin: true });
     const inField = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true });
@@ -39,6 +39,7 @@ describe('handle', () => {
     const outside = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true });
     document.body.dispatchEvent(outside);
     handle(window, ctx, outside);
+    await vi.dynamicImportSettled();
     expect(document.querySelector('dialog.login-prompt')?.hasAttribute('open')).toBe(true);
   });
 

@@ -7,7 +7,6 @@ import { logOut } from './logout';
 import { isLogoutLanding, showLogoutDialog } from './logout-dialog';
 import { redirectOwner } from './owner-redirect';
 
-export { registerCloseTarget } from './close-targets';
 export { openLoginPrompt, logOut, redirectOwner };
 
 /** Whether a key press lands in something that takes text. */
@@ -16,7 +15,7 @@ function inField(target: EventTarget | null): boolean {
 }
 
 /** One escape press outside fields (the loader has left out presses while a dialog is open). */
-export function escapePressed(win: Window, context: PageContext | null, shift: boolean): EscapeAction {
+export function escapePressed(win: Window, context: PageContext | null, shift: boolean): Promise<EscapeAction> {
   return onEscape(win, context, shift, {
     logout: () => void logOut(win),
     login: () => openLoginPrompt(win, win.document.activeElement),
@@ -30,7 +29,7 @@ export function escapePressed(win: Window, context: PageContext | null, shift: b
 export function handle(win: Window, context: PageContext | null, event?: Event): void {
   if (!event) return startMembers(win, context);
   if (event instanceof KeyboardEvent) {
-    if (!event.defaultPrevented && !inField(event.target)) escapePressed(win, context, event.shiftKey);
+    if (!event.defaultPrevented && !inField(event.target)) void escapePressed(win, context, event.shiftKey);
     return;
   }
   const control = event.target instanceof Element ? event.target.closest('[data-action]') : null;

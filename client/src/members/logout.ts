@@ -1,7 +1,9 @@
 // Logging out (spec 000 §4, §7): `DELETE /api/site-users/account/session?cloneCart=false`
 // through the data layer, which repeats the call once when the server answers `crumbFail`.
 // Then the page goes to the landing `/?logout=true`, where the 'Logout Successful' dialog
-// opens modally (see `logout-dialog.ts`).
+// opens modally (see `logout-dialog.ts`). The call is watched as a generic fetch state
+// (`data/fetch-state.ts`): a failure is kept in it and logged.
+import { startFetch } from '../data/fetch-state';
 import { dataRequest } from '../data/index';
 
 /** The sign-out call. */
@@ -24,17 +26,11 @@ let pending: Promise<boolean> | null = null;
 export function logOut(win: Window, deps?: Partial<LogoutDeps>): Promise<boolean> {
   const request = deps?.request ?? dataRequest;
   const navigate = deps?.navigate ?? ((path: string) => win.location.assign(path));
-  pending ??= request({ url: LOGOUT_URL, method: 'DELETE' })
-    .then(() => {
-      navigate(LOGOUT_LANDING);
-      return true;
-    })
-    .catch((error: unknown) => {
-      console.error('Veranda: logging out failed.', error);
-      return false;
-    })
-    .finally(() => {
-      pending = null;
-    });
+  pending ??= startFetch(() => request({ url: LOGOUT_URL, method: 'DELETE' }), 'logging out').settled.then((state) => {
+    pending = null;
+    if (state.status !== 'success') return false;
+    navigate(LOGOUT_LANDING);
+    return true;
+  });
   return pending;
 }

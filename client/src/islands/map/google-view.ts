@@ -44,10 +44,17 @@ interface GoogleMaps {
     setZoom(z: number): void;
     panTo(c: unknown): void;
   };
-  Marker: new (options: Record<string, unknown>) => { setPosition(p: unknown): void; setMap(m: unknown): void; setTitle(t: string): void };
+  Marker: new (options: Record<string, unknown>) => {
+    setPosition(p: unknown): void;
+    setMap(m: unknown): void;
+    setTitle(t: string): void;
+    setDraggable(d: boolean): void;
+    addListener(event: string, handler: () => void): unknown;
+  };
 }
 
-function mapOptions(o: MapOptions): Record<string, unknown> {
+/** Google's map options for `o` (`disableDefaultUI`, or no controls, hides Google's interface). */
+export function googleMapOptions(o: MapOptions): Record<string, unknown> {
   return {
     center: o.center,
     zoom: o.zoom,
@@ -63,19 +70,21 @@ function mapOptions(o: MapOptions): Record<string, unknown> {
 }
 
 /** Builds the Google Maps view with the site's key. */
-export const googleView: ViewFactory = async (canvas, options, settings, motion) => {
+export const googleView: ViewFactory = async (canvas, options, settings, motion, onMarkerClick) => {
   const maps = (await loadGoogleMaps(window, settings.googleKey ?? '', settings.language, settings.region)) as GoogleMaps | undefined;
   if (!maps?.Map) throw new Error('Google Maps loaded without its API.');
-  const map = new maps.Map(canvas, mapOptions(options));
+  const map = new maps.Map(canvas, googleMapOptions(options));
   const marker = new maps.Marker({ position: options.marker, map, title: options.title || 'Marker', draggable: options.markerDraggable });
+  marker.addListener('click', onMarkerClick);
   const view: MapView = {
     apply(next) {
-      map.setOptions(mapOptions(next));
+      map.setOptions(googleMapOptions(next));
       if (motion) map.panTo(next.center);
       else map.setCenter(next.center);
       map.setZoom(next.zoom);
       marker.setPosition(next.marker);
       marker.setTitle(next.title || 'Marker');
+      marker.setDraggable(next.markerDraggable);
     },
     destroy() {
       marker.setMap(null);

@@ -13,7 +13,7 @@ export function styleClass(style: MapStyle, filtered = true): string {
 }
 
 /** Builds the Leaflet view; rejects when no tile of the first view loads. */
-export const leafletView: ViewFactory = async (canvas, options, settings, motion) => {
+export const leafletView: ViewFactory = async (canvas, options, settings, motion, onMarkerClick) => {
   const [mod] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]);
   const L = ((mod as { default?: typeof Leaflet }).default ?? mod) as typeof Leaflet;
   const map = L.map(canvas, {
@@ -50,6 +50,7 @@ export const leafletView: ViewFactory = async (canvas, options, settings, motion
     const el = marker.getElement();
     if (el) el.title = next.title || 'Marker';
     next.draggable ? map.dragging.enable() : map.dragging.disable();
+    if (marker.dragging) next.markerDraggable ? marker.dragging.enable() : marker.dragging.disable();
     next.scrollwheel ? map.scrollWheelZoom.enable() : map.scrollWheelZoom.disable();
     const wantControls = next.showControls && !next.disableDefaultUI;
     if (wantControls && !controls) zoom.addTo(map);
@@ -78,6 +79,7 @@ export const leafletView: ViewFactory = async (canvas, options, settings, motion
     tiles.on('load', () => (loaded > 0 ? resolve() : reject(new Error('No map tile could be loaded.'))));
   });
   tiles.addTo(map);
+  marker.on('click', onMarkerClick);
   marker.addTo(map);
   apply(options);
   try {

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CALLBACK, SCRIPT_TIMEOUT_MESSAGE, loadGoogleMaps, scriptUrl } from './google';
-import { googleMapType, googleStyles } from './google-view';
+import { googleMapOptions, googleMapType, googleStyles } from './google-view';
 import { MAP_FAILED, MapIsland, type MapView, type ViewFactory } from './map';
 import {
   DEFAULT_TILE_URL,
   MAP_STYLES,
   type MapOptions,
   mapStyle,
+  markerLink,
   parseMapOptions,
   readMapSettings,
   chooseTiles,
@@ -25,13 +26,15 @@ function fakeFactory(fail = false) {
   const applied: MapOptions[] = [];
   const built: MapOptions[] = [];
   let destroyed = 0;
-  const factory: ViewFactory = async (_canvas, options) => {
+  let clickMarker = () => {};
+  const factory: ViewFactory = async (_canvas, options, _settings, _motion, onMarkerClick) => {
     built.push(options);
+    clickMarker = onMarkerClick;
     if (fail) throw new Error('tiles failed');
     const view: MapView = { apply: (o) => applied.push(o), destroy: () => void (destroyed += 1) };
     return view;
   };
-  return { factory, applied, built, destroyed: () => destroyed };
+  return { factory, applied, built, destroyed: () => destroyed, clickMarker: () => clickMarker() };
 }
 
 afterEach(() => {
@@ -118,6 +121,58 @@ describe('map options', () => {
     expect(googleMapType(parseMapOptions({ showTerrain: true }))).toBe('terrain');
     expect(googleStyles('Original', true)).toEqual([]);
     expect(googleStyles('Grayscale', false)).toContainEqual({ elementType: 'labels', stylers: [{ visibility: 'off' }] });
+  });
+});
+
+describe('the display options of spec 001 §3', () => {
+  it('reads disableDefaultUI, markerDraggable and linkOnClick, each off unless set', () => {
+    const off = parseMapOptions({});
+    expect([off.disableDefaultUI, off.markerDraggable, off.linkOnClick]).toEqual([false, false, false]);
+    const on = parseMapOptions({ disableDefaultUI: true, markerDraggable: true, linkOnClick: true });
+    expect([on.disableDefaultUI, on.markerDraggable, on.linkOnClick]).toEqual([true, true, true]);
+  });
+
+  it('reads the nested view config {location, ui: {showControls, showTerrain, showLabels, style}}', () => {
+    const o = parseMapOptions({
+      location: { mapLat: 51.5, mapLng: -0.12, markerLat: 51.6, markerLng: -0.2, mapZoom: 9, addressTitle: 'Porch' },
+      ui: { showControls: false, showTerrain: true, showLabels: false, style: 'MinimalDark' },
+    });
+    expect(o.center).toEqual({ lat: 51.5, lng: -0.12 });
+    expect(o.marker).toEqual({ lat: 51.6, lng: -0.2 });
+    expect(o.zoom).toBe(9);
+    expect(o.title).toBe('Porch');
+    expect([o.showControls, o.showTerrain, o.showLabels, o.style]).toEqual([false, true, false, 'MinimalDark']);
+    expect(parseMapOptions({ style: 'Original', ui: { style: 'Satellite' }, location: [] }).style).toBe('Original');
+    expect(parseMapOptions({ ui: 'x', location: null }).zoom).toBe(12);
+  });
+
+  it('sends a marker click to the fallback place link only with linkOnClick', () => {
+    const root = block();
+    const settings = readMapSettings(root);
+    expect(settings.placeUrl).toBe('https://www.openstreetmap.org/');
+    expect(markerLink(parseMapOptions({ linkOnClick: true }), settings)).toBe('https://www.openstreetmap.org/');
+    expect(markerLink(parseMapOptions({}), settings)).toBeNull();
+    root.querySelector('a')!.setAttribute('href', 'javascript:alert(1)');
+    expect(readMapSettings(root).placeUrl).toBeNull();
+  });
+
+  it('follows the place link when the marker of a linkOnClick map is clicked, and not otherwise', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    const root = block();
+    const plain = fakeFactory();
+    await new MapIsland(root, {}, readMapSettings(root), plain.factory, true).start();
+    plain.clickMarker();
+    expect(assign).not.toHaveBeenCalled();
+    const linked = fakeFactory();
+    await new MapIsland(root, { linkOnClick: true }, readMapSettings(root), linked.factory, true).start();
+    linked.clickMarker();
+    expect(assign).toHaveBeenCalledWith('https://www.openstreetmap.org/');
+  });
+
+  it('hides Google’s default interface with disableDefaultUI', () => {
+    expect(googleMapOptions(parseMapOptions({ disableDefaultUI: true }))).toMatchObject({ disableDefaultUI: true, zoomControl: false });
+    expect(googleMapOptions(parseMapOptions({}))).toMatchObject({ disableDefaultUI: false, zoomControl: true });
   });
 });
 

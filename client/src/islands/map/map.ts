@@ -3,7 +3,7 @@
 // view (Leaflet with the site's tiles, or Google Maps when the site has a key), and
 // applies option updates 60 ms after the last one. A view that fails (script, tiles)
 // is removed, and the fallback is what the visitor sees; the failure is logged.
-import { type MapOptions, type MapSettings, debounce, mapLabel, parseMapOptions } from './options';
+import { type MapOptions, type MapSettings, debounce, mapLabel, markerLink, parseMapOptions } from './options';
 
 /** A built map: it takes new options and can be taken down. */
 export interface MapView {
@@ -11,12 +11,16 @@ export interface MapView {
   destroy(): void;
 }
 
-/** What builds a view. `motion` is false under reduced motion (no animated pan or zoom). */
+/**
+ * What builds a view. `motion` is false under reduced motion (no animated pan or zoom);
+ * the view calls `onMarkerClick` when the marker is clicked.
+ */
 export type ViewFactory = (
   canvas: HTMLElement,
   options: MapOptions,
   settings: MapSettings,
   motion: boolean,
+  onMarkerClick: () => void,
 ) => Promise<MapView>;
 
 /** The console warning of a map that could not be shown (000 §8: failing map render, console only; a warning, since the address is still shown). */
@@ -61,7 +65,7 @@ export class MapIsland {
   /** Builds the view; a failure removes the canvas and leaves the fallback. */
   async start(): Promise<boolean> {
     try {
-      this.view = await this.factory(this.canvas, this.options, this.settings, this.motion);
+      this.view = await this.factory(this.canvas, this.options, this.settings, this.motion, () => this.markerClicked());
       if (this.failed) {
         this.view.destroy();
         this.view = null;
@@ -86,6 +90,12 @@ export class MapIsland {
     this.canvas.remove();
     this.root.classList.remove('map--interactive');
     this.root.classList.add('map--failed');
+  }
+
+  /** A marker click: with `linkOnClick`, the page goes to the place's link. */
+  markerClicked(): void {
+    const url = markerLink(this.options, this.settings);
+    if (url) this.root.ownerDocument.defaultView?.location.assign(url);
   }
 
   /** New block data: applied 60 ms after the last update. */

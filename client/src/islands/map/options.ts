@@ -1,6 +1,9 @@
 // Map block data (001 §3 "Map widget", §5, §9): location, display options and the six
 // styles, with the spec's defaults; and the site's map settings the server writes on the
 // block's `.map` element (tile address, attribution, Google Maps key, language, region).
+// A block's data is either flat (the §3 location fields and display options) or the map
+// view config `{location, ui: {showControls, showTerrain, showLabels, style}}`, whose
+// `location` holds the location fields; a flat field wins over the same field nested.
 
 /** Default centre (001 §3). */
 export const DEFAULT_CENTER = { lat: 40.720882, lng: -74.000988 } as const;
@@ -60,6 +63,8 @@ export interface MapSettings {
   googleKey: string | null;
   language: string | null;
   region: string | null;
+  /** The place's link in the block's fallback, followed on a marker click with `linkOnClick`. */
+  placeUrl: string | null;
 }
 
 function num(value: unknown, min: number, max: number): number | null {
@@ -80,9 +85,18 @@ export function mapStyle(value: unknown): MapStyle {
   return 'Grayscale';
 }
 
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** The block's data with the view config's `location` and `ui` brought up to the top level. */
+export function flattenViewConfig(data: unknown): Record<string, unknown> {
+  const d = record(data);
+  return { ...record(d.location), ...record(d.ui), ...d };
+}
+
 /** Reads a map block's data; anything missing or out of range takes its default. */
 export function parseMapOptions(data: unknown): MapOptions {
-  const d = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  const d = flattenViewConfig(data);
   const lat = num(d.mapLat, -90, 90) ?? DEFAULT_CENTER.lat;
   const lng = num(d.mapLng, -180, 180) ?? DEFAULT_CENTER.lng;
   const markerLat = num(d.markerLat, -90, 90);
@@ -125,7 +139,19 @@ export function readMapSettings(el: HTMLElement | null): MapSettings {
     googleKey: attr('data-google-maps-key'),
     language: attr('data-language'),
     region: attr('data-region'),
+    placeUrl: placeLink(el),
   };
+}
+
+/** The http(s) address of the fallback's place link, or `null`. */
+function placeLink(el: HTMLElement | null): string | null {
+  const href = el?.querySelector('.map-fallback a[href]')?.getAttribute('href')?.trim();
+  return href && /^https?:\/\//.test(href) ? href : null;
+}
+
+/** Where a marker click goes: the place's link with `linkOnClick`, else nowhere (`null`). */
+export function markerLink(options: MapOptions, settings: MapSettings): string | null {
+  return options.linkOnClick ? settings.placeUrl : null;
 }
 
 /** The tiles a Leaflet map draws: a base layer, an optional overlay, and whether the style's filter applies. */

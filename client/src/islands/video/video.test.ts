@@ -212,6 +212,52 @@ describe('the video island', () => {
   });
 });
 
+describe('changing mode (001 §4 "Changing mode reloads the video")', () => {
+  it('reloads a shown video behind its overlay, in the new mode’s box', () => {
+    const el = block();
+    const player = mountBlock(el, { mode: 'fit' })!;
+    player.show({ focus: false, muted: false });
+    const first = el.querySelector('.video-wrapper iframe');
+    expect(first).not.toBeNull();
+    expect(player.update({ html: FRAME, title: 'Clip', mode: 'fit' })).toBe(false);
+    expect(el.querySelector('.video-wrapper iframe')).toBe(first);
+
+    expect(player.update({ html: FRAME, title: 'Clip', mode: 'none' })).toBe(true);
+    const wrapper = el.querySelector<HTMLElement>('.video-wrapper')!;
+    expect(el.querySelector('.video-wrapper iframe')).toBeNull();
+    expect(wrapper.querySelector<HTMLButtonElement>('button.video-play')!.hidden).toBe(false);
+    expect(wrapper.className).toBe('video-wrapper video-wrapper--none');
+    expect(wrapper.style.paddingBottom).toBe('');
+    player.show({ focus: false, muted: false });
+    expect(el.querySelector<HTMLIFrameElement>('.video-wrapper iframe')!.style.width).toBe('');
+  });
+
+  it('reloads a video without an overlay as a new player, in place and unstarted', () => {
+    const el = block('Wide', FRAME.replace('height="360"', 'height="256"'));
+    const player = mountBlock(el, { overlay: false, mode: 'fit' })!;
+    const first = el.querySelector<HTMLIFrameElement>('.video-wrapper iframe')!;
+    expect(el.querySelector<HTMLElement>('.video-wrapper')!.style.paddingBottom).toBe('40%');
+    expect(player.update({ html: FRAME, title: 'Wide', mode: 'fill' })).toBe(true);
+    const second = el.querySelector<HTMLIFrameElement>('.video-wrapper iframe')!;
+    expect(second).not.toBe(first);
+    expect(first.isConnected).toBe(false);
+    expect(el.querySelectorAll('.video-wrapper iframe')).toHaveLength(1);
+    expect(second.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/abc');
+    expect(el.querySelector<HTMLElement>('.video-wrapper')!.style.paddingBottom).toBe('56.3%');
+    expect(player.mode).toBe('fill');
+  });
+
+  it('hears the block-data event of its block', async () => {
+    const { mount, BLOCK_DATA_EVENT } = await import('./index');
+    const el = block();
+    mounted.push(mount(el, { html: FRAME, title: 'Clip', overlay: false })!);
+    const first = el.querySelector('.video-wrapper iframe');
+    el.dispatchEvent(new CustomEvent(BLOCK_DATA_EVENT, { detail: { html: FRAME, title: 'Clip', overlay: false, mode: 'fill' } }));
+    expect(el.querySelector('.video-wrapper')!.className).toContain('video-wrapper--fill');
+    expect(el.querySelector('.video-wrapper iframe')).not.toBe(first);
+  });
+});
+
 describe('object embeds', () => {
   const OBJECT =
     '<object data="https://www.youtube.com/v/abc" type="application/x-shockwave-flash" width="425" height="344" title="Old clip"><embed src="https://www.youtube.com/v/abc" type="application/x-shockwave-flash" width="425" height="344"></object>';

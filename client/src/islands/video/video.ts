@@ -1,6 +1,8 @@
 // One video block (001 §4 "Video"): a play overlay over the poster; clicking it, or Enter
 // or Space on it, swaps in the provider's iframe (or object) and moves focus there. Showing one video
 // returns the others to their overlay. Players are paused and played by posted messages.
+// Changing mode reloads the video: its player is taken down and built again in the new
+// mode's box, back to how it was mounted (behind its overlay, or in place unstarted).
 import {
   DEFAULT_PADDING_RATIO,
   INVALID_VIDEO_EMBED,
@@ -78,13 +80,11 @@ export class VideoPlayer {
   constructor(
     figure: HTMLElement,
     private readonly source: PlayerElement,
-    private readonly data: VideoData,
+    private data: VideoData,
   ) {
     const doc = figure.ownerDocument;
     this.wrapper = doc.createElement('div');
-    this.wrapper.className = `video-wrapper video-wrapper--${data.mode}`;
-    const box = frameBox(data.mode, numberAttr(source, 'width'), numberAttr(source, 'height'));
-    if (box.padding !== null) this.wrapper.style.paddingBottom = `${box.padding}%`;
+    this.layOut();
     const poster = figure.querySelector('img.video-poster');
     if (poster) this.wrapper.append(poster);
     this.button = null;
@@ -107,6 +107,36 @@ export class VideoPlayer {
     figure.prepend(this.wrapper);
     figure.classList.add('video--ready');
     players.add(this);
+  }
+
+  /** Sizes the wrapper for the current mode. */
+  private layOut(): void {
+    this.wrapper.className = `video-wrapper video-wrapper--${this.data.mode}`;
+    const box = frameBox(this.data.mode, numberAttr(this.source, 'width'), numberAttr(this.source, 'height'));
+    this.wrapper.style.paddingBottom = box.padding === null ? '' : `${box.padding}%`;
+  }
+
+  /** The current mode. */
+  get mode(): VideoMode {
+    return this.data.mode;
+  }
+
+  /**
+   * Takes new block data (001 §4 "Changing mode reloads the video"): a different mode takes
+   * the player down and builds it again in the new mode's box, behind its overlay or (without
+   * one) in place unstarted; says whether it reloaded. The same mode changes nothing.
+   */
+  update(raw: unknown): boolean {
+    const mode = parseVideoData(raw).mode;
+    if (mode === this.data.mode) return false;
+    this.post('pause');
+    this.frame?.remove();
+    this.frame = null;
+    this.data = { ...this.data, mode };
+    this.layOut();
+    if (this.button) this.button.hidden = false;
+    else this.show({ focus: false, muted: false, start: false });
+    return true;
   }
 
   /** Whether the provider's iframe is in place. */

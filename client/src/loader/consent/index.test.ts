@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageContext } from '../../generated/types';
 import { clearCookies } from '../telemetry/test-support';
 import { CONSENT_EVENT, FORCE_EVENT, FORCED_CLASS, UNFORCE_EVENT, UPDATE_EVENT, startConsent } from './index';
+import { closeTopTarget } from '../../members/close-targets';
 import { reset } from './banner-controller';
 import { BANNER_VERSION_COOKIE, CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, readConsent } from './state';
 
@@ -116,5 +117,25 @@ describe('the cookie banner', () => {
     await settle();
     expect(document.body.classList.contains(FORCED_CLASS)).toBe(false);
     expect(banner()).toBeNull();
+  });
+
+  it('is closed by the escape key without an answer, ending the forced state, and shows on the next page', async () => {
+    window.dispatchEvent(new CustomEvent(FORCE_EVENT, { detail: enabled }));
+    startConsent(window, context(enabled), () => {});
+    await settle();
+    window.dispatchEvent(new CustomEvent(FORCE_EVENT, { detail: enabled }));
+    await settle();
+    expect(banner()).not.toBeNull();
+    expect(closeTopTarget()).toBe(true);
+    expect(banner()).toBeNull();
+    expect(document.body.classList.contains(FORCED_CLASS)).toBe(false);
+    expect(readConsent(document)).toBeUndefined();
+    expect(closeTopTarget()).toBe(false);
+
+    reset();
+    startConsent(window, context(enabled), () => {});
+    await settle();
+    buttons()[1]!.click();
+    expect(closeTopTarget()).toBe(false);
   });
 });

@@ -34,12 +34,9 @@ export function readConsent(doc: Document): ConsentAnswer {
   return undefined;
 }
 
-/** Drops an answer given to another banner version; says whether it did. */
-export function dropStaleConsent(doc: Document): boolean {
-  if (!staleVersion(doc)) return false;
-  writeCookie(doc, CONSENT_COOKIE, '', 0);
-  writeCookie(doc, BANNER_VERSION_COOKIE, '', 0);
-  return true;
+/** Drops an answer given to another banner version. */
+export function dropStaleConsent(doc: Document): void {
+  if (staleVersion(doc)) [CONSENT_COOKIE, BANNER_VERSION_COOKIE].forEach((name) => writeCookie(doc, name, '', 0));
 }
 
 /** Records the visitor's answer for 30 days, with the banner version it answers. */

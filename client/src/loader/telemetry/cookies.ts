@@ -3,9 +3,9 @@
 // the consent rule that keeps every analytics cookie away without `ss_cookieAllowed`.
 import type { PageContext } from '../../generated/types';
 import { CONSENT_COOKIE, readConsent } from '../consent/state';
-import { readCookie, writeCookie } from './transport';
+import { newVisitorId, readCookie, writeCookie } from './transport';
 
-export { CONSENT_COOKIE };
+export { CONSENT_COOKIE, newVisitorId };
 
 /** The visitor cookie: `id|first|previous|current|count`. */
 export const VISITOR_COOKIE = 'ss_cvr';
@@ -68,11 +68,6 @@ export function formatVisitorCookie(v: VisitorCookie): string {
   return [v.id, v.first, v.previous, v.current, v.count].join('|');
 }
 
-/** A new visitor id: 32 hex digits from the platform's random source. */
-export function newVisitorId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * The visitor cookie after a hit at `now`, given the two cookies as found:

@@ -1,11 +1,25 @@
 // What a page's arrival sends besides its hit, a lazy chunk imported as the telemetry starts
 // on a page with a query string or an item: the ad-pixel events of the page itself (a
 // product page, a search with a query; spec 000 §7) and the marketing pixel of a campaign
-// landing (`track.ts`).
+// landing (`track.ts`). A marketing landing also gives the browser session its marketing
+// id, the `SS_MID` session cookie (`docs/analytics.md`).
 import type { ItemType, PageContext, PageType } from '../../generated/types';
 import type { AdPixelEvent } from './ad-pixel';
 import type { Events } from './events';
 import { sendTrack } from './track';
+import { newVisitorId, readCookie, writeCookie } from './transport';
+
+/** The marketing id cookie (spec 001 §9: a session cookie). */
+export const MARKETING_COOKIE = 'SS_MID';
+
+/** The marketing id of the browser session, created (a session cookie) when absent. */
+export function ensureMarketingId(doc: Document): string {
+  const found = readCookie(doc, MARKETING_COOKIE);
+  if (found) return found;
+  const id = newVisitorId();
+  writeCookie(doc, MARKETING_COOKIE, id, null);
+  return id;
+}
 
 // The ids and event names as literals (checked against the generated enums and the event
 // names' type), so neither the enums' objects nor the names' module is fetched with it.
@@ -33,6 +47,6 @@ export function firePagePixels(win: Window, context: PageContext | null, events:
 
 /** Sends the marketing pixel (analytics on) and the page's own ad-pixel events. */
 export function startLanding(win: Window, context: PageContext | null, events: Events): void {
-  if (context?.analyticsEnabled === true) sendTrack(win);
+  if (context?.analyticsEnabled === true && sendTrack(win)) ensureMarketingId(win.document);
   firePagePixels(win, context, events);
 }

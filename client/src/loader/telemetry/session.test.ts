@@ -34,7 +34,8 @@ describe('session info', () => {
     expect(startSession(window)).toMatchObject({ isFirstLanding: false, isFirstSession: false });
   });
 
-  it('creates SS_SESSION_ID as a session cookie and SS_ANALYTICS_ID for 390 days, only when absent', () => {
+  it('creates SS_SESSION_ID as a session cookie and SS_ANALYTICS_ID for 390 days with an expiry key, only when absent', () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 1), toFake: ['Date'] });
     const set = vi.spyOn(document, 'cookie', 'set');
     const info = startSession(window);
     expect(info.sessionId).toMatch(/^[0-9a-f]{32}$/);
@@ -43,8 +44,9 @@ describe('session info', () => {
     expect(info.analyticsId).not.toBe(info.sessionId);
     expect(set.mock.calls.map(([v]) => v)).toEqual([
       `SS_SESSION_ID=${info.sessionId}; path=/; SameSite=Lax`,
-      `SS_ANALYTICS_ID=${info.analyticsId}; path=/; max-age=33696000; SameSite=Lax`,
+      `SS_ANALYTICS_ID=${info.analyticsId}; path=/; max-age=33696000; expires=Tue, 26 Jan 2027 00:00:00 GMT; SameSite=Lax`,
     ]);
+    vi.useRealTimers();
 
     set.mockClear();
     const again = startSession(window);

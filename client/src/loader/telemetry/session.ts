@@ -1,8 +1,8 @@
 // Session info of spec 001 §4 and §9: a first-landing flag (first page of this browser
 // session, in sessionStorage), a first-session flag (first session of this browser, in
-// localStorage), the `SS_SESSION_ID` session cookie and the `SS_ANALYTICS_ID` cookie (390 days).
-import { newVisitorId } from './cookies';
-import { readCookie, writeCookie } from './transport';
+// localStorage), the `SS_SESSION_ID` session cookie and the `SS_ANALYTICS_ID` cookie (390 days,
+// "with an expiry key": an `expires` date as well as its `max-age`).
+import { newVisitorId, readCookie, writeCookie } from './transport';
 
 /** The session id cookie, created when absent; it lives as long as the browser session. */
 export const SESSION_COOKIE = 'SS_SESSION_ID';
@@ -53,7 +53,7 @@ function ensureId(doc: Document, name: string, maxAgeSeconds: number | null): st
   const found = readCookie(doc, name);
   if (found) return found;
   const id = newVisitorId();
-  writeCookie(doc, name, id, maxAgeSeconds);
+  writeCookie(doc, name, id, maxAgeSeconds, true);
   return id;
 }
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTelemetry } from './index';
 import { sendTrack, trackUrl } from './track';
 import { clearCookies, pageContext, stubFetch } from './test-support';
+import { readCookie } from './transport';
 
 // Spec 000 §7: "GET /api/track/Track | query source, campaign, subcampaign, channel,
 // subchannel, refer, variation, mkwid, landing, lang, screen, rk; sent as an image request".
@@ -79,5 +80,36 @@ describe('the tracking pixel', () => {
     startTelemetry(window, pageContext({ analyticsEnabled: false } as never));
     await vi.dynamicImportSettled();
     expect(sources).toEqual([]);
+  });
+
+  it('gives the browser session a marketing id, the SS_MID session cookie, on a campaign landing only', async () => {
+    watchImages();
+    stubFetch();
+    const set = vi.spyOn(document, 'cookie', 'set');
+    startTelemetry(window, pageContext());
+    await vi.dynamicImportSettled();
+    expect(readCookie(document, 'SS_MID')).toBeNull();
+
+    history.replaceState(null, '', '/shop?campaign=spring');
+    startTelemetry(window, pageContext());
+    await vi.dynamicImportSettled();
+    const id = readCookie(document, 'SS_MID');
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(set.mock.calls.map(([v]) => v)).toContain(`SS_MID=${id}; path=/; SameSite=Lax`);
+
+    history.replaceState(null, '', '/shop?source=news');
+    startTelemetry(window, pageContext());
+    await vi.dynamicImportSettled();
+    expect(readCookie(document, 'SS_MID')).toBe(id);
+  });
+
+  it('sets no SS_MID without consent under a restrictive policy, nor with analytics off', async () => {
+    watchImages();
+    stubFetch();
+    history.replaceState(null, '', '/shop?source=news');
+    startTelemetry(window, pageContext({}, true));
+    startTelemetry(window, pageContext({ analyticsEnabled: false } as never));
+    await vi.dynamicImportSettled();
+    expect(readCookie(document, 'SS_MID')).toBeNull();
   });
 });

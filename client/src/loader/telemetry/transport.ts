@@ -14,6 +14,11 @@ export function telemetryAllowed(): boolean {
   return allowed();
 }
 
+/** A new id (visitor, session, analytics, marketing): 32 hex digits from the platform's random source. */
+export function newVisitorId(): string {
+  return crypto.getRandomValues(new Uint8Array(16)).reduce((id, b) => id + (b + 256).toString(16).slice(1), '');
+}
+
 /** The cookie the server keeps its CSRF crumb in. */
 export const CRUMB_COOKIE = 'crumb';
 
@@ -33,10 +38,12 @@ export function readCookie(doc: Document, name: string): string | null {
 
 /**
  * Sets cookie `name` on path `/` with `SameSite=Lax`; `maxAgeSeconds` of `null` makes a
- * session cookie, `0` deletes it.
+ * session cookie, `0` deletes it. With `expiryKey`, the lifetime is also written as an
+ * `expires` date (the analytics id cookie: spec 001 §9 "with an expiry key").
  */
-export function writeCookie(doc: Document, name: string, value: string, maxAgeSeconds: number | null): void {
-  const age = maxAgeSeconds === null ? '' : `; max-age=${maxAgeSeconds}`;
+export function writeCookie(doc: Document, name: string, value: string, maxAgeSeconds: number | null, expiryKey?: boolean): void {
+  let age = maxAgeSeconds === null ? '' : `; max-age=${maxAgeSeconds}`;
+  if (expiryKey && maxAgeSeconds !== null) age += `; expires=${new Date(Date.now() + maxAgeSeconds * 1000).toUTCString()}`;
   const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
   doc.cookie = `${name}=${encodeURIComponent(value)}; path=/${age}; SameSite=Lax${secure}`;
 }

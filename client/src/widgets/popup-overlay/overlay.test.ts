@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageContext, PopupOverlaySettings } from '../../generated/types';
+import { closeTopTarget } from '../../members/close-targets';
 import { FORM_SUCCESS_EVENT, openOverlay } from './overlay';
 import { readRecord } from './rules';
 import { startPopupOverlay } from './start';
@@ -42,6 +43,18 @@ describe('the popup overlay', () => {
     expect(document.querySelector('dialog')).toBeNull();
     expect(readRecord(localStorage)).toEqual({ 'date-closed': 1_700_000_000_000, version: 3, submitted: false });
     expect(document.activeElement).toBe(before);
+  });
+
+  it('is closed by the escape key before anything else, and only once', async () => {
+    const dialog = openOverlay(window, settings);
+    await vi.dynamicImportSettled();
+    expect(closeTopTarget()).toBe(true);
+    expect(dialog.isConnected).toBe(false);
+    expect(readRecord(localStorage)?.['date-closed']).toBe(1_700_000_000_000);
+    expect(closeTopTarget()).toBe(false);
+    openOverlay(window, settings).querySelector('button')!.click();
+    await vi.dynamicImportSettled();
+    expect(closeTopTarget()).toBe(false);
   });
 
   it('records a sign-up through its form', () => {

@@ -2,7 +2,9 @@
 // with the overlay's title and text and a Close button. The browser moves focus into it,
 // keeps it there and closes it on Escape; focus goes back where it was on close. Closing
 // saves the close date, a `veranda:form-success` window event for the overlay's form saves
-// the sign-up, and the census hears `shown`, `closed` and `submitted`.
+// the sign-up, and the census hears `shown`, `closed` and `submitted`. While open it is a
+// close target (`members/close-targets.ts`, imported on open so the page loader does not
+// list it among this chunk's files): the escape key closes it before anything else.
 import type { PageContext, PopupOverlaySettings } from '../../generated/types';
 import { overlayToShow, saveRecord } from './rules';
 import './overlay.css';
@@ -87,7 +89,15 @@ export function openOverlay(win: Window, settings: PopupOverlaySettings): HTMLDi
     census(win, 'submitted');
   };
   win.addEventListener(FORM_SUCCESS_EVENT, onSuccess);
+  let unregister: (() => void) | null = null;
+  import('../../members/close-targets')
+    .then(({ registerCloseTarget }) => {
+      if (unregister === null) unregister = registerCloseTarget(() => dialog.close());
+    })
+    .catch((error: unknown) => console.error('Veranda: the escape key cannot close the popup overlay.', error));
   dialog.addEventListener('close', () => {
+    unregister?.();
+    unregister = () => {};
     saveRecord(storage, settings.version, { 'date-closed': Date.now() });
     census(win, 'closed');
     win.removeEventListener(FORM_SUCCESS_EVENT, onSuccess);

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onEscape } from '../../members/escape';
+import { context } from '../../members/test-support';
 import { HIDE_TRANSITION_MS, INFORMATION_HIDE_AFTER_MS, alertPopup, confirmPopup, informationPopup, type PopupResult } from './popups';
 
 beforeEach(() => {
@@ -71,6 +73,25 @@ describe('popups', () => {
     expect(p.element.classList.contains('popup--hiding')).toBe(false);
     await vi.advanceTimersByTimeAsync(1 + HIDE_TRANSITION_MS);
     await expect(p.result).resolves.toBe('timeout');
+    expect(document.querySelector('dialog')).toBeNull();
+  });
+
+  it('the escape key cancels the newest open popup first, modal or not, before going to configuration', async () => {
+    const win = { location: { pathname: '/', search: '', assign: vi.fn() } } as unknown as Window;
+    const handlers = { logout: vi.fn(), login: vi.fn() };
+    const kept = confirmPopup(document, { title: 'kept', message: 'm', escToCancel: false });
+    const modal = confirmPopup(document, { title: 'modal', message: 'm' });
+    const plain = informationPopup(document, 'plain', 'm');
+    expect(await onEscape(win, context({ signedIn: true }), false, handlers)).toBe('close');
+    await vi.advanceTimersByTimeAsync(HIDE_TRANSITION_MS);
+    await expect(plain.result).resolves.toBe('cancel');
+    expect(document.body.contains(modal.element)).toBe(true);
+    expect(await onEscape(win, context({ signedIn: true }), false, handlers)).toBe('close');
+    await vi.advanceTimersByTimeAsync(HIDE_TRANSITION_MS);
+    await expect(modal.result).resolves.toBe('cancel');
+    expect(win.location.assign).not.toHaveBeenCalled();
+    kept.hide('confirm');
+    await vi.advanceTimersByTimeAsync(HIDE_TRANSITION_MS);
     expect(document.querySelector('dialog')).toBeNull();
   });
 });

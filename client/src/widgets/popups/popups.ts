@@ -3,7 +3,10 @@
 // button; information: no buttons, top-right, gone after 2,000 ms. Confirmation and alert
 // are modal native `<dialog>`s: focus moves in and returns on close, Escape and a click on
 // the overlay cancel (unless `escToCancel` is off). Hiding takes 600 ms (a class drives the
-// fade), then the popup is removed unless `destroyOnHide` is off.
+// fade), then the popup is removed unless `destroyOnHide` is off. While open, a popup that
+// Escape may cancel is a close target (`members/close-targets.ts`), so the escape key closes
+// the newest popup before it does anything else, modal or not.
+import { registerCloseTarget } from '../../members/close-targets';
 import './popups.css';
 
 /** Width of a confirmation popup (px). */
@@ -71,9 +74,11 @@ export function showPopup(doc: Document, options: PopupOptions): Popup {
   let settle: (r: PopupResult) => void = () => {};
   const result = new Promise<PopupResult>((resolve) => (settle = resolve));
   let hidden = false;
+  let unregister = () => {};
   const hide = (r: PopupResult) => {
     if (hidden) return;
     hidden = true;
+    unregister();
     dialog.classList.add('popup--hiding');
     setTimeout(() => {
       if (dialog.open) dialog.close();
@@ -121,6 +126,7 @@ export function showPopup(doc: Document, options: PopupOptions): Popup {
   } else {
     dialog.show();
   }
+  if (o.escToCancel) unregister = registerCloseTarget(() => hide('cancel'));
   const after = o.hideAfterTime ?? (o.style === 'information' ? INFORMATION_HIDE_AFTER_MS : undefined);
   if (after !== undefined) setTimeout(() => hide('timeout'), after);
   return { element: dialog, result, hide };
