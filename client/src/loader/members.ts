@@ -20,8 +20,9 @@ export function watchMembers(win: Window, context: PageContext | null, load = im
         if (href) win.location.assign(href);
       });
   doc.addEventListener('keydown', (event) => {
-    // An open dialog takes its own escape press (read now: it is closed once the chunk loads).
-    if (event.key === 'Escape' && !doc.querySelector('dialog[open]')) void run(event);
+    // A modal dialog takes its own escape press (read now: it is closed once the chunk loads);
+    // an open non-modal one (a popup) is closed through the close-target registry.
+    if (event.key === 'Escape' && !doc.querySelector('dialog:modal')) void run(event);
   });
   doc.addEventListener('click', (event) => {
     const control = (event.target as Element | null)?.closest?.('[data-action="login"], [data-action="logout"]');
