@@ -1402,7 +1402,7 @@ filterCategory?: string, };
 
 export type GalleryBlock = { 
 /**
- * The design.
+ * The design; the spec's default design, base (`stacked`), when not given (001 §9).
  */
 design: GalleryDesign, 
 /**
@@ -1410,9 +1410,39 @@ design: GalleryDesign,
  */
 slides: Array<GallerySlide>, 
 /**
- * 'Auto' or a ratio.
+ * 'Auto' or a ratio (width ÷ height): sets the placeholder an image keeps until it has
+ * loaded, 100 ÷ the ratio percent of its width high (65 % for 'Auto'; 001 §9).
  */
 imageAspectRatio: string, 
+/**
+ * Whether video slides play among the images (true by default); a gallery that says
+ * false shows every slide as an image, a video slide its poster linked to the player.
+ */
+mixedContent: boolean, 
+/**
+ * A list's image width in percent of the row (1–100; 100 when not given: the caption
+ * under the image, otherwise beside it).
+ */
+listImageSize?: number, 
+/**
+ * Square thumbnails in a slideshow's strip (true by default); false keeps each image's
+ * proportions (16:9 for a video slide).
+ */
+"square-thumbs": boolean, 
+/**
+ * A slideshow crops every slide to one frame of the placeholder's proportions
+ * (`imageAspectRatio`) instead of showing each image whole.
+ */
+"auto-crop": boolean, 
+/**
+ * Height of a slideshow's thumbnails in px (when not given, they share the strip's
+ * width by `thumbnails-per-row`).
+ */
+"thumbnail-strip-height"?: number, 
+/**
+ * Space between a slideshow and its thumbnail strip in px (8 when not given).
+ */
+"thumbnail-strip-margin"?: number, 
 /**
  * Slides per row (grid, carousel).
  */
@@ -1437,6 +1467,11 @@ gutter?: number,
  * Autoplay.
  */
 autoplay: boolean, 
+/**
+ * Autoplay picks a slide at random, never the current one, instead of the next (the
+ * gallery option `autoplayOptions.randomize`, 001 §3).
+ */
+"autoplay-randomize": boolean, 
 /**
  * Autoplay interval in seconds.
  */
