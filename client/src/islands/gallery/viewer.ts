@@ -7,7 +7,8 @@
 // next one's images (preloadCount 1; a slider's scroller already keeps the others waiting).
 import { clickThrough, dueSlides, slideshowClick, stripClick } from './clicks';
 import type { GalleryOptions } from './data';
-import { Autoplay, type Point, carouselControls, carouselSlidesPerRow, lockAxis, motionAllowed, swipeDirection } from './motion';
+import { applyFrame } from './frame';
+import { Autoplay, type Point, carouselControls, carouselSlidesPerRow, lockAxis, motionAllowed, randomSlide, swipeDirection } from './motion';
 import { Slides } from './slides';
 import { mountThumbnails, thumbnailsPerRow } from './thumbs';
 import { type Fling, focalOrigin, moveDirection, transitionTiming } from './transitions';
@@ -95,6 +96,7 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
     }
   }
   if (layout === 'strip') list.style.gap = `${options.vSize}px`;
+  applyFrame(el, list, options);
   el.setAttribute('role', 'region');
   el.setAttribute('aria-roledescription', 'carousel');
   if (!el.hasAttribute('aria-label')) el.setAttribute('aria-label', uniqueLabel(doc, LABELS[layout] ?? 'Gallery'));
@@ -106,7 +108,8 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
   const previous = control(doc, 'gallery-previous', 'Previous slide', '‹');
   const next = control(doc, 'gallery-next', 'Next slide', '›');
   bar.append(previous, next);
-  const autoplay = new Autoplay(() => slides.next(), options.autoplay && motion && items.length > 1, options.interval);
+  const advance = () => (options.randomize ? slides.go(randomSlide(slides.index, slides.count, Math.random)) : slides.next());
+  const autoplay = new Autoplay(advance, options.autoplay && motion && items.length > 1, options.interval);
   let pause: HTMLButtonElement | null = null;
   if (autoplay.enabled) {
     pause = control(doc, 'gallery-pause', 'Pause slideshow', '❚❚');
@@ -304,6 +307,9 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
       alignment: options.alignment,
       motion,
       activeClick: options.activeClick,
+      square: options.squareThumbs,
+      height: options.stripHeight,
+      margin: options.stripMargin,
     });
   }
   mountVideoSlides(items, slides, autoplay, (i) => (layout === 'carousel' ? Math.floor(i / drawnRow) === slides.index : i === slides.index));

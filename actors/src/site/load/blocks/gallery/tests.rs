@@ -34,11 +34,11 @@ fn every_field_of_the_spec_gallery_block_data_is_accepted() {
          square-thumbs = false\nauto-crop = true\nthumbnails = true\nthumbnail-strip-height = 80\n\
          thumbnail-strip-margin = 12\nthumbnails-per-row = 4\nactive-alignment = \"left\"\npadding = 10\nvSize = 5\n\
          meta-position = \"bottom\"\nautoplay = true\nautoplay-duration = 3\nslidesPerRow = 2\ncolumnWidth = 200\n\
-         gutter = 4\nlightbox = true\nlightboxTheme = \"light\"",
+         gutter = 4\nlightbox = true\nlightboxTheme = \"light\"\nautoplay-randomize = true",
     );
     let site = Site::load(dir.path()).unwrap_or_else(|problems| panic!("{problems}"));
     let BlockData::Gallery(gallery) = &site.pages[0].blocks[0].data else { panic!("a gallery block") };
-    assert!(!gallery.mixed_content && !gallery.square_thumbs && gallery.auto_crop);
+    assert!(!gallery.mixed_content && !gallery.square_thumbs && gallery.auto_crop && gallery.autoplay_randomize);
     assert_eq!(gallery.list_image_size, Some(40));
     assert_eq!((gallery.thumbnail_strip_height, gallery.thumbnail_strip_margin), (Some(80), Some(12)));
 }
@@ -50,7 +50,7 @@ fn a_gallery_without_a_design_is_the_spec_default_base_design() {
     // 001 §9: "default base"; the block design that maps to base is "stacked".
     assert_eq!(serde_json::to_value(gallery.design).expect("a design"), serde_json::json!("stacked"));
     assert_eq!(gallery.design, GalleryDesign::Stacked);
-    assert!(gallery.mixed_content && gallery.square_thumbs && !gallery.auto_crop);
+    assert!(gallery.mixed_content && gallery.square_thumbs && !gallery.auto_crop && !gallery.autoplay_randomize);
 }
 
 #[test]
