@@ -13,6 +13,7 @@ import { parseGalleryData, placeholderPercent } from '../islands/gallery/data';
 import { OVERFLOW_RATIO, RESIZE_DEBOUNCE_MS } from '../islands/gallery/meta';
 import { Autoplay, carouselSlidesPerRow, SWIPE } from '../islands/gallery/motion';
 import { STRIP_SPEED_MS, thumbRatio } from '../islands/gallery/thumbs';
+import { BASE_Z_INDEX } from '../islands/gallery/viewer';
 import { KEN_BURNS_ZOOM, NEW_SWIPE, SWIPE_MS, transitionTiming } from '../islands/gallery/transitions';
 import { LIGHTBOX } from '../islands/lightbox/timing';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, parseMapOptions, SCRIPT_TIMEOUT_MS, UPDATE_DEBOUNCE_MS } from '../islands/map/options';
@@ -168,6 +169,7 @@ describe('defaults and thresholds in behaviour', () => {
     const video = document.createElement('li');
     video.setAttribute('data-type', 'video');
     expect(thumbRatio(video)).toBe(`${w} / ${h}`);
+    expect(BASE_Z_INDEX).toBe(num('gallery.baseZIndex'));
   });
 
   it('carousels narrow at the spec widths', () => {

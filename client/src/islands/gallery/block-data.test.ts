@@ -70,6 +70,15 @@ describe('gallery block data (001 §3)', () => {
     expect(list(whole).style.getPropertyValue('--gallery-ratio')).toBe('100 / 50');
   });
 
+  it('lays a slideshow’s current slide over the others at the base z-index 888', () => {
+    const el = gallery(3);
+    mount(el, { design: 'slideshow' });
+    const z = () => Array.from(list(el).children as HTMLCollectionOf<HTMLElement>, (li) => li.style.zIndex);
+    expect(z()).toEqual(['888', '', '']);
+    el.querySelector<HTMLButtonElement>('.gallery-next')?.click();
+    expect(z()).toEqual(['', '888', '']);
+  });
+
   it('gives the thumbnail strip its height, margin and, when not square, each slide’s proportions', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // the video slide has no player here
     const el = gallery(3, 2, 2);

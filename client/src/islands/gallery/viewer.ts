@@ -18,6 +18,8 @@ import { mountVideoSlides } from './video-slides';
 const STACKED_SPEED_MS = 1000;
 /** Strip speed is 0.5 s. */
 const STRIP_SPEED_MS = 500;
+/** A slideshow's current slide lies over the others at the base z-index (001 §9), inside the gallery's own stacking context. */
+export const BASE_Z_INDEX = 888;
 /** Slides loaded ahead of the current one (stacked preloadCount). */
 const PRELOAD_COUNT = 1;
 /** A carousel redraws its rows this long after the last resize or orientation change (001 §9). */
@@ -132,6 +134,7 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
       item.classList.toggle('is-current', current);
       item.toggleAttribute('inert', layout === 'stacked' && !current);
       item.setAttribute('aria-hidden', String(layout === 'stacked' && !current));
+      if (layout === 'stacked') item.style.zIndex = current ? String(BASE_Z_INDEX) : '';
     });
     if (layout === 'carousel') {
       const state = carouselControls(items.length, row, index);
