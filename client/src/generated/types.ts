@@ -1085,7 +1085,30 @@ clickThroughUrl?: string,
 /**
  * Opens the image in the lightbox when clicked.
  */
-lightbox: boolean, };
+lightbox: boolean, 
+/**
+ * Scales the width the image is loaded at (1 when not given; 0 or more), e.g. 0.5 for
+ * an image that may look softer, 1.5 for one that is zoomed into.
+ */
+sizeAdjustment?: number, 
+/**
+ * The lowest device pixel ratio the image is loaded for (a 1x screen may still get 2x).
+ */
+dprMin?: number, 
+/**
+ * The highest device pixel ratio the image is loaded for (a 3x phone may get 2x).
+ */
+dprMax?: number, 
+/**
+ * How a width is asked of the server: `queryString` (`photo.jpg?format=750w`, the
+ * default) or `filename` (`photo.jpg/750w`), for caches that ignore query strings.
+ */
+sizeFormat?: string, 
+/**
+ * Gives the image a `srcset` of every ladder width, so the browser picks one for its
+ * screen (before and without the script) instead of the image loader measuring it.
+ */
+srcset: boolean, };
 
 export type VideoBlock = { 
 /**

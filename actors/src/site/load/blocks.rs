@@ -94,6 +94,7 @@ impl Loader {
                 self.one_of(file, &at("alignment"), image.alignment.as_deref(), &ALIGNMENTS);
                 self.one_of(file, &at("cropMode"), image.crop_mode.as_deref(), &["cover", "contain", "none"]);
                 self.check_link(file, &at("clickThroughUrl"), image.click_through_url.as_deref());
+                self.check_image_sizes(file, path, image);
             }
             BlockData::Video(video) => {
                 if video_embed_type(&video.html) == VideoEmbedType::Invalid {
@@ -306,3 +307,4 @@ impl Loader {
 }
 
 mod gallery;
+mod image;

@@ -24,7 +24,24 @@ const FALLBACK_WIDTH: u32 = 750;
 
 /// `url` at [`FALLBACK_WIDTH`] of the size ladder (the original when it is narrower).
 fn fallback_url(url: &str) -> String {
-    format!("{url}?format={FALLBACK_WIDTH}w")
+    sized_url(url, FALLBACK_WIDTH, false)
+}
+
+/// `url` at `width` of the size ladder, in the image's size format (001 §3): the query
+/// string (`?format=750w`) or the file name (`/750w` after it).
+fn sized_url(url: &str, width: u32, filename: bool) -> String {
+    if filename {
+        format!("{url}/{width}w")
+    } else {
+        format!("{url}?format={width}w")
+    }
+}
+
+/// Every ladder width of `url`, narrowest first, as a `srcset`.
+fn ladder_srcset(url: &str, filename: bool) -> String {
+    let mut widths = crate::media::ladder::SIZE_LADDER;
+    widths.sort_unstable();
+    widths.iter().map(|w| format!("{} {w}w", sized_url(url, *w, filename))).collect::<Vec<_>>().join(", ")
 }
 
 /// A figure with a lazily loaded image, its caption, and its link when it has one.
@@ -39,10 +56,16 @@ pub fn image(d: &ImageBlock) -> Markup {
         .or_else(|| d.lightbox.then(|| full.clone()));
     // The lightbox opens on the image's own link only (a click-through link is followed).
     let boxed = d.lightbox && link.as_deref() == Some(full.as_str());
+    let filename = d.size_format.as_deref() == Some("filename");
+    // With a srcset the browser picks the width; the image loader then only marks it loaded.
+    let srcset = d.srcset.then(|| ladder_srcset(&full, filename));
     let img = html! {
-        img src=(fallback_url(&full)) data-src=(full) data-image-dimensions=[d.image_dimensions.as_deref()]
+        img src=(sized_url(&full, FALLBACK_WIDTH, filename)) srcset=[srcset.as_deref()] sizes=[d.srcset.then_some("100vw")]
+            data-src=(full) data-image-dimensions=[d.image_dimensions.as_deref()]
             data-image-focal-point=[d.focal_point.as_deref()] data-crop-mode=[d.crop_mode.as_deref()]
-            data-alignment=[d.alignment.as_deref()] alt=(d.alt) loading="lazy" decoding="async" width=[width] height=[height];
+            data-alignment=[d.alignment.as_deref()] data-size-adjustment=[d.size_adjustment]
+            data-dpr-min=[d.dpr_min] data-dpr-max=[d.dpr_max] data-size-format=[d.size_format.as_deref()]
+            alt=(d.alt) loading="lazy" decoding="async" width=[width] height=[height];
     };
     html! {
         figure class={ "align-" (d.alignment.as_deref().unwrap_or("center")) } data-lightbox-set[boxed] {
@@ -324,5 +347,7 @@ mod video_slide_tests;
 
 #[cfg(test)]
 mod gallery_tests;
+#[cfg(test)]
+mod image_tests;
 #[cfg(test)]
 mod tests;
