@@ -1479,7 +1479,8 @@ lightbox: boolean,
  */
 lightboxTheme: string, 
 /**
- * Column width of auto-columns designs.
+ * Column width of auto-columns designs: a positive number, a string of digits read as
+ * one (001 §5: "strings parsed as integer").
  */
 columnWidth?: number, 
 /**

@@ -70,3 +70,13 @@ fn gallery_sizes_out_of_their_range_are_refused_with_file_and_field() {
         );
     }
 }
+
+#[test]
+fn a_column_width_given_as_a_string_is_read_as_a_whole_number() {
+    let site = Site::load(site_with_gallery("design = \"autocolumns\"\ncolumnWidth = \"300\"").path())
+        .unwrap_or_else(|problems| panic!("{problems}"));
+    let BlockData::Gallery(gallery) = &site.pages[0].blocks[0].data else { panic!("a gallery block") };
+    assert_eq!(gallery.column_width, Some(300));
+    let problems = Site::load(site_with_gallery("columnWidth = \"wide\"").path()).expect_err("not a number").0;
+    assert!(problems.iter().any(|p| p.message.contains("whole number")), "{problems:?}");
+}
