@@ -1479,8 +1479,8 @@ lightbox: boolean,
  */
 lightboxTheme: string, 
 /**
- * Column width of auto-columns designs: a positive number, a string of digits read as
- * one (001 §5: "strings parsed as integer").
+ * Column width of auto-columns designs: a positive number (in a site file also a string
+ * of digits, read as one when the site is loaded; 001 §5 "strings parsed as integer").
  */
 columnWidth?: number, 
 /**

@@ -136,10 +136,10 @@ pub struct GalleryBlock {
     /// 'light', otherwise dark.
     #[serde(rename = "lightboxTheme", default)]
     pub lightbox_theme: String,
-    /// Column width of auto-columns designs: a positive number, a string of digits read as
-    /// one (001 §5: "strings parsed as integer").
-    #[serde(rename = "columnWidth", default, deserialize_with = "whole_number")]
-    #[ts(optional, type = "number")]
+    /// Column width of auto-columns designs: a positive number (in a site file also a string
+    /// of digits, read as one when the site is loaded; 001 §5 "strings parsed as integer").
+    #[serde(rename = "columnWidth", default)]
+    #[ts(optional)]
     pub column_width: Option<u32>,
     /// Gutter in px.
     #[serde(default)]
@@ -195,25 +195,6 @@ pub struct GalleryBlock {
     #[serde(rename = "activeSlideClickBehavior", default)]
     #[ts(optional)]
     pub active_slide_click_behavior: Option<String>,
-}
-
-/// A whole number given as a number or as a string of digits (`"300"`).
-fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<u32>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Given {
-        Number(u32),
-        Text(String),
-    }
-    match Option::<Given>::deserialize(deserializer)? {
-        None => Ok(None),
-        Some(Given::Number(n)) => Ok(Some(n)),
-        Some(Given::Text(text)) => text
-            .trim()
-            .parse()
-            .map(Some)
-            .map_err(|_| serde::de::Error::custom(format!("'{text}' must be a whole number of px, such as 250"))),
-    }
 }
 
 fn base_design() -> GalleryDesign {

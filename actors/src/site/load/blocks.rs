@@ -69,6 +69,10 @@ impl Loader {
             self.problems.add(file, format!("{path}.kind"), message);
             return None;
         };
+        let mut rest = rest;
+        if kind == BlockKind::Gallery {
+            gallery::read_whole_numbers(&mut rest);
+        }
         let mut data = match BlockData::parse(kind, toml::Value::Table(rest)) {
             Ok(data) => data,
             Err(error) => {

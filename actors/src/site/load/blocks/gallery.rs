@@ -5,6 +5,17 @@ use super::super::rules::MAX_GALLERY_SLIDES;
 use super::Loader;
 use crate::site::blocks::{GalleryBlock, GALLERY_ACTIVE_CLICK_BEHAVIORS, GALLERY_CLICK_BEHAVIORS, INVALID_VIDEO_EMBED};
 
+/// A gallery's `columnWidth` given as a string of digits (`"300"`) becomes that number
+/// (001 §5: "strings parsed as integer"); any other string is left for the block's own
+/// reading to refuse.
+pub(super) fn read_whole_numbers(table: &mut toml::Table) {
+    if let Some(toml::Value::String(text)) = table.get("columnWidth") {
+        if let Ok(n) = text.trim().parse::<u32>() {
+            table.insert("columnWidth".into(), toml::Value::Integer(i64::from(n)));
+        }
+    }
+}
+
 impl Loader {
     /// Checks the gallery at `path` of `file`, reading each slide's image size when the slide
     /// does not give it and keeping each video slide's player address.
