@@ -73,6 +73,17 @@ async fn every_ladder_width_is_served_resized_with_long_caching() {
 }
 
 #[actix_rt::test]
+async fn a_width_after_the_file_name_is_served_like_the_query_string_one() {
+    let cache = tempfile::tempdir().expect("temp dir");
+    let (app, _site) = app_with_images(cache.path()).await;
+    let res = app.get("/images/wide.png/500w").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "image/png");
+    assert_eq!(dimensions(&res.bytes().await.expect("body")), (500, 250));
+    assert_eq!(app.get("/images/wide.png/751w").await.status(), 400);
+}
+
+#[actix_rt::test]
 async fn widths_not_on_the_ladder_are_refused_with_a_message() {
     let app = spawn_app().await;
     for bad in ["751w", "0w", "2501w", "750", "huge", "-100w"] {

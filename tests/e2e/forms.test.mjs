@@ -179,5 +179,5 @@ test('the owner export shows both submissions with their values', { timeout: 30_
   assert.equal(grace.values.occasion, 'Work gathering', 'Space then ArrowDown picks the second radio');
   assert.deepEqual(grace.values.extras, ['Cake']);
   assert.equal(grace.values['heard-from'], 'A friend');
-  assert.deepEqual(grace.values.visit, { 'The coffee': '-2' });
+  assert.deepEqual(grace.values.visit, { 'The coffee': ['-2'] });
 });

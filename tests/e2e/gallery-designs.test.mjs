@@ -206,6 +206,23 @@ test('the slideshow writes its slide to the address, and that address opens on i
   await context.close();
 });
 
+test('a path suffix naming a list slide opens the lightbox on it', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage('/gallery-designs/list-2');
+  const list = page.locator('ul.gallery--list');
+  assert.equal(await list.getAttribute('data-linked-slide'), 'list-2');
+  const dialog = page.getByRole('dialog', { name: 'Gallery' });
+  await dialog.waitFor({ timeout: 10_000 });
+  const total = await list.locator('a[data-lightbox]').count();
+  assert.equal(await dialog.locator('[aria-live="polite"]').textContent(), `2 of ${total}`);
+  const setNumber = await list.evaluate((el) => Array.from(document.querySelectorAll('[data-lightbox-set]')).indexOf(el) + 1);
+  assert.equal(await page.evaluate(() => location.hash), `#lightbox=${setNumber}-2`);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+  assert.equal(new URL(page.url()).pathname, '/gallery-designs/list-2', 'the address is the deep link again');
+  assert.deepEqual(errors, [], errors.join('\n') + serverLog());
+  await context.close();
+});
+
 test('a caption taller than its slide overflows at 40 % and scrolls, and fits again on a wider window', { timeout: 60_000 }, async () => {
   const { context, page, errors } = await openPage('/gallery-designs', { width: 390, height: 844 });
   await mountAll(page);

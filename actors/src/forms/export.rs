@@ -30,14 +30,16 @@ pub fn to_csv<'a>(field_ids: impl IntoIterator<Item = &'a str> + Clone, rows: &[
 }
 
 /// A value as one cell: lists joined with `, ` (empty parts left out), likert answers
-/// as `question: answer` joined with `; `.
+/// as `question: answer, answer` joined with `; `.
 pub fn cell_text(value: &FieldValue) -> String {
     match value {
         FieldValue::Text(text) => text.clone(),
         FieldValue::List(items) => {
             items.iter().filter(|s| !s.trim().is_empty()).cloned().collect::<Vec<_>>().join(", ")
         }
-        FieldValue::Map(answers) => answers.iter().map(|(q, a)| format!("{q}: {a}")).collect::<Vec<_>>().join("; "),
+        FieldValue::Map(answers) => {
+            answers.iter().map(|(q, a)| format!("{q}: {}", a.join(", "))).collect::<Vec<_>>().join("; ")
+        }
     }
 }
 

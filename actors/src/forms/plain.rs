@@ -5,7 +5,8 @@
 //! - name, address, phone, date and time: `<field id>-<Part>` for each summary sub-field
 //!   (`name-First`, `time-Ampm`, …);
 //! - checkboxes: `<field id>` once per checked box;
-//! - likert: `<field id>-<question index>`, answered -2 to 2.
+//! - likert: `<field id>-<question index>`, answered -2 to 2; each question's checked
+//!   answers become its list.
 //!
 //! The result goes through [`super::read_form`] like any other submission. Names the
 //! form does not render are ignored.
@@ -38,7 +39,11 @@ pub fn values_from_pairs(definition: &FormDefinition, pairs: &[(String, String)]
                     .options
                     .iter()
                     .enumerate()
-                    .filter_map(|(i, question)| first(&format!("{}-{i}", field.id)).map(|v| (question.clone(), v)))
+                    .map(|(i, question)| {
+                        let name = format!("{}-{i}", field.id);
+                        let checked = pairs.iter().filter(|(k, _)| *k == name).map(|(_, v)| Value::String(v.clone()));
+                        (question.clone(), Value::Array(checked.collect()))
+                    })
                     .collect();
                 Value::Object(answers)
             }
@@ -107,7 +112,7 @@ mod tests {
                 "name": {"First": "Ada", "Last": "Lovelace"},
                 "email": "ada@example.com",
                 "extras": ["Cake", "Music"],
-                "visit": {"Food": "2"},
+                "visit": {"Coffee": [], "Food": ["2"]},
                 "phone": {"Areacode": "555", "Prefix": "014", "Line": "2000"}
             })
         );

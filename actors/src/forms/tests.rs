@@ -75,8 +75,12 @@ fn every_field_kind_yields_the_value_spec_3_gives_it() {
     assert_eq!(values["occasion"], text("Birthday"), "radio keeps the first checked value");
     assert_eq!(values["extras"], list(&["Cake", "Live music"]));
     assert_eq!(values["heard-from"], text("A friend"));
-    let likert = FieldValue::Map([("The coffee".to_string(), "2".to_string()), ("The food".into(), "1".into())].into());
+    // Spec 000 §3: "likert: map from question to checked answers".
+    let likert = FieldValue::Map(
+        [("The coffee".to_string(), vec!["2".to_string()]), ("The food".into(), vec!["1".to_string()])].into(),
+    );
     assert_eq!(values["visit"], likert);
+    assert_eq!(serde_json::to_value(&values["visit"]).expect("json"), json!({"The coffee": ["2"], "The food": ["1"]}));
     assert_eq!(values["guests"], text("12"));
     assert_eq!(values["source"], text("contact-page"), "hidden falls back to its default");
     assert!(!values.contains_key("about-you"), "sections are skipped");
@@ -272,4 +276,17 @@ fn csv_cells_are_quoted_and_defused() {
         csv,
         "submittedAt,subject,name,extras,visit\r\n1970-01-01T00:00:00Z,Porch party,\"Ada, Lovelace\",\"Cake, Live music\",The coffee: 2; The food: 1\r\n"
     );
+}
+
+#[test]
+fn likert_answers_are_each_question_s_list_of_checked_answers() {
+    let mut sent = contact_values();
+    sent["visit"] = json!({ "The coffee": ["2"], "The food": [] });
+    let values = read_form(&contact(), &sent).expect("valid");
+    assert_eq!(serde_json::to_value(&values["visit"]).expect("json"), json!({ "The coffee": ["2"] }));
+    sent["visit"] = json!({ "The coffee": ["2", "7"] });
+    assert!(read_form(&contact(), &sent).is_err(), "every checked answer is on the scale");
+    // A record kept when an answer was stored as text reads back as a list of it.
+    let stored: FieldValue = serde_json::from_value(json!({ "The coffee": "2" })).expect("a stored likert value");
+    assert_eq!(stored, FieldValue::Map([("The coffee".to_string(), vec!["2".to_string()])].into()));
 }

@@ -45,7 +45,7 @@ fn is_missing(field: &FormField, value: &FieldValue) -> bool {
         FieldValue::List(values) => {
             parts(field.kind).iter().zip(values).any(|((_, needed), v)| *needed && v.trim().is_empty())
         }
-        FieldValue::Map(answers) => field.options.iter().any(|q| !answers.contains_key(q)),
+        FieldValue::Map(answers) => field.options.iter().any(|q| answers.get(q).is_none_or(Vec::is_empty)),
     }
 }
 

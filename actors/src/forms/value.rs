@@ -6,7 +6,8 @@
 //! - phone: an array of Country, Areacode, Prefix, Line; when only 3 parts come, a
 //!   blank country is put first;
 //! - checkbox: the checked values; radio: the first checked value; select: the chosen
-//!   value; likert: a map from question to answer (-2 to 2);
+//!   value; likert: a map from each question to its list of checked answers (-2 to 2;
+//!   a question nobody answered is left out);
 //! - hidden: what the page sent (the query parameter named like the field), else the
 //!   field's default value;
 //! - every other kind: the entered text. Sections are skipped.
@@ -29,8 +30,9 @@ pub enum FieldValue {
     Text(String),
     /// Multi-part fields (sub-field values in order) and checkboxes (checked values).
     List(Vec<String>),
-    /// Likert: question to answer.
-    Map(BTreeMap<String, String>),
+    /// Likert: each question to its checked answers. A record stored when a question held
+    /// one answer as text reads back as a list of that answer.
+    Map(#[serde(deserialize_with = "checked_answers")] BTreeMap<String, Vec<String>>),
 }
 
 /// The `form` values could not be read against the form's fields.
@@ -136,26 +138,49 @@ fn read_parts(kind: FieldKind, raw: Option<&Value>) -> Option<Vec<String>> {
     }
 }
 
-/// Question to answer; every question must be the field's and every answer on the scale.
-fn read_likert(field: &FormField, raw: Option<&Value>) -> Option<BTreeMap<String, String>> {
+/// Each question to its checked answers (a list, or one answer alone); every question must
+/// be the field's and every answer on the scale. Questions with no answer are left out.
+fn read_likert(field: &FormField, raw: Option<&Value>) -> Option<BTreeMap<String, Vec<String>>> {
     let Some(raw) = raw else { return Some(BTreeMap::new()) };
     let map = raw.as_object()?;
     let mut answers = BTreeMap::new();
-    for (question, answer) in map {
+    for (question, sent) in map {
         if !field.options.contains(question) {
             return None;
         }
-        let answer = match answer {
-            Value::Array(items) => items.first().map(scalar).unwrap_or(Some(String::new()))?,
-            other => scalar(other)?,
+        let checked = match sent {
+            Value::Array(items) => items.iter().map(scalar).collect::<Option<Vec<_>>>()?,
+            other => vec![scalar(other)?],
         };
-        if answer.is_empty() {
-            continue;
-        }
-        if !LIKERT_VALUES.contains(&answer.as_str()) {
+        let checked: Vec<String> = checked.into_iter().filter(|a| !a.is_empty()).collect();
+        if !checked.iter().all(|a| LIKERT_VALUES.contains(&a.as_str())) {
             return None;
         }
-        answers.insert(question.clone(), answer);
+        if !checked.is_empty() {
+            answers.insert(question.clone(), checked);
+        }
     }
     Some(answers)
+}
+
+/// A stored likert map: each answer a list, or (in records kept before answers were lists)
+/// one answer as text.
+fn checked_answers<'de, D>(deserializer: D) -> Result<BTreeMap<String, Vec<String>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Checked {
+        List(Vec<String>),
+        One(String),
+    }
+    let map = BTreeMap::<String, Checked>::deserialize(deserializer)?;
+    Ok(map
+        .into_iter()
+        .map(|(question, checked)| match checked {
+            Checked::List(list) => (question, list),
+            Checked::One(one) => (question, vec![one]),
+        })
+        .collect())
 }

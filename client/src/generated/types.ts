@@ -1085,7 +1085,30 @@ clickThroughUrl?: string,
 /**
  * Opens the image in the lightbox when clicked.
  */
-lightbox: boolean, };
+lightbox: boolean, 
+/**
+ * Scales the width the image is loaded at (1 when not given; 0 or more), e.g. 0.5 for
+ * an image that may look softer, 1.5 for one that is zoomed into.
+ */
+sizeAdjustment?: number, 
+/**
+ * The lowest device pixel ratio the image is loaded for (a 1x screen may still get 2x).
+ */
+dprMin?: number, 
+/**
+ * The highest device pixel ratio the image is loaded for (a 3x phone may get 2x).
+ */
+dprMax?: number, 
+/**
+ * How a width is asked of the server: `queryString` (`photo.jpg?format=750w`, the
+ * default) or `filename` (`photo.jpg/750w`), for caches that ignore query strings.
+ */
+sizeFormat?: string, 
+/**
+ * Gives the image a `srcset` of every ladder width, so the browser picks one for its
+ * screen (before and without the script) instead of the image loader measuring it.
+ */
+srcset: boolean, };
 
 export type VideoBlock = { 
 /**
@@ -1402,7 +1425,7 @@ filterCategory?: string, };
 
 export type GalleryBlock = { 
 /**
- * The design.
+ * The design; the spec's default design, base (`stacked`), when not given (001 §9).
  */
 design: GalleryDesign, 
 /**
@@ -1410,9 +1433,39 @@ design: GalleryDesign,
  */
 slides: Array<GallerySlide>, 
 /**
- * 'Auto' or a ratio.
+ * 'Auto' or a ratio (width ÷ height): sets the placeholder an image keeps until it has
+ * loaded, 100 ÷ the ratio percent of its width high (65 % for 'Auto'; 001 §9).
  */
 imageAspectRatio: string, 
+/**
+ * Whether video slides play among the images (true by default); a gallery that says
+ * false shows every slide as an image, a video slide its poster linked to the player.
+ */
+mixedContent: boolean, 
+/**
+ * A list's image width in percent of the row (1–100; 100 when not given: the caption
+ * under the image, otherwise beside it).
+ */
+listImageSize?: number, 
+/**
+ * Square thumbnails in a slideshow's strip (true by default); false keeps each image's
+ * proportions (16:9 for a video slide).
+ */
+"square-thumbs": boolean, 
+/**
+ * A slideshow crops every slide to one frame of the placeholder's proportions
+ * (`imageAspectRatio`) instead of showing each image whole.
+ */
+"auto-crop": boolean, 
+/**
+ * Height of a slideshow's thumbnails in px (when not given, they share the strip's
+ * width by `thumbnails-per-row`).
+ */
+"thumbnail-strip-height"?: number, 
+/**
+ * Space between a slideshow and its thumbnail strip in px (8 when not given).
+ */
+"thumbnail-strip-margin"?: number, 
 /**
  * Slides per row (grid, carousel).
  */
@@ -1426,7 +1479,8 @@ lightbox: boolean,
  */
 lightboxTheme: string, 
 /**
- * Column width of auto-columns designs.
+ * Column width of auto-columns designs: a positive number (in a site file also a string
+ * of digits, read as one when the site is loaded; 001 §5 "strings parsed as integer").
  */
 columnWidth?: number, 
 /**
@@ -1437,6 +1491,11 @@ gutter?: number,
  * Autoplay.
  */
 autoplay: boolean, 
+/**
+ * Autoplay picks a slide at random, never the current one, instead of the next (the
+ * gallery option `autoplayOptions.randomize`, 001 §3).
+ */
+"autoplay-randomize": boolean, 
 /**
  * Autoplay interval in seconds.
  */

@@ -9,10 +9,11 @@ import { badgeText } from '../commerce/cart';
 import { CURRENCIES, DEFAULT_CURRENCY, MAX_INTEGER_PLACES } from '../commerce/money';
 import { RETRY_DELAY_MS } from '../data';
 import { ACCORDION_ANIMATION_MS } from '../islands/accordion/accordion';
-import { parseGalleryData } from '../islands/gallery/data';
+import { parseGalleryData, placeholderPercent } from '../islands/gallery/data';
 import { OVERFLOW_RATIO, RESIZE_DEBOUNCE_MS } from '../islands/gallery/meta';
 import { Autoplay, carouselSlidesPerRow, SWIPE } from '../islands/gallery/motion';
-import { STRIP_SPEED_MS } from '../islands/gallery/thumbs';
+import { STRIP_SPEED_MS, thumbRatio } from '../islands/gallery/thumbs';
+import { BASE_Z_INDEX } from '../islands/gallery/viewer';
 import { KEN_BURNS_ZOOM, NEW_SWIPE, SWIPE_MS, transitionTiming } from '../islands/gallery/transitions';
 import { LIGHTBOX } from '../islands/lightbox/timing';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, parseMapOptions, SCRIPT_TIMEOUT_MS, UPDATE_DEBOUNCE_MS } from '../islands/map/options';
@@ -159,6 +160,16 @@ describe('defaults and thresholds in behaviour', () => {
     expect(options.vSize).toBe(num('gallery.stripVSize'));
     expect(options.activeClick).toBe(constant('gallery.activeSlideClickDefault'));
     expect(options.transition).toBe(constant('gallery.stackedTransition'));
+  });
+
+  it('gallery placeholders and video thumbnails take the spec proportions', () => {
+    expect(placeholderPercent('Auto')).toBe(num('placeholder.defaultAspectRatio'));
+    expect(parseGalleryData({})!.layout).toBe('base');
+    const [w, h] = constant('gallery.thumbnailVideoRatio') as number[];
+    const video = document.createElement('li');
+    video.setAttribute('data-type', 'video');
+    expect(thumbRatio(video)).toBe(`${w} / ${h}`);
+    expect(BASE_Z_INDEX).toBe(num('gallery.baseZIndex'));
   });
 
   it('carousels narrow at the spec widths', () => {

@@ -7,6 +7,8 @@
 //! `?format=750w` asks for one width of the size ladder ([`crate::media`]): PNG, JPEG
 //! and WebP originals are resized once and cached; an original no wider than the width
 //! asked for is served unchanged (images are never enlarged), and so are SVG and GIF.
+//! The width may also follow the file name (`porch.jpg/750w`, the "filename" size format
+//! of spec 001 §3) for caches that ignore query strings; the query string then is not read.
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
@@ -55,10 +57,13 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         Ok(d) => d.into_owned(),
         Err(_) => return html::plain(StatusCode::BAD_REQUEST, "Image paths must be UTF-8."),
     };
-    let Ok(path) = FilePath::parse(&decoded) else {
+    let (decoded, named_width) = split_width_suffix(&decoded);
+    let Ok(path) = FilePath::parse(decoded) else {
         return html::plain(StatusCode::BAD_REQUEST, "That is not a valid image path.");
     };
-    let size = match RequestedSize::from_query(req.query_string()) {
+    let size = match named_width
+        .map_or_else(|| RequestedSize::from_query(req.query_string()), |w| RequestedSize::parse(Some(w)))
+    {
         Ok(size) => size,
         Err(e) => return ImageError::from(e).error_response(),
     };
@@ -123,6 +128,20 @@ fn image_type(path: &FilePath) -> Option<mime_guess::Mime> {
     mime_guess::from_path(&path.0).first().filter(|m| m.type_() == mime_guess::mime::IMAGE)
 }
 
+/// `porch.jpg/750w` as the path `porch.jpg` and the width `750w` (a last segment of digits
+/// and `w` after a file name with an extension); any other path unchanged.
+fn split_width_suffix(path: &str) -> (&str, Option<&str>) {
+    match path.rsplit_once('/') {
+        Some((file, width))
+            if file.rsplit('/').next().is_some_and(|name| name.contains('.'))
+                && width.strip_suffix('w').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            (file, Some(width))
+        }
+        _ => (path, None),
+    }
+}
+
 /// Whether images of this type are resized (SVG and GIF are served as uploaded).
 fn resizable(mime: &mime_guess::Mime) -> bool {
     matches!(mime.subtype().as_str(), "png" | "jpeg" | "webp")
@@ -139,6 +158,15 @@ mod tests {
         assert_eq!(image_type(&parse("a/b.webp")).map(|m| m.to_string()).as_deref(), Some("image/webp"));
         for other in ["notes.html", "site.toml", "script.js", "noextension"] {
             assert!(image_type(&parse(other)).is_none(), "{other}");
+        }
+    }
+
+    #[test]
+    fn a_width_after_the_file_name_is_the_filename_size_format() {
+        assert_eq!(split_width_suffix("porch.jpg/750w"), ("porch.jpg", Some("750w")));
+        assert_eq!(split_width_suffix("a/b.webp/100w"), ("a/b.webp", Some("100w")));
+        for plain in ["porch.jpg", "750w/porch.jpg", "photos/750w", "porch.jpg/w", "porch.jpg/75x0w"] {
+            assert_eq!(split_width_suffix(plain), (plain, None), "{plain}");
         }
     }
 

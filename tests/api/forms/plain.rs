@@ -108,7 +108,7 @@ async fn the_rendered_contact_form_posts_every_field_without_javascript() {
     let mut expected = stored_contact_values();
     expected["occasion"] = json!("Birthday");
     expected["heard-from"] = json!("A friend");
-    expected["visit"] = json!({"The coffee": "2", "The service": "-1"});
+    expected["visit"] = json!({"The coffee": ["2"], "The service": ["-1"]});
     for empty in ["website", "twitter", "guests", "budget", "booking-code"] {
         expected[empty] = json!("");
     }

@@ -68,6 +68,8 @@ pub(crate) fn stored_contact_values() -> Value {
     let mut stored = contact_values();
     stored["phone"] = json!(["", "555", "014", "2000"]);
     stored["address"] = json!(["12 Linden Street", "", "Riverton", "NY", "10001", "United States"]);
+    // Spec 000 §3: likert is a map from question to its checked answers.
+    stored["visit"] = json!({"The coffee": ["2"], "The food": ["-1"]});
     stored["occasion"] = json!("Work gathering");
     stored["source"] = json!("contact-page");
     stored

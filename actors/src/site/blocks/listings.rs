@@ -91,14 +91,41 @@ pub struct GallerySlide {
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct GalleryBlock {
-    /// The design.
-    #[serde(default)]
+    /// The design; the spec's default design, base (`stacked`), when not given (001 §9).
+    #[serde(default = "base_design")]
     pub design: GalleryDesign,
     /// The slides.
     pub slides: Vec<GallerySlide>,
-    /// 'Auto' or a ratio.
+    /// 'Auto' or a ratio (width ÷ height): sets the placeholder an image keeps until it has
+    /// loaded, 100 ÷ the ratio percent of its width high (65 % for 'Auto'; 001 §9).
     #[serde(rename = "imageAspectRatio", default = "default_auto")]
     pub image_aspect_ratio: String,
+    /// Whether video slides play among the images (true by default); a gallery that says
+    /// false shows every slide as an image, a video slide its poster linked to the player.
+    #[serde(rename = "mixedContent", default = "yes")]
+    pub mixed_content: bool,
+    /// A list's image width in percent of the row (1–100; 100 when not given: the caption
+    /// under the image, otherwise beside it).
+    #[serde(rename = "listImageSize", default)]
+    #[ts(optional)]
+    pub list_image_size: Option<u32>,
+    /// Square thumbnails in a slideshow's strip (true by default); false keeps each image's
+    /// proportions (16:9 for a video slide).
+    #[serde(rename = "square-thumbs", default = "yes")]
+    pub square_thumbs: bool,
+    /// A slideshow crops every slide to one frame of the placeholder's proportions
+    /// (`imageAspectRatio`) instead of showing each image whole.
+    #[serde(rename = "auto-crop", default)]
+    pub auto_crop: bool,
+    /// Height of a slideshow's thumbnails in px (when not given, they share the strip's
+    /// width by `thumbnails-per-row`).
+    #[serde(rename = "thumbnail-strip-height", default)]
+    #[ts(optional)]
+    pub thumbnail_strip_height: Option<u32>,
+    /// Space between a slideshow and its thumbnail strip in px (8 when not given).
+    #[serde(rename = "thumbnail-strip-margin", default)]
+    #[ts(optional)]
+    pub thumbnail_strip_margin: Option<u32>,
     /// Slides per row (grid, carousel).
     #[serde(rename = "slidesPerRow", default)]
     #[ts(optional)]
@@ -109,7 +136,8 @@ pub struct GalleryBlock {
     /// 'light', otherwise dark.
     #[serde(rename = "lightboxTheme", default)]
     pub lightbox_theme: String,
-    /// Column width of auto-columns designs.
+    /// Column width of auto-columns designs: a positive number (in a site file also a string
+    /// of digits, read as one when the site is loaded; 001 §5 "strings parsed as integer").
     #[serde(rename = "columnWidth", default)]
     #[ts(optional)]
     pub column_width: Option<u32>,
@@ -120,6 +148,10 @@ pub struct GalleryBlock {
     /// Autoplay.
     #[serde(default)]
     pub autoplay: bool,
+    /// Autoplay picks a slide at random, never the current one, instead of the next (the
+    /// gallery option `autoplayOptions.randomize`, 001 §3).
+    #[serde(rename = "autoplay-randomize", default)]
+    pub autoplay_randomize: bool,
     /// Autoplay interval in seconds.
     #[serde(rename = "autoplay-duration", default)]
     #[ts(optional)]
@@ -163,6 +195,19 @@ pub struct GalleryBlock {
     #[serde(rename = "activeSlideClickBehavior", default)]
     #[ts(optional)]
     pub active_slide_click_behavior: Option<String>,
+}
+
+fn base_design() -> GalleryDesign {
+    GalleryDesign::Stacked
+}
+
+/// The placeholder's height in percent of its width for an `imageAspectRatio` (001 §9): 100 ÷
+/// the ratio, or 65 for 'Auto' (and for anything that is not a positive ratio).
+pub fn placeholder_percent(image_aspect_ratio: &str) -> f64 {
+    match image_aspect_ratio.trim().parse::<f64>() {
+        Ok(ratio) if ratio.is_finite() && ratio > 0.0 => 100.0 / ratio,
+        _ => 65.0,
+    }
 }
 
 /// Slideshow click behaviours (`clickBehavior`).

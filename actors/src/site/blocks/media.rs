@@ -49,7 +49,33 @@ pub struct ImageBlock {
     /// Opens the image in the lightbox when clicked.
     #[serde(default)]
     pub lightbox: bool,
+    /// Scales the width the image is loaded at (1 when not given; 0 or more), e.g. 0.5 for
+    /// an image that may look softer, 1.5 for one that is zoomed into.
+    #[serde(default)]
+    #[ts(optional)]
+    pub size_adjustment: Option<f64>,
+    /// The lowest device pixel ratio the image is loaded for (a 1x screen may still get 2x).
+    #[serde(default)]
+    #[ts(optional)]
+    pub dpr_min: Option<f64>,
+    /// The highest device pixel ratio the image is loaded for (a 3x phone may get 2x).
+    #[serde(default)]
+    #[ts(optional)]
+    pub dpr_max: Option<f64>,
+    /// How a width is asked of the server: `queryString` (`photo.jpg?format=750w`, the
+    /// default) or `filename` (`photo.jpg/750w`), for caches that ignore query strings.
+    #[serde(default)]
+    #[ts(optional)]
+    pub size_format: Option<String>,
+    /// Gives the image a `srcset` of every ladder width, so the browser picks one for its
+    /// screen (before and without the script) instead of the image loader measuring it.
+    #[serde(default)]
+    pub srcset: bool,
 }
+
+/// The size formats of an image (spec 001 §3): the width in the query string or in the
+/// file name.
+pub const IMAGE_SIZE_FORMATS: [&str; 2] = ["queryString", "filename"];
 
 /// An embedded video (provider iframe) or a file from `files/`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

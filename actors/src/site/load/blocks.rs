@@ -4,11 +4,11 @@
 use std::collections::HashSet;
 
 use super::fields::Fields;
-use super::rules::{MAX_BLOCKS_PER_LAYOUT, MAX_GALLERY_SLIDES, MAX_PRICE_CENTS};
+use super::rules::{MAX_BLOCKS_PER_LAYOUT, MAX_PRICE_CENTS};
 use super::{Loader, Reference};
 use crate::site::blocks::{
-    video_embed_type, Block, BlockData, BlockKind, FieldKind, FormField, VideoEmbedType,
-    GALLERY_ACTIVE_CLICK_BEHAVIORS, GALLERY_CLICK_BEHAVIORS, INVALID_VIDEO_EMBED, MAP_STYLES, VIDEO_MODES,
+    video_embed_type, Block, BlockData, BlockKind, FieldKind, FormField, VideoEmbedType, INVALID_VIDEO_EMBED,
+    MAP_STYLES, VIDEO_MODES,
 };
 use crate::site::content::CollectionKind;
 use crate::site::sanitize;
@@ -69,6 +69,10 @@ impl Loader {
             self.problems.add(file, format!("{path}.kind"), message);
             return None;
         };
+        let mut rest = rest;
+        if kind == BlockKind::Gallery {
+            gallery::read_whole_numbers(&mut rest);
+        }
         let mut data = match BlockData::parse(kind, toml::Value::Table(rest)) {
             Ok(data) => data,
             Err(error) => {
@@ -94,6 +98,7 @@ impl Loader {
                 self.one_of(file, &at("alignment"), image.alignment.as_deref(), &ALIGNMENTS);
                 self.one_of(file, &at("cropMode"), image.crop_mode.as_deref(), &["cover", "contain", "none"]);
                 self.check_link(file, &at("clickThroughUrl"), image.click_through_url.as_deref());
+                self.check_image_sizes(file, path, image);
             }
             BlockData::Video(video) => {
                 if video_embed_type(&video.html) == VideoEmbedType::Invalid {
@@ -193,34 +198,7 @@ impl Loader {
                 let reference = Reference::Collection { name: summary.collection.clone(), kind: None };
                 self.note(file, &at("collection"), reference);
             }
-            BlockData::Gallery(gallery) => {
-                if gallery.slides.is_empty() {
-                    self.problems.add(file, at("slides"), "needs at least one slide");
-                }
-                if gallery.slides.len() > MAX_GALLERY_SLIDES {
-                    let message =
-                        format!("has {} slides; a gallery may have at most {MAX_GALLERY_SLIDES}", gallery.slides.len());
-                    self.problems.add(file, at("slides"), message);
-                }
-                let click = gallery.click_behavior.as_deref();
-                self.one_of(file, &at("clickBehavior"), click, &GALLERY_CLICK_BEHAVIORS);
-                let active = gallery.active_slide_click_behavior.as_deref();
-                self.one_of(file, &at("activeSlideClickBehavior"), active, &GALLERY_ACTIVE_CLICK_BEHAVIORS);
-                for (i, slide) in gallery.slides.iter_mut().enumerate() {
-                    self.check_file(file, &format!("{path}.slides[{i}].src"), "images", &slide.src);
-                    if slide.image_dimensions.is_none() {
-                        slide.image_dimensions = self.image_size(&slide.src).map(|(w, h)| format!("{w}x{h}"));
-                    }
-                    self.require_alt(file, &format!("{path}.slides[{i}].alt"), &slide.alt);
-                    let link = slide.click_through_url.as_deref();
-                    self.check_link(file, &format!("{path}.slides[{i}].clickThroughUrl"), link);
-                    if let Some(html) = slide.video_html.take() {
-                        let field = format!("{path}.slides[{i}].videoHtml");
-                        slide.video_src = self.slide_video(file, &field, &html, link.is_some());
-                        slide.video_html = Some(sanitize::embed(&html));
-                    }
-                }
-            }
+            BlockData::Gallery(gallery) => self.check_gallery(file, path, gallery),
             BlockData::Audio(audio) => self.check_file(file, &at("src"), "files", &audio.src),
             BlockData::Calendar(calendar) => {
                 let reference =
@@ -290,22 +268,6 @@ impl Loader {
     }
 
     /// Reports `value` when it is set and not one of `allowed`.
-    /// The player address of a gallery video slide's embed: an iframe from an allowed
-    /// provider, on a slide without a click-through link (the video is what a click plays).
-    fn slide_video(&mut self, file: &str, field: &str, html: &str, linked: bool) -> Option<String> {
-        use crate::site::embeds::{not_allowed_message, video_embed, EmbedRefusal, VideoEmbed};
-        if linked {
-            self.problems.add(file, field, "a video slide cannot also have a clickThroughUrl");
-        }
-        match video_embed(html, &self.embeds) {
-            Ok(VideoEmbed::Iframe { src, .. }) => return Some(src),
-            Ok(VideoEmbed::Object { .. }) => self.problems.add(file, field, "a video slide needs an iframe embed"),
-            Err(EmbedRefusal::Invalid) => self.problems.add(file, field, INVALID_VIDEO_EMBED),
-            Err(EmbedRefusal::NotAllowed(src)) => self.problems.add(file, field, not_allowed_message(&src)),
-        }
-        None
-    }
-
     fn one_of(&mut self, file: &str, field: &str, value: Option<&str>, allowed: &[&str]) {
         if let Some(value) = value.filter(|v| !allowed.contains(v)) {
             self.problems.add(file, field, format!("'{value}' must be one of {}", allowed.join(", ")));
@@ -347,3 +309,6 @@ impl Loader {
         }
     }
 }
+
+mod gallery;
+mod image;

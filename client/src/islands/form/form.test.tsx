@@ -213,7 +213,7 @@ describe('the form island', () => {
       occasion: 'Work',
       extras: ['Cake', 'Music'],
       heard: 'Online',
-      visit: { Food: '2' },
+      visit: { Coffee: [], Food: ['2'] },
       budget: '',
       source: 'flyer',
     });

@@ -75,6 +75,33 @@ function pageFields(): Record<string, string> {
   return out;
 }
 
+/** The session cookie the telemetry keeps (set only when consent allows analytics). */
+const SESSION_COOKIE = 'SS_SESSION_ID';
+
+/**
+ * The save call's analytics event fields (000 §3): the event tracker's common fields (001 §7)
+ * for a form submission: who did what to which object, the website, the visitor's session
+ * when the telemetry keeps one, and the time on the visitor's clock.
+ */
+export function analyticsEventFields(formId: string, doc: Document = document): Record<string, string | number> {
+  const out: Record<string, string | number> = {
+    actor: 'visitor',
+    action: 'submit',
+    objectType: 'form',
+    objectId: formId,
+    clientTimestamp: Date.now(),
+  };
+  const websiteId = readPageContext(doc)?.website?.id;
+  if (websiteId) out.websiteId = websiteId;
+  const session = doc.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${SESSION_COOKIE}=`));
+  const sessionId = session?.slice(SESSION_COOKIE.length + 1);
+  if (sessionId) out.sessionId = sessionId;
+  return out;
+}
+
 /** What a failed save shows. */
 export function failureOf(error: unknown): { message: string; fieldErrors: FieldErrors } {
   if (!(error instanceof DataError) || error.status === 0 || error.status < 400) {
@@ -113,6 +140,7 @@ export async function submit(submission: Submission): Promise<Outcome> {
     isOverlayForm: document.getElementById(`block-${submission.blockId}`)?.closest('.popup-overlay') != null,
     submitButtonText: submission.submitButtonText,
     form: JSON.stringify(submission.values),
+    ...analyticsEventFields(submission.formId),
     ...pageFields(),
   };
   if (submission.captchaKey) payload.captchaKey = submission.captchaKey;

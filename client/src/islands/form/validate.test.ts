@@ -24,7 +24,9 @@ describe('the checks before sending', () => {
     expect(checkField(field({ type: 'name', required: true, title: '' }), ['Ada', ''])).toBe('f is required.');
     expect(checkField(field({ type: 'address', required: true }), ['1 Main', '', 'Town', 'ST', '12345', 'US'])).toBeNull();
     expect(checkField(field({ type: 'checkbox', required: true }), [])).toBe('F is required.');
-    expect(checkField(field({ type: 'likert', required: true, options: ['A', 'B'] }), { A: '1' })).toBe('F is required.');
+    expect(checkField(field({ type: 'likert', required: true, options: ['A', 'B'] }), { A: ['1'] })).toBe('F is required.');
+    expect(checkField(field({ type: 'likert', required: true, options: ['A', 'B'] }), { A: ['1'], B: [] })).toBe('F is required.');
+    expect(checkField(field({ type: 'likert', required: true, options: ['A', 'B'] }), { A: ['1'], B: ['-2'] })).toBeNull();
   });
 
   it('hold textareas to their maximum, none when it is 0', () => {

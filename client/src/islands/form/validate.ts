@@ -35,7 +35,7 @@ function isMissing(field: Field, value: FieldValue): boolean {
     if (field.type === 'checkbox') return value.length === 0;
     return valueParts(field).some((p, i) => p.needed && (value[i] ?? '').trim() === '');
   }
-  return field.options.some((q) => !Object.hasOwn(value, q));
+  return field.options.some((q) => !value[q]?.length);
 }
 
 function usZipOk(value: string[]): boolean {

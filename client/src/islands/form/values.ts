@@ -1,13 +1,13 @@
 // Reads each field's value out of the form element, in the shape spec 000 §3 gives it:
 // multi-part fields an array of the sub-field values (a phone without its country part gets
 // a blank one first), checkboxes an array, radio the first checked value, likert a map from
-// question to answer, hidden the page's query parameter named like the field or its
+// each question to its list of checked answers, hidden the page's query parameter named like the field or its
 // default. Sections are skipped.
 import type { Field } from './parse';
 import { valueParts, shownParts } from './parts';
 
 /** One field's value. */
-export type FieldValue = string | string[] | Record<string, string>;
+export type FieldValue = string | string[] | Record<string, string[]>;
 
 /** Field id to value. */
 export type Values = Record<string, FieldValue>;
@@ -43,10 +43,9 @@ export function fieldValue(field: Field, data: FormData, search: string): FieldV
       return first ?? '';
     }
     case 'likert': {
-      const answers: Record<string, string> = {};
+      const answers: Record<string, string[]> = {};
       field.options.forEach((question, index) => {
-        const answer = one(data, likertName(field, index));
-        if (answer !== '') answers[question] = answer;
+        answers[question] = data.getAll(likertName(field, index)).filter((v): v is string => typeof v === 'string' && v !== '');
       });
       return answers;
     }

@@ -70,6 +70,40 @@ export interface GalleryOptions {
   activeClick: ActiveClick;
   /** Space between a slider strip's slides in px (`vSize`; 10 by default). */
   vSize: number;
+  /** Autoplay picks a random other slide instead of the next (`autoplay-randomize`). */
+  randomize: boolean;
+  /** Square thumbnails (`square-thumbs`; true by default); false keeps each slide's proportions. */
+  squareThumbs: boolean;
+  /** A slideshow crops every slide to the placeholder's frame (`auto-crop`). */
+  autoCrop: boolean;
+  /** Thumbnail height in px (`thumbnail-strip-height`), or null: they share the strip's width. */
+  stripHeight: number | null;
+  /** Space between a slideshow and its strip in px (`thumbnail-strip-margin`), or null: 8. */
+  stripMargin: number | null;
+  /** The placeholder's height in percent of its width (`imageAspectRatio`, see {@link placeholderPercent}). */
+  placeholder: number;
+  /** Whether `imageAspectRatio` is a ratio (every image cropped to it), not 'Auto'. */
+  ratioGiven: boolean;
+}
+
+/** The default placeholder's height in percent of its width (001 §9). */
+const AUTO_PLACEHOLDER = 65;
+
+/** A positive ratio from `imageAspectRatio` ('1.5' or 1.5), or null ('Auto', anything else). */
+function ratioOf(value: unknown): number | null {
+  const ratio = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(ratio) && ratio > 0 ? ratio : null;
+}
+
+/** The placeholder's height in percent of its width (001 §9): 65 for 'Auto', otherwise 100 ÷ the ratio. */
+export function placeholderPercent(imageAspectRatio: unknown): number {
+  const ratio = ratioOf(imageAspectRatio);
+  return ratio === null ? AUTO_PLACEHOLDER : 100 / ratio;
+}
+
+/** A non-negative whole number of px, or null. */
+function pixels(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
 }
 
 /** The JSON type each field must have when present; `null` counts as absent. */
@@ -86,6 +120,13 @@ const FIELD_TYPES: Readonly<Record<string, 'string' | 'number' | 'boolean' | 'ar
   clickBehavior: 'string',
   activeSlideClickBehavior: 'string',
   vSize: 'number',
+  'autoplay-randomize': 'boolean',
+  'square-thumbs': 'boolean',
+  'auto-crop': 'boolean',
+  'thumbnail-strip-height': 'number',
+  'thumbnail-strip-margin': 'number',
+  mixedContent: 'boolean',
+  listImageSize: 'number',
 };
 
 const CLICK_BEHAVIORS: readonly ClickBehavior[] = ['next', 'previous', 'side'];
@@ -145,5 +186,12 @@ export function parseGalleryData(raw: unknown): GalleryOptions | null {
     clickBehavior: (data.clickBehavior as ClickBehavior | undefined) ?? 'next',
     activeClick: (data.activeSlideClickBehavior as ActiveClick | undefined) ?? 'next',
     vSize: vSize >= 0 ? vSize : 10,
+    randomize: data['autoplay-randomize'] === true,
+    squareThumbs: data['square-thumbs'] !== false,
+    autoCrop: data['auto-crop'] === true,
+    stripHeight: pixels(data['thumbnail-strip-height']) || null,
+    stripMargin: pixels(data['thumbnail-strip-margin']),
+    placeholder: placeholderPercent(data.imageAspectRatio),
+    ratioGiven: ratioOf(data.imageAspectRatio) !== null,
   };
 }

@@ -51,6 +51,16 @@ export function swipeDirection(start: Point, end: Point): 'next' | 'previous' | 
 export type PauseReason = 'hover' | 'focus' | 'control' | 'video' | 'hidden';
 
 /** Autoplay: `advance` every `interval` ms while enabled and not paused for any reason. */
+/**
+ * The slide a randomised autoplay shows next (`autoplayOptions.randomize`): any slide but the
+ * current one, each as likely; `random` gives a number in [0, 1).
+ */
+export function randomSlide(current: number, count: number, random: () => number): number {
+  if (count <= 1) return current;
+  const pick = Math.min(count - 2, Math.floor(random() * (count - 1)));
+  return pick >= current ? pick + 1 : pick;
+}
+
 export class Autoplay {
   private readonly reasons = new Set<PauseReason>();
   private timer: ReturnType<typeof setInterval> | undefined;

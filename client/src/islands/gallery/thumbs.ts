@@ -60,6 +60,19 @@ export interface StripOptions {
   alignment: Alignment;
   motion: boolean;
   activeClick?: ActiveClick;
+  /** Square thumbnails (`square-thumbs`; true when not given). */
+  square?: boolean;
+  /** Thumbnail height in px (`thumbnail-strip-height`); otherwise they share the strip's width. */
+  height?: number | null;
+  /** Space above the strip in px (`thumbnail-strip-margin`); otherwise the stylesheet's 8. */
+  margin?: number | null;
+}
+
+/** The proportions of a thumbnail that is not square: its slide's image, 16:9 for a video (001 §9). */
+export function thumbRatio(item: HTMLElement): string {
+  if (item.getAttribute('data-type') === 'video') return '16 / 9';
+  const [w, h] = (item.getAttribute('data-image-dimensions') ?? '').split('x').map(Number);
+  return w && h && w > 0 && h > 0 ? `${w} / ${h}` : '1';
 }
 
 /**
@@ -75,6 +88,11 @@ export function mountThumbnails(win: Window, anchor: HTMLElement, items: HTMLEle
   nav.setAttribute('role', 'group');
   nav.setAttribute('aria-label', 'Thumbnails');
   nav.style.setProperty('--thumbs-per-row', String(options.perRow));
+  if (options.height) {
+    nav.classList.add('gallery-thumbs--fixed');
+    nav.style.setProperty('--thumb-height', `${options.height}px`);
+  }
+  if (typeof options.margin === 'number') nav.style.marginTop = `${options.margin}px`;
   const dpr = win.devicePixelRatio || 1;
   const width = pickWidth((anchor.clientWidth || win.innerWidth) / options.perRow, dpr);
   const buttons = items.map((item, i) => {
@@ -82,6 +100,7 @@ export function mountThumbnails(win: Window, anchor: HTMLElement, items: HTMLEle
     button.type = 'button';
     button.className = 'gallery-thumb';
     button.setAttribute('aria-label', `Show slide ${i + 1} of ${items.length}`);
+    if (options.square === false) button.style.setProperty('--thumb-ratio', thumbRatio(item));
     const source = item.querySelector('img');
     const src = source?.getAttribute('data-src') || source?.getAttribute('src');
     if (src) {

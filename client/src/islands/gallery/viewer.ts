@@ -7,7 +7,8 @@
 // next one's images (preloadCount 1; a slider's scroller already keeps the others waiting).
 import { clickThrough, dueSlides, slideshowClick, stripClick } from './clicks';
 import type { GalleryOptions } from './data';
-import { Autoplay, type Point, carouselControls, carouselSlidesPerRow, lockAxis, motionAllowed, swipeDirection } from './motion';
+import { applyFrame } from './frame';
+import { Autoplay, type Point, carouselControls, carouselSlidesPerRow, lockAxis, motionAllowed, randomSlide, swipeDirection } from './motion';
 import { Slides } from './slides';
 import { mountThumbnails, thumbnailsPerRow } from './thumbs';
 import { type Fling, focalOrigin, moveDirection, transitionTiming } from './transitions';
@@ -17,6 +18,8 @@ import { mountVideoSlides } from './video-slides';
 const STACKED_SPEED_MS = 1000;
 /** Strip speed is 0.5 s. */
 const STRIP_SPEED_MS = 500;
+/** A slideshow's current slide lies over the others at the base z-index (001 §9), inside the gallery's own stacking context. */
+export const BASE_Z_INDEX = 888;
 /** Slides loaded ahead of the current one (stacked preloadCount). */
 const PRELOAD_COUNT = 1;
 /** A carousel redraws its rows this long after the last resize or orientation change (001 §9). */
@@ -95,6 +98,7 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
     }
   }
   if (layout === 'strip') list.style.gap = `${options.vSize}px`;
+  applyFrame(el, list, options);
   el.setAttribute('role', 'region');
   el.setAttribute('aria-roledescription', 'carousel');
   if (!el.hasAttribute('aria-label')) el.setAttribute('aria-label', uniqueLabel(doc, LABELS[layout] ?? 'Gallery'));
@@ -106,7 +110,8 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
   const previous = control(doc, 'gallery-previous', 'Previous slide', '‹');
   const next = control(doc, 'gallery-next', 'Next slide', '›');
   bar.append(previous, next);
-  const autoplay = new Autoplay(() => slides.next(), options.autoplay && motion && items.length > 1, options.interval);
+  const advance = () => (options.randomize ? slides.go(randomSlide(slides.index, slides.count, Math.random)) : slides.next());
+  const autoplay = new Autoplay(advance, options.autoplay && motion && items.length > 1, options.interval);
   let pause: HTMLButtonElement | null = null;
   if (autoplay.enabled) {
     pause = control(doc, 'gallery-pause', 'Pause slideshow', '❚❚');
@@ -129,6 +134,7 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
       item.classList.toggle('is-current', current);
       item.toggleAttribute('inert', layout === 'stacked' && !current);
       item.setAttribute('aria-hidden', String(layout === 'stacked' && !current));
+      if (layout === 'stacked') item.style.zIndex = current ? String(BASE_Z_INDEX) : '';
     });
     if (layout === 'carousel') {
       const state = carouselControls(items.length, row, index);
@@ -304,6 +310,9 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
       alignment: options.alignment,
       motion,
       activeClick: options.activeClick,
+      square: options.squareThumbs,
+      height: options.stripHeight,
+      margin: options.stripMargin,
     });
   }
   mountVideoSlides(items, slides, autoplay, (i) => (layout === 'carousel' ? Math.floor(i / drawnRow) === slides.index : i === slides.index));

@@ -71,5 +71,27 @@ describe('the lightbox hook', () => {
     await settle();
     expect(openFromLinks).not.toHaveBeenCalled();
   });
-});
 
+  it('opens on the slide a path suffix names, in a gallery that does not move (001 §2)', async () => {
+    window.history.replaceState(null, '', '/gallery-designs/sunset');
+    const linked = (design: string) =>
+      `<ul class="gallery gallery--${design}" data-lightbox-set data-linked-slide="sunset">
+        <li><a id="first" href="/images/a.png" data-lightbox><img alt="A"></a></li>
+        <li class="is-current"><a id="sunset" href="/images/b.png" data-lightbox><img alt="B"></a></li></ul>`;
+    document.body.innerHTML = grid + linked('grid');
+    watchLightbox(window);
+    await vi.waitFor(() => expect(openFromLinks).toHaveBeenCalledTimes(1));
+    const [, set, links, index] = openFromLinks.mock.calls[0]!;
+    expect(set).toBe(document.querySelector('[data-linked-slide]'));
+    expect(links[index].id).toBe('sunset');
+    openFromLinks.mockClear();
+    for (const design of ['slideshow', 'slider', 'carousel']) {
+      document.body.innerHTML = linked(design);
+      watchLightbox(window);
+    }
+    document.body.innerHTML = linked('grid').replace('data-lightbox><img alt="B">', '><img alt="B">');
+    watchLightbox(window);
+    await settle();
+    expect(openFromLinks).not.toHaveBeenCalled();
+  });
+});

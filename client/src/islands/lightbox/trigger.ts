@@ -1,7 +1,10 @@
 // The loader's lightbox hook: a click on an `a[data-lightbox]` inside a
 // `[data-lightbox-set]` opens the lightbox, whose chunk is fetched only then. A page
 // whose address names a set and an item (`#lightbox=S-N`, set S of the page, item N; the
-// older `#lightbox=N` is item N of the first set) opens it at once.
+// older `#lightbox=N` is item N of the first set) opens it at once, and so does a path
+// suffix naming a slide (001 §2): gallery history's deep link (`/gallery-designs/sunset`),
+// which the server draws with that slide current, opens the lightbox on it when the gallery
+// is one that does not move (a slideshow, slider or carousel shows the slide itself).
 
 /** Watches `win`'s page for lightbox clicks and an item named in the address. */
 export function watchLightbox(win: Window): void {
@@ -25,4 +28,9 @@ export function watchLightbox(win: Window): void {
   const named = /^#lightbox=(?:(\d+)-)?(\d+)$/.exec(win.location.hash);
   const set = named && doc.querySelectorAll('[data-lightbox-set]')[Number(named[1] ?? 1) - 1];
   if (set) open(set, Number(named[2]) - 1);
+  else if (!named) {
+    const linked = doc.querySelector('[data-lightbox-set][data-linked-slide]:not(.gallery--slideshow, .gallery--slider, .gallery--carousel)');
+    const link = linked?.querySelector(':scope > .is-current a[data-lightbox]');
+    if (linked && link) open(linked, link);
+  }
 }

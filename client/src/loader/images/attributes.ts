@@ -57,3 +57,20 @@ export function alignmentPosition(alignment: string): string {
   const y = parts.includes('top') ? 'top' : parts.includes('bottom') ? 'bottom' : 'center';
   return `${x} ${y}`;
 }
+
+/**
+ * The device pixel ratio an image is loaded for: `dpr` within `data-dpr-min` and
+ * `data-dpr-max` (either may be absent; a bound that is not a positive number is ignored).
+ */
+export function boundedDpr(dpr: number, minText: string | null, maxText: string | null): number {
+  const bound = (text: string | null) => {
+    const n = text === null || text.trim() === '' ? NaN : Number(text);
+    return Number.isFinite(n) && n > 0 ? n : null;
+  };
+  const min = bound(minText);
+  const max = bound(maxText);
+  let out = dpr;
+  if (max !== null) out = Math.min(out, max);
+  if (min !== null) out = Math.max(out, min);
+  return out;
+}

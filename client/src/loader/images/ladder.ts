@@ -16,10 +16,20 @@ export function pickWidth(cssWidth: number, dpr: number, dataSaver = false): num
   return chosen;
 }
 
-/** `src` with its `format` query parameter set to `{width}w` (hash and other parameters kept). */
-export function sizedUrl(src: string, width: number, base: string): string {
+/** A width after the file name (`photo.jpg/750w`, the filename size format). */
+export const NAMED_WIDTH = /\/(\d+)w$/;
+
+/**
+ * `src` asking for `width`: its `format` query parameter set to `{width}w` (the queryString
+ * size format), or with `filename`, `/{width}w` after the file name (001 §3); the hash and
+ * other parameters are kept.
+ */
+export function sizedUrl(src: string, width: number, base: string, filename = false): string {
   const url = new URL(src, base);
-  url.searchParams.set('format', `${width}w`);
+  if (filename) {
+    url.searchParams.delete('format');
+    url.pathname = `${url.pathname.replace(NAMED_WIDTH, '')}/${width}w`;
+  } else url.searchParams.set('format', `${width}w`);
   return url.origin === new URL(base).origin ? url.pathname + url.search + url.hash : url.href;
 }
 

@@ -1,7 +1,7 @@
 // Loads one `img[data-src]`: checks it, picks the ladder width its box needs, applies the
 // crop mode, focal point and alignment, and marks it `loading` then `loaded`.
-import { alignmentPosition, parseCropMode, parseDimensions, parseFocalPoint, parseSizeAdjustment } from './attributes';
-import { pickWidth, sizedUrl, upgradeToHttps } from './ladder';
+import { alignmentPosition, boundedDpr, parseCropMode, parseDimensions, parseFocalPoint, parseSizeAdjustment } from './attributes';
+import { NAMED_WIDTH, pickWidth, sizedUrl, upgradeToHttps } from './ladder';
 
 /** The image helper's warnings (001 §8), verbatim. */
 export const IMAGE_WARNINGS = {
@@ -66,12 +66,15 @@ export function planImage(el: Element, env: ImageEnvironment): string | null {
     el.style.objectPosition = `${focal.x * 100}% ${focal.y * 100}%`;
   }
   const adjust = parseSizeAdjustment(el.getAttribute('data-size-adjustment'));
-  const width = pickWidth(drawnWidth(el, box, crop === 'cover') * adjust, env.dpr, env.dataSaver);
-  return sizedUrl(source.href, width, env.page.href);
+  const dpr = boundedDpr(env.dpr, el.getAttribute('data-dpr-min'), el.getAttribute('data-dpr-max'));
+  const width = pickWidth(drawnWidth(el, box, crop === 'cover') * adjust, dpr, env.dataSaver);
+  return sizedUrl(source.href, width, env.page.href, el.getAttribute('data-size-format') === 'filename');
 }
 
-/** The ladder width a URL asks for; the original (no `format`) counts as wider than any rung. */
+/** The ladder width a URL asks for (in its query or after its file name); the original counts as wider than any rung. */
 function askedWidth(url: URL): number {
+  const named = NAMED_WIDTH.exec(url.pathname);
+  if (named) return Number(named[1]);
   const format = url.searchParams.get('format');
   if (format === null || format === 'original') return Number.POSITIVE_INFINITY;
   return Number.parseInt(format, 10) || 0;
@@ -86,7 +89,8 @@ export function coversPlanned(current: string | null, planned: string, base: str
   try {
     const have = new URL(current, base);
     const want = new URL(planned, base);
-    return have.origin === want.origin && have.pathname === want.pathname && askedWidth(have) >= askedWidth(want);
+    const file = (url: URL) => url.pathname.replace(NAMED_WIDTH, '');
+    return have.origin === want.origin && file(have) === file(want) && askedWidth(have) >= askedWidth(want);
   } catch {
     return false;
   }
@@ -94,7 +98,8 @@ export function coversPlanned(current: string | null, planned: string, base: str
 
 /** Loads `el` at its planned URL; resolves when it has loaded or failed. */
 export function loadImage(el: Element, env: ImageEnvironment): Promise<void> {
-  const planned = planImage(el, env);
+  // An image with a `srcset` is the browser's to size: it is only marked loading, then loaded.
+  const planned = el.hasAttribute('srcset') ? el.getAttribute('src') : planImage(el, env);
   if (planned === null || !(el instanceof HTMLImageElement)) return Promise.resolve();
   const current = el.getAttribute('src');
   const keep = coversPlanned(current, planned, env.page.href);

@@ -3,7 +3,9 @@
 //! URL, anything else is left to the island.
 
 use maud::{html, Markup, PreEscaped};
-use veranda_actors::site::blocks::{AudioBlock, EmbedBlock, GalleryBlock, ImageBlock, MapBlock, VideoBlock};
+use veranda_actors::site::blocks::{
+    placeholder_percent, AudioBlock, EmbedBlock, GalleryBlock, ImageBlock, MapBlock, VideoBlock,
+};
 use veranda_actors::site::embeds::attribute;
 use veranda_actors::site::embeds::{video_embed, EmbedAllowList, VideoEmbed};
 use veranda_actors::site::sanitize::EMBED_SANDBOX;
@@ -22,7 +24,24 @@ const FALLBACK_WIDTH: u32 = 750;
 
 /// `url` at [`FALLBACK_WIDTH`] of the size ladder (the original when it is narrower).
 fn fallback_url(url: &str) -> String {
-    format!("{url}?format={FALLBACK_WIDTH}w")
+    sized_url(url, FALLBACK_WIDTH, false)
+}
+
+/// `url` at `width` of the size ladder, in the image's size format (001 §3): the query
+/// string (`?format=750w`) or the file name (`/750w` after it).
+fn sized_url(url: &str, width: u32, filename: bool) -> String {
+    if filename {
+        format!("{url}/{width}w")
+    } else {
+        format!("{url}?format={width}w")
+    }
+}
+
+/// Every ladder width of `url`, narrowest first, as a `srcset`.
+fn ladder_srcset(url: &str, filename: bool) -> String {
+    let mut widths = crate::media::ladder::SIZE_LADDER;
+    widths.sort_unstable();
+    widths.iter().map(|w| format!("{} {w}w", sized_url(url, *w, filename))).collect::<Vec<_>>().join(", ")
 }
 
 /// A figure with a lazily loaded image, its caption, and its link when it has one.
@@ -37,10 +56,16 @@ pub fn image(d: &ImageBlock) -> Markup {
         .or_else(|| d.lightbox.then(|| full.clone()));
     // The lightbox opens on the image's own link only (a click-through link is followed).
     let boxed = d.lightbox && link.as_deref() == Some(full.as_str());
+    let filename = d.size_format.as_deref() == Some("filename");
+    // With a srcset the browser picks the width; the image loader then only marks it loaded.
+    let srcset = d.srcset.then(|| ladder_srcset(&full, filename));
     let img = html! {
-        img src=(fallback_url(&full)) data-src=(full) data-image-dimensions=[d.image_dimensions.as_deref()]
+        img src=(sized_url(&full, FALLBACK_WIDTH, filename)) srcset=[srcset.as_deref()] sizes=[d.srcset.then_some("100vw")]
+            data-src=(full) data-image-dimensions=[d.image_dimensions.as_deref()]
             data-image-focal-point=[d.focal_point.as_deref()] data-crop-mode=[d.crop_mode.as_deref()]
-            data-alignment=[d.alignment.as_deref()] alt=(d.alt) loading="lazy" decoding="async" width=[width] height=[height];
+            data-alignment=[d.alignment.as_deref()] data-size-adjustment=[d.size_adjustment]
+            data-dpr-min=[d.dpr_min] data-dpr-max=[d.dpr_max] data-size-format=[d.size_format.as_deref()]
+            alt=(d.alt) loading="lazy" decoding="async" width=[width] height=[height];
     };
     html! {
         figure class={ "align-" (d.alignment.as_deref().unwrap_or("center")) } data-lightbox-set[boxed] {
@@ -198,7 +223,7 @@ pub fn gallery(d: &GalleryBlock, linked: Option<&str>) -> Markup {
             (
                 Some(format!("display:flex;flex-wrap:wrap;gap:{gap}px")),
                 Some("flex:1 1 auto;min-width:8rem".to_string()),
-                Some("height:250px;width:100%"),
+                Some("height:250px;width:100%".to_string()),
             )
         }
         GalleryDesign::List => {
@@ -207,6 +232,18 @@ pub fn gallery(d: &GalleryBlock, linked: Option<&str>) -> Markup {
         }
         GalleryDesign::Grid => (Some(grid_style(d)), None, None),
         _ => (None, None, None),
+    };
+    // The designs laid out here keep the placeholder; the island keeps it for the others.
+    let laid_out = matches!(
+        d.design,
+        GalleryDesign::Grid | GalleryDesign::Autogrid | GalleryDesign::Autocolumns | GalleryDesign::List
+    );
+    let figure_style = match d.design {
+        GalleryDesign::List => d
+            .list_image_size
+            .filter(|n| (1..100).contains(n))
+            .map(|n| format!("display:grid;grid-template-columns:{n}% minmax(0,1fr);gap:1rem;align-items:start")),
+        _ => None,
     };
     let current = linked.and_then(|key| d.linked_slide(key));
     let meta = match d.design {
@@ -219,19 +256,23 @@ pub fn gallery(d: &GalleryBlock, linked: Option<&str>) -> Markup {
             data-linked-slide=[current.and_then(|i| d.slides[i].history_key())] {
             @for (i, slide) in d.slides.iter().enumerate() {
                 @let through = slide.click_through_url.as_deref().and_then(safe_href);
-                @let video = slide.video_src.as_deref();
+                // A gallery that is not mixed content shows a video slide as its poster,
+                // linked to the player: an image to the gallery, no player in the page.
+                @let player = slide.video_src.as_deref();
+                @let video = player.filter(|_| d.mixed_content);
                 @let size = dimensions(slide.image_dimensions.as_deref());
+                @let image_style = image_style.clone().or_else(|| laid_out.then(|| placeholder_style(d, size.is_some())).flatten());
                 li class=[(current == Some(i)).then_some("is-current")] style=[item_style.as_deref()]
-                    data-type=(if slide.video_src.is_some() { "video" } else { "image" })
+                    data-type=(if video.is_some() { "video" } else { "image" })
                     data-slide-id=[(!slide.slide_id.is_empty()).then_some(slide.slide_id.as_str())]
                     data-slide-url=[slide.slide_url.as_deref()] data-click-through-url=[through]
                     data-image-dimensions=[size.map(|(w, h)| format!("{w}x{h}"))] {
-                    figure class=[meta.is_some().then_some("gallery-overlay")] {
-                        a href=(video.or(through).map(str::to_string).unwrap_or_else(|| image_url(&slide.src)))
-                            data-lightbox[d.lightbox && through.is_none() && video.is_none()] {
+                    figure class=[meta.is_some().then_some("gallery-overlay")] style=[figure_style.as_deref()] {
+                        a href=(player.or(through).map(str::to_string).unwrap_or_else(|| image_url(&slide.src)))
+                            data-lightbox[d.lightbox && through.is_none() && player.is_none()] {
                             img src=(fallback_url(&image_url(&slide.src))) data-src=(image_url(&slide.src))
                                 data-image-focal-point=[slide.focal_point.as_deref()] alt=(slide.alt) loading="lazy" decoding="async"
-                                width=[size.map(|s| s.0)] height=[size.map(|s| s.1)] style=[image_style];
+                                width=[size.map(|s| s.0)] height=[size.map(|s| s.1)] style=[image_style.as_deref()];
                             @if slide.alt.trim().is_empty() {
                                 span class="visually-hidden" { "Image " (i + 1) " of " (count) }
                             }
@@ -262,6 +303,22 @@ fn grid_style(d: &GalleryBlock) -> String {
     format!("--per-row:{per_row};--narrow-per-row:{};gap:{padding}px", per_row.min(2))
 }
 
+/// The space a slide's image keeps before it loads (001 §9 placeholder): with a ratio
+/// `imageAspectRatio`, every image is cropped to 100 ÷ the ratio percent of its width high;
+/// with 'Auto', an image of unknown size is 65 % of its width high until it has loaded (an
+/// image whose size is known keeps it through its `width` and `height`).
+fn placeholder_style(d: &GalleryBlock, sized: bool) -> Option<String> {
+    let percent = placeholder_percent(&d.image_aspect_ratio);
+    let ratio_given = d.image_aspect_ratio.trim().parse::<f64>().is_ok_and(|r| r.is_finite() && r > 0.0);
+    let percent = format!("{percent:.3}");
+    let percent = percent.trim_end_matches('0').trim_end_matches('.');
+    match (ratio_given, sized) {
+        (true, _) => Some(format!("aspect-ratio:100/{percent};height:auto")),
+        (false, false) => Some(format!("aspect-ratio:auto 100/{percent}")),
+        (false, true) => None,
+    }
+}
+
 /// The slideshow caption positions (001 §3 `meta-position`); any other value leaves the
 /// caption under the slide.
 fn meta_position(position: &str) -> Option<&'static str> {
@@ -290,5 +347,7 @@ mod video_slide_tests;
 
 #[cfg(test)]
 mod gallery_tests;
+#[cfg(test)]
+mod image_tests;
 #[cfg(test)]
 mod tests;

@@ -59,3 +59,50 @@ fn slideshow_captions_overlay_the_slide_at_their_meta_position() {
     let grid = gallery(&block(serde_json::json!({ "design": "grid", "meta-position": "top" })), None).into_string();
     assert!(!grid.contains("gallery-meta"), "only slideshows overlay their captions: {grid}");
 }
+
+#[test]
+fn image_aspect_ratio_sets_the_placeholder_100_divided_by_the_ratio_or_65_for_auto() {
+    let grid = |extra: serde_json::Value| {
+        let mut block = serde_json::json!({
+            "design": "grid",
+            "slides": [{ "src": "a.png", "alt": "A", "imageDimensions": "640x480" }, { "src": "b.png", "alt": "B" }]
+        });
+        block.as_object_mut().expect("an object").extend(extra.as_object().expect("an object").clone());
+        gallery(&serde_json::from_value(block).expect("a gallery block"), None).into_string()
+    };
+    // 001 §9: 65 unless Auto, otherwise 100 divided by the value.
+    let auto = grid(serde_json::json!({}));
+    assert_eq!(auto.matches(r#"style="aspect-ratio:auto 100/65""#).count(), 1, "only the unsized slide: {auto}");
+    let two = grid(serde_json::json!({ "imageAspectRatio": "2" }));
+    assert_eq!(two.matches(r#"style="aspect-ratio:100/50;height:auto""#).count(), 2, "{two}");
+    let wide = grid(serde_json::json!({ "imageAspectRatio": "1.5" }));
+    assert_eq!(wide.matches("aspect-ratio:100/66.667;").count(), 2, "{wide}");
+}
+
+#[test]
+fn a_list_image_takes_list_image_size_percent_of_the_row_with_its_caption_beside() {
+    let list = |size: serde_json::Value| {
+        gallery(
+            &serde_json::from_value(serde_json::json!({
+                "design": "list", "listImageSize": size,
+                "slides": [{ "src": "a.png", "alt": "A", "caption": "First", "imageDimensions": "640x480" }]
+            }))
+            .expect("a gallery block"),
+            None,
+        )
+        .into_string()
+    };
+    let html = list(serde_json::json!(40));
+    assert!(html.contains(r#"<figure style="display:grid;grid-template-columns:40% minmax(0,1fr);"#), "{html}");
+    assert!(!list(serde_json::json!(100)).contains("<figure style"), "100 % keeps the caption under the image");
+    assert!(!list(serde_json::Value::Null).contains("<figure style"));
+}
+
+#[test]
+fn a_gallery_without_a_design_is_drawn_as_the_base_design() {
+    let plain: GalleryBlock =
+        serde_json::from_value(serde_json::json!({ "slides": [{ "src": "a.png", "alt": "A" }] })).expect("a gallery");
+    let html = gallery(&plain, None).into_string();
+    assert!(html.contains(r#"<ul class="gallery gallery--stacked""#), "{html}");
+    assert!(!html.contains("gallery--grid"), "{html}");
+}

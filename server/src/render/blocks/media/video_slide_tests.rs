@@ -23,3 +23,18 @@ fn a_video_slide_is_a_poster_with_its_player_waiting_in_a_template() {
     );
     assert!(image.contains(r#"data-type="image""#) && image.contains("data-lightbox"), "{image}");
 }
+
+#[test]
+fn a_gallery_that_is_not_mixed_content_shows_a_video_slide_as_its_poster_linked_to_the_player() {
+    let mut block: GalleryBlock = serde_json::from_value(serde_json::json!({
+        "design": "slideshow", "mixedContent": false,
+        "slides": [{ "src": "a.png", "alt": "The kitchen at dawn" }, { "src": "b.png", "alt": "B" }]
+    }))
+    .expect("a gallery block");
+    block.slides[0].video_src = Some("https://player.vimeo.com/video/76979871".into());
+    let html = gallery(&block, None).into_string();
+    let (video, _) = html.split_once("</li>").expect("two slides");
+    assert!(video.contains(r#"data-type="image""#), "{video}");
+    assert!(video.contains(r#"<a href="https://player.vimeo.com/video/76979871">"#), "{video}");
+    assert!(!html.contains("<template") && !html.contains("<iframe"), "{html}");
+}

@@ -1,0 +1,85 @@
+//! A site file's gallery block data as `check-site` reads it (001 §3 "Gallery block data").
+
+use crate::domain::enums::GalleryDesign;
+use crate::site::blocks::BlockData;
+use crate::site::Site;
+
+/// A site whose home page holds one gallery with `fields` and one slide.
+fn site_with_gallery(fields: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let write = |path: &str, text: &str| {
+        let full = dir.path().join(path);
+        std::fs::create_dir_all(full.parent().expect("a file has a parent")).expect("create folders");
+        std::fs::write(full, text).expect("write file");
+    };
+    write(
+        "site.toml",
+        "[website]\nid = \"0123456789abcdef01234567\"\ntitle = \"Test\"\nbaseUrl = \"https://example.com\"\n",
+    );
+    write(
+        "pages/home.toml",
+        &format!(
+            "id = \"aaaaaaaaaaaaaaaaaaaaaa01\"\nurl = \"/\"\ntitle = \"Home\"\n[[blocks]]\nkind = \"gallery\"\n\
+             id = \"aaaaaaaaaaaaaaaaaaaaaa02\"\n{fields}\n[[blocks.slides]]\nsrc = \"a.png\"\nalt = \"A\"\n"
+        ),
+    );
+    write("images/a.png", "x");
+    dir
+}
+
+#[test]
+fn every_field_of_the_spec_gallery_block_data_is_accepted() {
+    let dir = site_with_gallery(
+        "design = \"slideshow\"\nimageAspectRatio = \"1.5\"\nmixedContent = false\nlistImageSize = 40\n\
+         square-thumbs = false\nauto-crop = true\nthumbnails = true\nthumbnail-strip-height = 80\n\
+         thumbnail-strip-margin = 12\nthumbnails-per-row = 4\nactive-alignment = \"left\"\npadding = 10\nvSize = 5\n\
+         meta-position = \"bottom\"\nautoplay = true\nautoplay-duration = 3\nslidesPerRow = 2\ncolumnWidth = 200\n\
+         gutter = 4\nlightbox = true\nlightboxTheme = \"light\"\nautoplay-randomize = true",
+    );
+    let site = Site::load(dir.path()).unwrap_or_else(|problems| panic!("{problems}"));
+    let BlockData::Gallery(gallery) = &site.pages[0].blocks[0].data else { panic!("a gallery block") };
+    assert!(!gallery.mixed_content && !gallery.square_thumbs && gallery.auto_crop && gallery.autoplay_randomize);
+    assert_eq!(gallery.list_image_size, Some(40));
+    assert_eq!((gallery.thumbnail_strip_height, gallery.thumbnail_strip_margin), (Some(80), Some(12)));
+}
+
+#[test]
+fn a_gallery_without_a_design_is_the_spec_default_base_design() {
+    let site = Site::load(site_with_gallery("").path()).unwrap_or_else(|problems| panic!("{problems}"));
+    let BlockData::Gallery(gallery) = &site.pages[0].blocks[0].data else { panic!("a gallery block") };
+    // 001 §9: "default base"; the block design that maps to base is "stacked".
+    assert_eq!(serde_json::to_value(gallery.design).expect("a design"), serde_json::json!("stacked"));
+    assert_eq!(gallery.design, GalleryDesign::Stacked);
+    assert!(gallery.mixed_content && gallery.square_thumbs && !gallery.auto_crop && !gallery.autoplay_randomize);
+}
+
+#[test]
+fn gallery_sizes_out_of_their_range_are_refused_with_file_and_field() {
+    for (fields, field, words) in [
+        ("imageAspectRatio = \"wide\"", "imageAspectRatio", "'Auto' or a positive ratio"),
+        ("imageAspectRatio = \"-2\"", "imageAspectRatio", "'Auto' or a positive ratio"),
+        ("listImageSize = 0", "listImageSize", "from 1 to 100"),
+        ("listImageSize = 101", "listImageSize", "from 1 to 100"),
+        ("thumbnail-strip-height = 0", "thumbnail-strip-height", "at least 1"),
+    ] {
+        let problems = Site::load(site_with_gallery(fields).path()).expect_err(fields).0;
+        let at = format!("blocks[0].{field}");
+        assert!(
+            problems.iter().any(|p| p.file == "pages/home.toml" && p.field == at && p.message.contains(words)),
+            "{fields}: {problems:?}"
+        );
+    }
+}
+
+#[test]
+fn a_column_width_given_as_a_string_is_read_as_a_whole_number() {
+    let site = Site::load(site_with_gallery("design = \"autocolumns\"\ncolumnWidth = \"300\"").path())
+        .unwrap_or_else(|problems| panic!("{problems}"));
+    let BlockData::Gallery(gallery) = &site.pages[0].blocks[0].data else { panic!("a gallery block") };
+    assert_eq!(gallery.column_width, Some(300));
+    let problems = Site::load(site_with_gallery("columnWidth = \"wide\"").path()).expect_err("not a number").0;
+    assert!(
+        problems.iter().any(|p| p.field.ends_with("columnWidth") || p.message.contains("columnWidth")),
+        "{problems:?}"
+    );
+}
