@@ -121,6 +121,14 @@ fn media_blocks_use_the_spec_modes_styles_and_map_defaults() {
     assert_eq!(f64::from(map.map_zoom), number("map.defaultZoom"));
     assert_eq!(map.style, text("map.defaultStyle"));
     assert_eq!((map.marker_lat, map.marker_lng), (None, None), "the marker falls back to the centre");
+    // The options of 001 §3 under the spec's own names, each off unless set.
+    assert_eq!((map.disable_default_ui, map.marker_draggable, map.link_on_click), (false, false, false));
+    let set: MapBlock =
+        serde_json::from_value(json!({"disableDefaultUI": true, "markerDraggable": true, "linkOnClick": true}))
+            .expect("the spec's option names are map fields");
+    assert_eq!((set.disable_default_ui, set.marker_draggable, set.link_on_click), (true, true, true));
+    let written = serde_json::to_value(&set).expect("serialises");
+    assert_eq!(written["disableDefaultUI"], true, "and are written back under them");
 }
 
 #[test]

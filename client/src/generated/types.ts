@@ -1215,7 +1215,19 @@ scrollwheel: boolean,
 /**
  * Show zoom controls.
  */
-showControls: boolean, };
+showControls: boolean, 
+/**
+ * Hide every default control of the map (`disableDefaultUI`).
+ */
+disableDefaultUI: boolean, 
+/**
+ * The marker can be dragged.
+ */
+markerDraggable: boolean, 
+/**
+ * A click on the marker follows the place's link.
+ */
+linkOnClick: boolean, };
 
 export type FormBlock = { 
 /**

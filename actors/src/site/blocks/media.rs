@@ -218,6 +218,15 @@ pub struct MapBlock {
     /// Show zoom controls.
     #[serde(default = "yes")]
     pub show_controls: bool,
+    /// Hide every default control of the map (`disableDefaultUI`).
+    #[serde(default, rename = "disableDefaultUI")]
+    pub disable_default_ui: bool,
+    /// The marker can be dragged.
+    #[serde(default)]
+    pub marker_draggable: bool,
+    /// A click on the marker follows the place's link.
+    #[serde(default)]
+    pub link_on_click: bool,
 }
 
 fn default_map_lat() -> f64 {
