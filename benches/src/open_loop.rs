@@ -54,12 +54,6 @@ pub fn due(i: u64, rate: u64) -> Duration {
     Duration::from_nanos(nanos.min(u128::from(u64::MAX)) as u64)
 }
 
-/// How many requests are due by `elapsed` after the start (those with `due(i) <= elapsed`).
-pub fn due_by(elapsed: Duration, rate: u64, total: u64) -> u64 {
-    let count = elapsed.as_nanos() * u128::from(rate.max(1)) / 1_000_000_000 + 1;
-    count.min(u128::from(total)) as u64
-}
-
 /// The body of request `n`: the template with `{n}` replaced by the request number (unique
 /// within the run, so an id built from it names a fresh page load or visitor) and
 /// `{now_ms}` by the Unix time in milliseconds.
@@ -167,19 +161,6 @@ mod tests {
         assert_eq!(due(3, 3), Duration::from_secs(1));
         assert_eq!(due(1, 3), Duration::from_nanos(333_333_333));
         assert_eq!(due(60_000 * 300, 60_000), Duration::from_secs(300));
-    }
-
-    #[test]
-    fn the_requests_due_by_a_moment_are_counted_with_the_first_at_zero() {
-        assert_eq!(due_by(Duration::ZERO, 1_000, 10_000), 1);
-        assert_eq!(due_by(Duration::from_micros(999), 1_000, 10_000), 1);
-        assert_eq!(due_by(Duration::from_millis(1), 1_000, 10_000), 2);
-        assert_eq!(due_by(Duration::from_secs(2), 1_000, 10_000), 2_001);
-        assert_eq!(due_by(Duration::from_secs(60), 1_000, 10_000), 10_000);
-        // Every request counted as due by `due(i)` is one whose due time has passed.
-        for i in [0u64, 1, 7, 999, 12_345] {
-            assert_eq!(due_by(due(i, 777), 777, u64::MAX), i + 1);
-        }
     }
 
     #[test]
