@@ -115,7 +115,7 @@ if [ -n "$WITH_REDIS" ]; then
   "$TARGET_DIR/release/fanout" seed-session "$REDIS_URL" "$SESSION"
   SHARED_PORT=$(free_port)
   SHARED_OPS_PORT=$(free_port)
-  VERANDA_REDIS='{require_durable = false}' "${SERVER_PIN[@]}" "$TARGET_DIR/release/veranda" serve --config "$WORK/veranda.toml" --site "$ROOT/config/sites/demo" \
+  VERANDA_REDIS='{require_durable = false}' "${SERVER_PIN[@]}" "$TARGET_DIR/release/veranda" serve --config "$WORK/veranda.toml" --site "${BENCH_SITE:-$ROOT/config/sites/demo}" \
     --data-dir "$WORK/data-shared" --listen "127.0.0.1:$SHARED_PORT" --ops-listen "127.0.0.1:$SHARED_OPS_PORT" \
     --redis-url "$REDIS_URL" >"$WORK/veranda-shared.log" 2>&1 &
   SHARED_PID=$!
@@ -242,8 +242,8 @@ table() {
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   awk '/^RESULT / {
       for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      printf "| %s (%s) | %d | %d (%.1f) | %d / %d | %d | %d (%d) | %s ms | %s ms | %s ms | %s → %s MiB | %d B | %s µs |\n",
-        v["side"], v["producer"], v["subscribers"], v["rate"], v["achieved_rate"], v["received"], v["expected"],
+      printf "| %s (%s) | %d (%d subscribed) | %d (%.1f) | %d / %d | %d | %d (%d) | %s ms | %s ms | %s ms | %s → %s MiB | %d B | %s µs |\n",
+        v["side"], v["producer"], v["subscribers"], v["ready"], v["rate"], v["achieved_rate"], v["received"], v["expected"],
         v["lost"], v["closed"], v["closed_missing"], v["p50_ms"], v["p99_ms"], v["max_ms"], v["rss_idle_mib"],
         v["rss_peak_mib"], v["frame_bytes"], v["cpu_us_per_frame"]
     }' "$WORK/rows"

@@ -83,13 +83,14 @@ wait_for() {
 
 # Starts `veranda serve` with the config file $1 (demo site, data in $WORK) on $PORT / $OPS_PORT,
 # and `bare_204` on $BARE_PORT (their pids: $VERANDA_PID, $BARE_PID); returns once both answer.
-# BENCH_VERANDA / BENCH_BARE name other binaries than the release builds.
+# BENCH_VERANDA / BENCH_BARE name other binaries than the release builds, BENCH_SITE another
+# site directory than the demo site (say, the demo site of the commit an older binary was built from).
 start_servers() {
   local config=$1
   PORT=$(free_port)
   OPS_PORT=$(free_port)
   BARE_PORT=$(free_port)
-  "${SERVER_PIN[@]}" "${BENCH_VERANDA:-$TARGET_DIR/release/veranda}" serve --config "$config" --site "$ROOT/config/sites/demo" \
+  "${SERVER_PIN[@]}" "${BENCH_VERANDA:-$TARGET_DIR/release/veranda}" serve --config "$config" --site "${BENCH_SITE:-$ROOT/config/sites/demo}" \
     --data-dir "$WORK/data" --listen "127.0.0.1:$PORT" --ops-listen "127.0.0.1:$OPS_PORT" >"$WORK/veranda.log" 2>&1 &
   PIDS+=($!)
   VERANDA_PID=$!

@@ -173,7 +173,9 @@ pub(crate) async fn subscriber(
                 // Veranda numbers events by stream offset: the run's first edit is hello + 1.
                 let seq = match (side, base) {
                     (Side::Veranda, Some(base)) if number > base => number - base - 1,
-                    (Side::Pushpin, _) => number,
+                    (Side::Pushpin, Some(_)) => number,
+                    // A socket that missed the one warm-up is not counted, nor are its frames.
+                    (Side::Pushpin, None) => continue,
                     _ => {
                         shared.unexpected.fetch_add(1, Ordering::Relaxed);
                         continue;
