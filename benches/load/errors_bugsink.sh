@@ -6,36 +6,58 @@
 # limit raised as in ingest.sh) with lib.sh, and Bugsink in its `singleserver` configuration
 # (bugsink-create-conf: sqlite databases, the ingest store and the `snappea` background
 # worker in the temp dir) with plain HTTP on loopback: gunicorn with $BUGSINK_WORKERS sync
-# workers, one per core as Bugsink's own gunicorn config does, and `bugsink-runsnappea`,
-# which digests what the HTTP workers have stored. One project is created in its database.
+# workers (default cores × 2 + 1, the count gunicorn documents for sync workers) and
+# `bugsink-runsnappea`, which digests what the HTTP workers have stored. One project is
+# created in its database.
 #
-# Then, in the same run, wrk sends the same JavaScript error to both ($THREADS threads,
-# $CONNECTIONS connections, $DURATION each): to veranda as `POST
-# /api/events/RecordJavascriptErrors` (javascript_errors.lua, answered 202 once queued), to
-# Bugsink as a Sentry envelope (bugsink_envelope.lua, answered 200 once stored for the
-# digest). Finally Bugsink's own load generator, `bugsink-manage stress_test`, sends the
-# same event ($STRESS_THREADS threads × $STRESS_REQUESTS requests), and the events Bugsink
-# has digested are counted. Loopback only. Stops everything it started.
+# Bugsink's ingest quotas are raised so that they do not decide the result: by default it
+# takes 1,000 events per 5 minutes and 5,000 per hour (per project and in all), answers 429
+# beyond them and discards what it accepted over quota at digest time. Here the six
+# MAX_EVENTS_PER_* settings are 1,000,000,000. Its retention (10,000 events per project by
+# default, the oldest evicted) is left as it is: eviction is part of its normal work.
 #
-#   benches/load/errors_bugsink.sh                  # from the workspace root
-#   DURATION=2s benches/load/errors_bugsink.sh      # a smoke run
-#   SKIP_BUILD=1 benches/load/errors_bugsink.sh     # release binaries already built
+# Then, per workload, wrk sends the same errors to both ($THREADS threads, $CONNECTIONS
+# connections, $DURATION each, default 60 s), $RUNS times (default 5) interleaved (lib.sh's
+# pair_run): to veranda as `POST /api/events/RecordJavascriptErrors` (javascript_errors.lua,
+# answered 202 once queued), to Bugsink as a Sentry envelope (bugsink_envelope.lua, answered
+# 200 once stored for the digest). Workloads ($WORKLOADS): `identical`, one error over and
+# over; `varied`, $FINGERPRINTS distinct errors in turn (many fingerprints). After each
+# Bugsink run the script waits until its digest worker has caught up (≤ $DIGEST_WAIT_SECS)
+# and reports the rate it digested at during the HTTP run and sustained until the backlog
+# was done (from the project's digested-event count), and the digest worker's CPU time per
+# request. The server CPU per request is that of veranda, and of Bugsink's gunicorn (master
+# and workers), during the HTTP run. Any non-2xx answer from Bugsink (a 429 is a quota) or
+# a quota recorded on its project fails the run. Finally Bugsink's own load generator,
+# `bugsink-manage stress_test`, sends the same event ($STRESS_THREADS threads ×
+# $STRESS_REQUESTS requests). PIN=1 pins the servers and wrk to separate cores. Loopback
+# only. Stops everything it started.
 #
-# Output: one line per run, Bugsink's stress_test summary, then a Markdown table (also in
-# $BENCH_OUT when set).
+#   benches/load/errors_bugsink.sh                                  # from the workspace root
+#   PIN=1 benches/load/errors_bugsink.sh                            # servers and wrk on separate cores
+#   DURATION=2s RUNS=2 DIGEST_WAIT_SECS=10 benches/load/errors_bugsink.sh   # a smoke run
+#   SKIP_BUILD=1 WORKLOADS=varied benches/load/errors_bugsink.sh    # release binaries already built
+#
+# Output: one PAIR line per run and server, Bugsink's stress_test summary, then a Markdown
+# table with min / median / max per workload and measure (also in $BENCH_OUT when set).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export BENCH_DIR="$ROOT/benches/load"
-DURATION=${DURATION:-10s}
+DURATION=${DURATION:-60s}
 THREADS=2
 CONNECTIONS=${CONNECTIONS:-64}
-BUGSINK_WORKERS=${BUGSINK_WORKERS:-2}
+BUGSINK_WORKERS=${BUGSINK_WORKERS:-$(($(nproc) * 2 + 1))}
+WORKLOADS=${WORKLOADS:-identical,varied}
+FINGERPRINTS=${FINGERPRINTS:-1000}
+DIGEST_WAIT_SECS=${DIGEST_WAIT_SECS:-300}
 STRESS_THREADS=${STRESS_THREADS:-4}
 STRESS_REQUESTS=${STRESS_REQUESTS:-250}
 BUGSINK_VERSION=${BUGSINK_VERSION:-2.6.1}
 VENV="$ROOT/.venv-bugsink"
-BUDGET_SECS=${BUDGET_SECS:-300}
+BUDGET_SECS=${BUDGET_SECS:-5400}
+for workload in ${WORKLOADS//,/ }; do
+  case $workload in identical | varied) ;; *) echo "WORKLOADS: unknown workload '$workload' (identical or varied)" >&2; exit 2 ;; esac
+done
 
 command -v wrk >/dev/null || { echo "wrk is missing (apt-get install -y wrk)" >&2; exit 2; }
 command -v curl >/dev/null || { echo "curl is missing" >&2; exit 2; }
@@ -76,8 +98,13 @@ mkdir -p "$BS/data"
   -o bugsink_conf.py >/dev/null)
 cat >>"$BS/bugsink_conf.py" <<CONF
 
-# Written by benches/load/errors_bugsink.sh: plain HTTP on loopback.
+# Written by benches/load/errors_bugsink.sh: plain HTTP on loopback, and the ingest quotas
+# raised so that a benchmark run does not hit them (429 and events discarded at digest).
 BUGSINK["BASE_URL"] = "http://127.0.0.1:$BUGSINK_PORT"
+for quota in ("MAX_EVENTS_PER_PROJECT_PER_5_MINUTES", "MAX_EVENTS_PER_PROJECT_PER_HOUR",
+              "MAX_EVENTS_PER_PROJECT_PER_MONTH", "MAX_EVENTS_PER_5_MINUTES", "MAX_EVENTS_PER_HOUR",
+              "MAX_EVENTS_PER_MONTH"):
+    BUGSINK[quota] = 1_000_000_000
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
 CONF
@@ -93,18 +120,57 @@ print("DSN", project.dsn)' 2>/dev/null | sed -n 's/^DSN //p')
 export BENCH_SENTRY_KEY=${DSN#http://}
 BENCH_SENTRY_KEY=${BENCH_SENTRY_KEY%%@*}
 export BENCH_SENTRY_PROJECT=${DSN##*/}
-(cd "$BS" && DJANGO_SETTINGS_MODULE=bugsink_conf PYTHONPATH="$BS" exec "$VENV/bin/gunicorn" \
+(cd "$BS" && DJANGO_SETTINGS_MODULE=bugsink_conf PYTHONPATH="$BS" exec "${SERVER_PIN[@]}" "$VENV/bin/gunicorn" \
   --bind "127.0.0.1:$BUGSINK_PORT" --workers "$BUGSINK_WORKERS" --control-socket "$BS/gunicorn.ctl" \
   bugsink.wsgi >"$BS/gunicorn.log" 2>&1) &
-PIDS+=($!)
-(cd "$BS" && exec "$VENV/bin/bugsink-runsnappea" >"$BS/snappea.log" 2>&1) &
-PIDS+=($!)
+GUNICORN_PID=$!
+PIDS+=("$GUNICORN_PID")
+(cd "$BS" && exec "${SERVER_PIN[@]}" "$VENV/bin/bugsink-runsnappea" >"$BS/snappea.log" 2>&1) &
+SNAPPEA_PID=$!
+PIDS+=("$SNAPPEA_PID")
 wait_for "http://127.0.0.1:$BUGSINK_PORT/accounts/login/" ||
   { echo "Bugsink did not start:" >&2; cat "$BS/gunicorn.log" >&2; exit 1; }
 
+# The project's digested-event count (it keeps counting when retention evicts events), and
+# whether a quota was ever recorded on it.
 digested() {
-  manage shell -c 'from events.models import Event; print("EVENTS", Event.objects.count())' 2>/dev/null |
-    sed -n 's/^EVENTS //p'
+  manage shell -c 'from projects.models import Project; print("EVENTS", Project.objects.get(name="bench").digested_event_count)' \
+    2>/dev/null | sed -n 's/^EVENTS //p'
+}
+quota_hit() {
+  manage shell -c 'from projects.models import Project; p = Project.objects.get(name="bench"); print("QUOTA", p.quota_exceeded_until or "none", p.quota_exceeded_reason)' \
+    2>/dev/null | sed -n 's/^QUOTA //p'
+}
+
+# One Bugsink run: wrk, then the wait for the digest worker (until its count has not moved for
+# 3 s, ≤ $DIGEST_WAIT_SECS), appending the digest rates and the digest worker's CPU per request.
+bugsink_run() {
+  local workload=$1 run=$2 d0 d1 d2 s0 s1 t0 t1 tlast requests last
+  d0=$(digested)
+  s0=$(tree_ticks "$SNAPPEA_PID")
+  t0=$(date +%s.%N)
+  pair_one "$workload" bugsink "$run" "$BUGSINK_PORT" "$GUNICORN_PID" bugsink_envelope.lua "$CONNECTIONS" "$DURATION"
+  t1=$(date +%s.%N)
+  d1=$(digested)
+  d2=$d1 tlast=$t1
+  while :; do
+    sleep 3
+    last=$(digested)
+    [ "$last" = "$d2" ] && break
+    d2=$last tlast=$(date +%s.%N)
+    if [ "$(awk -v a="$tlast" -v b="$t1" -v w="$DIGEST_WAIT_SECS" 'BEGIN { print (a - b > w) }')" = 1 ]; then
+      echo "Bugsink's digest was still behind ${DIGEST_WAIT_SECS}s after the run" >&2
+      break
+    fi
+  done
+  s1=$(tree_ticks "$SNAPPEA_PID")
+  requests=$(tail -n1 "$WORK/pairs" | awk '{ for (i = 5; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } print v["requests"] }')
+  awk -v w="$workload" -v r="$run" -v d0="$d0" -v d1="$d1" -v d2="$d2" -v t0="$t0" -v t1="$t1" -v tl="$tlast" \
+    -v ticks=$((s1 - s0)) -v hz="$(getconf CLK_TCK)" -v n="$requests" 'BEGIN {
+      if (n < 1) n = 1
+      printf "PAIR %s bugsink %d digest_run_rps=%.1f digest_rps=%.1f backlog_s=%.1f digest_cpu_us=%.1f\n", w, r,
+        (d1 - d0) / (t1 - t0), (d2 - d0) / (tl - t0), tl - t1, ticks * 1e6 / hz / n
+    }' | tee -a "$WORK/pairs"
 }
 
 # One request each must get its success status.
@@ -121,14 +187,20 @@ code=$(printf '{"event_id":"%s"}\n{"type":"event"}\n{"event_id":"%s","timestamp"
 [ "$code" = 200 ] || { echo "Bugsink's envelope endpoint answered $code, not 200; see $BS/gunicorn.log" >&2; exit 1; }
 echo "[${SECONDS}s] servers ready, checks passed; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
-echo "name target connections req/s 2xx/s p50_ms p99_ms non2xx socket_errors"
-wrk_run javascript_errors veranda "$PORT" javascript_errors.lua "$CONNECTIONS" "$DURATION"
-before=$(digested)
-wrk_run javascript_errors bugsink "$BUGSINK_PORT" bugsink_envelope.lua "$CONNECTIONS" "$DURATION"
-after_run=$(digested)
-sleep 10
-after_wait=$(digested)
-echo "Bugsink events digested: $before before its wrk run, $after_run right after, $after_wait 10 s later"
+echo "LOAD start $(cut -d' ' -f1-3 /proc/loadavg)" >>"$WORK/pairs"
+for workload in ${WORKLOADS//,/ }; do
+  if [ "$workload" = varied ]; then export BENCH_FINGERPRINTS=$FINGERPRINTS; else export BENCH_FINGERPRINTS=1; fi
+  for run in $(seq 1 "$RUNS"); do
+    if [ $((run % 2)) = 1 ]; then
+      pair_one "$workload" veranda "$run" "$PORT" "$VERANDA_PID" javascript_errors.lua "$CONNECTIONS" "$DURATION"
+      bugsink_run "$workload" "$run"
+    else
+      bugsink_run "$workload" "$run"
+      pair_one "$workload" veranda "$run" "$PORT" "$VERANDA_PID" javascript_errors.lua "$CONNECTIONS" "$DURATION"
+    fi
+  done
+done
+echo "Bugsink: $(digested) events digested in all; quota on the project: $(quota_hit)"
 
 # Bugsink's own stress test, the same event (its load generator is Python: one request at a
 # time per thread, so it measures less than the server can take).
@@ -147,17 +219,20 @@ manage stress_test "$BS/event.json" --threads "$STRESS_THREADS" --requests "$STR
   --dsn "$DSN" 2>&1 | sed -n '/^threads:/,/^99th/p' | tee "$WORK/stress.txt"
 echo "[${SECONDS}s] runs done; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
-table() {
-  echo "| server | endpoint | req/s (2xx/s) | p50 / p99 | non-2xx | socket errors |"
-  echo "|---|---|---:|---:|---:|---:|"
-  awk '$1 == "javascript_errors" {
-      endpoint = ($2 == "veranda") ? "`POST /api/events/RecordJavascriptErrors`" : "`POST /api/N/envelope/`"
-      printf "| %s | %s | %d (%d) | %.2f / %.2f ms | %d | %d |\n", $2, endpoint, $4, $5, $6, $7, $8, $9
-    }' "$WORK/rows"
+echo
+{
+  pair_table veranda bugsink workload
+  echo
   awk -v t="$STRESS_THREADS" -v r="$STRESS_REQUESTS" '
     /^requests per second:/ { rps = $4 } /^total errors:/ { errs = $3 + 0 } /^50th:/ { p50 = $2 + 0 } /^99th:/ { p99 = $2 + 0 }
-    END { printf "| bugsink, its stress_test (%d threads × %d) | `POST /api/N/envelope/` | %.0f | %.0f / %.0f ms | %d | — |\n", t, r, rps, 1000 * p50, 1000 * p99, errs }
+    END { printf "Bugsink'"'"'s own stress_test (%d threads × %d, identical event): %.0f req/s, p50 / p99 %.0f / %.0f ms, %d errors.\n", t, r, rps, 1000 * p50, 1000 * p99, errs }
   ' "$WORK/stress.txt"
-}
-echo
-table | tee "${BENCH_OUT:-/dev/null}"
+} | tee "${BENCH_OUT:-/dev/null}"
+
+# Bugsink must have answered every request with 2xx and never recorded a quota.
+failed=$(awk '$1 == "PAIR" && $3 == "bugsink" { for (i = 5; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "non2xx" && kv[2] > 0) n += kv[2] } } END { print n + 0 }' "$WORK/pairs")
+quota=$(quota_hit)
+if [ "$failed" != 0 ] || [ "${quota%% *}" != none ]; then
+  echo "FAILED: Bugsink answered $failed non-2xx (429 is its quota); quota on the project: $quota" >&2
+  exit 1
+fi

@@ -6,19 +6,32 @@
 # private `redis-server` (`--redis-url`; Debian package, installed when missing), and Pushpin
 # (Debian package, installed when missing) from its own config in the temp dir, routing
 # websockets as websocket-over-HTTP to `grip_origin` (benches/src/bin/grip_origin.rs), which
-# subscribes every socket to one channel. Then, for each N in $SUBSCRIBERS, `fanout`
-# (benches/src/bin/fanout.rs) opens N websockets to each server in turn and produces $RATE
-# events per second for $RUN_SECS seconds: on Veranda with the `edit` producer real content
+# subscribes every socket to one channel (with $ORIGIN_WORKERS workers, default 2). Then,
+# for each N in $SUBSCRIBERS and each rate in $RATES (events per second, a sweep), `fanout`
+# (benches/src/bin/fanout/) opens N websockets to each server in turn, waits for every
+# handshake, and produces events at that fixed rate for $RUN_SECS seconds, open loop
+# ($SCHEDULE, default `open`: each event at its due time whatever happened to the previous
+# one, its latency counted from that due time): on Veranda with the `edit` producer real content
 # edits through the API (each one's event reaches the edits stream); with the `direct`
 # producer (the Redis-backed instance) edit events appended to the stream's shared Redis log
 # as another instance does, so the fan-out is measured without the edit path; on Pushpin
-# publishes of a message the size of Veranda's event frame. Per run: delivery latency
-# p50/p99/max (from the event's request to the subscriber's read), deliveries received of
-# expected, the server's memory (with its child processes) before and at peak, and its CPU
-# time per delivered frame. Loopback only. Stops everything it started.
+# publishes of a message the size of Veranda's event frame. Pushpin's sockets are warmed up
+# once: one message published after every handshake is done. Per run: delivery latency
+# p50/p99/max (from the event's due time to the subscriber's read), deliveries lost on
+# sockets that stayed open, sockets the server closed (and the frames they missed, counted
+# apart), the server's memory (with its child processes) before and at peak, and its CPU
+# time per delivered frame at that offered rate. Then, per server and N, the highest rate
+# of the sweep it sustained with nothing lost, no socket closed and p99 ≤ $P99_BOUND_MS ms.
+# The logs of every server (Pushpin's in pushpin/log/) are kept in $KEEP_DIR (default
+# target/bench-out/fanout-DATE, printed). Loopback only. Stops everything it started.
+#
+# Pushpin here is Debian's package, 1.36 (its WebSocket fixes landed in 1.37–1.39), and
+# Pushpin documents broadcast-heavy WebSocket loads as its weak spot (its one-million-
+# connection guide, fanout/pushpin-c1m, aims at "lots of connections that are mostly quiet,
+# without large broadcasts, using the HTTP transport"): the comparison is of that case.
 #
 #   benches/load/fanout.sh                                  # from the workspace root
-#   SUBSCRIBERS=100 RUN_SECS=2 benches/load/fanout.sh       # a smoke run
+#   SUBSCRIBERS=100 RATES=50,100 RUN_SECS=2 benches/load/fanout.sh   # a smoke run
 #   SKIP_BUILD=1 benches/load/fanout.sh                     # release binaries already built
 #   PRODUCERS=direct SERVERS=veranda benches/load/fanout.sh # one producer, no Pushpin
 #
@@ -28,9 +41,12 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export BENCH_DIR="$ROOT/benches/load"
 SUBSCRIBERS=${SUBSCRIBERS:-1000,10000}
-RATE=${RATE:-100}
+RATES=${RATES:-${RATE:-25,50,100,200,400}}
 RUN_SECS=${RUN_SECS:-10}
-BUDGET_SECS=${BUDGET_SECS:-900}
+SCHEDULE=${SCHEDULE:-open}
+P99_BOUND_MS=${P99_BOUND_MS:-100}
+ORIGIN_WORKERS=${ORIGIN_WORKERS:-2}
+BUDGET_SECS=${BUDGET_SECS:-3600}
 PRODUCERS=${PRODUCERS:-edit,direct}
 SERVERS=${SERVERS:-veranda,pushpin}
 for name in ${SERVERS//,/ }; do
@@ -68,7 +84,9 @@ if [ -z "${SKIP_BUILD:-}" ]; then
   bench_build
   (cd "$ROOT" && cargo build --release -p veranda-benches --bin fanout --bin grip_origin)
 fi
+KEEP_DIR=${KEEP_DIR:-$ROOT/target/bench-out/fanout-$(date -u +%Y%m%dT%H%M%SZ)}
 bench_begin "$BUDGET_SECS"
+echo "logs will be kept in $KEEP_DIR" >&2
 
 cat >"$WORK/veranda.toml" <<CONF
 # Written by benches/load/fanout.sh: the defaults of config/veranda.toml except a short
@@ -97,7 +115,7 @@ if [ -n "$WITH_REDIS" ]; then
   "$TARGET_DIR/release/fanout" seed-session "$REDIS_URL" "$SESSION"
   SHARED_PORT=$(free_port)
   SHARED_OPS_PORT=$(free_port)
-  VERANDA_REDIS='{require_durable = false}' "$TARGET_DIR/release/veranda" serve --config "$WORK/veranda.toml" --site "$ROOT/config/sites/demo" \
+  VERANDA_REDIS='{require_durable = false}' "${SERVER_PIN[@]}" "$TARGET_DIR/release/veranda" serve --config "$WORK/veranda.toml" --site "${BENCH_SITE:-$ROOT/config/sites/demo}" \
     --data-dir "$WORK/data-shared" --listen "127.0.0.1:$SHARED_PORT" --ops-listen "127.0.0.1:$SHARED_OPS_PORT" \
     --redis-url "$REDIS_URL" >"$WORK/veranda-shared.log" 2>&1 &
   SHARED_PID=$!
@@ -172,9 +190,9 @@ stats_subscription_ttl=60
 stats_report_interval=10
 stats_format=tnetstring
 CONF
-"$TARGET_DIR/release/grip_origin" "$ORIGIN_PORT" bench >"$WORK/origin.log" 2>&1 &
+"${SERVER_PIN[@]}" "$TARGET_DIR/release/grip_origin" "$ORIGIN_PORT" bench "$ORIGIN_WORKERS" >"$WORK/origin.log" 2>&1 &
 PIDS+=($!)
-pushpin --config "$WORK/pushpin/pushpin.conf" >"$WORK/pushpin.log" 2>&1 &
+"${SERVER_PIN[@]}" pushpin --config "$WORK/pushpin/pushpin.conf" >"$WORK/pushpin.log" 2>&1 &
 PUSHPIN_PID=$!
 PIDS+=("$PUSHPIN_PID")
 wait_for -X POST -H 'Content-Type: application/json' --data '{"items":[]}' "http://127.0.0.1:$PP_PUBLISH/publish/" ||
@@ -195,37 +213,59 @@ settle() {
 
 FRAME_BYTES=300
 for n in ${SUBSCRIBERS//,/ }; do
-  for producer in ${PRODUCERS//,/ }; do
-    case $producer in
-      edit) port=$PORT pid=$VERANDA_PID extra=() ;;
-      direct) port=$SHARED_PORT pid=$SHARED_PID extra=(--redis-url "$REDIS_URL") ;;
-      *) echo "PRODUCERS: unknown producer '$producer' (edit or direct)" >&2; exit 2 ;;
-    esac
-    settle "$port"
-    "$TARGET_DIR/release/fanout" veranda --address "http://127.0.0.1:$port" --session "$SESSION" \
-      --producer "$producer" "${extra[@]}" --subscribers "$n" --rate "$RATE" --seconds "$RUN_SECS" --rss-pid "$pid" |
-      tee -a "$WORK/rows"
-    measured=$(tail -n1 "$WORK/rows" | sed -n 's/.* frame_bytes=\([0-9]*\).*/\1/p')
-    [ -n "$measured" ] && [ "$measured" -ge 64 ] && FRAME_BYTES=$measured
+  for rate in ${RATES//,/ }; do
+    for producer in ${PRODUCERS//,/ }; do
+      case $producer in
+        edit) port=$PORT pid=$VERANDA_PID extra=() ;;
+        direct) port=$SHARED_PORT pid=$SHARED_PID extra=(--redis-url "$REDIS_URL") ;;
+        *) echo "PRODUCERS: unknown producer '$producer' (edit or direct)" >&2; exit 2 ;;
+      esac
+      settle "$port"
+      "${CLIENT_PIN[@]}" "$TARGET_DIR/release/fanout" veranda --address "http://127.0.0.1:$port" --session "$SESSION" \
+        --producer "$producer" "${extra[@]}" --subscribers "$n" --rate "$rate" --seconds "$RUN_SECS" \
+        --schedule "$SCHEDULE" --rss-pid "$pid" | tee -a "$WORK/rows"
+      measured=$(tail -n1 "$WORK/rows" | sed -n 's/.* frame_bytes=\([0-9]*\).*/\1/p')
+      [ -n "$measured" ] && [ "$measured" -ge 64 ] && FRAME_BYTES=$measured
+    done
+    if [ -n "$WITH_PUSHPIN" ]; then
+      settle "$PP_HTTP"
+      "${CLIENT_PIN[@]}" "$TARGET_DIR/release/fanout" pushpin --address "http://127.0.0.1:$PP_HTTP" \
+        --publish "http://127.0.0.1:$PP_PUBLISH" --subscribers "$n" --rate "$rate" --seconds "$RUN_SECS" \
+        --schedule "$SCHEDULE" --payload-bytes "$FRAME_BYTES" --rss-pid "$PUSHPIN_PID" | tee -a "$WORK/rows"
+    fi
+    echo "[${SECONDS}s] $n subscribers at $rate events/s done; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
   done
-  if [ -n "$WITH_PUSHPIN" ]; then
-    settle "$PP_HTTP"
-    "$TARGET_DIR/release/fanout" pushpin --address "http://127.0.0.1:$PP_HTTP" --publish "http://127.0.0.1:$PP_PUBLISH" \
-      --subscribers "$n" --rate "$RATE" --seconds "$RUN_SECS" --payload-bytes "$FRAME_BYTES" --rss-pid "$PUSHPIN_PID" |
-      tee -a "$WORK/rows"
-  fi
-  echo "[${SECONDS}s] $n subscribers done; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 done
 
 table() {
-  echo "| server (producer) | subscribers | events (achieved/s) | received / expected | p50 | p99 | max | sockets lost | RSS before → peak | frame | CPU per frame |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  echo "| server (producer) | subscribers | offered events/s (achieved) | received / expected | lost (open sockets) | sockets closed (frames they missed) | p50 | p99 | max | RSS before → peak | frame | CPU per frame |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   awk '/^RESULT / {
       for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      printf "| %s (%s) | %d | %d (%.1f/s) | %d / %d | %s ms | %s ms | %s ms | %d | %s → %s MiB | %d B | %s µs |\n",
-        v["side"], v["producer"], v["subscribers"], v["events"], v["achieved_rate"], v["received"], v["expected"],
-        v["p50_ms"], v["p99_ms"], v["max_ms"], v["closed"], v["rss_idle_mib"], v["rss_peak_mib"], v["frame_bytes"],
-        v["cpu_us_per_frame"]
+      printf "| %s (%s) | %d (%d subscribed) | %d (%.1f) | %d / %d | %d | %d (%d) | %s ms | %s ms | %s ms | %s → %s MiB | %d B | %s µs |\n",
+        v["side"], v["producer"], v["subscribers"], v["ready"], v["rate"], v["achieved_rate"], v["received"], v["expected"],
+        v["lost"], v["closed"], v["closed_missing"], v["p50_ms"], v["p99_ms"], v["max_ms"], v["rss_idle_mib"],
+        v["rss_peak_mib"], v["frame_bytes"], v["cpu_us_per_frame"]
+    }' "$WORK/rows"
+  echo
+  echo "Highest rate of the sweep ($RATES events/s, $SCHEDULE loop) sustained with nothing lost, no socket closed, every subscriber subscribed and p99 ≤ $P99_BOUND_MS ms:"
+  echo
+  echo "| server (producer) | subscribers | highest sustained events/s | its p99 | CPU per frame there |"
+  echo "|---|---:|---:|---:|---:|"
+  awk -v bound="$P99_BOUND_MS" '/^RESULT / {
+      delete v
+      for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      key = v["side"] " (" v["producer"] ") | " v["subscribers"]
+      if (!(key in best)) { best[key] = 0; order[++n] = key }
+      ok = v["lost"] == 0 && v["closed"] == 0 && v["ready"] == v["subscribers"] && v["p99_ms"] != "nan" && v["p99_ms"] + 0 <= bound + 0
+      if (ok && v["rate"] + 0 > best[key]) { best[key] = v["rate"] + 0; p99[key] = v["p99_ms"]; cpu[key] = v["cpu_us_per_frame"] }
+    }
+    END {
+      for (i = 1; i <= n; i++) {
+        k = order[i]
+        if (best[k] > 0) printf "| %s | %d | %s ms | %s µs |\n", k, best[k], p99[k], cpu[k]
+        else printf "| %s | none of the sweep | — | — |\n", k
+      }
     }' "$WORK/rows"
 }
 echo "[${SECONDS}s] runs done" >&2

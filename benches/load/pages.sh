@@ -7,13 +7,18 @@
 # (`daemon off`, 2 worker processes like veranda's 2 workers, access log off, on another
 # loopback port) serving those files. Then wrk runs the same request (page_get.lua: GET
 # with a browser's Accept) against both, page by page, in the same run: $THREADS threads,
-# $CONNECTIONS connections, $DURATION each. Loopback only. Stops everything it started.
+# $CONNECTIONS connections, $DURATION each, $RUNS times (default 5) with the two servers
+# interleaved, measuring each server's CPU time per request from /proc (lib.sh's pair_run).
+# PIN=1 pins the servers and wrk to separate cores. Loopback only. Stops everything it started.
 #
-#   benches/load/pages.sh                  # from the workspace root
-#   DURATION=2s benches/load/pages.sh      # a smoke run
-#   SKIP_BUILD=1 benches/load/pages.sh     # release binaries already built
+#   benches/load/pages.sh                        # from the workspace root
+#   PIN=1 benches/load/pages.sh                  # servers and wrk on separate cores
+#   DURATION=2s RUNS=2 benches/load/pages.sh     # a smoke run
+#   SKIP_BUILD=1 benches/load/pages.sh           # release binaries already built
 #
-# Output: one line per run, then a Markdown table (also in $BENCH_OUT when set).
+# Output: one PAIR line per run and server, then a Markdown table with min / median / max of
+# each server and of the ratio, per page and measure, and the load average at the start and
+# end (also in $BENCH_OUT when set).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,7 +27,7 @@ DURATION=${DURATION:-10s}
 THREADS=2
 CONNECTIONS=${CONNECTIONS:-64}
 PAGES=${PAGES:-home=/,about=/about,menu=/menu}
-BUDGET_SECS=${BUDGET_SECS:-170}
+BUDGET_SECS=${BUDGET_SECS:-600}
 
 command -v wrk >/dev/null || { echo "wrk is missing (apt-get install -y wrk)" >&2; exit 2; }
 command -v curl >/dev/null || { echo "curl is missing" >&2; exit 2; }
@@ -86,8 +91,9 @@ http {
   }
 }
 CONF
-"$NGINX" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" >"$WORK/nginx.log" 2>&1 &
-PIDS+=($!)
+"${SERVER_PIN[@]}" "$NGINX" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" >"$WORK/nginx.log" 2>&1 &
+NGINX_PID=$!
+PIDS+=("$NGINX_PID")
 wait_for "http://127.0.0.1:$NGINX_PORT/" || { echo "nginx did not start:" >&2; cat "$WORK/nginx.log" "$WORK/nginx/error.log" >&2; exit 1; }
 
 # Each page must answer 200 with the same size from both (a fresh fetch from each).
@@ -99,29 +105,10 @@ for page in ${PAGES//,/ }; do
 done
 echo "[${SECONDS}s] servers ready; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
-echo "name target connections req/s 2xx/s p50_ms p99_ms non2xx socket_errors"
 for page in ${PAGES//,/ }; do
-  name=${page%%=*}
   export BENCH_PATH=${page#*=}
-  wrk_run "$name" veranda "$PORT" page_get.lua "$CONNECTIONS" "$DURATION"
-  wrk_run "$name" nginx "$NGINX_PORT" page_get.lua "$CONNECTIONS" "$DURATION"
+  pair_run "$BENCH_PATH" page_get.lua "$CONNECTIONS" "$DURATION" veranda "$PORT" "$VERANDA_PID" nginx "$NGINX_PORT" "$NGINX_PID"
 done
 echo "[${SECONDS}s] runs done; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-
-table() {
-  echo "| page | bytes | veranda req/s | nginx req/s | ratio | veranda p50 / p99 | nginx p50 / p99 | non-2xx veranda / nginx |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|"
-  for page in ${PAGES//,/ }; do
-    name=${page%%=*} path=${page#*=}
-    bytes=$(wc -c <"$DOCROOT${path%/}/index.html")
-    awk -v name="$name" -v path="$path" -v bytes="$bytes" '
-      $1 == name && $2 == "veranda" { split($0, v, " ") }
-      $1 == name && $2 == "nginx" { split($0, n, " ") }
-      END {
-        printf "| `%s` | %d | %d | %d | %.0f %% | %.2f / %.2f ms | %.2f / %.2f ms | %d / %d |\n",
-          path, bytes, v[5], n[5], 100 * v[5] / n[5], v[6], v[7], n[6], n[7], v[8], n[8]
-      }' "$WORK/rows"
-  done
-}
 echo
-table | tee "${BENCH_OUT:-/dev/null}"
+pair_table veranda nginx page | tee "${BENCH_OUT:-/dev/null}"

@@ -1,13 +1,30 @@
-//! `grip_origin PORT [CHANNEL]`: the origin behind Pushpin in the fan-out benchmark
+//! `grip_origin PORT [CHANNEL] [WORKERS]`: the origin behind Pushpin in the fan-out benchmark
 //! (`benches/load/fanout.sh`). Pushpin routes websockets to it as websocket-over-HTTP
 //! (`over_http` in its routes file): each socket event arrives as a `POST` whose body is
 //! `application/websocket-events`. The origin accepts every `OPEN` and, in the same answer,
 //! subscribes the socket to CHANNEL (default `bench`) with a GRIP control message (enabled by
 //! `Sec-WebSocket-Extensions: grip`); it acknowledges a `CLOSE` and ignores everything else.
 //! Messages then reach the sockets through Pushpin's publish endpoint, never through here.
-//! Binds 127.0.0.1 only.
+//! It runs WORKERS actix workers (default [`DEFAULT_WORKERS`], at most [`MAX_WORKERS`]), so
+//! that a burst of handshakes is not queued behind one thread. Binds 127.0.0.1 only.
 
 use actix_web::{web, App, HttpResponse, HttpServer};
+
+/// Workers when none are named.
+const DEFAULT_WORKERS: usize = 2;
+/// The most workers accepted.
+const MAX_WORKERS: usize = 64;
+
+/// The port, channel and worker count of the command line, or why not.
+fn parse(args: &[String]) -> Result<(u16, String, usize), String> {
+    let port = args.first().and_then(|arg| arg.parse::<u16>().ok()).ok_or("PORT is a port number")?;
+    let channel = args.get(1).cloned().unwrap_or_else(|| "bench".to_string());
+    let workers = match args.get(2) {
+        None => DEFAULT_WORKERS,
+        Some(arg) => arg.parse::<usize>().ok().filter(|n| (1..=MAX_WORKERS).contains(n)).ok_or("WORKERS is 1 to 64")?,
+    };
+    Ok((port, channel, workers))
+}
 
 /// The answer to one batch of websocket events.
 fn answer(events: &[u8], channel: &str) -> String {
@@ -31,14 +48,17 @@ async fn events(body: web::Bytes, channel: web::Data<String>) -> HttpResponse {
 
 #[actix_web::main]
 async fn main() -> std::process::ExitCode {
-    let mut args = std::env::args().skip(1);
-    let Some(port) = args.next().and_then(|arg| arg.parse::<u16>().ok()) else {
-        eprintln!("usage: grip_origin PORT [CHANNEL]");
-        return std::process::ExitCode::from(2);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (port, channel, workers) = match parse(&args) {
+        Ok(parsed) => parsed,
+        Err(why) => {
+            eprintln!("grip_origin: {why}\nusage: grip_origin PORT [CHANNEL] [WORKERS]");
+            return std::process::ExitCode::from(2);
+        }
     };
-    let channel = web::Data::new(args.next().unwrap_or_else(|| "bench".to_string()));
+    let channel = web::Data::new(channel);
     let server = HttpServer::new(move || App::new().app_data(channel.clone()).default_service(web::post().to(events)))
-        .workers(1)
+        .workers(workers)
         .bind(("127.0.0.1", port));
     match server {
         Ok(server) => match server.run().await {
@@ -64,6 +84,17 @@ mod tests {
         let body = answer(b"OPEN\r\n", "bench");
         let control = r#"c:{"type":"subscribe","channel":"bench"}"#;
         assert_eq!(body, format!("OPEN\r\nTEXT {:x}\r\n{control}\r\n", control.len()));
+    }
+
+    #[test]
+    fn two_workers_unless_told_otherwise() {
+        let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(parse(&args(&["9000"])), Ok((9000, "bench".to_string(), 2)));
+        assert_eq!(parse(&args(&["9000", "news", "4"])), Ok((9000, "news".to_string(), 4)));
+        assert!(parse(&args(&["9000", "news", "0"])).is_err());
+        assert!(parse(&args(&["9000", "news", "65"])).is_err());
+        assert!(parse(&args(&["port"])).is_err());
+        assert!(parse(&[]).is_err());
     }
 
     #[test]

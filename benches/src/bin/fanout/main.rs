@@ -12,28 +12,36 @@
 //! ```
 //!
 //! A run opens N websockets (at most [`CONNECTING_AT_ONCE`] handshakes at a time) and waits
-//! until every one is subscribed: on Veranda each socket's `hello`; on Pushpin each socket's
-//! first warm-up message, published every 250 ms until all have one. Then it produces
-//! `rate × seconds` events one after another on a fixed clock: on Veranda, with `--producer
+//! until every one is subscribed: on Veranda each socket's `hello`; on Pushpin, once every
+//! handshake is done, one warm-up message is published, and a socket is subscribed when it
+//! has it ([`WARM_UP_WAIT`] at most). Then it produces `rate × seconds` events on a fixed
+//! clock: on Veranda, with `--producer
 //! edit` (the default), a real content edit (`PUT /api/content/blocks/{id}`, the event is the
 //! server's edit event, published once the edit is on disk); with `--producer direct`, an
 //! edit event published on the stream's shared Redis log by the same code another instance
 //! runs ([`SharedLog::publish`]), which the server (started with that `--redis-url`) follows
 //! and fans out: the fan-out measured without the edit path. On Pushpin one `POST /publish/`
-//! of a `ws-message` padded to the size of Veranda's event frame. An event is produced only
-//! after the previous one's answer, so a producer slower than the rate lowers the achieved
-//! rate (printed) instead of piling up.
+//! of a `ws-message` padded to the size of Veranda's event frame. With `--schedule closed`
+//! (the default) an event is produced only after the previous one's answer, so a producer
+//! slower than the rate lowers the achieved rate (printed) instead of piling up; with
+//! `--schedule open` each event is produced at its due time whatever happened to the previous
+//! ones (at most [`MAX_IN_FLIGHT`] at once), and its latency counts from that due time, so a
+//! server that falls behind shows it in the latency (the sweep of fixed rates uses this).
 //!
-//! Latency is from the moment the event's request was started to the moment a subscriber
-//! read the frame, on one clock (the same process). Veranda's frames name their event by
-//! offset (the hello's offset plus one per edit); Pushpin's payload carries its sequence
-//! number and its send time. Deliveries still missing 5 s after the last one arrived (or
-//! 30 s after the last event) are counted as missing. With `--rss-pid`, the resident memory
-//! of that process and its descendants is sampled before the sockets open and every 250 ms
-//! until the end (peak printed), and the CPU time (user + system) of the same processes
-//! from just before the first event to the end of the run is divided by the deliveries
-//! received: the server's CPU time per delivered frame, which other load on the machine
-//! barely changes. Only loopback addresses are accepted.
+//! Deliveries missing on sockets that stayed open are `lost`; a socket that the server
+//! closed (or that failed) is counted in `closed`, and what it missed in `closed_missing`,
+//! apart from the lost ones.
+//!
+//! Latency is from the moment the event's request was started (open loop: its due time) to
+//! the moment a subscriber read the frame, on one clock (the same process). Veranda's
+//! frames name their event by offset (the hello's offset plus one per edit); Pushpin's
+//! payload carries its sequence number and its send time. Deliveries still missing 5 s after
+//! the last one arrived (or 30 s after the last event) are counted as missing. With
+//! `--rss-pid`, the resident memory of that process and its descendants is sampled before the
+//! sockets open and every 250 ms until the end (peak printed), and the CPU time (user +
+//! system) of the same processes from just before the first event to the end of the run is
+//! divided by the deliveries received: the server's CPU time per delivered frame, which
+//! other load on the machine barely changes. Only loopback addresses are accepted.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -56,6 +64,11 @@ use subscribers::*;
 
 /// The most websocket handshakes in flight at once.
 const CONNECTING_AT_ONCE: usize = 128;
+/// The longest wait, after the handshakes, for every socket's hello (Veranda) or the one
+/// warm-up message (Pushpin).
+const WARM_UP_WAIT: Duration = Duration::from_secs(10);
+/// The most events being produced at once with `--schedule open`.
+const MAX_IN_FLIGHT: usize = 256;
 /// The longest wait for every subscriber to be subscribed.
 const SUBSCRIBE_DEADLINE: Duration = Duration::from_secs(180);
 /// How long the run waits for deliveries after the last one arrived.
@@ -86,6 +99,10 @@ struct Outcome {
     received: u64,
     /// Sockets closed or failed before the end.
     closed: usize,
+    /// Deliveries missing on subscribed sockets that stayed open.
+    lost: u64,
+    /// Deliveries missing on subscribed sockets that were closed or failed.
+    closed_missing: u64,
     /// Frames naming an unexpected event.
     unexpected: u64,
     /// Sorted latencies, µs.
@@ -131,6 +148,7 @@ async fn run(options: &Options) -> Result<Outcome, String> {
     let shared = Arc::new(Shared {
         start: Instant::now(),
         sent: (0..events).map(|_| AtomicU64::new(0)).collect(),
+        connected: AtomicUsize::new(0),
         ready: AtomicUsize::new(0),
         received: AtomicU64::new(0),
         closed: AtomicUsize::new(0),
@@ -160,15 +178,24 @@ async fn run(options: &Options) -> Result<Outcome, String> {
         .collect();
 
     let deadline = Instant::now() + SUBSCRIBE_DEADLINE;
-    let mut last_warm_up = Instant::now() - Duration::from_secs(1);
-    while shared.ready.load(Ordering::Relaxed) + shared.closed.load(Ordering::Relaxed) < options.subscribers {
-        if Instant::now() > deadline {
-            break;
-        }
-        if options.side == Side::Pushpin && last_warm_up.elapsed() >= Duration::from_millis(250) {
-            producer.warm_up().await?;
-            last_warm_up = Instant::now();
-        }
+    let settled = |count: &AtomicUsize| {
+        count.load(Ordering::Relaxed) + shared.closed.load(Ordering::Relaxed) >= options.subscribers
+    };
+    while !settled(&shared.connected) && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    eprintln!(
+        "[fanout] {} of {} handshakes done after {:.1} s",
+        shared.connected.load(Ordering::Relaxed),
+        options.subscribers,
+        shared.start.elapsed().as_secs_f64()
+    );
+    if options.side == Side::Pushpin {
+        // One warm-up, after every handshake: a socket that has it is subscribed.
+        producer.warm_up().await?;
+    }
+    let wait_end = Instant::now() + WARM_UP_WAIT;
+    while !settled(&shared.ready) && Instant::now() < wait_end {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let ready = shared.ready.load(Ordering::Relaxed);
@@ -181,22 +208,16 @@ async fn run(options: &Options) -> Result<Outcome, String> {
         let why = shared.first_failure.lock().unwrap_or_else(|e| e.into_inner()).clone();
         return Err(format!("no subscriber got subscribed ({})", why.unwrap_or_else(|| "no failure seen".into())));
     }
-    // Pushpin: let warm-ups still in flight arrive before the first event.
+    // Let the warm-up's last deliveries arrive before the first event.
     tokio::time::sleep(Duration::from_millis(300)).await;
 
-    let mut produce = Vec::with_capacity(events);
-    let period = Duration::from_secs_f64(1.0 / f64::from(options.rate));
-    let mut clock = tokio::time::interval(period);
-    clock.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let cpu_before = options.rss_pid.and_then(cpu_tree_ms);
     let producing = Instant::now();
-    for seq in 0..events {
-        clock.tick().await;
-        let started = shared.micros();
-        shared.sent[seq].store(started + 1, Ordering::Release);
-        producer.produce(seq as u64).await.map_err(|e| format!("event {seq}: {e}"))?;
-        produce.push((shared.micros() - started).min(u32::MAX as u64) as u32);
-    }
+    let mut produce = match options.schedule {
+        Schedule::Closed => produce_closed(&producer, &shared, options, events).await?,
+        Schedule::Open => produce_open(producer, &shared, options, events).await?,
+    };
+    produce.sort_unstable();
     let producing_secs = producing.elapsed().as_secs_f64();
 
     let expected = events as u64 * ready as u64;
@@ -215,14 +236,17 @@ async fn run(options: &Options) -> Result<Outcome, String> {
     let cpu_ms = options.rss_pid.and_then(cpu_tree_ms).zip(cpu_before).map(|(after, before)| after - before);
     let _ = stop_tx.send(true);
     let mut latencies = Vec::with_capacity(expected as usize);
+    let (mut lost, mut closed_missing) = (0u64, 0u64);
     for task in tasks {
-        latencies.extend(task.await.map_err(|e| e.to_string())?);
+        let ending = task.await.map_err(|e| e.to_string())?;
+        let (open, closed) = ending.missing(events as u64);
+        (lost, closed_missing) = (lost + open, closed_missing + closed);
+        latencies.extend(ending.latencies);
     }
     if let Some(sampler) = sampler {
         sampler.abort();
     }
     latencies.sort_unstable();
-    produce.sort_unstable();
     let first_failure = shared.first_failure.lock().unwrap_or_else(|e| e.into_inner()).clone();
     Ok(Outcome {
         sent: events as u64,
@@ -230,6 +254,8 @@ async fn run(options: &Options) -> Result<Outcome, String> {
         ready,
         received: latencies.len() as u64,
         closed: shared.closed.load(Ordering::Relaxed),
+        lost,
+        closed_missing,
         unexpected: shared.unexpected.load(Ordering::Relaxed),
         latencies,
         produce,
@@ -245,6 +271,10 @@ fn ms(micros: Option<u32>) -> String {
 }
 
 fn report(options: &Options, o: &Outcome) {
+    let schedule = match options.schedule {
+        Schedule::Closed => "closed",
+        Schedule::Open => "open",
+    };
     let (side, producer) = match (options.side, options.source) {
         (Side::Veranda, Source::Edit) => ("veranda", "edit"),
         (Side::Veranda, Source::Direct) => ("veranda", "direct"),
@@ -257,8 +287,8 @@ fn report(options: &Options, o: &Outcome) {
         (format!("{:.1}", idle as f64 / 1024.0), format!("{:.1}", peak as f64 / 1024.0))
     });
     println!(
-        "RESULT side={side} producer={producer} subscribers={} ready={} rate={} seconds={} events={} achieved_rate={:.1} expected={} \
-         received={} missing={} closed={} unexpected={} p50_ms={} p99_ms={} max_ms={} produce_p50_ms={} \
+        "RESULT side={side} producer={producer} schedule={schedule} subscribers={} ready={} rate={} seconds={} events={} achieved_rate={:.1} expected={} \
+         received={} missing={} lost={} closed={} closed_missing={} unexpected={} p50_ms={} p99_ms={} max_ms={} produce_p50_ms={} \
          produce_p99_ms={} frame_bytes={} rss_idle_mib={rss_idle} rss_peak_mib={rss_peak} cpu_ms={cpu_ms} \
          cpu_us_per_frame={cpu_us_per_frame}",
         options.subscribers,
@@ -270,7 +300,9 @@ fn report(options: &Options, o: &Outcome) {
         o.sent * o.ready as u64,
         o.received,
         (o.sent * o.ready as u64).saturating_sub(o.received),
+        o.lost,
         o.closed,
+        o.closed_missing,
         o.unexpected,
         ms(live::percentile(&o.latencies, 0.5)),
         ms(live::percentile(&o.latencies, 0.99)),
@@ -316,100 +348,4 @@ async fn main() {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn args(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
-    }
-
-    #[test]
-    fn options_are_loopback_and_bounded() {
-        let veranda = ["veranda", "--address", "http://127.0.0.1:8080", "--session", "s"];
-        assert!(parse(&args(&veranda)).is_ok());
-        assert!(parse(&args(&["veranda", "--address", "http://127.0.0.1:8080"])).is_err());
-        assert!(parse(&args(&["veranda", "--address", "http://192.168.1.2:80", "--session", "s"])).is_err());
-        let mut too_many = args(&veranda);
-        too_many.extend(args(&["--subscribers", "20001"]));
-        assert!(parse(&too_many).is_err());
-        let mut zero_rate = args(&veranda);
-        zero_rate.extend(args(&["--rate", "0"]));
-        assert!(parse(&zero_rate).is_err());
-        assert!(parse(&args(&["pushpin", "--address", "http://127.0.0.1:7999"])).is_err());
-        let pushpin = parse(&args(&[
-            "pushpin",
-            "--address",
-            "http://127.0.0.1:7999",
-            "--publish",
-            "http://127.0.0.1:5561",
-            "--payload-bytes",
-            "400",
-        ]))
-        .unwrap();
-        assert_eq!((pushpin.side, pushpin.payload_bytes), (Side::Pushpin, 400));
-        assert!(parse(&args(&["nginx"])).is_err());
-    }
-
-    #[test]
-    fn the_direct_producer_needs_a_loopback_redis_url_and_veranda() {
-        let veranda = args(&["veranda", "--address", "http://127.0.0.1:8080", "--session", "s"]);
-        let with = |extra: &[&str]| {
-            let mut list = veranda.clone();
-            list.extend(args(extra));
-            parse(&list)
-        };
-        assert_eq!(with(&[]).unwrap().source, Source::Edit);
-        assert!(with(&["--producer", "direct"]).unwrap_err().contains("--redis-url"));
-        let direct = with(&["--producer", "direct", "--redis-url", "redis://127.0.0.1:6390/"]).unwrap();
-        assert_eq!((direct.source, direct.redis_url.as_str()), (Source::Direct, "redis://127.0.0.1:6390/"));
-        assert!(with(&["--producer", "direct", "--redis-url", "redis://10.0.0.2:6379/"]).is_err());
-        assert!(with(&["--producer", "direct", "--redis-url", "redis://127.0.0.1:x/"]).is_err());
-        assert!(with(&["--producer", "push"]).unwrap_err().contains("edit or direct"));
-        let pushpin = ["pushpin", "--address", "http://127.0.0.1:1", "--publish", "http://127.0.0.1:2"];
-        let mut direct_pushpin = args(&pushpin);
-        direct_pushpin.extend(args(&["--producer", "direct", "--redis-url", "redis://127.0.0.1:3/"]));
-        assert!(parse(&direct_pushpin).is_err());
-    }
-
-    #[test]
-    fn the_direct_event_is_an_edit_event_of_an_edits_frame_size() {
-        let data = direct_event();
-        assert_eq!(data["name"], "UserSavesBlockContent");
-        assert_eq!(data["paths"][0], "/about");
-        let stored = veranda_actors::streams::StoredEvent {
-            epoch: "m1abcdefghijklmn".into(),
-            offset: 12_345,
-            at: 1_800_000_000_000,
-            data,
-        };
-        let frame = veranda_actors::streams::Frame::event(StreamName::Edits, &stored).to_json();
-        assert!((250..=350).contains(&frame.len()), "{} bytes: {frame}", frame.len());
-    }
-
-    #[test]
-    fn frames_are_read_by_their_leading_fields() {
-        let hello = r#"{"type":"hello","stream":"edits","epoch":"e","offset":41}"#;
-        let event = r#"{"type":"event","stream":"edits","epoch":"e","offset":42,"at":1,"data":{"offset":7}}"#;
-        assert_eq!(read_frame(Side::Veranda, hello), Frame::Ready { offset: 41 });
-        assert_eq!(read_frame(Side::Veranda, event), Frame::Event { number: 42 });
-        assert_eq!(read_frame(Side::Veranda, r#"{"type":"reset","offset":3}"#), Frame::Other);
-        assert_eq!(read_frame(Side::Pushpin, r#"{"warm":1}"#), Frame::Ready { offset: 0 });
-        assert_eq!(read_frame(Side::Pushpin, r#"{"seq":17,"sent":5,"pad":"xx"}"#), Frame::Event { number: 17 });
-        assert_eq!(read_frame(Side::Pushpin, event), Frame::Other);
-    }
-
-    #[test]
-    fn the_memory_and_cpu_time_of_this_process_are_readable() {
-        let rss = rss_tree_kib(std::process::id()).unwrap();
-        assert!(rss > 0);
-        let before = cpu_tree_ms(std::process::id()).unwrap();
-        let spin = Instant::now();
-        let mut x = 0u64;
-        while spin.elapsed() < Duration::from_millis(60) {
-            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
-        }
-        let after = cpu_tree_ms(std::process::id()).unwrap();
-        assert!(after >= before + 20, "{before} → {after} ms after spinning 60 ms");
-        assert!(cpu_tree_ms(u32::MAX).is_none());
-    }
-}
+mod tests;

@@ -23,6 +23,16 @@ pub(crate) enum Source {
     Direct,
 }
 
+/// How events are produced.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Schedule {
+    /// Each event after the previous one's answer: a slow producer lowers the achieved rate.
+    Closed,
+    /// Each event at its due time whatever happened to the previous ones (open loop, at most
+    /// `MAX_IN_FLIGHT` at once); latency counts from the due time.
+    Open,
+}
+
 /// The options of a run.
 #[derive(Debug)]
 pub(crate) struct Options {
@@ -50,6 +60,8 @@ pub(crate) struct Options {
     pub(crate) rate: u32,
     /// Seconds of events.
     pub(crate) seconds: u32,
+    /// Closed or open loop.
+    pub(crate) schedule: Schedule,
     /// The server process whose memory and CPU time (with its descendants') are sampled.
     pub(crate) rss_pid: Option<u32>,
 }
@@ -59,7 +71,7 @@ pub(crate) fn usage() -> ! {
         "usage:\n  fanout seed-session DATA_DIR|REDIS_URL SESSION_ID\n  fanout veranda --address http://127.0.0.1:PORT --session ID [--block ID] \
          [--producer edit|direct] [--redis-url redis://127.0.0.1:PORT/] [common]\n  \
          fanout pushpin --address http://127.0.0.1:PORT --publish http://127.0.0.1:PORT [--channel NAME] \
-         [--payload-bytes N] [common]\n  common: [--subscribers N] [--rate PER_SECOND] [--seconds N] [--rss-pid PID]"
+         [--payload-bytes N] [common]\n  common: [--subscribers N] [--rate PER_SECOND] [--seconds N] [--schedule closed|open] [--rss-pid PID]"
     );
     std::process::exit(2)
 }
@@ -97,6 +109,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Options, String> {
         rate: 100,
         seconds: 10,
         rss_pid: None,
+        schedule: Schedule::Closed,
     };
     let mut it = args[1..].iter();
     while let Some(flag) = it.next() {
@@ -119,6 +132,13 @@ pub(crate) fn parse(args: &[String]) -> Result<Options, String> {
             "--subscribers" => options.subscribers = bounded(flag, value, 1..=MAX_SUBSCRIBERS)?,
             "--rate" => options.rate = bounded(flag, value, 1..=MAX_RATE)?,
             "--seconds" => options.seconds = bounded(flag, value, 1..=MAX_SECONDS)?,
+            "--schedule" => {
+                options.schedule = match value.as_str() {
+                    "closed" => Schedule::Closed,
+                    "open" => Schedule::Open,
+                    _ => return Err("--schedule is closed or open".into()),
+                }
+            }
             "--rss-pid" => options.rss_pid = Some(bounded(flag, value, 1..=u32::MAX)?),
             other => return Err(format!("unknown option {other}")),
         }

@@ -18,6 +18,8 @@ pub(crate) struct Shared {
     pub(crate) start: Instant,
     /// Send time of event `seq` in µs after `start`, plus one (0: not produced yet).
     pub(crate) sent: Vec<AtomicU64>,
+    /// Sockets whose handshake succeeded.
+    pub(crate) connected: AtomicUsize,
     /// Subscribers subscribed (hello or first warm-up received).
     pub(crate) ready: AtomicUsize,
     /// Deliveries of produced events received, all subscribers together.
@@ -28,7 +30,7 @@ pub(crate) struct Shared {
     pub(crate) first_failure: Mutex<Option<String>>,
     /// Size of the first event frame received, in bytes.
     pub(crate) frame_bytes: AtomicUsize,
-    /// Frames that named an event out of order or not produced.
+    /// Frames that named an event twice or one not produced.
     pub(crate) unexpected: AtomicU64,
 }
 
@@ -78,33 +80,62 @@ pub(crate) fn read_frame(side: Side, text: &str) -> Frame {
     }
 }
 
-/// One subscriber: connects, then times every event it reads until `stop`; returns the
-/// latencies in µs.
+/// How one subscriber's run ended.
+#[derive(Debug, Default)]
+pub(crate) struct Ending {
+    /// Latencies of the events it received, µs.
+    pub(crate) latencies: Vec<u32>,
+    /// Whether it was subscribed before the first event (hello or the warm-up).
+    pub(crate) ready: bool,
+    /// Whether its socket failed or was closed by the server before the end.
+    pub(crate) closed: bool,
+}
+
+impl Ending {
+    /// The deliveries of `events` this subscriber missed: (on an open socket, on a socket
+    /// that was closed). A socket never subscribed was not expected to get any.
+    pub(crate) fn missing(&self, events: u64) -> (u64, u64) {
+        let missing = events.saturating_sub(self.latencies.len() as u64);
+        match (self.ready, self.closed) {
+            (false, _) => (0, 0),
+            (true, false) => (missing, 0),
+            (true, true) => (0, missing),
+        }
+    }
+}
+
+/// One subscriber: connects, then times every event it reads until `stop`.
 pub(crate) async fn subscriber(
     side: Side,
     request: Request,
     shared: Arc<Shared>,
     gate: Arc<Semaphore>,
     mut stop: watch::Receiver<bool>,
-) -> Vec<u32> {
-    let mut latencies = Vec::new();
+) -> Ending {
+    let mut ending = Ending::default();
     let socket = {
-        let Ok(_permit) = gate.acquire().await else { return latencies };
+        let Ok(_permit) = gate.acquire().await else { return ending };
         match tokio::time::timeout(Duration::from_secs(60), tokio_tungstenite::connect_async(request)).await {
             Ok(Ok((socket, _))) => socket,
             Ok(Err(e)) => {
                 shared.fail(format!("handshake: {e}"));
-                return latencies;
+                ending.closed = true;
+                return ending;
             }
             Err(_) => {
                 shared.fail("handshake timed out".into());
-                return latencies;
+                ending.closed = true;
+                return ending;
             }
         }
     };
+    shared.connected.fetch_add(1, Ordering::Relaxed);
+    let latencies = &mut ending.latencies;
     let (_sink, mut frames) = socket.split();
     let mut base: Option<u64> = None;
-    let mut next_expected = 0u64;
+    // Events already received (a bit each): with open-loop publishing, concurrent publishes
+    // may arrive out of order, which is not a loss; a second copy is unexpected.
+    let mut seen = vec![0u64; shared.sent.len() / 64 + 1];
     loop {
         let frame = tokio::select! {
             _ = stop.changed() => break,
@@ -115,15 +146,18 @@ pub(crate) async fn subscriber(
             Some(Ok(Message::Text(text))) => text,
             Some(Ok(Message::Close(reason))) => {
                 shared.fail(format!("closed by the server: {reason:?}"));
+                ending.closed = true;
                 break;
             }
             Some(Ok(_)) => continue,
             Some(Err(e)) => {
                 shared.fail(format!("read: {e}"));
+                ending.closed = true;
                 break;
             }
             None => {
                 shared.fail("the socket ended".into());
+                ending.closed = true;
                 break;
             }
         };
@@ -131,6 +165,7 @@ pub(crate) async fn subscriber(
             Frame::Ready { offset } => {
                 if base.is_none() {
                     base = Some(offset);
+                    ending.ready = true;
                     shared.ready.fetch_add(1, Ordering::Relaxed);
                 }
             }
@@ -138,18 +173,21 @@ pub(crate) async fn subscriber(
                 // Veranda numbers events by stream offset: the run's first edit is hello + 1.
                 let seq = match (side, base) {
                     (Side::Veranda, Some(base)) if number > base => number - base - 1,
-                    (Side::Pushpin, _) => number,
+                    (Side::Pushpin, Some(_)) => number,
+                    // A socket that missed the one warm-up is not counted, nor are its frames.
+                    (Side::Pushpin, None) => continue,
                     _ => {
                         shared.unexpected.fetch_add(1, Ordering::Relaxed);
                         continue;
                     }
                 };
                 let sent = shared.sent.get(seq as usize).map_or(0, |s| s.load(Ordering::Acquire));
-                if sent == 0 || seq < next_expected {
+                let (word, bit) = (seq as usize / 64, 1u64 << (seq % 64));
+                if sent == 0 || seen[word] & bit != 0 {
                     shared.unexpected.fetch_add(1, Ordering::Relaxed);
                     continue;
                 }
-                next_expected = seq + 1;
+                seen[word] |= bit;
                 let _ = shared.frame_bytes.compare_exchange(0, text.len(), Ordering::Relaxed, Ordering::Relaxed);
                 latencies.push(at.saturating_sub(sent - 1).min(u32::MAX as u64) as u32);
                 shared.received.fetch_add(1, Ordering::Relaxed);
@@ -157,5 +195,5 @@ pub(crate) async fn subscriber(
             Frame::Other => {}
         }
     }
-    latencies
+    ending
 }
