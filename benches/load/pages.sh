@@ -15,6 +15,7 @@
 #   PIN=1 benches/load/pages.sh                  # servers and wrk on separate cores
 #   DURATION=2s RUNS=2 benches/load/pages.sh     # a smoke run
 #   SKIP_BUILD=1 benches/load/pages.sh           # release binaries already built
+#   ENCODING=gzip SKIP_BUILD=1 benches/load/pages.sh   # both asked for gzip (nginx: gzip_static)
 #
 # Output: one PAIR line per run and server, then a Markdown table with min / median / max of
 # each server and of the ratio, per page and measure, and the load average at the start and
@@ -60,6 +61,10 @@ for page in ${PAGES//,/ }; do
   code=$(curl -s -o "$DOCROOT${path%/}/index.html" -w '%{http_code}' -H 'Accept: text/html' "http://127.0.0.1:$PORT$path")
   [ "$code" = 200 ] || { echo "GET $path answered $code" >&2; exit 1; }
   echo "$name $path $(wc -c <"$DOCROOT${path%/}/index.html") bytes" >&2
+  if [ "$ENCODING" = gzip ]; then
+    gzip -9 -k "$DOCROOT${path%/}/index.html"
+    echo "$name $path gzip: $(wc -c <"$DOCROOT${path%/}/index.html.gz") bytes from nginx, $(curl -s -H 'Accept-Encoding: gzip' "http://127.0.0.1:$PORT$path" | wc -c) from veranda" >&2
+  fi
 done
 chmod -R a+rX "$DOCROOT"
 
@@ -79,6 +84,12 @@ http {
   sendfile on;
   tcp_nopush on;
   keepalive_requests 1000000;
+  # As nginx's documentation recommends for static files: descriptors and sizes kept open,
+  # and precompressed copies served as they are.
+  open_file_cache max=1000 inactive=20s;
+  open_file_cache_valid 30s;
+  open_file_cache_min_uses 1;
+  gzip_static on;
   client_body_temp_path $WORK/nginx/tmp/body;
   proxy_temp_path $WORK/nginx/tmp/proxy;
   fastcgi_temp_path $WORK/nginx/tmp/fastcgi;
@@ -102,6 +113,12 @@ for page in ${PAGES//,/ }; do
   v=$(curl -s -o /dev/null -w '%{http_code} %{size_download}' -H 'Accept: text/html' "http://127.0.0.1:$PORT$path")
   n=$(curl -s -o /dev/null -w '%{http_code} %{size_download}' -H 'Accept: text/html' "http://127.0.0.1:$NGINX_PORT$path")
   [ "$v" = "$n" ] || { echo "$path: veranda answers '$v', nginx '$n'" >&2; exit 1; }
+  if [ "$ENCODING" = gzip ]; then
+    for port in "$PORT" "$NGINX_PORT"; do
+      curl -s -D - -o /dev/null -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port$path" | grep -qi '^content-encoding: gzip' \
+        || { echo "$path on port $port: not answered with gzip" >&2; exit 1; }
+    done
+  fi
 done
 echo "[${SECONDS}s] servers ready; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
