@@ -14,8 +14,8 @@ use veranda_actors::domain::enums::PageType;
 use veranda_actors::site::{Resolved, Site};
 use veranda_server::assets::Assets;
 use veranda_server::compression::{compress, Coding, Effort};
+use veranda_server::page_cache::{CachedPage, PageCache, PageKey};
 use veranda_server::page_context::{self, ContextInput};
-use veranda_server::pages::cache::{CachedPage, PageCache, PageKey};
 use veranda_server::render::{render_page, PageBody, PageView};
 
 fn demo_site() -> Site {

@@ -12,7 +12,8 @@
 //!   stopped in one place.
 //! - [`routes`]: the public route table, one module per area: handlers only.
 //! - [`pages`]: answering with a site page: the page a path names, not-found, password
-//!   pages' gate, page crumbs, the page cache, HTML responses.
+//!   pages' gate, page crumbs, HTML responses.
+//! - [`page_cache`]: pages rendered once for every visitor they are the same for.
 //! - [`compression`]: brotli and gzip for pages and the built client.
 //! - [`render`]: server-side HTML of published pages.
 //! - [`media`]: site images resized for the size ladder and cached on disk.
@@ -37,6 +38,7 @@ pub mod init;
 pub mod media;
 pub mod ops;
 pub mod overload;
+pub mod page_cache;
 pub mod page_context;
 pub mod pages;
 pub mod render;

@@ -138,7 +138,7 @@ impl Application {
         routes::telemetry::ingest::export_metrics_at_zero();
         veranda_actors::streams::metrics::export_at_zero();
         let services = Services::start(&settings, store, site).await?;
-        let page_cache = crate::pages::cache::PageCache::new(settings.pages.cache_bytes());
+        let page_cache = crate::page_cache::PageCache::new(settings.pages.cache_bytes());
         let state = web::Data::new(AppState { settings, services, assets, crumb_key, page_cache });
 
         let edge = web::Data::new(EdgeState {

@@ -1,7 +1,7 @@
 //! The state every request handler shares.
 
 use crate::assets::Assets;
-use crate::pages::cache::PageCache;
+use crate::page_cache::PageCache;
 use crate::security::crumb::CrumbKey;
 use crate::services::Services;
 use crate::settings::Settings;

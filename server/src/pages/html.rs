@@ -5,9 +5,9 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
-use sha2::{Digest, Sha256};
 
 use crate::compression::{self, Coding, Effort, Encoded, MIN_COMPRESSED_BYTES, VARY_ENCODING_AND_COOKIE};
+use crate::page_cache::entity_tag;
 
 /// An HTML response that browsers revalidate (`no-cache` with a strong ETag), in the
 /// coding the request accepts best; a matching `If-None-Match` gets 304 for 200 answers.
@@ -15,11 +15,6 @@ pub fn page(req: &HttpRequest, status: StatusCode, body: String) -> HttpResponse
     let etag = entity_tag(body.as_bytes());
     let encoded = Encoded::new(Bytes::from(body), Effort::Once);
     send(req, status, &etag, encoded.identity().len(), |coding| encoded.body(coding))
-}
-
-/// The entity tag of `body`, before the coding's suffix: the first 96 bits of its SHA-256.
-pub fn entity_tag(body: &[u8]) -> String {
-    hex(&Sha256::digest(body)[..12])
 }
 
 /// Answers a page of `len` bytes whose entity tag is `etag` (before the coding's suffix);
@@ -68,10 +63,6 @@ pub fn plain(status: StatusCode, message: &str) -> HttpResponse {
         .content_type("text/plain; charset=utf-8")
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .body(message.to_string())
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

@@ -6,11 +6,9 @@
 //! ## Layout
 //!
 //! - `html`: HTML responses (compressed, ETag, no-store) and plain-text refusals.
-//! - `cache`: pages rendered once for every visitor they are the same for.
 //! - `crumb`: crumbs for pages that post plain HTML forms.
 //! - `unlock`: password pages' gate and lock screen.
 
-pub mod cache;
 pub mod crumb;
 pub mod html;
 pub mod unlock;
@@ -25,8 +23,8 @@ use veranda_actors::domain::enums::PageType;
 use veranda_actors::site::{Access, Resolved, Site};
 
 use crate::edge::method;
+use crate::page_cache::{CachedPage, Lookup, PageKey};
 use crate::page_context::{self, ContextInput};
-use crate::pages::cache::{CachedPage, Lookup, PageKey};
 use crate::render::{render_page_with, AnnouncementId, PageBody, PageView, ANNOUNCEMENT_COOKIE};
 use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE};
 use crate::security::owner_redirect::{self, Decision, RedirectInput, NOREDIRECT_COOKIE};

@@ -20,8 +20,15 @@ use actix_web::http::StatusCode;
 use actix_web::web::Bytes;
 use lru::LruCache;
 
+use sha2::{Digest, Sha256};
+
 use crate::compression::{Coding, Effort, Encoded};
 use crate::ops::metrics::ServerMetric;
+
+/// The entity tag of `body`, before a coding's suffix: the first 96 bits of its SHA-256.
+pub fn entity_tag(body: &[u8]) -> String {
+    Sha256::digest(body)[..12].iter().map(|b| format!("{b:02x}")).collect()
+}
 
 /// Why a request was or was not answered from the cache: the `result` label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,7 +103,7 @@ pub struct CachedPage {
 impl CachedPage {
     /// A page rendered as `html`.
     pub fn new(status: StatusCode, html: String) -> CachedPage {
-        let etag = super::html::entity_tag(html.as_bytes());
+        let etag = entity_tag(html.as_bytes());
         CachedPage { status, etag, body: Encoded::new(Bytes::from(html), Effort::Kept) }
     }
 }
