@@ -51,6 +51,8 @@ const FAKE_GOOGLE = `
     constructor(o) { calls.push(['Marker', { position: o.position, title: o.title, draggable: o.draggable }]); }
     setPosition(p) { calls.push(['setPosition', p]); }
     setTitle(t) { calls.push(['setTitle', t]); }
+    setDraggable(d) { calls.push(['setDraggable', d]); }
+    addListener(name) { calls.push(['addListener', name]); return { remove() {} }; }
     setMap() {}
   }
   window.google = { maps: { Map, Marker } };
@@ -177,6 +179,7 @@ region = "CA"`);
     assert.deepEqual(created.styles, [{ stylers: [{ saturation: -100 }] }], 'Grayscale');
     const [, marker] = calls.find(([name]) => name === 'Marker');
     assert.deepEqual(marker, { position: { lat: 40.720882, lng: -74.000988 }, title: 'Veranda Café & Supply', draggable: false });
+    assert.ok(calls.some(([name, event]) => name === 'addListener' && event === 'click'), 'a marker click is listened to');
 
     await sendBlockData(page, { ...CONTACT_MAP, style: 'Satellite', mapZoom: 9 });
     await page.waitForFunction(() => window.__googleCalls.some(([name]) => name === 'setOptions'), null, { timeout: 10_000 });

@@ -4,7 +4,7 @@
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::web::Bytes;
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse};
 
 use crate::compression::{self, Coding, Effort, Encoded, MIN_COMPRESSED_BYTES, VARY_ENCODING_AND_COOKIE};
 use crate::page_cache::entity_tag;
@@ -17,6 +17,11 @@ pub fn page(req: &HttpRequest, status: StatusCode, body: String) -> HttpResponse
     send(req, status, &etag, encoded.identity().len(), |coding| encoded.body(coding))
 }
 
+/// Marks a request whose page is read back by the server (the cart page fills in the
+/// visitor's cart): its page is answered uncompressed and whole, never 304.
+#[derive(Debug, Clone, Copy)]
+pub struct ReadBack;
+
 /// Answers a page of `len` bytes whose entity tag is `etag` (before the coding's suffix);
 /// `body` gives it in a coding, asked for only when the body is sent (not for a 304).
 pub fn send(
@@ -26,9 +31,10 @@ pub fn send(
     len: usize,
     body: impl FnOnce(Coding) -> (Bytes, Coding),
 ) -> HttpResponse {
-    let wanted = if len < MIN_COMPRESSED_BYTES { Coding::Identity } else { Coding::of(req) };
+    let read_back = req.extensions().get::<ReadBack>().is_some();
+    let wanted = if len < MIN_COMPRESSED_BYTES || read_back { Coding::Identity } else { Coding::of(req) };
     let tag = |coding: Coding| format!("\"{etag}{}\"", coding.etag_suffix());
-    if status == StatusCode::OK && matches_if_none_match(req, &tag(wanted)) {
+    if status == StatusCode::OK && !read_back && matches_if_none_match(req, &tag(wanted)) {
         let mut builder = HttpResponse::NotModified();
         headers(&mut builder, tag(wanted));
         return builder.finish();

@@ -12,11 +12,12 @@
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use veranda_actors::commerce::cart::ShoppingCart;
 
 use super::cookie::CartId;
 use super::plain::cart_body;
+use crate::pages::html::ReadBack;
 use crate::security::crumb::CRUMB_COOKIE;
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
@@ -31,7 +32,10 @@ const END: &str = "<!--/cart-root-->";
 /// `GET /cart`.
 pub async fn show(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let session = CurrentSession::of(&req);
+    // The page is read back here: whole and uncompressed; the filled page is compressed below.
+    req.extensions_mut().insert(ReadBack);
     let page = crate::pages::show(req.clone(), state.clone(), session).await;
+    req.extensions_mut().remove::<ReadBack>();
     if page.status() != StatusCode::OK {
         return page;
     }
