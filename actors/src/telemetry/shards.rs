@@ -11,6 +11,9 @@
 
 use std::hash::{Hash, Hasher};
 use std::num::NonZeroUsize;
+use std::sync::Arc;
+
+use actix::{Arbiter, ArbiterHandle};
 
 /// Most shards of one actor.
 pub const MAX_SHARDS: usize = 64;
@@ -35,6 +38,19 @@ pub fn shard_of(key: &[u8], shards: usize) -> usize {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     key.hash(&mut hasher);
     (hasher.finish() % shards as u64) as usize
+}
+
+/// Starts `count` shards, each by `start` on an arbiter (thread) of its own, and returns
+/// them with the arbiters, which must be kept for as long as the shards are.
+pub fn start_on_arbiters<S>(count: usize, mut start: impl FnMut(&ArbiterHandle) -> S) -> (Arc<[S]>, Arc<[Arbiter]>) {
+    let mut shards = Vec::with_capacity(count);
+    let mut arbiters = Vec::with_capacity(count);
+    for _ in 0..count {
+        let arbiter = Arbiter::new();
+        shards.push(start(&arbiter.handle()));
+        arbiters.push(arbiter);
+    }
+    (shards.into(), arbiters.into())
 }
 
 /// One shard's share of a bound of `total` among `shards` (at least 1), so that the

@@ -312,3 +312,5 @@ impl Loader {
 
 mod gallery;
 mod image;
+#[cfg(test)]
+mod test_site;

@@ -15,7 +15,7 @@ use super::{
 use crate::store::Store;
 use crate::telemetry::cookie::VisitorId;
 use crate::telemetry::limits::TelemetryLimits;
-use crate::telemetry::shards::{shard_count, shard_of};
+use crate::telemetry::shards::{shard_count, shard_of, start_on_arbiters};
 use crate::telemetry::writer::TelemetryWriter;
 
 /// One shard: its actor and the inbox requests hand its visits to.
@@ -41,17 +41,12 @@ impl VisitorShards {
     pub fn start(store: Arc<dyn Store>, writer: TelemetryWriter, limits: &TelemetryLimits) -> VisitorShards {
         let count = shard_count(limits.shards).max(1);
         let share = limits.shard(count);
-        let mut shards = Vec::with_capacity(count);
-        let mut arbiters = Vec::with_capacity(count);
-        for _ in 0..count {
-            let arbiter = Arbiter::new();
+        let (shards, arbiters) = start_on_arbiters(count, |arbiter| {
             let actor = VisitorSessions::new(store.clone(), writer.clone(), &share);
             let inbox = actor.inbox();
-            let sessions = VisitorSessions::start_in_arbiter(&arbiter.handle(), move |_| actor);
-            shards.push(Shard { sessions, inbox });
-            arbiters.push(arbiter);
-        }
-        VisitorShards { shards: shards.into(), _arbiters: arbiters.into() }
+            Shard { sessions: VisitorSessions::start_in_arbiter(arbiter, move |_| actor), inbox }
+        });
+        VisitorShards { shards, _arbiters: arbiters }
     }
 
     /// How many shards there are.

@@ -6,25 +6,10 @@ use crate::site::Site;
 
 /// A site whose home page holds one gallery with `fields` and one slide.
 fn site_with_gallery(fields: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let write = |path: &str, text: &str| {
-        let full = dir.path().join(path);
-        std::fs::create_dir_all(full.parent().expect("a file has a parent")).expect("create folders");
-        std::fs::write(full, text).expect("write file");
-    };
-    write(
-        "site.toml",
-        "[website]\nid = \"0123456789abcdef01234567\"\ntitle = \"Test\"\nbaseUrl = \"https://example.com\"\n",
-    );
-    write(
-        "pages/home.toml",
-        &format!(
-            "id = \"aaaaaaaaaaaaaaaaaaaaaa01\"\nurl = \"/\"\ntitle = \"Home\"\n[[blocks]]\nkind = \"gallery\"\n\
-             id = \"aaaaaaaaaaaaaaaaaaaaaa02\"\n{fields}\n[[blocks.slides]]\nsrc = \"a.png\"\nalt = \"A\"\n"
-        ),
-    );
-    write("images/a.png", "x");
-    dir
+    super::super::test_site::site_with_block(
+        "gallery",
+        &format!("{fields}\n[[blocks.slides]]\nsrc = \"a.png\"\nalt = \"A\""),
+    )
 }
 
 #[test]
