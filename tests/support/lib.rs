@@ -15,6 +15,7 @@
 
 pub mod accounts;
 pub mod answers;
+pub mod codings;
 pub mod cookies;
 pub mod crumbs;
 pub mod metrics;

@@ -2,9 +2,8 @@
 //! is the same for, shown anew after every edit, never shared with a signed-in visitor,
 //! and sent in the coding the browser asks for.
 
-use std::io::Read;
-
 use serde_json::json;
+use veranda_tests::codings::{gunzip, unbrotli};
 use veranda_tests::metrics::{sample, scrape};
 use veranda_tests::process::{get_in_session, store_owner_session, ServerProcess};
 use veranda_tests::{demo_site_dir, page_context, spawn_app, TestApp};
@@ -116,18 +115,6 @@ async fn an_edit_shows_on_the_next_request_of_a_kept_page() {
     assert_eq!(res.status(), 200);
     assert!(get_text(&app, "/").await.contains("Porch news tonight"), "the header edit shows at once");
     assert!(get_text(&app, "/about").await.contains("Porch news tonight"), "on every page");
-}
-
-fn gunzip(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    flate2::read::GzDecoder::new(bytes).read_to_end(&mut out).expect("gzip");
-    out
-}
-
-fn unbrotli(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    brotli::Decompressor::new(bytes, 4096).read_to_end(&mut out).expect("brotli");
-    out
 }
 
 #[actix_rt::test]
