@@ -11,6 +11,7 @@ import { RETRY_DELAY_MS } from '../data';
 import { ACCORDION_ANIMATION_MS } from '../islands/accordion/accordion';
 import { parseGalleryData, placeholderPercent } from '../islands/gallery/data';
 import { OVERFLOW_RATIO, RESIZE_DEBOUNCE_MS } from '../islands/gallery/meta';
+import { RESIZE_EMITTER_DEFAULT_MS, RESIZE_EMITTER_MS } from '../islands/gallery/resize';
 import { Autoplay, carouselSlidesPerRow, SWIPE } from '../islands/gallery/motion';
 import { STRIP_SPEED_MS, thumbRatio } from '../islands/gallery/thumbs';
 import { BASE_Z_INDEX } from '../islands/gallery/viewer';
@@ -129,6 +130,9 @@ const pins: Pin[] = [
   [STRIP_SPEED_MS, num('gallery.stripSpeedSeconds') * 1000, 'gallery.stripSpeedSeconds'],
   [OVERFLOW_RATIO, num('gallery.metaOverflowRatio'), 'gallery.metaOverflowRatio'],
   [RESIZE_DEBOUNCE_MS, num('gallery.resizeDebounceMs'), 'gallery.resizeDebounceMs'],
+  [RESIZE_EMITTER_MS, num('gallery.resizeEmitterMs'), 'gallery.resizeEmitterMs'],
+  // "Resize emitter timeout 100 ms (default 300)": the default is quoted, not a key of its own.
+  [RESIZE_EMITTER_DEFAULT_MS, 300, 'gallery.resizeEmitterMs'],
   [new Autoplay(() => {}, false).interval, num('gallery.autoplayMs'), 'gallery.autoplayMs'],
   // 001: map, marquee, accordion, restaurant booking, scripts, performance
   [ACCORDION_ANIMATION_MS, num('accordion.animationMs'), 'accordion.animationMs'],

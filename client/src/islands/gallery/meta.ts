@@ -4,15 +4,15 @@
 // scrolls it. An overflowing caption can be reached with the keyboard (it takes focus and
 // is named "Caption of slide N"); the server draws every caption that way, since before
 // it is measured (or without script) a long one may scroll, and measuring takes that
-// from the captions that fit. Captions are measured again when the window is resized
-// (after the spec's 150 ms debounce) and when a slide's image loads.
+// from the captions that fit. Captions are measured again after the galleries' resize
+// emitter (see resize.ts) and when a slide's image loads.
+import { onGalleryResize } from './resize';
 
 /** The overflow state's class. */
 export const OVERFLOW_CLASS = 'gallery-meta--overflow';
 /** A caption overflows when its content is taller than this share of its slide. */
 export const OVERFLOW_RATIO = 0.9;
-/** Resize debounce (001 §9). */
-export const RESIZE_DEBOUNCE_MS = 150;
+export { RESIZE_DEBOUNCE_MS } from './resize';
 
 /** Whether content `contentHeight` high overflows a slide `containerHeight` high. */
 export function overflows(contentHeight: number, containerHeight: number): boolean {
@@ -46,22 +46,16 @@ export function watchMeta(win: Window, list: HTMLElement): () => void {
   });
   if (captions.length === 0) return () => {};
   const measureAll = () => captions.forEach((c) => measureMeta(c.meta, c.container, c.label));
-  let timer: number | undefined;
-  const resized = () => {
-    win.clearTimeout(timer);
-    timer = win.setTimeout(measureAll, RESIZE_DEBOUNCE_MS);
-  };
   const loaded = (event: Event) => {
     const caption = captions.find((c) => c.container.contains(event.target as Node));
     if (caption) measureMeta(caption.meta, caption.container, caption.label);
   };
   measureAll();
-  win.addEventListener('resize', resized);
+  const stop = onGalleryResize(win, measureAll);
   // `load` does not bubble; listened to while capturing, it reaches the list for every image.
   list.addEventListener('load', loaded, true);
   return () => {
-    win.clearTimeout(timer);
-    win.removeEventListener('resize', resized);
+    stop();
     list.removeEventListener('load', loaded, true);
   };
 }

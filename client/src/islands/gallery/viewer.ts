@@ -9,6 +9,7 @@ import { clickThrough, dueSlides, slideshowClick, stripClick } from './clicks';
 import type { GalleryOptions } from './data';
 import { applyFrame } from './frame';
 import { Autoplay, type Point, carouselControls, carouselSlidesPerRow, lockAxis, motionAllowed, randomSlide, swipeDirection } from './motion';
+import { onGalleryResize } from './resize';
 import { Slides } from './slides';
 import { mountThumbnails, thumbnailsPerRow } from './thumbs';
 import { type Fling, focalOrigin, moveDirection, transitionTiming } from './transitions';
@@ -22,8 +23,6 @@ const STRIP_SPEED_MS = 500;
 export const BASE_Z_INDEX = 888;
 /** Slides loaded ahead of the current one (stacked preloadCount). */
 const PRELOAD_COUNT = 1;
-/** A carousel redraws its rows this long after the last resize or orientation change (001 §9). */
-export const RESIZE_DEBOUNCE_MS = 150;
 
 function control(doc: Document, className: string, label: string, text: string): HTMLButtonElement {
   const b = doc.createElement('button');
@@ -207,23 +206,20 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
     if (left) slides.previous();
     else slides.next();
   });
-  if (layout === 'carousel') {
+  if (layout === 'carousel' || layout === 'strip') {
     // Rows follow the width: the first slide shown stays in the row shown (001 §4
-    // refreshOnResize, refreshOnOrientationChange).
-    let waiting: number | undefined;
-    const reflow = () => {
-      win.clearTimeout(waiting);
-      waiting = win.setTimeout(() => {
-        const row = perRow();
-        if (row === drawnRow || !el.isConnected) return;
-        const first = slides.index * drawnRow;
-        drawnRow = row;
-        slides.resize(groups(), Math.floor(first / row));
-        render();
-      }, RESIZE_DEBOUNCE_MS);
-    };
-    win.addEventListener('resize', reflow);
-    win.addEventListener('orientationchange', reflow);
+    // refreshOnResize, refreshOnOrientationChange), so every slide stays reachable; a
+    // slider keeps its current slide in the middle. Both after the galleries' resize emitter.
+    const stop = onGalleryResize(win, () => {
+      if (!el.isConnected) return stop();
+      if (layout === 'strip') return render(true);
+      const row = perRow();
+      if (row === drawnRow) return;
+      const first = slides.index * drawnRow;
+      drawnRow = row;
+      slides.resize(groups(), Math.floor(first / row));
+      render();
+    });
   }
   let start: Point | null = null;
   const follow = transition === 'newswipe';
