@@ -243,7 +243,7 @@ test('a caption taller than its slide overflows at 40 % and scrolls, and fits ag
   assert.equal(await short.getAttribute('tabindex'), null, 'a caption that fits is no tab stop once measured');
 
   await resizeViewport(page, { width: 1200, height: 900 });
-  // The 150 ms resize debounce: the clock moves on until the caption has been measured again.
+  // The resize emitter's 100 ms and the 150 ms debounce: the clock moves on until the caption has been measured again.
   await eventually(
     async () => (await caption.getAttribute('class')) === 'gallery-meta gallery-meta--bottom-left',
     'the caption still overflows on a wider window',

@@ -5,6 +5,7 @@ import { UNDECODABLE } from '../../loader/undecodable';
 import { type ActiveClick, type Alignment, stripAlignment, thumbnailsPerRow } from './thumbs';
 import { type Transition, transitionNamed } from './transitions';
 import { isRecord } from '../../data/is-record';
+import { AUTO_COLUMN_GUTTER, AUTO_COLUMN_WIDTH, type ColumnBehavior, columnBehavior } from './columns';
 
 /** What the island does with each block design (001 §9 mapping). */
 export type Layout = 'base' | 'strip' | 'stacked' | 'grid' | 'autogrid' | 'autocolumns' | 'autorows' | 'carousel' | 'list';
@@ -84,6 +85,12 @@ export interface GalleryOptions {
   placeholder: number;
   /** Whether `imageAspectRatio` is a ratio (every image cropped to it), not 'Auto'. */
   ratioGiven: boolean;
+  /** Auto-columns designs: the column width in px (`columnWidth`; 250 by default). */
+  columnWidth: number;
+  /** Auto-columns designs: px between columns (`gutter`; 0 by default). */
+  gutter: number;
+  /** Auto-columns designs: the column count rounded down (`behavior` min, the default) or up. */
+  columnBehavior: ColumnBehavior;
 }
 
 /** The default placeholder's height in percent of its width (001 §9). */
@@ -127,6 +134,9 @@ const FIELD_TYPES: Readonly<Record<string, 'string' | 'number' | 'boolean' | 'ar
   'thumbnail-strip-margin': 'number',
   mixedContent: 'boolean',
   listImageSize: 'number',
+  columnWidth: 'number',
+  gutter: 'number',
+  behavior: 'string',
 };
 
 const CLICK_BEHAVIORS: readonly ClickBehavior[] = ['next', 'previous', 'side'];
@@ -193,5 +203,8 @@ export function parseGalleryData(raw: unknown): GalleryOptions | null {
     stripMargin: pixels(data['thumbnail-strip-margin']),
     placeholder: placeholderPercent(data.imageAspectRatio),
     ratioGiven: ratioOf(data.imageAspectRatio) !== null,
+    columnWidth: Number(data.columnWidth) > 0 ? Number(data.columnWidth) : AUTO_COLUMN_WIDTH,
+    gutter: pixels(data.gutter) ?? AUTO_COLUMN_GUTTER,
+    columnBehavior: columnBehavior(data.behavior),
   };
 }

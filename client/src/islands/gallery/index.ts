@@ -1,6 +1,9 @@
 // The gallery island: slideshow (with its transitions and thumbnail strip), slider and
 // carousel designs move; the other designs (grid, autogrid, autocolumns, autorows, list,
-// stacked) keep the server's CSS layout (their lightbox is the loader's). No React.
+// stacked) keep the server's CSS layout (their lightbox is the loader's), except that an
+// autogrid or autocolumns gallery whose `behavior` is not `min` gets its rounded-up column
+// count here (columns.ts). No React.
+import { mountAutoColumns } from './columns';
 import { parseGalleryData } from './data';
 import './gallery.css';
 import { galleryHistory, historyEnabled } from './history';
@@ -21,6 +24,10 @@ export function mount(el: HTMLElement, data: unknown): void {
       const history = options.layout !== 'carousel' && historyEnabled(data) ? galleryHistory(window, list) : null;
       const slides = mountViewer(window, el, list, options, history?.start);
       history?.follow(slides);
+    }
+    if (options.layout === 'autogrid' || options.layout === 'autocolumns') {
+      const { columnWidth, gutter, columnBehavior: behavior } = options;
+      mountAutoColumns(window, el, list, options.layout, { columnWidth, gutter, behavior });
     }
     watchMeta(window, list);
   } catch (error) {
