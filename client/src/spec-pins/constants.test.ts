@@ -18,6 +18,7 @@ import { STRIP_SPEED_MS, thumbRatio } from '../islands/gallery/thumbs';
 import { BASE_Z_INDEX } from '../islands/gallery/viewer';
 import { KEN_BURNS_ZOOM, NEW_SWIPE, SWIPE_MS, transitionTiming } from '../islands/gallery/transitions';
 import { LIGHTBOX } from '../islands/lightbox/timing';
+import { VIDEO_LOADER } from '../islands/lightbox/video';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, parseMapOptions, SCRIPT_TIMEOUT_MS, UPDATE_DEBOUNCE_MS } from '../islands/map/options';
 import { marqueeProps, MIN_REGION_WIDTH, RERENDER_DEBOUNCE_MS, waveSegmentWidth } from '../islands/marquee/props';
 import { NARROW_WIDTH } from '../islands/newsletter';
@@ -107,6 +108,9 @@ const pins: Pin[] = [
   [LIGHTBOX.keyThrottleMs, num('lightbox.arrowThrottleMs'), 'lightbox.arrowThrottleMs'],
   [LIGHTBOX.edgeZone, num('lightbox.edgeClickZone'), 'lightbox.edgeClickZone'],
   [[LIGHTBOX.keyLeft, LIGHTBOX.keyRight], constant('lightbox.keyCodes'), 'lightbox.keyCodes'],
+  [VIDEO_LOADER.reloadResizeMs, num('lightbox.videoReloadResizeMs'), 'lightbox.videoReloadResizeMs'],
+  [VIDEO_LOADER.retries, num('lightbox.loaderRetries'), 'lightbox.loaderRetries'],
+  [VIDEO_LOADER.retryMs, num('lightbox.loaderRetryMs'), 'lightbox.loaderRetryMs'],
   [POPUP_WIDTH, num('confirmation.width'), 'confirmation.width'],
   [POPUP_PADDING, num('confirmation.padding'), 'confirmation.padding'],
   [HIDE_TRANSITION_MS, num('confirmation.hideTransitionMs'), 'confirmation.hideTransitionMs'],

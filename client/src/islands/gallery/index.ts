@@ -29,6 +29,10 @@ export function mount(el: HTMLElement, data: unknown): void {
       const { columnWidth, gutter, columnBehavior: behavior } = options;
       mountAutoColumns(window, el, list, options.layout, { columnWidth, gutter, behavior });
     }
+    if (list.hasAttribute('data-lightbox-set')) {
+      // A video slide opens in the lightbox too, as a video item (its player plays there).
+      for (const link of list.querySelectorAll(':scope > li[data-type="video"] > figure > a')) link.setAttribute('data-lightbox', '');
+    }
     watchMeta(window, list);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

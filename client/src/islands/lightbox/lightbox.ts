@@ -3,11 +3,13 @@
 // previous / next when the set has more than one item, arrow keys (throttled), edge
 // clicks, and a 0.6 s slide between items. Mobile (up to 432 px): the items side by side
 // in a scroller that snaps to each, a caption toggle, no previous / next controls. Reduced
-// motion makes every change instant. Plain DOM, no React: it is a lazy chunk the loader
+// motion makes every change instant. A video item (a gallery's video slide) plays in the
+// lightbox when it is the current item (see video.ts). Plain DOM, no React: it is a lazy chunk the loader
 // fetches only when a lightbox opens.
 import { pickWidth, sizedUrl } from '../../loader/images/ladder';
 import './lightbox.css';
-import { LIGHTBOX, closingDelay, edgeOf, itemAt, openingSteps, slideDuration, throttle } from './timing';
+import { LIGHTBOX, closingDelay, edgeOf, itemAt, openingSteps, throttle } from './timing';
+import { type LightboxVideo, type VideoLoaderOptions, type VideoPlayer, VIDEO_LOADER, loadVideo, videoOfLink } from './video';
 
 /** One item of a lightbox set. */
 export interface LightboxItem {
@@ -17,6 +19,8 @@ export interface LightboxItem {
   alt: string;
   /** Caption (the item's meta). */
   caption: string;
+  /** A video item's player (its `src` image is the poster). */
+  video?: LightboxVideo | null;
 }
 
 /** How a lightbox opens (field names from 001 §3). */
@@ -32,6 +36,12 @@ export interface LightboxOptions {
   setNumber?: number;
   /** Where focus returns on close. */
   trigger?: HTMLElement | null;
+  /** Seconds moving to another item takes (0.6 by default; none with reduced motion). */
+  speed?: number;
+  /** Which of the previous / next controls show (both by default, when the set has more than one item). */
+  controls?: { previous?: boolean; next?: boolean };
+  /** How video items load (see video.ts). */
+  videoLoaderOptions?: VideoLoaderOptions;
 }
 
 /**
@@ -86,12 +96,13 @@ export function openLightbox(win: Window, options: LightboxOptions): Lightbox {
   root.setAttribute('role', 'dialog');
   root.setAttribute('aria-modal', 'true');
   root.setAttribute('aria-label', options.title || 'Gallery');
-  root.style.setProperty('--lightbox-slide', `${LIGHTBOX.slideMs}ms`);
+  const speedMs = options.speed !== undefined && Number.isFinite(options.speed) && options.speed >= 0 ? options.speed * 1000 : LIGHTBOX.slideMs;
+  root.style.setProperty('--lightbox-slide', `${speedMs}ms`);
   const track = doc.createElement('div');
   track.className = 'lightbox-content';
   const figures = set.map((item, i) => {
     const figure = doc.createElement('figure');
-    figure.className = 'lightbox-item';
+    figure.className = item.video ? 'lightbox-item lightbox-item--video' : 'lightbox-item';
     const img = doc.createElement('img');
     img.alt = item.alt;
     const caption = doc.createElement('figcaption');
@@ -108,9 +119,9 @@ export function openLightbox(win: Window, options: LightboxOptions): Lightbox {
   const toggle = button(doc, 'lightbox-caption-toggle', null, 'Caption');
   toggle.setAttribute('aria-expanded', 'false');
   root.append(track, live, toggle);
-  const previous = count > 1 ? button(doc, 'lightbox-previous', 'Previous', '‹') : null;
-  const next = count > 1 ? button(doc, 'lightbox-next', 'Next', '›') : null;
-  if (previous && next) root.append(previous, next);
+  const previous = count > 1 && options.controls?.previous !== false ? button(doc, 'lightbox-previous', 'Previous', '‹') : null;
+  const next = count > 1 && options.controls?.next !== false ? button(doc, 'lightbox-next', 'Next', '›') : null;
+  for (const control of [previous, next]) if (control) root.append(control);
   root.append(close);
 
   /** Gives item `i` its image, sized for the window, once. */
@@ -134,6 +145,26 @@ export function openLightbox(win: Window, options: LightboxOptions): Lightbox {
     toggle.setAttribute('aria-controls', current?.caption.id ?? '');
     live.textContent = `${index + 1} of ${count}`;
     if (options.historyHash) win.history.replaceState(win.history.state, '', hashFor(index, options.setNumber));
+    playCurrent();
+  };
+
+  /** The players of video items, by item: only the current item keeps one. */
+  const players = new Map<number, VideoPlayer>();
+  const playCurrent = () => {
+    for (const [i, player] of players) {
+      if (i === index && !closing) continue;
+      player.stop();
+      players.delete(i);
+    }
+    const video = set[index]?.video;
+    const figure = figures[index]?.figure;
+    if (video && figure && !closing && !players.has(index)) players.set(index, loadVideo(win, figure, video, options.videoLoaderOptions));
+  };
+  let resizeTimer = 0;
+  /** A playing video is sized again 1000 ms after the window's last resize (001 §9). */
+  const onResize = () => {
+    win.clearTimeout(resizeTimer);
+    resizeTimer = win.setTimeout(() => players.forEach((player) => player.resize()), VIDEO_LOADER.reloadResizeMs);
   };
 
   /** Scrolls the mobile scroller to the current item. */
@@ -146,7 +177,7 @@ export function openLightbox(win: Window, options: LightboxOptions): Lightbox {
   let slideTimer = 0;
   /** Slides the current item in from the side it comes from (desktop, motion allowed). */
   const slide = (direction: 'next' | 'previous') => {
-    const duration = slideDuration(reduced);
+    const duration = reduced ? 0 : speedMs;
     win.clearTimeout(slideTimer);
     figures.forEach((entry) => entry.figure.classList.remove('is-entering-next', 'is-entering-previous'));
     if (mobile || duration === 0) return;
@@ -169,7 +200,7 @@ export function openLightbox(win: Window, options: LightboxOptions): Lightbox {
   /** Lays the lightbox out for the window: the scroller and caption toggle, or one item. */
   const layout = () => {
     root.classList.toggle('lightbox--scroll', mobile);
-    if (previous && next) previous.hidden = next.hidden = mobile;
+    for (const control of [previous, next]) if (control) control.hidden = mobile;
     // The scroller takes keyboard focus, so it can be scrolled without a pointer too.
     if (mobile) track.tabIndex = 0;
     else track.removeAttribute('tabindex');
@@ -247,8 +278,10 @@ export function openLightbox(win: Window, options: LightboxOptions): Lightbox {
     close() {
       if (closing) return;
       closing = true;
-      [...timers, slideTimer, settleTimer].forEach((t) => win.clearTimeout(t));
+      [...timers, slideTimer, settleTimer, resizeTimer].forEach((t) => win.clearTimeout(t));
+      playCurrent();
       doc.removeEventListener('keydown', onKey, true);
+      win.removeEventListener('resize', onResize);
       narrow?.removeEventListener?.('change', onWidth);
       root.classList.remove('is-overlay', 'is-content', 'is-controls');
       root.classList.add('is-closing');
@@ -275,6 +308,7 @@ export function openLightbox(win: Window, options: LightboxOptions): Lightbox {
   track.addEventListener('scroll', onScroll, { passive: true });
   root.addEventListener('click', onClick);
   doc.addEventListener('keydown', onKey, true);
+  win.addEventListener('resize', onResize);
   narrow?.addEventListener?.('change', onWidth);
 
   doc.body.append(root);
@@ -293,10 +327,12 @@ export function openLightbox(win: Window, options: LightboxOptions): Lightbox {
 export function openFromLinks(win: Window, container: Element, links: HTMLAnchorElement[], index: number): Lightbox {
   const set = links.map((link) => {
     const img = link.querySelector('img');
+    // A video slide's poster is the item's image; its link goes to the player.
     return {
-      src: link.getAttribute('href') ?? '',
+      src: (link.closest('[data-type="video"]') ? img?.getAttribute('data-src') : null) ?? link.getAttribute('href') ?? '',
       alt: img?.getAttribute('alt') ?? '',
       caption: link.closest('figure')?.querySelector('figcaption')?.textContent ?? '',
+      video: videoOfLink(link),
     };
   });
   return openLightbox(win, {
