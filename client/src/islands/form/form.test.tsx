@@ -270,6 +270,33 @@ describe('the form island', () => {
     expect(button(el).textContent).toBe('Send message');
   });
 
+  it('let the caller switch the whole-form check off: the values go to the server as they are', async () => {
+    const seen = mockServer({
+      '/api/form/FormSubmissionKey': [{ status: 200, body: { key: 'k' } }],
+      '/api/form/SaveFormSubmission': [{ status: 400, body: { error: 'One or more fields is invalid, please check your entries.', errors: { email: 'Server says no.' } } }],
+    });
+    const el = render({ ...DATA, validate: false });
+    type(field(el, 'email'), 'not-an-email');
+    submitForm(form(el));
+    await settle();
+    // No check before sending: the empty required name and the bad email were sent.
+    expect(seen.map((r) => r.path)).toContain('/api/form/SaveFormSubmission');
+    const email = field(el, 'email');
+    expect(document.getElementById(`${email.id}-error`)!.textContent).toBe('Server says no.');
+    expect(field(el, 'name-First').hasAttribute('aria-invalid')).toBe(false);
+
+    // Left on (the default, and `validate: true`), the same entries are stopped before sending.
+    document.body.replaceChildren();
+    const checked = mockServer({});
+    const on = render({ ...DATA, validate: true });
+    type(field(on, 'email'), 'not-an-email');
+    submitForm(form(on));
+    await settle();
+    expect(checked).toHaveLength(0);
+    expect(field(on, 'email').getAttribute('aria-invalid')).toBe('true');
+    expect($(on, '.form-errors').textContent).toBe('Your form has encountered a problem. Please scroll down to review.');
+  });
+
   it('show the status message then the server text, and say when no key came', async () => {
     mockServer({
       '/api/form/FormSubmissionKey': [{ status: 200, body: { key: 'k' } }],

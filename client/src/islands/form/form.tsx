@@ -31,6 +31,7 @@ export function FormView({ form, blockId, variant, description }: FormViewProps)
     fields: form.fields,
     captcha: form.captcha,
     newsletter,
+    validate: form.validate,
   });
   const formRef = useRef<HTMLFormElement>(null);
   const topRef = useRef<HTMLDivElement>(null);

@@ -22,8 +22,12 @@ function optionalText(value: unknown): string | undefined {
  */
 export type Field = Omit<FormField, 'maxLength'> & { maxLength: number };
 
-/** A form whose fields are [`Field`]s. */
-export type Form = Omit<FormBlock, 'fields'> & { fields: Field[] };
+/**
+ * A form whose fields are [`Field`]s. `validate` is the caller's switch for the whole-form
+ * check (000 §5 "The check can be switched off by the caller"): true unless the block data
+ * says `"validate": false`.
+ */
+export type Form = Omit<FormBlock, 'fields'> & { fields: Field[]; validate: boolean };
 
 /** Spec §5: a non-numeric or negative maximum is 0, meaning none. */
 function maxLengthOf(value: unknown): number {
@@ -66,6 +70,7 @@ export function parseFormBlock(data: unknown): Form | null {
     successRedirect: optionalText(data.successRedirect),
     captcha: data.captcha === true,
     disclaimer: text(data.disclaimer),
+    validate: data.validate !== false,
   };
 }
 

@@ -28,6 +28,13 @@ export interface SubmissionSetup {
   captcha: boolean;
   /** Newsletter forms track the sign-up and show no above-fields message on field errors. */
   newsletter: boolean;
+  /**
+   * The whole-form check (000 §5): each field checked before sending, the invalid ones
+   * marked and the whole-form message shown above and below the fields. The caller may
+   * switch it off (false): the values go to the server as they are, and only its answer
+   * (field errors, messages) is shown. True when not given.
+   */
+  validate?: boolean;
 }
 
 /** The form's state and its one action. */
@@ -64,7 +71,7 @@ export function useSubmission(setup: SubmissionSetup): Submission {
   const onSubmit = useCallback(
     async (values: Values): Promise<FieldErrors> => {
       if (locked.current) return {};
-      const errors = validate(setup.fields, values);
+      const errors = setup.validate === false ? {} : validate(setup.fields, values);
       setFieldErrors(errors);
       if (Object.keys(errors).length > 0) {
         setFormMessage(fieldMessage);

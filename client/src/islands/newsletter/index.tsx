@@ -65,6 +65,7 @@ export function mount(el: HTMLElement, data: unknown): void {
     postSubmitHtml: '',
     captcha: block.captcha,
     disclaimer: '',
+    validate: true,
   };
   listenForPixels(window);
   el.classList.add(RENDERED_CLASS);
