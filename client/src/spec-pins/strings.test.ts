@@ -28,6 +28,7 @@ const pins: Array<[ours: string, key: string]> = [
   [badgeText(101).text, 'cart.badgeOverflow'],
   [badgeText(101).spoken, 'cart.badgeOverflowSpoken'],
   [form.SUBMITTING, 'form.submitting'],
+  [form.PLEASE_ENTER_VALID_EMAIL, 'interface.pleaseEnterValidEmail'],
   [form.PROCESSING_ERROR, 'form.processingError'],
   [form.UNKNOWN_ERROR, 'form.unknownError'],
   [form.NO_KEY, 'form.noKey'],

@@ -32,6 +32,7 @@ export function FormView({ form, blockId, variant, description }: FormViewProps)
     captcha: form.captcha,
     newsletter,
     validate: form.validate,
+    emailMessage: form.emailMessage,
   });
   const formRef = useRef<HTMLFormElement>(null);
   const topRef = useRef<HTMLDivElement>(null);

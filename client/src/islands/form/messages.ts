@@ -19,6 +19,11 @@ export const SCROLL_UP = 'Your form has encountered a problem. Please scroll up 
 export const EMAIL_INVALID = 'Email is not valid. Email addresses should follow the format {email}.';
 /** The example address put in place of `{email}` (the server uses the same). */
 export const EXAMPLE_EMAIL = 'name@example.com';
+/**
+ * Spec 000 §5 / 001 §5 interface validation string: an email address that does not follow
+ * the pattern, where a form asks for nothing but an address (the newsletter sign-up).
+ */
+export const PLEASE_ENTER_VALID_EMAIL = 'Please enter a valid email';
 /** Spec §5: a textarea over its maximum. */
 export const CHARACTER_LIMIT = 'You have exceeded the character limit.';
 /** Spec §5: submit pressed before the captcha was completed. */

@@ -27,7 +27,12 @@ export type Field = Omit<FormField, 'maxLength'> & { maxLength: number };
  * check (000 §5 "The check can be switched off by the caller"): true unless the block data
  * says `"validate": false`.
  */
-export type Form = Omit<FormBlock, 'fields'> & { fields: Field[]; validate: boolean };
+export type Form = Omit<FormBlock, 'fields'> & {
+  fields: Field[];
+  validate: boolean;
+  /** The message for an invalid email address, when not the §5 form message. */
+  emailMessage?: string;
+};
 
 /** Spec §5: a non-numeric or negative maximum is 0, meaning none. */
 function maxLengthOf(value: unknown): number {

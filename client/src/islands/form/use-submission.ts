@@ -35,6 +35,8 @@ export interface SubmissionSetup {
    * (field errors, messages) is shown. True when not given.
    */
   validate?: boolean;
+  /** The message for an invalid email address, when not the §5 form message. */
+  emailMessage?: string;
 }
 
 /** The form's state and its one action. */
@@ -71,7 +73,7 @@ export function useSubmission(setup: SubmissionSetup): Submission {
   const onSubmit = useCallback(
     async (values: Values): Promise<FieldErrors> => {
       if (locked.current) return {};
-      const errors = setup.validate === false ? {} : validate(setup.fields, values);
+      const errors = setup.validate === false ? {} : validate(setup.fields, values, { email: setup.emailMessage });
       setFieldErrors(errors);
       if (Object.keys(errors).length > 0) {
         setFormMessage(fieldMessage);

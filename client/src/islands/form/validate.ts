@@ -43,11 +43,17 @@ function usZipOk(value: string[]): boolean {
   return !US_COUNTRIES.includes(country) || zip === '' || /^\d{5}$/.test(zip);
 }
 
+/** Messages a form shows in place of the usual ones. */
+export interface CheckMessages {
+  /** For an email address that does not follow the pattern (the §5 form message by default). */
+  email?: string;
+}
+
 /** The message for one field, or `null` when it is valid. */
-export function checkField(field: Field, value: FieldValue): string | null {
+export function checkField(field: Field, value: FieldValue, messages: CheckMessages = {}): string | null {
   if (field.required && isMissing(field, value)) return fieldRequired(field.title.trim() || field.id);
   if (field.type === 'email' && typeof value === 'string' && value.trim() !== '' && !isEmail(value.trim())) {
-    return emailInvalid();
+    return messages.email ?? emailInvalid();
   }
   if (field.type === 'textarea' && typeof value === 'string' && exceedsMax(field.maxLength, value)) return CHARACTER_LIMIT;
   if (field.type === 'address' && Array.isArray(value) && !usZipOk(value)) return US_ZIP_INVALID;
@@ -55,12 +61,12 @@ export function checkField(field: Field, value: FieldValue): string | null {
 }
 
 /** Every invalid field of `values`, keyed by field id. */
-export function validate(fields: Field[], values: Values): FieldErrors {
+export function validate(fields: Field[], values: Values, messages: CheckMessages = {}): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of fields) {
     const value = values[field.id];
     if (value === undefined) continue;
-    const message = checkField(field, value);
+    const message = checkField(field, value, messages);
     if (message) errors[field.id] = message;
   }
   return errors;

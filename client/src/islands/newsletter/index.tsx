@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { restore, snapshot } from '../form/carry';
 import { FormView } from '../form/form';
 import { blockIdOf } from '../form/index';
+import { PLEASE_ENTER_VALID_EMAIL } from '../form/messages';
 import { parseNewsletterBlock, type Form } from '../form/parse';
 import { listenForPixels } from '../../loader/telemetry/ad-pixel';
 import './newsletter.css';
@@ -66,6 +67,8 @@ export function mount(el: HTMLElement, data: unknown): void {
     captcha: block.captcha,
     disclaimer: '',
     validate: true,
+    // The interface string for an address (000 §5), not the longer form message.
+    emailMessage: PLEASE_ENTER_VALID_EMAIL,
   };
   listenForPixels(window);
   el.classList.add(RENDERED_CLASS);

@@ -2,6 +2,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockServer, settle, submitForm, type } from '../form/test-support';
 import { FORM_SUCCESS_EVENT, NEWSLETTER_SIGNUP_EVENT } from '../form/use-submission';
+import { str } from '../../spec-pins/fixtures';
 import { NARROW_CLASS, RENDERED_CLASS, mount } from './index';
 
 const DATA = {
@@ -56,6 +57,19 @@ describe('the newsletter island', () => {
     expect(document.getElementById(`${input.id}-error`)!.textContent).toBe('Server says no.');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(el.querySelector<HTMLElement>('.form-errors')!.hidden).toBe(true);
+  });
+
+  it("check the address before sending with the spec's interface wording", async () => {
+    const seen = mockServer({});
+    const el = render();
+    const input = el.querySelector<HTMLInputElement>('input[name="email"]')!;
+    type(input, 'ada@example');
+    submitForm(el.querySelector('form')!);
+    await settle();
+    expect(seen).toHaveLength(0);
+    expect(document.getElementById(`${input.id}-error`)!.textContent).toBe(str('interface.pleaseEnterValidEmail'));
+    expect(document.getElementById(`${input.id}-error`)!.textContent).toBe('Please enter a valid email');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('track the sign-up, fire form-success and show the success text', async () => {
