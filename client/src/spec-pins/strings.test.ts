@@ -12,6 +12,7 @@ import { UNKNOWN_TRANSITION } from '../islands/gallery/transitions';
 import { VIDEO_LOADER_MISSING } from '../islands/gallery/video-slides';
 import { openLightbox } from '../islands/lightbox/lightbox';
 import { PREVIEW_TITLE, previewMessage } from '../islands/restaurant-booking/preview';
+import { UNABLE_TO_LOAD_RESULTS } from '../islands/search';
 import { INVALID_VIDEO_EMBED } from '../islands/video/embed';
 import { DEFAULT_ACCEPT_LABEL, DEFAULT_BANNER_TEXT, DEFAULT_DECLINE_LABEL } from '../loader/consent/settings';
 import { INVALID_DEFINITION, NO_SUCH_FEATURE, NOT_LOADED, WRONG_TYPE } from '../loader/features';
@@ -28,6 +29,7 @@ const pins: Array<[ours: string, key: string]> = [
   [badgeText(101).text, 'cart.badgeOverflow'],
   [badgeText(101).spoken, 'cart.badgeOverflowSpoken'],
   [form.SUBMITTING, 'form.submitting'],
+  [UNABLE_TO_LOAD_RESULTS, 'interface.unableToLoadResults'],
   [form.PLEASE_ENTER_VALID_EMAIL, 'interface.pleaseEnterValidEmail'],
   [form.PROCESSING_ERROR, 'form.processingError'],
   [form.UNKNOWN_ERROR, 'form.unknownError'],
