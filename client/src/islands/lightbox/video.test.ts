@@ -15,8 +15,15 @@ let open: Lightbox | undefined;
 /** The width every lightbox item reports (jsdom lays nothing out). */
 let itemWidth = 0;
 
+/** Makes the window `width` × `height` px. */
+function windowSize(width: number, height: number): void {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  Object.defineProperty(window, 'innerHeight', { configurable: true, value: height });
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
+  windowSize(1000, 1000);
   window.history.replaceState(null, '', '/gallery');
   itemWidth = 0;
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
@@ -47,8 +54,8 @@ describe('lightbox video items (001 §3 videoLoaderOptions, §9)', () => {
     expect(player.title).toBe('The kitchen at dawn');
     expect(player.src).toContain('autoplay=1');
     expect(document.querySelector<HTMLImageElement>('.lightbox-item--video img')!.hidden).toBe(true);
-    // 56.3 % of the item's width high (the video block's ratio) while it fits the window.
-    expect([player.width, player.height]).toEqual(['800', '450']);
+    // 92 % of the window's width, 56.3 % of that high (the video block's ratio), when that fits in 80 % of its height.
+    expect([player.width, player.height]).toEqual(['920', '518']);
   });
 
   it('give up after 100 tries with the spec error, leaving the poster', () => {
@@ -69,14 +76,19 @@ describe('lightbox video items (001 §3 videoLoaderOptions, §9)', () => {
     open = openLightbox(window, { set: items, currentSetIndex: 1, videoLoaderOptions: { autoplay: false } });
     const player = frame()!;
     expect(player.src).toBe(PLAYER);
-    itemWidth = 400;
+    windowSize(500, 1000);
     window.dispatchEvent(new Event('resize'));
     vi.advanceTimersByTime(500);
     window.dispatchEvent(new Event('resize'));
     vi.advanceTimersByTime(999);
-    expect(player.width).toBe('800');
+    expect(player.width).toBe('920');
     vi.advanceTimersByTime(1);
-    expect([player.width, player.height]).toEqual(['400', '225']);
+    expect([player.width, player.height]).toEqual(['460', '259']);
+    // A low window: 80 % of its height bounds the player.
+    windowSize(1000, 400);
+    window.dispatchEvent(new Event('resize'));
+    vi.advanceTimersByTime(1000);
+    expect([player.width, player.height]).toEqual(['568', '320']);
     open.next();
     expect(frame()).toBeNull();
     open.previous();

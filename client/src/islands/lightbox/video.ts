@@ -62,8 +62,9 @@ export function loadVideo(win: Window, figure: HTMLElement, video: LightboxVideo
   let tries = 0;
   const resize = () => {
     if (!frame) return;
-    // The window leaves room for the controls and the caption around the player.
-    const size = videoSize(figure.clientWidth || win.innerWidth * 0.92, win.innerHeight * 0.8, options.ratio);
+    // As large as the lightbox's content may be (92 % of the window's width, 80 % of its
+    // height, as for images), leaving room for the controls and the caption.
+    const size = videoSize(win.innerWidth * 0.92, win.innerHeight * 0.8, options.ratio);
     frame.width = String(size.width);
     frame.height = String(size.height);
   };
