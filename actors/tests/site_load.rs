@@ -210,12 +210,12 @@ fn published_urls_list_public_pages_collections_and_published_items_only() {
 #[test]
 fn search_finds_published_public_content_only() {
     let site = demo();
-    let hits = site.search("Sourdough");
+    let hits = site.search("Sourdough", None);
     assert!(hits.iter().any(|h| h.url == "/blog/sourdough-starter"), "{hits:?}");
     assert!(hits.iter().all(|h| h.url != "/blog/draft-post" && h.url != "/members"), "{hits:?}");
-    assert!(site.search("galette").is_empty(), "the draft post is not searchable");
-    assert!(site.search("cardamom step").is_empty(), "the members page is not searchable");
-    let both = site.search("roast monday");
+    assert!(site.search("galette", None).is_empty(), "the draft post is not searchable");
+    assert!(site.search("cardamom step", None).is_empty(), "the members page is not searchable");
+    let both = site.search("roast monday", None);
     assert!(both.iter().any(|h| h.url == "/blog/roasting-our-own"), "{both:?}");
     assert!(both.iter().all(|h| !h.excerpt.contains('<')), "excerpts are plain text");
 }

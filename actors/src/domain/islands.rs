@@ -56,11 +56,13 @@ pub enum IslandKind {
     Map,
     /// The summary block: renders again through the server when its data changes.
     Summary,
+    /// The search block: its collection and the preview of results while typing.
+    Search,
 }
 
 impl IslandKind {
     /// Every kind, in declaration order (the order of the loader's list).
-    pub const ALL: [IslandKind; 19] = [
+    pub const ALL: [IslandKind; 20] = [
         IslandKind::MenuTabs,
         IslandKind::Form,
         IslandKind::Newsletter,
@@ -80,6 +82,7 @@ impl IslandKind {
         IslandKind::QuickView,
         IslandKind::Map,
         IslandKind::Summary,
+        IslandKind::Search,
     ];
 
     /// The kebab-case name written in `data-island` (the serde name, and the island's folder).
@@ -104,6 +107,7 @@ impl IslandKind {
             IslandKind::QuickView => "quick-view",
             IslandKind::Map => "map",
             IslandKind::Summary => "summary",
+            IslandKind::Search => "search",
         }
     }
 

@@ -128,9 +128,10 @@ impl Site {
         self.collections.iter().find(|c| c.name == name)
     }
 
-    /// Full-text search over published pages and items.
-    pub fn search(&self, query: &str) -> Vec<SearchHit> {
-        search::search(self, query)
+    /// Full-text search over published pages and items; with `collection` (a folder
+    /// name), over that collection's published items only.
+    pub fn search(&self, query: &str, collection: Option<&str>) -> Vec<SearchHit> {
+        search::search(self, query, collection)
     }
 }
 

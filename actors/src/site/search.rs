@@ -35,12 +35,12 @@ struct Document {
 }
 
 /// Finds pages and published items matching every word of `query` (case-insensitive).
-pub fn search(site: &Site, query: &str) -> Vec<SearchHit> {
+pub fn search(site: &Site, query: &str, collection: Option<&str>) -> Vec<SearchHit> {
     let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
     if words.is_empty() {
         return Vec::new();
     }
-    let mut ranked: Vec<(bool, SearchHit)> = documents(site)
+    let mut ranked: Vec<(bool, SearchHit)> = documents(site, collection)
         .filter_map(|doc| {
             let title = doc.title.to_lowercase();
             let text = doc.text.to_lowercase();
@@ -58,9 +58,10 @@ pub fn search(site: &Site, query: &str) -> Vec<SearchHit> {
     ranked.into_iter().map(|(_, hit)| hit).collect()
 }
 
-/// Every public page and published public item, as plain text.
-fn documents(site: &Site) -> impl Iterator<Item = Document> + '_ {
-    let pages = site.pages.iter().filter(|p| p.access == Access::Public).map(|page| {
+/// Every public page and published public item, as plain text; with `only` (a folder
+/// name), that collection's published items only (none when it is not public).
+fn documents<'a>(site: &'a Site, only: Option<&'a str>) -> impl Iterator<Item = Document> + 'a {
+    let pages = site.pages.iter().filter(move |p| only.is_none() && p.access == Access::Public).map(|page| {
         let mut parts = vec![page.description.clone()];
         parts.extend(page.blocks.iter().filter_map(|b| match &b.data {
             BlockData::Text(text) => Some(plain_text(&text.html)),
@@ -68,7 +69,8 @@ fn documents(site: &Site) -> impl Iterator<Item = Document> + '_ {
         }));
         Document { title: page.title.clone(), url: page.url.clone(), text: join(parts) }
     });
-    let items = site.collections.iter().filter(|c| c.access == Access::Public).flat_map(|collection| {
+    let chosen = move |c: &&crate::site::Collection| only.is_none_or(|name| c.name == name);
+    let items = site.collections.iter().filter(|c| c.access == Access::Public).filter(chosen).flat_map(|collection| {
         collection.published_items().map(move |item| Document {
             title: item.title.clone(),
             url: collection.item_url(item),
@@ -213,7 +215,7 @@ mod tests {
 
     #[test]
     fn every_word_must_match_case_insensitively() {
-        let hits = search(&site(), "SOURDOUGH porch");
+        let hits = search(&site(), "SOURDOUGH porch", None);
         let urls: Vec<&str> = hits.iter().map(|h| h.url.as_str()).collect();
         assert_eq!(urls, ["/"]);
         assert_eq!(hits[0].excerpt, "Coffee and sourdough on the porch.");
@@ -221,17 +223,24 @@ mod tests {
 
     #[test]
     fn drafts_and_member_pages_are_not_found_and_title_matches_come_first() {
-        let hits = search(&site(), "sourdough");
+        let hits = search(&site(), "sourdough", None);
         let urls: Vec<&str> = hits.iter().map(|h| h.url.as_str()).collect();
         assert_eq!(urls, ["/blog/sourdough-day", "/"]);
     }
 
     #[test]
     fn item_bodies_are_searched_without_their_tags() {
-        let hits = search(&site(), "dawn");
+        let hits = search(&site(), "dawn", None);
         assert_eq!(hits.len(), 1);
         assert_eq!(hits[0].excerpt, "We bake at dawn.");
-        assert!(search(&site(), "em").is_empty(), "tag names are not text");
+        assert!(search(&site(), "em", None).is_empty(), "tag names are not text");
+    }
+
+    #[test]
+    fn a_collection_limits_the_search_to_its_published_items() {
+        let urls = |collection| search(&site(), "sourdough", collection).into_iter().map(|h| h.url).collect::<Vec<_>>();
+        assert_eq!(urls(Some("blog")), ["/blog/sourdough-day"], "not the home page, not the draft");
+        assert!(urls(Some("shop")).is_empty(), "a folder the site does not have finds nothing");
     }
 
     #[test]
@@ -246,6 +255,6 @@ mod tests {
             pages: Vec::new(),
             collections: Vec::new(),
         };
-        assert!(search(&site, "   ").is_empty());
+        assert!(search(&site, "   ", None).is_empty());
     }
 }

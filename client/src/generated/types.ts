@@ -245,7 +245,7 @@ export type GalleryDesign = "grid" | "stacked" | "slider" | "slideshow" | "autog
 
 export type BlockKind = "text" | "image" | "video" | "embed" | "map" | "form" | "newsletter" | "donation-button" | "accordion" | "marquee" | "scaled-text" | "button" | "member-area" | "summary" | "gallery" | "audio" | "calendar" | "chart" | "search" | "tour-dates" | "restaurant-booking" | "menu-tabs" | "social-sharing" | "product" | "cart";
 
-export type IslandKind = "menu-tabs" | "form" | "newsletter" | "accordion" | "marquee" | "gallery" | "button" | "announcement-bar" | "member-area" | "scaled-text" | "restaurant-booking" | "social-sharing" | "add-to-cart" | "cart-badge" | "cart" | "video" | "quick-view" | "map" | "summary";
+export type IslandKind = "menu-tabs" | "form" | "newsletter" | "accordion" | "marquee" | "gallery" | "button" | "announcement-bar" | "member-area" | "scaled-text" | "restaurant-booking" | "social-sharing" | "add-to-cart" | "cart-badge" | "cart" | "video" | "quick-view" | "map" | "summary" | "search";
 
 export type FieldKind = "text" | "textarea" | "email" | "number" | "website" | "currency" | "password" | "twitter" | "date" | "time" | "name" | "address" | "phone" | "section" | "radio" | "checkbox" | "select" | "likert" | "hidden";
 
@@ -1265,7 +1265,13 @@ captcha: boolean,
 /**
  * Disclaimer text shown above the submit button.
  */
-disclaimer: string, };
+disclaimer: string, 
+/**
+ * Whether the browser checks the whole form before sending it (true by default); false
+ * sends the entries as they are and the server's checks answer (000 §5: "The check
+ * can be switched off by the caller").
+ */
+validate: boolean, };
 
 export type NewsletterBlock = { 
 /**
@@ -1499,6 +1505,11 @@ columnWidth?: number,
  * Gutter in px.
  */
 gutter?: number, 
+/**
+ * How an autogrid or autocolumns gallery rounds its column count: `min` (the default)
+ * rounds down, `max` up (001 §9: "behaviour min (floor) else ceil").
+ */
+behavior?: string, 
 /**
  * Autoplay.
  */
@@ -2274,4 +2285,4 @@ liveVisitors: number,
  */
 pageViews: PageViews, };
 
-export const ISLAND_KINDS: readonly IslandKind[] = ["menu-tabs", "form", "newsletter", "accordion", "marquee", "gallery", "button", "announcement-bar", "member-area", "scaled-text", "restaurant-booking", "social-sharing", "add-to-cart", "cart-badge", "cart", "video", "quick-view", "map", "summary"];
+export const ISLAND_KINDS: readonly IslandKind[] = ["menu-tabs", "form", "newsletter", "accordion", "marquee", "gallery", "button", "announcement-bar", "member-area", "scaled-text", "restaurant-booking", "social-sharing", "add-to-cart", "cart-badge", "cart", "video", "quick-view", "map", "summary", "search"];

@@ -169,7 +169,7 @@ describe('islands', () => {
   it('in the registry are the kinds the server marks, and no block kind that is complete as server HTML', () => {
     const expected = [
       'accordion', 'add-to-cart', 'announcement-bar', 'button', 'cart', 'cart-badge', 'form', 'gallery', 'map', 'marquee',
-      'member-area', 'menu-tabs', 'newsletter', 'quick-view', 'restaurant-booking', 'scaled-text', 'social-sharing', 'summary', 'video',
+      'member-area', 'menu-tabs', 'newsletter', 'quick-view', 'restaurant-booking', 'scaled-text', 'search', 'social-sharing', 'summary', 'video',
     ];
     expect(Object.keys(islands).sort()).toEqual(expected);
   });

@@ -19,6 +19,7 @@ export const chunks = {
   button: () => import('../islands/button/index.ts'),
   'member-area': () => import('../islands/member-area/index.ts'),
   summary: () => import('../islands/summary/index.ts'),
+  search: () => import('../islands/search/index.ts'),
   gallery: () => import('../islands/gallery/index.ts'),
   'restaurant-booking': () => import('../islands/restaurant-booking/index.ts'),
   'menu-tabs': () => import('../islands/menu-tabs/index.tsx'),

@@ -28,7 +28,7 @@ pub async fn security_headers(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
-    let https = ClientInfo::of(req.request()).is_https();
+    let https = ClientInfo::https_of(req.request());
     let mut response = next.call(req).await?;
     let headers = response.headers_mut();
     if !headers.contains_key(header::X_CONTENT_TYPE_OPTIONS) {
@@ -51,14 +51,13 @@ pub async fn security_headers(
 /// Merges `frame-ancestors 'self'` into the policy (a policy naming its own
 /// `frame-ancestors` keeps it) and sets `X-Frame-Options: SAMEORIGIN`.
 fn frame_only_by_self(headers: &mut HeaderMap) {
-    let policy = headers.get(header::CONTENT_SECURITY_POLICY).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let policy = headers.get(header::CONTENT_SECURITY_POLICY).map(|v| v.to_str().map(str::trim));
     let merged = match policy {
-        Some(p) if p.to_ascii_lowercase().contains("frame-ancestors") => None,
-        Some(p) if p.trim().is_empty() => Some(FRAME_ANCESTORS.to_string()),
-        Some(p) => Some(format!("{}; {FRAME_ANCESTORS}", p.trim().trim_end_matches(';'))),
-        None => Some(FRAME_ANCESTORS.to_string()),
+        None | Some(Ok("")) | Some(Err(_)) => Some(HeaderValue::from_static(FRAME_ANCESTORS)),
+        Some(Ok(p)) if p.to_ascii_lowercase().contains("frame-ancestors") => None,
+        Some(Ok(p)) => HeaderValue::from_str(&format!("{}; {FRAME_ANCESTORS}", p.trim_end_matches(';'))).ok(),
     };
-    if let Some(value) = merged.and_then(|m| HeaderValue::from_str(&m).ok()) {
+    if let Some(value) = merged {
         headers.insert(header::CONTENT_SECURITY_POLICY, value);
     }
     if !headers.contains_key(header::X_FRAME_OPTIONS) {

@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use actix_web::dev::{forward_ready, Service, ServiceRequest, ServiceResponse, Transform};
 use actix_web::http::{Method, StatusCode};
+use actix_web::HttpRequest;
 use futures_util::future::LocalBoxFuture;
 
 use super::metrics::{install, ServerMetric, UNMATCHED_ROUTE};
@@ -56,14 +57,14 @@ where
     fn call(&self, req: ServiceRequest) -> Self::Future {
         let started = Instant::now();
         let method = method_label(req.method());
-        let route = route_label(&req);
         let in_flight = InFlight::start();
         let fut = self.service.call(req);
         Box::pin(async move {
             let result = fut.await;
-            let status = match &result {
-                Ok(res) => res.status(),
-                Err(error) => error.as_response_error().status_code(),
+            // The route is read once the request was routed: the pattern that took it.
+            let (route, status) = match &result {
+                Ok(res) => (route_label(res.request()), res.status()),
+                Err(error) => (UNMATCHED_ROUTE, error.as_response_error().status_code()),
             };
             record(method, route, status, started);
             drop(in_flight);
@@ -99,7 +100,14 @@ thread_local! {
     static IN_FLIGHT: metrics::Gauge = metrics::gauge!(ServerMetric::HttpRequestsInFlight.name());
     /// Route pattern by request path, on this worker thread.
     static ROUTES: RefCell<HashMap<Box<str>, &'static str>> = RefCell::new(HashMap::new());
+    /// The duration histogram and request counter of each (method, route, status) seen on
+    /// this worker thread, registered once. Every label is one of a fixed set (standard
+    /// methods, route patterns, status codes), so this stays as small as the series.
+    static SERIES: RefCell<HashMap<SeriesKey, (metrics::Histogram, metrics::Counter)>> = RefCell::new(HashMap::new());
 }
+
+/// A request series' labels: method, route pattern, status code.
+type SeriesKey = (&'static str, &'static str, u16);
 
 /// The route patterns seen, each kept once for the life of the process. They come from
 /// the app's route definitions, so there are as many as there are routes.
@@ -117,8 +125,8 @@ fn intern(pattern: String) -> &'static str {
     label
 }
 
-/// The `route` label of `req`: its matched route pattern, or [`UNMATCHED_ROUTE`].
-fn route_label(req: &ServiceRequest) -> &'static str {
+/// The `route` label of the routed `req`: its matched route pattern, or [`UNMATCHED_ROUTE`].
+fn route_label(req: &HttpRequest) -> &'static str {
     let path = req.path();
     if let Some(route) = ROUTES.with(|routes| routes.borrow().get(path).copied()) {
         return route;
@@ -135,15 +143,23 @@ fn route_label(req: &ServiceRequest) -> &'static str {
 
 /// Records one answered request.
 fn record(method: &'static str, route: &'static str, status: StatusCode, started: Instant) {
-    metrics::histogram!(ServerMetric::HttpRequestDuration.name(), "method" => method, "route" => route)
-        .record(started.elapsed().as_secs_f64());
-    metrics::counter!(
-        ServerMetric::HttpRequests.name(),
-        "method" => method,
-        "route" => route,
-        "status" => status.as_str().to_owned()
-    )
-    .increment(1);
+    let elapsed = started.elapsed().as_secs_f64();
+    SERIES.with(|series| {
+        let mut series = series.borrow_mut();
+        let (duration, requests) = series.entry((method, route, status.as_u16())).or_insert_with(|| {
+            let duration =
+                metrics::histogram!(ServerMetric::HttpRequestDuration.name(), "method" => method, "route" => route);
+            let requests = metrics::counter!(
+                ServerMetric::HttpRequests.name(),
+                "method" => method,
+                "route" => route,
+                "status" => status.as_str().to_owned()
+            );
+            (duration, requests)
+        });
+        duration.record(elapsed);
+        requests.increment(1);
+    });
 }
 
 /// The `method` label: a standard method's name, or `other`.
@@ -170,7 +186,7 @@ mod tests {
     fn route_labels_are_patterns_remembered_per_path_up_to_the_cap() {
         use actix_web::test::TestRequest;
 
-        let labelled = |path: &str| route_label(&TestRequest::with_uri(path).to_srv_request());
+        let labelled = |path: &str| route_label(&TestRequest::with_uri(path).to_http_request());
         assert_eq!(labelled("/a"), UNMATCHED_ROUTE, "no app routes in a bare test request");
         for n in 0..(ROUTE_CACHE_PATHS * 2) {
             labelled(&format!("/invented/{n}"));

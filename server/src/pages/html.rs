@@ -60,7 +60,7 @@ fn headers(builder: &mut actix_web::HttpResponseBuilder, etag: String) {
         .insert_header((header::VARY, HeaderValue::from_static(VARY_ENCODING_AND_COOKIE)))
         .insert_header((header::ETAG, etag))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
-        .insert_header(("Referrer-Policy", "strict-origin-when-cross-origin"));
+        .insert_header((header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")));
 }
 
 /// A short plain-text 4xx answer for hostile or malformed requests.

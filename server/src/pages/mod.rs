@@ -102,14 +102,12 @@ pub async fn search(req: HttpRequest, state: web::Data<AppState>, session: Curre
     if let Decision::Redirect(location) = redirect_decision(&req, site, session.0.as_ref()) {
         return HttpResponse::Found().insert_header((header::LOCATION, location)).finish();
     }
-    let query: String = web::Query::<BTreeMap<String, String>>::from_query(req.query_string())
-        .ok()
-        .and_then(|q| q.get("q").cloned())
-        .unwrap_or_default()
-        .chars()
-        .take(200)
-        .collect();
-    let hits = if query.trim().is_empty() { Vec::new() } else { site.search(&query) };
+    let params = web::Query::<BTreeMap<String, String>>::from_query(req.query_string()).map(|q| q.into_inner());
+    let params = params.unwrap_or_default();
+    let query: String = params.get("q").cloned().unwrap_or_default().chars().take(200).collect();
+    // A search block's `collection` (a folder name) limits the results to its items.
+    let collection = params.get("collection").map(|c| c.trim().to_string()).filter(|c| !c.is_empty());
+    let hits = if query.trim().is_empty() { Vec::new() } else { site.search(&query, collection.as_deref()) };
     let title = if query.is_empty() { "Search".to_string() } else { format!("Search: {query}") };
     respond(
         &req,
@@ -123,7 +121,7 @@ pub async fn search(req: HttpRequest, state: web::Data<AppState>, session: Curre
         None,
         BTreeMap::new(),
         session.0.as_ref(),
-        PageBody::Search { query, hits },
+        PageBody::Search { query, collection, hits },
         false,
     )
 }

@@ -33,7 +33,7 @@ pub fn body(view: &PageView<'_>, ctx: &BlockCtx<'_>) -> Markup {
         PageBody::Page(page) => page_body(ctx, page),
         PageBody::Collection { collection, items } => collection_body(ctx, collection, items, &view.context.filters),
         PageBody::Item { collection, item } => item_body(ctx, collection, item),
-        PageBody::Search { query, hits } => search_body(query, hits),
+        PageBody::Search { query, collection, hits } => search_body(query, collection.as_deref(), hits),
         PageBody::NotFound => html! {
             h1 { "Page Not Found" }
             p { "The page you are looking for does not exist or has moved." }
@@ -131,12 +131,15 @@ fn item_body(ctx: &BlockCtx<'_>, collection: &Collection, item: &Item) -> Markup
     }
 }
 
-fn search_body(query: &str, hits: &[SearchHit]) -> Markup {
+fn search_body(query: &str, collection: Option<&str>, hits: &[SearchHit]) -> Markup {
     html! {
         h1 { "Search" }
         form role="search" method="get" action="/search" {
             label for="search-query" { "Search this site" }
             input id="search-query" type="search" name="q" value=(query) maxlength="200";
+            @if let Some(collection) = collection {
+                input type="hidden" name="collection" value=(collection);
+            }
             " "
             button type="submit" { "Search" }
         }

@@ -58,7 +58,7 @@ pub enum PageBody<'a> {
     /// One item of a collection.
     Item { collection: &'a Collection, item: &'a Item },
     /// The search page with the query and its hits.
-    Search { query: String, hits: Vec<SearchHit> },
+    Search { query: String, collection: Option<String>, hits: Vec<SearchHit> },
     /// HTTP 404, page type 100.
     NotFound,
     /// A password-locked page: 'This page is locked', and its unlock form with the

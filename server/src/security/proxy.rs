@@ -27,7 +27,8 @@ use std::net::IpAddr;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use actix_web::{web, HttpRequest};
+use actix_web::http::header::HeaderName;
+use actix_web::{web, HttpMessage, HttpRequest};
 use serde::{Deserialize, Serialize};
 
 use super::EdgeState;
@@ -149,8 +150,13 @@ pub enum ClientIpHeader {
 
 /// The headers that carry a forwarded address, scheme or host; from an untrusted peer
 /// they are ignored (and the first such request is logged).
-const FORWARDED_HEADERS: [&str; 5] =
-    ["forwarded", "x-forwarded-for", "x-real-ip", "x-forwarded-proto", "x-forwarded-host"];
+static FORWARDED_HEADERS: [HeaderName; 5] = [
+    HeaderName::from_static("forwarded"),
+    HeaderName::from_static("x-forwarded-for"),
+    HeaderName::from_static("x-real-ip"),
+    HeaderName::from_static("x-forwarded-proto"),
+    HeaderName::from_static("x-forwarded-host"),
+];
 
 /// Whether the untrusted-peer warning was logged already.
 static WARNED_UNTRUSTED: AtomicBool = AtomicBool::new(false);
@@ -171,6 +177,32 @@ impl ClientInfo {
     /// Reads the request, with the trusted proxies, client header and public address of
     /// the running server's settings.
     pub fn of(req: &HttpRequest) -> ClientInfo {
+        ClientInfo::kept(req, ClientInfo::clone)
+    }
+
+    /// The client's address, as [`ClientInfo::of`] reads it.
+    pub fn ip_of(req: &HttpRequest) -> Option<IpAddr> {
+        ClientInfo::kept(req, |info| info.ip)
+    }
+
+    /// Whether the client reached the site over https, as [`ClientInfo::of`] reads it.
+    pub fn https_of(req: &HttpRequest) -> bool {
+        ClientInfo::kept(req, ClientInfo::is_https)
+    }
+
+    /// Reads the request once (the edge and the handler both ask) and keeps the answer
+    /// in its extensions.
+    fn kept<T>(req: &HttpRequest, read: impl FnOnce(&ClientInfo) -> T) -> T {
+        if let Some(info) = req.extensions().get::<ClientInfo>() {
+            return read(info);
+        }
+        let info = ClientInfo::read(req);
+        let answer = read(&info);
+        req.extensions_mut().insert(info);
+        answer
+    }
+
+    fn read(req: &HttpRequest) -> ClientInfo {
         let Some(edge) = req.app_data::<web::Data<EdgeState>>() else {
             return ClientInfo::with(req, &[], ClientIpHeader::default());
         };
@@ -224,7 +256,7 @@ impl ClientInfo {
 /// The request's client address (see [`ClientInfo`]); the unspecified address when the
 /// connection has none.
 pub fn client_ip(req: &HttpRequest) -> IpAddr {
-    ClientInfo::of(req).ip.unwrap_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED))
+    ClientInfo::ip_of(req).unwrap_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED))
 }
 
 /// Logs, once per process, that forwarded headers came from a peer not listed in
@@ -233,11 +265,11 @@ fn warn_once_if_forwarded(req: &HttpRequest, peer: IpAddr) {
     if WARNED_UNTRUSTED.load(Ordering::Relaxed) {
         return;
     }
-    let Some(name) = FORWARDED_HEADERS.iter().find(|name| req.headers().contains_key(**name)) else { return };
+    let Some(name) = FORWARDED_HEADERS.iter().find(|name| req.headers().contains_key(*name)) else { return };
     if !WARNED_UNTRUSTED.swap(true, Ordering::Relaxed) {
         tracing::warn!(
             %peer,
-            header = name,
+            header = name.as_str(),
             "forwarded headers from a peer not in [security] trusted_proxies are ignored; \
              if it is your proxy, list it there (logged once)"
         );

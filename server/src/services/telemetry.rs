@@ -115,14 +115,14 @@ impl Telemetry {
     /// Applies the per-address request rate to `req`, and charges its query string to the
     /// address's byte budget.
     pub fn admit(&self, req: &HttpRequest) -> Result<(), Refused> {
-        let Some(ip) = crate::security::proxy::ClientInfo::of(req).ip else { return Ok(()) };
+        let Some(ip) = crate::security::proxy::ClientInfo::ip_of(req) else { return Ok(()) };
         self.requests.check(ip).map_err(Refused::TooFast)?;
         self.bytes.check_n(ip, req.query_string().len() as u64).map_err(Refused::OverByteBudget)
     }
 
     /// Charges `bytes` (a body to be stored) to the byte budget of `req`'s client address.
     pub fn charge(&self, req: &HttpRequest, bytes: usize) -> Result<(), Refused> {
-        let Some(ip) = crate::security::proxy::ClientInfo::of(req).ip else { return Ok(()) };
+        let Some(ip) = crate::security::proxy::ClientInfo::ip_of(req) else { return Ok(()) };
         self.bytes.check_n(ip, bytes as u64).map_err(Refused::OverByteBudget)
     }
 

@@ -72,6 +72,23 @@ async fn page_types_follow_what_the_path_names() {
 }
 
 #[actix_rt::test]
+async fn a_search_with_a_collection_finds_only_that_collections_items() {
+    let app = spawn_app().await;
+    // The result links: the `href`s of the results list.
+    let links = |html: &str| -> Vec<String> {
+        let list = html.split("class=\"search-results\"").nth(1).unwrap_or("");
+        let list = list.split("</ol>").next().unwrap_or("");
+        list.split("href=\"").skip(1).filter_map(|rest| rest.split('"').next()).map(str::to_string).collect()
+    };
+    let everywhere = links(&app.get("/search?q=the").await.text().await.expect("body"));
+    assert!(everywhere.iter().any(|href| !href.starts_with("/blog/")), "pages are found too: {everywhere:?}");
+    let in_blog = links(&app.get("/search?q=the&collection=blog").await.text().await.expect("body"));
+    assert!(!in_blog.is_empty() && in_blog.iter().all(|href| href.starts_with("/blog/")), "{in_blog:?}");
+    let again = app.get("/search?q=the&collection=blog").await.text().await.expect("body");
+    assert!(again.contains(r#"name="collection" value="blog""#), "searching again stays in the collection");
+}
+
+#[actix_rt::test]
 async fn an_unknown_path_is_a_404_page_with_page_type_100() {
     let app = spawn_app().await;
     for path in ["/no-such-page", "/blog/no-such-post", "/blog/draft-post", "/api/unknown", "/%ff%fe", "/a/b/c/d/e/f"] {

@@ -108,6 +108,15 @@ pub struct FormBlock {
     /// Disclaimer text shown above the submit button.
     #[serde(default)]
     pub disclaimer: String,
+    /// Whether the browser checks the whole form before sending it (true by default); false
+    /// sends the entries as they are and the server's checks answer (000 §5: "The check
+    /// can be switched off by the caller").
+    #[serde(default = "checked")]
+    pub validate: bool,
+}
+
+fn checked() -> bool {
+    true
 }
 
 fn default_submit() -> String {

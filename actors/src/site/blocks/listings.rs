@@ -145,6 +145,11 @@ pub struct GalleryBlock {
     #[serde(default)]
     #[ts(optional)]
     pub gutter: Option<u32>,
+    /// How an autogrid or autocolumns gallery rounds its column count: `min` (the default)
+    /// rounds down, `max` up (001 §9: "behaviour min (floor) else ceil").
+    #[serde(default)]
+    #[ts(optional)]
+    pub behavior: Option<String>,
     /// Autoplay.
     #[serde(default)]
     pub autoplay: bool,
@@ -214,6 +219,8 @@ pub fn placeholder_percent(image_aspect_ratio: &str) -> f64 {
 pub const GALLERY_CLICK_BEHAVIORS: [&str; 3] = ["next", "previous", "side"];
 /// Behaviours of a click on a strip's current slide (`activeSlideClickBehavior`).
 pub const GALLERY_ACTIVE_CLICK_BEHAVIORS: [&str; 3] = ["next", "previous", "none"];
+/// How an auto-columns gallery rounds its column count (`behavior`): down or up.
+pub const GALLERY_COLUMN_BEHAVIORS: [&str; 2] = ["min", "max"];
 
 /// An audio track from `files/`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

@@ -139,6 +139,7 @@ impl BlockKind {
             BlockKind::MenuTabs => Some(IslandKind::MenuTabs),
             BlockKind::SocialSharing => Some(IslandKind::SocialSharing),
             BlockKind::Cart => Some(IslandKind::Cart),
+            BlockKind::Search => Some(IslandKind::Search),
             BlockKind::Text
             | BlockKind::Image
             | BlockKind::Audio
@@ -146,7 +147,6 @@ impl BlockKind {
             | BlockKind::DonationButton
             | BlockKind::Calendar
             | BlockKind::Chart
-            | BlockKind::Search
             | BlockKind::TourDates
             | BlockKind::Product => None,
         }

@@ -310,6 +310,8 @@ impl Loader {
     }
 }
 
+#[cfg(test)]
+mod form_tests;
 mod gallery;
 mod image;
 #[cfg(test)]

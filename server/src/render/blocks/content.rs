@@ -96,6 +96,9 @@ pub fn search(block_id: &str, d: &SearchBlock) -> Markup {
         form role="search" method="get" action="/search" {
             label for=(input_id) { "Search this site" }
             input id=(input_id) type="search" name="q" placeholder=(d.placeholder) maxlength="200";
+            @if let Some(collection) = d.collection.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+                input type="hidden" name="collection" value=(collection);
+            }
             " "
             button type="submit" { "Search" }
         }

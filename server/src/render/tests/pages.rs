@@ -253,7 +253,7 @@ fn search_pages_show_the_query_and_its_results() {
         PageType::Search,
         "/search",
         "Search",
-        PageBody::Search { query: "zzz<b>".into(), hits: vec![] },
+        PageBody::Search { query: "zzz<b>".into(), collection: None, hits: vec![] },
         false,
     );
     // maud writes the quotation marks as `&quot;`; visitors read `No results for "zzz<b>"`.
@@ -262,7 +262,13 @@ fn search_pages_show_the_query_and_its_results() {
     assert!(none.contains("value=\"zzz&lt;b&gt;\""));
     let hits =
         vec![SearchHit { title: "First post".into(), url: "/blog/first-post".into(), excerpt: "Hello porch.".into() }];
-    let some =
-        render(&site, PageType::Search, "/search", "Search", PageBody::Search { query: "porch".into(), hits }, false);
+    let some = render(
+        &site,
+        PageType::Search,
+        "/search",
+        "Search",
+        PageBody::Search { query: "porch".into(), collection: None, hits },
+        false,
+    );
     assert!(some.contains("<li><a href=\"/blog/first-post\">First post</a><p>Hello porch.</p></li>"));
 }

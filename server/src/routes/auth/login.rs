@@ -76,7 +76,7 @@ pub async fn sign_in(
     password: String,
     remember_me: bool,
 ) -> Result<SignedIn, AuthError> {
-    let address = ClientInfo::of(req).ip.map(|ip| ip.to_string()).unwrap_or_default();
+    let address = ClientInfo::ip_of(req).map(|ip| ip.to_string()).unwrap_or_default();
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
     let devices = DeviceKey::from_crumb_key(&state.crumb_key);
     let device = req.cookie(DEVICE_COOKIE).and_then(|c| devices.device_of(c.value(), email, now));

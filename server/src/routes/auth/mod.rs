@@ -37,14 +37,18 @@ pub use error::{AuthError, AUTH_BODY_LIMIT, LOGIN_FAILED_MESSAGE, NOT_SIGNED_IN_
 pub use return_path::LOGIN_PATH;
 pub use unlock::{unlock, UNLOCK_THROTTLED_MESSAGE, WRONG_PASSWORD_MESSAGE};
 
-/// Registers the auth routes.
-pub fn configure(cfg: &mut web::ServiceConfig) {
+/// Registers the account routes under `/api/`.
+pub fn configure_api(cfg: &mut web::ServiceConfig) {
     cfg.service(
         method::resource("/api/site-users/account/session", "POST, DELETE").post(login::login).delete(logout::logout),
     )
     .service(method::post_only("/api/auth/Logout", logout::logout))
-    .service(method::read_only("/api/site-users/account", logout::current))
-    .service(
+    .service(method::read_only("/api/site-users/account", logout::current));
+}
+
+/// Registers the login page, `/account/login`.
+pub fn configure_login_page(cfg: &mut web::ServiceConfig) {
+    cfg.service(
         web::resource(LOGIN_PATH)
             .app_data(web::FormConfig::default().limit(AUTH_BODY_LIMIT))
             .route(method::read().to(login_page::show))

@@ -63,7 +63,7 @@ pub async fn unlock(
     if Crumbed::or_field(&req, form.crumb.as_deref()).is_err() {
         return refused(&req, &state, page, StatusCode::FORBIDDEN, CRUMB_FAIL_MESSAGE, None);
     }
-    let address = crate::security::proxy::ClientInfo::of(&req).ip.map(|ip| ip.to_string()).unwrap_or_default();
+    let address = crate::security::proxy::ClientInfo::ip_of(&req).map(|ip| ip.to_string()).unwrap_or_default();
     let key = format!("page:{}", page.id);
     let who = Attempter { account: &key, address: &address, device: None };
     let attempt = match state.services.auth.unlock_throttle.begin(who, Instant::now()) {

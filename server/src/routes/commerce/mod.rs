@@ -36,8 +36,8 @@ use actix_web::{web, FromRequest, Handler, Resource, Responder};
 use crate::edge::method;
 pub use crate::services::commerce::{CART_IDLE, RULES_FILE};
 
-/// Registers the commerce routes. Other methods on these paths get 405.
-pub fn configure(cfg: &mut web::ServiceConfig) {
+/// Registers the commerce routes under `/api/`. Other methods on these paths get 405.
+pub fn configure_api(cfg: &mut web::ServiceConfig) {
     cfg.configure(orders_list::configure);
     cfg.configure(orders_settle::configure);
     cfg.service(method::read_only("/api/commerce/cart", cart_api::get))
@@ -51,8 +51,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(method::post_only("/api/commerce/cart/coupons", cart_api::apply_coupon))
         .service(method::resource("/api/commerce/cart/coupons/{code}", "DELETE").delete(cart_api::remove_coupon))
         .service(method::put_only("/api/commerce/cart/shipping-option", cart_api::select_shipping))
-        .service(method::put_only("/api/commerce/cart/shipping-location", cart_api::set_location))
-        .service(method::read_only("/commerce/goto-checkout", checkout::goto_checkout))
+        .service(method::put_only("/api/commerce/cart/shipping-location", cart_api::set_location));
+}
+
+/// The path prefixes (after the leading `/`) of the routes [`configure_pages`] registers.
+pub const PAGE_PREFIXES: [&str; 2] = ["commerce/", "checkout"];
+
+/// Registers the commerce pages and their form posts, every path under
+/// [`PAGE_PREFIXES`]. Other methods on these paths get 405.
+pub fn configure_pages(cfg: &mut web::ServiceConfig) {
+    cfg.service(method::read_only("/commerce/goto-checkout", checkout::goto_checkout))
         .service(form_route("/checkout", checkout::show, checkout::place))
         .service(form_route("/checkout/subscribe", checkout::show_subscribe, checkout::place_subscribe))
         .service(form_route("/checkout/donate", direct::show_donate, direct::place_donation))
@@ -60,7 +68,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(form_route("/checkout/join", join::show_join, join::place_join))
         .service(method::read_only("/commerce/orders/{id}", checkout::confirmation));
     plain::configure(cfg);
-    // Only GET and HEAD: other methods on /cart go on to the page routes (unlocking).
+}
+
+/// Registers `GET /cart`, the site's cart page. Only GET and HEAD: other methods on
+/// /cart go on to the page routes (unlocking).
+pub fn configure_cart_page(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource(cart_root::CART_PAGE)
             .guard(actix_web::guard::Any(actix_web::guard::Get()).or(actix_web::guard::Head()))

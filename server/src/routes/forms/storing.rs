@@ -54,7 +54,7 @@ fn unserialisable(e: serde_json::Error) -> FormsError {
 /// The address the request came from: the TCP peer, or the forwarded client when the
 /// peer is a trusted proxy (see [`crate::security::proxy`]).
 pub(super) fn peer_ip(req: &HttpRequest) -> IpAddr {
-    crate::security::proxy::ClientInfo::of(req).ip.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+    crate::security::proxy::ClientInfo::ip_of(req).unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
 }
 
 /// `bytes` random bytes, base64url without padding.

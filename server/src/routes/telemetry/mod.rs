@@ -30,7 +30,10 @@ pub use ingest::{Endpoint, IngestError};
 
 /// Registers the telemetry routes. Other methods on these paths get 405 with `Allow`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    // The three most requested first: routes are tried in order.
     cfg.service(method::post_only("/api/census/RecordHit", census::record_hit))
+        .service(method::post_only("/api/events/RecordJavascriptErrors", errors::record_errors))
+        .service(method::post_only("/api/1/performance/records", logs::perf_records))
         .service(method::post_only("/api/census/button-click", census::button_click))
         .service(method::post_only("/api/census/button-render", census::button_render))
         .service(method::post_only("/api/census/form-render", census::form_render))
@@ -39,9 +42,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(method::read_only("/api/track/Track", census::track))
         .service(method::post_only("/api/events/RecordEvent", events::record_event))
         .service(method::post_only("/api/v1/events", events::v1_events))
-        .service(method::post_only("/api/events/RecordJavascriptErrors", errors::record_errors))
         .service(method::get_only("/api/events/errors", errors::list_groups))
         .service(method::post_only("/api/events/Trace", logs::trace))
-        .service(method::get_only("/api/1/performance/settings", logs::perf_settings))
-        .service(method::post_only("/api/1/performance/records", logs::perf_records));
+        .service(method::get_only("/api/1/performance/settings", logs::perf_settings));
 }

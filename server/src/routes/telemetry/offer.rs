@@ -10,7 +10,7 @@ use super::ingest::IngestError;
 /// The client's IP: the peer's, or the forwarded one when the peer is a trusted proxy
 /// (see [`crate::security::proxy`]; a client cannot forge it).
 pub fn client_ip(req: &HttpRequest) -> Option<IpAddr> {
-    crate::security::proxy::ClientInfo::of(req).ip
+    crate::security::proxy::ClientInfo::ip_of(req)
 }
 
 /// Sends `msg` without waiting, on the actor's bounded mailbox: full → 503.

@@ -3,7 +3,10 @@
 
 use super::super::rules::MAX_GALLERY_SLIDES;
 use super::Loader;
-use crate::site::blocks::{GalleryBlock, GALLERY_ACTIVE_CLICK_BEHAVIORS, GALLERY_CLICK_BEHAVIORS, INVALID_VIDEO_EMBED};
+use crate::site::blocks::{
+    GalleryBlock, GALLERY_ACTIVE_CLICK_BEHAVIORS, GALLERY_CLICK_BEHAVIORS, GALLERY_COLUMN_BEHAVIORS,
+    INVALID_VIDEO_EMBED,
+};
 
 /// A gallery's `columnWidth` given as a string of digits (`"300"`) becomes that number
 /// (001 §5: "strings parsed as integer"); any other string is left for the block's own
@@ -33,6 +36,7 @@ impl Loader {
         self.one_of(file, &at("clickBehavior"), click, &GALLERY_CLICK_BEHAVIORS);
         let active = gallery.active_slide_click_behavior.as_deref();
         self.one_of(file, &at("activeSlideClickBehavior"), active, &GALLERY_ACTIVE_CLICK_BEHAVIORS);
+        self.one_of(file, &at("behavior"), gallery.behavior.as_deref(), &GALLERY_COLUMN_BEHAVIORS);
         self.check_gallery_sizes(file, path, gallery);
         for (i, slide) in gallery.slides.iter_mut().enumerate() {
             self.check_file(file, &format!("{path}.slides[{i}].src"), "images", &slide.src);

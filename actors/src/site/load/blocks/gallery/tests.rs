@@ -68,3 +68,22 @@ fn a_column_width_given_as_a_string_is_read_as_a_whole_number() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn an_auto_columns_gallery_rounds_down_unless_its_behavior_is_max() {
+    // 001 §9: "autocolumns/autogrid columnWidth 250, gutter 0, behaviour min (floor) else ceil".
+    let dir = site_with_gallery("design = \"autocolumns\"\nbehavior = \"max\"");
+    let site = Site::load(dir.path()).unwrap_or_else(|problems| panic!("{problems}"));
+    let BlockData::Gallery(gallery) = &site.pages[0].blocks[0].data else { panic!("a gallery block") };
+    assert_eq!(gallery.behavior.as_deref(), Some("max"));
+    let plain = Site::load(site_with_gallery("design = \"autogrid\"").path()).unwrap_or_else(|p| panic!("{p}"));
+    let BlockData::Gallery(gallery) = &plain.pages[0].blocks[0].data else { panic!("a gallery block") };
+    assert_eq!(gallery.behavior, None, "min, the client's default, when not given");
+    let problems = Site::load(site_with_gallery("behavior = \"widest\"").path()).expect_err("refused").0;
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.field == "blocks[0].behavior" && p.message.contains("'widest' must be one of min, max")),
+        "{problems:?}"
+    );
+}
