@@ -49,6 +49,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{watch, Semaphore};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use veranda_actors::store::redis_store::DEFAULT_KEY_PREFIX;
 use veranda_actors::streams::{SharedLog, StreamLimits, StreamName};
 use veranda_benches::live::{self, Editor};
 
@@ -128,7 +129,7 @@ async fn run(options: &Options) -> Result<Outcome, String> {
         ),
         (Side::Veranda, Source::Direct) => (
             Producer::Direct(Box::new(
-                SharedLog::open(&options.redis_url, StreamName::Edits, &StreamLimits::default())
+                SharedLog::open(&options.redis_url, DEFAULT_KEY_PREFIX, StreamName::Edits, &StreamLimits::default())
                     .map_err(|e| format!("--redis-url: {e}"))?,
             )),
             live::edits_stream_request(&options.address, &options.session)?,
