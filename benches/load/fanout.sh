@@ -25,6 +25,14 @@
 # The logs of every server (Pushpin's in pushpin/log/) are kept in $KEEP_DIR (default
 # target/bench-out/fanout-DATE, printed). Loopback only. Stops everything it started.
 #
+# Across instances: with $INSTANCES (a list, default 1), the direct producer runs once per
+# count k in it, its N subscribers split evenly over k `veranda serve --redis-url`
+# instances of the site sharing the private Redis (as many are started as the largest k),
+# the events still produced once on the shared log every instance follows. Each row then
+# gives the delivered frames per second in total and per instance, each instance's memory,
+# and the CPU time per delivered frame summed over the k instances (each one's /proc times
+# before and after), so one and two instances compare in the same run, beside Pushpin.
+#
 # Pushpin here is Debian's package, 1.36 (its WebSocket fixes landed in 1.37–1.39), and
 # Pushpin documents broadcast-heavy WebSocket loads as its weak spot (its one-million-
 # connection guide, fanout/pushpin-c1m, aims at "lots of connections that are mostly quiet,
@@ -34,6 +42,7 @@
 #   SUBSCRIBERS=100 RATES=50,100 RUN_SECS=2 benches/load/fanout.sh   # a smoke run
 #   SKIP_BUILD=1 benches/load/fanout.sh                     # release binaries already built
 #   PRODUCERS=direct SERVERS=veranda benches/load/fanout.sh # one producer, no Pushpin
+#   PRODUCERS=direct INSTANCES=1,2 benches/load/fanout.sh   # one and two instances on one Redis, and Pushpin
 #
 # Output: one RESULT line per run, then a Markdown table (also in $BENCH_OUT when set).
 set -euo pipefail
@@ -49,6 +58,11 @@ ORIGIN_WORKERS=${ORIGIN_WORKERS:-2}
 BUDGET_SECS=${BUDGET_SECS:-3600}
 PRODUCERS=${PRODUCERS:-edit,direct}
 SERVERS=${SERVERS:-veranda,pushpin}
+INSTANCES=${INSTANCES:-1}
+for k in ${INSTANCES//,/ }; do
+  case $k in [1-8]) ;; *) echo "INSTANCES: '$k' is not a count of 1 to 8 instances" >&2; exit 2 ;; esac
+done
+MAX_INSTANCES=$(tr ',' '\n' <<<"$INSTANCES" | sort -n | tail -n1)
 for name in ${SERVERS//,/ }; do
   case $name in veranda | pushpin) ;; *) echo "SERVERS: unknown server '$name' (veranda or pushpin)" >&2; exit 2 ;; esac
 done
@@ -98,9 +112,9 @@ SESSION="bench-owner-$RANDOM$RANDOM"
 start_servers "$WORK/veranda.toml"
 VERANDA_PID=${PIDS[${#PIDS[@]}-2]}
 
-# The direct producer: a private Redis (no persistence) and a second instance sharing its
-# streams through it; the fanout client appends to the edits stream's log there, which is
-# what another instance does for each of its edits.
+# The direct producer: a private Redis (no persistence) and $MAX_INSTANCES instances
+# sharing everything through it; the fanout client appends to the edits stream's log there,
+# which is what another instance does for each of its edits.
 if [ -n "$WITH_REDIS" ]; then
   REDIS_PORT=$(free_port)
   REDIS_URL="redis://127.0.0.1:$REDIS_PORT/"
@@ -113,15 +127,21 @@ if [ -n "$WITH_REDIS" ]; then
   # With --redis-url every tree is in Redis: the owner session goes there. This Redis keeps
   # nothing on disk, which the server refuses unless told the writes may be lost.
   "$TARGET_DIR/release/fanout" seed-session "$REDIS_URL" "$SESSION"
-  SHARED_PORT=$(free_port)
-  SHARED_OPS_PORT=$(free_port)
-  VERANDA_REDIS='{require_durable = false}' "${SERVER_PIN[@]}" "$TARGET_DIR/release/veranda" serve --config "$WORK/veranda.toml" --site "${BENCH_SITE:-$ROOT/config/sites/demo}" \
-    --data-dir "$WORK/data-shared" --listen "127.0.0.1:$SHARED_PORT" --ops-listen "127.0.0.1:$SHARED_OPS_PORT" \
-    --redis-url "$REDIS_URL" >"$WORK/veranda-shared.log" 2>&1 &
-  SHARED_PID=$!
-  PIDS+=("$SHARED_PID")
-  wait_for "http://127.0.0.1:$SHARED_OPS_PORT/health/ready" ||
-    { echo "veranda with --redis-url did not start:" >&2; cat "$WORK/veranda-shared.log" "$WORK/redis.log" >&2; exit 1; }
+  SHARED_PORTS=()
+  SHARED_PIDS=()
+  for i in $(seq 1 "$MAX_INSTANCES"); do
+    shared_port=$(free_port)
+    shared_ops_port=$(free_port)
+    VERANDA_REDIS='{require_durable = false}' "${SERVER_PIN[@]}" "$TARGET_DIR/release/veranda" serve --config "$WORK/veranda.toml" --site "${BENCH_SITE:-$ROOT/config/sites/demo}" \
+      --data-dir "$WORK/data-shared-$i" --listen "127.0.0.1:$shared_port" --ops-listen "127.0.0.1:$shared_ops_port" \
+      --redis-url "$REDIS_URL" >"$WORK/veranda-shared-$i.log" 2>&1 &
+    SHARED_PIDS+=($!)
+    SHARED_PORTS+=("$shared_port")
+    PIDS+=($!)
+    wait_for "http://127.0.0.1:$shared_ops_port/health/ready" ||
+      { echo "veranda instance $i with --redis-url did not start:" >&2; cat "$WORK/veranda-shared-$i.log" "$WORK/redis.log" >&2; exit 1; }
+  done
+  SHARED_PID=${SHARED_PIDS[*]}
 fi
 
 if [ -n "$WITH_PUSHPIN" ]; then
@@ -200,7 +220,7 @@ wait_for -X POST -H 'Content-Type: application/json' --data '{"items":[]}' "http
 wait_for -X POST --data '' "http://127.0.0.1:$ORIGIN_PORT/" ||
   { echo "grip_origin did not start:" >&2; cat "$WORK/origin.log" >&2; exit 1; }
 fi
-echo "[${SECONDS}s] veranda (pid $VERANDA_PID${SHARED_PID:+, with Redis: pid $SHARED_PID})${WITH_PUSHPIN:+ and pushpin (pid $PUSHPIN_PID)} ready; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+echo "[${SECONDS}s] veranda (pid $VERANDA_PID${SHARED_PID:+, with Redis: pids $SHARED_PID})${WITH_PUSHPIN:+ and pushpin (pid $PUSHPIN_PID)} ready; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 # Waits until a server has let go of the previous run's sockets (≤ 30 s).
 settle() {
@@ -211,21 +231,44 @@ settle() {
   done
 }
 
+# One Veranda run: producer $1 with the subscribers split over the servers at ports $2 (a
+# comma list) whose processes are $3 (a comma list), $4 subscribers at $5 events/s.
+veranda_run() {
+  local producer=$1 ports=$2 pids=$3 n=$4 rate=$5 addresses="" port extra=()
+  for port in ${ports//,/ }; do
+    settle "$port"
+    addresses+="${addresses:+,}http://127.0.0.1:$port"
+  done
+  [ "$producer" = direct ] && extra=(--redis-url "$REDIS_URL")
+  "${CLIENT_PIN[@]}" "$TARGET_DIR/release/fanout" veranda --address "$addresses" --session "$SESSION" \
+    --producer "$producer" "${extra[@]}" --subscribers "$n" --rate "$rate" --seconds "$RUN_SECS" \
+    --schedule "$SCHEDULE" --rss-pid "$pids" | tee -a "$WORK/rows"
+  measured=$(tail -n1 "$WORK/rows" | sed -n 's/.* frame_bytes=\([0-9]*\).*/\1/p')
+  [ -n "$measured" ] && [ "$measured" -ge 64 ] && FRAME_BYTES=$measured
+  return 0
+}
+
+# The first $1 shared instances' ports and pids, as comma lists.
+first_shared() {
+  local k=$1
+  SOME_PORTS=$(IFS=,; echo "${SHARED_PORTS[*]:0:$k}")
+  SOME_PIDS=$(IFS=,; echo "${SHARED_PIDS[*]:0:$k}")
+}
+
 FRAME_BYTES=300
 for n in ${SUBSCRIBERS//,/ }; do
   for rate in ${RATES//,/ }; do
     for producer in ${PRODUCERS//,/ }; do
       case $producer in
-        edit) port=$PORT pid=$VERANDA_PID extra=() ;;
-        direct) port=$SHARED_PORT pid=$SHARED_PID extra=(--redis-url "$REDIS_URL") ;;
+        edit) veranda_run edit "$PORT" "$VERANDA_PID" "$n" "$rate" ;;
+        direct)
+          for k in ${INSTANCES//,/ }; do
+            first_shared "$k"
+            veranda_run direct "$SOME_PORTS" "$SOME_PIDS" "$n" "$rate"
+          done
+          ;;
         *) echo "PRODUCERS: unknown producer '$producer' (edit or direct)" >&2; exit 2 ;;
       esac
-      settle "$port"
-      "${CLIENT_PIN[@]}" "$TARGET_DIR/release/fanout" veranda --address "http://127.0.0.1:$port" --session "$SESSION" \
-        --producer "$producer" "${extra[@]}" --subscribers "$n" --rate "$rate" --seconds "$RUN_SECS" \
-        --schedule "$SCHEDULE" --rss-pid "$pid" | tee -a "$WORK/rows"
-      measured=$(tail -n1 "$WORK/rows" | sed -n 's/.* frame_bytes=\([0-9]*\).*/\1/p')
-      [ -n "$measured" ] && [ "$measured" -ge 64 ] && FRAME_BYTES=$measured
     done
     if [ -n "$WITH_PUSHPIN" ]; then
       settle "$PP_HTTP"
@@ -238,24 +281,26 @@ for n in ${SUBSCRIBERS//,/ }; do
 done
 
 table() {
-  echo "| server (producer) | subscribers | offered events/s (achieved) | received / expected | lost (open sockets) | sockets closed (frames they missed) | p50 | p99 | max | RSS before → peak | frame | CPU per frame |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  echo "| server (producer) | instances | subscribers | offered events/s (achieved) | received / expected | delivered frames/s (per instance) | lost (open sockets) | sockets closed (frames they missed) | p50 | p99 | max | RSS before → peak (peak per instance) | frame | CPU per frame (ms per instance) |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   awk '/^RESULT / {
+      delete v
       for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      printf "| %s (%s) | %d (%d subscribed) | %d (%.1f) | %d / %d | %d | %d (%d) | %s ms | %s ms | %s ms | %s → %s MiB | %d B | %s µs |\n",
-        v["side"], v["producer"], v["subscribers"], v["ready"], v["rate"], v["achieved_rate"], v["received"], v["expected"],
-        v["lost"], v["closed"], v["closed_missing"], v["p50_ms"], v["p99_ms"], v["max_ms"], v["rss_idle_mib"],
-        v["rss_peak_mib"], v["frame_bytes"], v["cpu_us_per_frame"]
+      printf "| %s (%s) | %d | %d (%d subscribed) | %d (%.1f) | %d / %d | %s (%s) | %d | %d (%d) | %s ms | %s ms | %s ms | %s → %s MiB (%s) | %d B | %s µs (%s) |\n",
+        v["side"], v["producer"], v["instances"], v["subscribers"], v["ready"], v["rate"], v["achieved_rate"], v["received"],
+        v["expected"], v["frames_per_sec"], v["frames_per_sec_per_instance"], v["lost"], v["closed"], v["closed_missing"],
+        v["p50_ms"], v["p99_ms"], v["max_ms"], v["rss_idle_mib"], v["rss_peak_mib"], v["rss_peak_per_instance_mib"],
+        v["frame_bytes"], v["cpu_us_per_frame"], v["cpu_ms_per_instance"]
     }' "$WORK/rows"
   echo
   echo "Highest rate of the sweep ($RATES events/s, $SCHEDULE loop) sustained with nothing lost, no socket closed, every subscriber subscribed and p99 ≤ $P99_BOUND_MS ms:"
   echo
-  echo "| server (producer) | subscribers | highest sustained events/s | its p99 | CPU per frame there |"
-  echo "|---|---:|---:|---:|---:|"
+  echo "| server (producer) | instances | subscribers | highest sustained events/s | its p99 | CPU per frame there |"
+  echo "|---|---:|---:|---:|---:|---:|"
   awk -v bound="$P99_BOUND_MS" '/^RESULT / {
       delete v
       for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      key = v["side"] " (" v["producer"] ") | " v["subscribers"]
+      key = v["side"] " (" v["producer"] ") | " v["instances"] " | " v["subscribers"]
       if (!(key in best)) { best[key] = 0; order[++n] = key }
       ok = v["lost"] == 0 && v["closed"] == 0 && v["ready"] == v["subscribers"] && v["p99_ms"] != "nan" && v["p99_ms"] + 0 <= bound + 0
       if (ok && v["rate"] + 0 > best[key]) { best[key] = v["rate"] + 0; p99[key] = v["p99_ms"]; cpu[key] = v["cpu_us_per_frame"] }

@@ -127,7 +127,7 @@ impl Application {
         let max_body = settings.max_body_bytes;
         let crumb_key = crate::security::crumb_source::crumb_key(
             settings.security.crumb_key_file.as_deref(),
-            settings.redis_url.as_deref(),
+            settings.redis_url.as_deref().map(|url| (url, settings.redis.key_prefix.as_str())),
             &settings.data_dir,
             store.as_ref(),
         )

@@ -168,6 +168,15 @@ pub fn prefix_end(prefix: &[u8]) -> Option<Vec<u8>> {
     None
 }
 
+/// What [`Store::compare_and_swap`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Swap {
+    /// The key held the expected value: the new one is written.
+    Swapped,
+    /// The key held another value (`None`: none at all); nothing was written.
+    Conflict(Option<Vec<u8>>),
+}
+
 /// Key and value pairs, as scans return them and batches take them.
 pub type Entries = Vec<(Vec<u8>, Vec<u8>)>;
 
@@ -211,6 +220,30 @@ pub trait Store: Send + Sync + 'static {
             }
             self.put(tree, key, value).await?;
             Ok(value.to_vec())
+        })
+    }
+
+    /// Writes `new` under `key` only if the key holds `expected` now (`None`: no value),
+    /// in one step no other writer comes between, not even one on another instance
+    /// sharing the store; resolves per the tree's durability class. A read-modify-write
+    /// of a shared value reads it, changes it and swaps it in, starting over on
+    /// [`Swap::Conflict`], so concurrent changes are never lost. This default (read,
+    /// compare, write) is atomic only when nobody else writes the key meanwhile; the
+    /// stores override it.
+    fn compare_and_swap<'a>(
+        &'a self,
+        tree: Tree,
+        key: &'a [u8],
+        expected: Option<&'a [u8]>,
+        new: &'a [u8],
+    ) -> StoreFuture<'a, Swap> {
+        Box::pin(async move {
+            let current = self.get(tree, key)?;
+            if current.as_deref() != expected {
+                return Ok(Swap::Conflict(current));
+            }
+            self.put(tree, key, new).await?;
+            Ok(Swap::Swapped)
         })
     }
 

@@ -20,7 +20,7 @@ use sled::Transactional;
 use super::flusher::Flusher;
 use super::metrics::StoreMetric;
 use super::sizes::{entry_bytes, TreeSizes};
-use super::{Durability, Entries, Store, StoreError, StoreFuture, Tree};
+use super::{Durability, Entries, Store, StoreError, StoreFuture, Swap, Tree};
 
 /// The longest a telemetry write waits for a flush (the documented loss window, less
 /// the flush's own duration).
@@ -185,6 +185,26 @@ impl Store for SledStore {
                 self.sizes.change(tree, entry_bytes(key, value), old_bytes(key, old));
             }
             self.acknowledge_writes(tree, entries.len() as u64).await
+        })
+    }
+
+    fn compare_and_swap<'a>(
+        &'a self,
+        tree: Tree,
+        key: &'a [u8],
+        expected: Option<&'a [u8]>,
+        new: &'a [u8],
+    ) -> StoreFuture<'a, Swap> {
+        Box::pin(async move {
+            self.flusher.check_open()?;
+            match self.tree(tree)?.compare_and_swap(key, expected, Some(new)).map_err(backend)? {
+                Ok(()) => {
+                    self.sizes.change(tree, entry_bytes(key, new), expected.map_or(0, |old| entry_bytes(key, old)));
+                    self.acknowledge(tree).await?;
+                    Ok(Swap::Swapped)
+                }
+                Err(found) => Ok(Swap::Conflict(found.current.map(|v| v.to_vec()))),
+            }
         })
     }
 

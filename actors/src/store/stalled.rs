@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use tokio::sync::oneshot;
 
-use super::{Entries, Store, StoreError, StoreFuture, Tree};
+use super::{Entries, Store, StoreError, StoreFuture, Swap, Tree};
 
 /// The environment variable that makes `veranda serve` stall its store: milliseconds
 /// per write. Test-only.
@@ -91,6 +91,19 @@ impl Store for StalledStore {
         Box::pin(async move {
             self.pass_gate().await?;
             self.inner.put(tree, key, value).await
+        })
+    }
+
+    fn compare_and_swap<'a>(
+        &'a self,
+        tree: Tree,
+        key: &'a [u8],
+        expected: Option<&'a [u8]>,
+        new: &'a [u8],
+    ) -> StoreFuture<'a, Swap> {
+        Box::pin(async move {
+            self.pass_gate().await?;
+            self.inner.compare_and_swap(tree, key, expected, new).await
         })
     }
 

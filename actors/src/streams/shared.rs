@@ -3,10 +3,13 @@
 //!
 //! ## Keys
 //!
-//! - `veranda:stream:{name}:epoch`: the stream's epoch. Set (`SET … NX`) by the first
+//! Under `[redis] key_prefix` (default `veranda:`, written `{prefix}`), so sites sharing
+//! one Redis keep apart streams:
+//!
+//! - `{prefix}stream:{name}:epoch`: the stream's epoch. Set (`SET … NX`) by the first
 //!   instance to start, or by the first publish after Redis lost its data.
-//! - `veranda:stream:{name}:head`: the latest offset (`INCR` per event).
-//! - `veranda:stream:{name}:log`: a Redis Stream of the latest events, trimmed to
+//! - `{prefix}stream:{name}:head`: the latest offset (`INCR` per event).
+//! - `{prefix}stream:{name}:log`: a Redis Stream of the latest events, trimmed to
 //!   `history_events` (`MAXLEN`); entry id `0-{offset}`, fields `epoch`, `at`, `data` (JSON).
 //!
 //! Publishing is one script ([`PUBLISH`]): it numbers the event with `INCR` and appends it
@@ -86,11 +89,11 @@ pub struct SharedLog {
     client: redis::Client,
     /// The publish script.
     publish: Script,
-    /// `veranda:stream:{name}:epoch`.
+    /// `{prefix}stream:{name}:epoch`.
     epoch_key: String,
-    /// `veranda:stream:{name}:head`.
+    /// `{prefix}stream:{name}:head`.
     head_key: String,
-    /// `veranda:stream:{name}:log`.
+    /// `{prefix}stream:{name}:log`.
     log_key: String,
     /// Most entries the log keeps.
     max_len: usize,
@@ -108,11 +111,12 @@ async fn timed<T>(future: impl std::future::Future<Output = Result<T, StoreError
 }
 
 impl SharedLog {
-    /// The log of `stream` in the Redis at `url` (no connection is made yet).
-    pub fn open(url: &str, stream: StreamName, limits: &StreamLimits) -> Result<SharedLog, String> {
+    /// The log of `stream` in the Redis at `url`, its keys under `prefix` (`[redis]
+    /// key_prefix`); no connection is made yet.
+    pub fn open(url: &str, prefix: &str, stream: StreamName, limits: &StreamLimits) -> Result<SharedLog, String> {
         let client = redis::Client::open(url).map_err(|e| format!("not a Redis URL: {e}"))?;
         let pool = crate::store::redis_pool::pool(url, POOL_SIZE, TIMEOUT)?;
-        let key = |suffix: &str| format!("veranda:stream:{}:{suffix}", stream.as_str());
+        let key = |suffix: &str| format!("{prefix}stream:{}:{suffix}", stream.as_str());
         Ok(SharedLog {
             stream,
             pool,

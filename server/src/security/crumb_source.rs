@@ -5,7 +5,8 @@
 //!    removed, at least [`MIN_KEY_FILE_BYTES`]) hashed with SHA-256. Every instance given
 //!    the same file signs with the same key. Checked when the settings are read, so a
 //!    short or unreadable file stops `veranda serve` with the file and the field named.
-//! 2. Else, with `--redis-url`: the key stored at [`REDIS_KEY`]. Each instance sends
+//! 2. Else, with `--redis-url`: the key stored at `{key_prefix}crumb_key` ([`REDIS_KEY`]
+//!    under `[redis] key_prefix`, default `veranda:crumb_key`). Each instance sends
 //!    `SET NX` of a random key, then `GET`s the one that won: the first instance to start
 //!    chooses it, every later one (and every restart) reads it.
 //! 3. Else the store's own key (one instance; kept across restarts).
@@ -22,8 +23,8 @@ use super::crumb::CrumbKey;
 
 /// The shortest key file accepted, in bytes.
 pub const MIN_KEY_FILE_BYTES: usize = 32;
-/// The Redis key holding the shared crumb key (32 raw bytes).
-pub const REDIS_KEY: &str = "veranda:crumb_key";
+/// The Redis key holding the shared crumb key (32 raw bytes), after `[redis] key_prefix`.
+pub const REDIS_KEY: &str = "crumb_key";
 /// How long start-up waits for Redis.
 const REDIS_TIMEOUT: Duration = Duration::from_secs(2);
 
@@ -57,12 +58,12 @@ pub enum RedisKeyError {
     /// Redis could not be reached or refused a command.
     #[error("{0}")]
     Redis(#[from] redis::RedisError),
-    /// The key was gone right after it was set.
-    #[error("{REDIS_KEY} vanished right after it was set")]
-    Vanished,
-    /// The stored key has the wrong length.
-    #[error("{REDIS_KEY} holds {0} bytes, not 32; delete it to start over")]
-    WrongLength(usize),
+    /// The key (named) was gone right after it was set.
+    #[error("{0} vanished right after it was set")]
+    Vanished(String),
+    /// The stored key (named) has the wrong length.
+    #[error("{0} holds {1} bytes, not 32; delete it to start over")]
+    WrongLength(String, usize),
     /// The blocking task that talks to Redis failed.
     #[error("{0}")]
     Task(#[from] tokio::task::JoinError),
@@ -102,10 +103,12 @@ pub fn key_from_file(path: &Path) -> Result<CrumbKey, KeyFileError> {
     Ok(CrumbKey::from_bytes(Sha256::digest(trimmed).into()))
 }
 
-/// The shared key in Redis at `url`, stored by the first instance to ask.
-pub async fn key_from_redis(url: &str) -> Result<CrumbKey, CrumbKeyError> {
+/// The shared key in Redis at `url` under `key_prefix`, stored by the first instance to ask.
+pub async fn key_from_redis(url: &str, key_prefix: &str) -> Result<CrumbKey, CrumbKeyError> {
     let fail = |source: RedisKeyError| CrumbKeyError::Redis { url: redact(url), source };
     let task_url = url.to_string();
+    let name = format!("{key_prefix}{REDIS_KEY}");
+    let task_name = name.clone();
     let stored = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, RedisKeyError> {
         let client = redis::Client::open(task_url.as_str()).map_err(RedisKeyError::NotAUrl)?;
         let mut conn = client.get_connection_with_timeout(REDIS_TIMEOUT)?;
@@ -113,30 +116,33 @@ pub async fn key_from_redis(url: &str) -> Result<CrumbKey, CrumbKeyError> {
         conn.set_write_timeout(Some(REDIS_TIMEOUT))?;
         let mut fresh = [0u8; 32];
         rand::rng().fill_bytes(&mut fresh);
-        redis::cmd("SET").arg(REDIS_KEY).arg(&fresh[..]).arg("NX").query::<Option<String>>(&mut conn)?;
-        redis::cmd("GET").arg(REDIS_KEY).query::<Option<Vec<u8>>>(&mut conn)?.ok_or(RedisKeyError::Vanished)
+        redis::cmd("SET").arg(&task_name).arg(&fresh[..]).arg("NX").query::<Option<String>>(&mut conn)?;
+        let stored = redis::cmd("GET").arg(&task_name).query::<Option<Vec<u8>>>(&mut conn)?;
+        stored.ok_or(RedisKeyError::Vanished(task_name))
     })
     .await
     .map_err(|e| fail(e.into()))?
     .map_err(fail)?;
-    let key = <[u8; 32]>::try_from(stored.as_slice()).map_err(|_| fail(RedisKeyError::WrongLength(stored.len())))?;
+    let key =
+        <[u8; 32]>::try_from(stored.as_slice()).map_err(|_| fail(RedisKeyError::WrongLength(name, stored.len())))?;
     Ok(CrumbKey::from_bytes(key))
 }
 
 /// The key this instance signs crumbs with (see the module docs for the order).
-/// `key_file` is `[security] crumb_key_file`, `redis_url` the shared store's URL and
-/// `data_dir` the data directory `store` keeps (named should the store refuse the key).
+/// `key_file` is `[security] crumb_key_file`, `redis` the shared store's URL and
+/// `[redis] key_prefix`, and `data_dir` the data directory `store` keeps (named should
+/// the store refuse the key).
 pub async fn crumb_key(
     key_file: Option<&Path>,
-    redis_url: Option<&str>,
+    redis: Option<(&str, &str)>,
     data_dir: &Path,
     store: &dyn Store,
 ) -> Result<CrumbKey, CrumbKeyError> {
     if let Some(path) = key_file {
         return Ok(key_from_file(path)?);
     }
-    if let Some(url) = redis_url {
-        return key_from_redis(url).await;
+    if let Some((url, key_prefix)) = redis {
+        return key_from_redis(url, key_prefix).await;
     }
     CrumbKey::load_or_create(store)
         .await

@@ -4,6 +4,7 @@
 //! Needs `redis-server` and `redis-cli` on the `PATH`; without them each Redis test says
 //! so loudly and passes without checking.
 
+mod concurrent_edits;
 mod nginx;
 mod startup;
 mod store_contract;

@@ -1,8 +1,9 @@
 //! Two `veranda serve` processes on one `redis-server` (append-only, fsync always) and
 //! one site, as behind a load balancer: a visitor signed in on A stays signed in on B; a
-//! form saved on A is in B's export; a page or header edited on A renders so on B; an
-//! error reported on A reaches a dashboard subscribed on B; and SIGKILL of A amid a
-//! stream of submissions loses none that A acknowledged (B serves every one).
+//! form saved on A is in B's export; a page or header edited on A renders so on B; edits
+//! of different items made at the same moment through A and B all stay; an error
+//! reported on A reaches a dashboard subscribed on B; and SIGKILL of A amid a stream of
+//! submissions loses none that A acknowledged (B serves every one).
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,8 +13,10 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use veranda_actors::accounts::{create_account, Account, AccountRole, Email, Password, SESSION_COOKIE};
+use veranda_actors::site::Site;
 use veranda_actors::store::redis_store::RedisSettings;
-use veranda_actors::store::RedisStore;
+use veranda_actors::store::{RedisStore, Store, Tree};
+use veranda_server::services::site::{ContentOverlay, CONTENT_KEY};
 use veranda_tests::accounts::SESSION_PATH;
 use veranda_tests::process::crumb_of;
 use veranda_tests::telemetry::{error_record, send_error_records};
@@ -145,6 +148,28 @@ async fn two_instances_share_sessions_submissions_edits_errors_and_lose_nothing_
         page(&client, &b.address, "/").await.contains("Shared porch news")
     })
     .await;
+
+    // Edits of different items made at the same moment through A and B all stay.
+    let loaded = Site::load(site.path()).expect("the site loads");
+    let items: Vec<String> = loaded.collections.iter().flat_map(|c| c.items.iter().map(|i| i.id.clone())).collect();
+    assert!(items.len() >= 8, "the demo has items to hide: {items:?}");
+    let hides = items.iter().enumerate().map(|(n, id)| {
+        let address = if n % 2 == 0 { &a.address } else { &b.address };
+        client
+            .put(format!("{address}/api/content/items/{id}/visibility"))
+            .header("cookie", &cookie)
+            .header("X-CSRF-Token", &session_crumb)
+            .json(&json!({ "state": "draft" }))
+            .send()
+    });
+    for answer in futures_util::future::join_all(hides).await {
+        assert_eq!(answer.expect("answered").status(), 200, "an item hidden");
+    }
+    let stored = store.get(Tree::Settings, CONTENT_KEY).expect("reads").expect("the overlay is stored");
+    let overlay: ContentOverlay = serde_json::from_slice(&stored).expect("an overlay");
+    let kept: Vec<&String> = items.iter().filter(|id| overlay.item_states.contains_key(*id)).collect();
+    assert_eq!(kept.len(), items.len(), "every hidden item is in the stored overlay: {kept:?}");
+    assert!(overlay.pages.contains_key(ABOUT), "the earlier page edit stays too");
 
     // An error reported on A reaches the errors stream subscribed on B.
     let mut dashboard = watch_errors(&b.address, &cookie).await;

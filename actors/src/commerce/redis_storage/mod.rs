@@ -3,22 +3,25 @@
 //!
 //! ## Keys
 //!
-//! - `veranda:cart:{id}`: a hash with `v` (the cart's version, starting at 1) and `d`
+//! Every key starts with `[redis] key_prefix` (default `veranda:`, written `{prefix}`
+//! below; [`RedisStorage::with_key_prefix`]), so sites sharing one Redis stay apart.
+//!
+//! - `{prefix}cart:{id}`: a hash with `v` (the cart's version, starting at 1) and `d`
 //!   (the cart as JSON). Every change is a compare-and-set on `v` ([`CART_CAS`]): the
 //!   write lands only if nobody wrote since the version the change was applied to;
 //!   otherwise the script answers with the current cart, and the writer re-applies its
 //!   change to that and tries again.
-//! - `veranda:stock:{sku}`: units left of a counted variant. Seeded at start-up with
+//! - `{prefix}stock:{sku}`: units left of a counted variant. Seeded at start-up with
 //!   `SET … NX` (the first instance to start wins; later ones keep the shared level).
 //!   A reservation is one script ([`STOCK_RESERVE`]) over every line of an order:
 //!   all lines are decremented, or none when one lacks units, so a level never goes
 //!   below zero however many instances check out at once.
-//! - `veranda:checkout:{id}`: the claim of a cart being checked out ([`CHECKOUT_CLAIM`]),
+//! - `{prefix}checkout:{id}`: the claim of a cart being checked out ([`CHECKOUT_CLAIM`]),
 //!   so two instances never check out one cart twice.
-//! - `veranda:order:{id}`: an order as JSON; `veranda:orders` is a sorted set of order
+//! - `{prefix}order:{id}`: an order as JSON; `{prefix}orders` is a sorted set of order
 //!   ids by creation time, for listings.
 //! - A checkout is committed by one script ([`CHECKOUT_COMMIT`]): it takes the stock of
-//!   every line, stores the order, adds it to `veranda:orders` and writes the purchased
+//!   every line, stores the order, adds it to `{prefix}orders` and writes the purchased
 //!   cart with the order's id in the cart hash's `o` field, or does nothing at all. It
 //!   checks everything before its first write (Redis does not undo the writes of a
 //!   script that fails half way), so a failure leaves no order without its purchased

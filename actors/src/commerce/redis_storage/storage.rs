@@ -14,15 +14,13 @@ use super::scripts::{
 use crate::commerce::cart::ShoppingCart;
 use crate::commerce::order::Order;
 use crate::commerce::storage::{CartWrite, CheckoutCommit, CommerceStorage, CommitOutcome, Reservation, VersionedCart};
+use crate::store::redis_store::DEFAULT_KEY_PREFIX;
 use crate::store::{StoreError, StoreFuture};
 
 /// How long one Redis call (or waiting for a pooled connection) may take.
 pub const TIMEOUT: Duration = Duration::from_secs(2);
 /// Pooled connections per instance.
 pub const POOL_SIZE: usize = 32;
-
-/// Prefix of every key.
-const PREFIX: &str = "veranda:";
 
 /// Carts, stock levels and orders in Redis.
 pub struct RedisStorage {
@@ -43,6 +41,8 @@ pub struct RedisStorage {
     order_settle: Script,
     /// How long an open cart lives after its last change, in ms (0: for ever).
     cart_lifetime_ms: u64,
+    /// Put before every key (`[redis] key_prefix`), so sites sharing one Redis stay apart.
+    prefix: String,
 }
 
 /// Bounds `future` by [`TIMEOUT`].
@@ -77,6 +77,7 @@ impl RedisStorage {
             checkout_commit: Script::new(CHECKOUT_COMMIT),
             order_settle: Script::new(ORDER_SETTLE),
             cart_lifetime_ms: 0,
+            prefix: DEFAULT_KEY_PREFIX.to_string(),
         };
         timed(async {
             let mut conn = storage.pool.get().await.map_err(unavailable)?;
@@ -91,6 +92,13 @@ impl RedisStorage {
     /// key lifetime Redis enforces by itself; a purchased cart is kept).
     pub fn with_cart_lifetime(mut self, lifetime: Duration) -> RedisStorage {
         self.cart_lifetime_ms = u64::try_from(lifetime.as_millis()).unwrap_or(u64::MAX);
+        self
+    }
+
+    /// This storage with every key under `prefix` (`[redis] key_prefix`) instead of the
+    /// default `veranda:`.
+    pub fn with_key_prefix(mut self, prefix: &str) -> RedisStorage {
+        self.prefix = prefix.to_string();
         self
     }
 
@@ -114,7 +122,7 @@ impl RedisStorage {
             let mut conn = pool.get().await.map_err(unavailable)?;
             let mut pipe = redis::pipe();
             for (sku, level) in &levels {
-                pipe.cmd("SET").arg(stock_key(sku)).arg(level).arg("NX").ignore();
+                pipe.cmd("SET").arg(self.stock_key(sku)).arg(level).arg("NX").ignore();
             }
             pipe.query_async::<()>(&mut conn).await.map_err(unavailable)
         })
@@ -142,31 +150,36 @@ impl RedisStorage {
     }
 }
 
-fn cart_key(id: &str) -> String {
-    format!("{PREFIX}cart:{id}")
-}
+impl RedisStorage {
+    fn cart_key(&self, id: &str) -> String {
+        format!("{}cart:{id}", self.prefix)
+    }
 
-fn stock_key(sku: &str) -> String {
-    format!("{PREFIX}stock:{sku}")
-}
+    fn stock_key(&self, sku: &str) -> String {
+        format!("{}stock:{sku}", self.prefix)
+    }
 
-fn checkout_key(id: &str) -> String {
-    format!("{PREFIX}checkout:{id}")
+    fn checkout_key(&self, id: &str) -> String {
+        format!("{}checkout:{id}", self.prefix)
+    }
+
+    fn order_key(&self, id: &str) -> String {
+        format!("{}order:{id}", self.prefix)
+    }
+
+    /// The sorted set of order ids by creation time.
+    fn orders_key(&self) -> String {
+        format!("{}orders", self.prefix)
+    }
 }
 
 /// How long a checkout claim lasts at most (every Redis call of a checkout is bounded
 /// by [`TIMEOUT`], so a live checkout ends well before).
 pub const CHECKOUT_CLAIM: Duration = Duration::from_secs(30);
 
-fn order_key(id: &str) -> String {
-    format!("{PREFIX}order:{id}")
-}
-
-const ORDERS_KEY: &str = "veranda:orders";
-
 impl CommerceStorage for RedisStorage {
     fn load_cart(&self, id: &str) -> Result<Option<ShoppingCart>, StoreError> {
-        let key = cart_key(id);
+        let key = self.cart_key(id);
         let json: Option<String> = self.blocking(|conn| redis::cmd("HGET").arg(&key).arg("d").query(conn))?;
         json.map(|j| parse_cart(&j)).transpose()
     }
@@ -175,7 +188,7 @@ impl CommerceStorage for RedisStorage {
         // An unconditional write still moves the version on, so concurrent versioned
         // writers notice it.
         let pool = self.pool.clone();
-        let key = cart_key(&cart.id);
+        let key = self.cart_key(&cart.id);
         let lifetime = self.lifetime_of(cart);
         let json = serde_json::to_string(cart).map_err(|e| StoreError::Backend(format!("unserialisable cart: {e}")));
         Box::pin(timed(async move {
@@ -198,7 +211,7 @@ impl CommerceStorage for RedisStorage {
 
     fn load_cart_versioned(&self, id: &str) -> StoreFuture<'static, Option<VersionedCart>> {
         let pool = self.pool.clone();
-        let key = cart_key(id);
+        let key = self.cart_key(id);
         Box::pin(timed(async move {
             let mut conn = pool.get().await.map_err(unavailable)?;
             let (version, json): (Option<u64>, Option<String>) =
@@ -218,8 +231,8 @@ impl CommerceStorage for RedisStorage {
     ) -> StoreFuture<'static, CartWrite> {
         let pool = self.pool.clone();
         let script = self.cart_cas.clone();
-        let key = cart_key(&cart.id);
-        let claim = checkout_key(&cart.id);
+        let key = self.cart_key(&cart.id);
+        let claim = self.checkout_key(&cart.id);
         let lifetime = self.lifetime_of(cart);
         let json = serde_json::to_string(cart).map_err(|e| StoreError::Backend(format!("unserialisable cart: {e}")));
         Box::pin(timed(async move {
@@ -240,19 +253,20 @@ impl CommerceStorage for RedisStorage {
     }
 
     fn load_stock(&self, sku: &str) -> Result<Option<u32>, StoreError> {
-        let key = stock_key(sku);
+        let key = self.stock_key(sku);
         let level: Option<i64> = self.blocking(|conn| redis::cmd("GET").arg(&key).query(conn))?;
         Ok(level.map(|n| u32::try_from(n.max(0)).unwrap_or(u32::MAX)))
     }
 
     fn save_stock(&self, levels: Vec<(String, u32)>) -> StoreFuture<'static, ()> {
         let pool = self.pool.clone();
+        let levels: Vec<(String, u32)> = levels.into_iter().map(|(sku, level)| (self.stock_key(&sku), level)).collect();
         Box::pin(timed(async move {
             let mut conn = pool.get().await.map_err(unavailable)?;
             let mut pipe = redis::pipe();
             pipe.atomic();
-            for (sku, level) in &levels {
-                pipe.set(stock_key(sku), level).ignore();
+            for (key, level) in &levels {
+                pipe.set(key, level).ignore();
             }
             pipe.query_async::<()>(&mut conn).await.map_err(unavailable)
         }))
@@ -261,14 +275,15 @@ impl CommerceStorage for RedisStorage {
     fn reserve_stock(&self, lines: Vec<(String, u32)>) -> Option<StoreFuture<'static, Reservation>> {
         let pool = self.pool.clone();
         let script = self.stock_reserve.clone();
+        let keys: Vec<String> = lines.iter().map(|(sku, _)| self.stock_key(sku)).collect();
         Some(Box::pin(timed(async move {
             if lines.is_empty() {
                 return Ok(Reservation::Reserved(Vec::new()));
             }
             let mut conn = pool.get().await.map_err(unavailable)?;
             let mut invocation = script.prepare_invoke();
-            for (sku, quantity) in &lines {
-                invocation.key(stock_key(sku)).arg(*quantity);
+            for (key, (_, quantity)) in keys.iter().zip(&lines) {
+                invocation.key(key).arg(*quantity);
             }
             let answer: Vec<i64> = invocation.invoke_async(&mut conn).await.map_err(unavailable)?;
             reservation_outcome(&lines, &answer)
@@ -277,6 +292,7 @@ impl CommerceStorage for RedisStorage {
 
     fn release_stock(&self, lines: Vec<(String, u32)>) -> Option<StoreFuture<'static, Vec<(String, u32)>>> {
         let pool = self.pool.clone();
+        let keys: Vec<String> = lines.iter().map(|(sku, _)| self.stock_key(sku)).collect();
         Some(Box::pin(timed(async move {
             if lines.is_empty() {
                 return Ok(Vec::new());
@@ -284,8 +300,8 @@ impl CommerceStorage for RedisStorage {
             let mut conn = pool.get().await.map_err(unavailable)?;
             let mut pipe = redis::pipe();
             pipe.atomic();
-            for (sku, quantity) in &lines {
-                pipe.incr(stock_key(sku), *quantity);
+            for (key, (_, quantity)) in keys.iter().zip(&lines) {
+                pipe.incr(key, *quantity);
             }
             let levels: Vec<i64> = pipe.query_async(&mut conn).await.map_err(unavailable)?;
             Ok(lines
@@ -304,13 +320,15 @@ impl CommerceStorage for RedisStorage {
         let json = json.map_err(|e| StoreError::Backend(format!("unserialisable checkout: {e}")));
         let (cart_id, order_id, created) = (commit.cart.id.clone(), commit.order.id.clone(), commit.order.created);
         let (expected, lines) = (commit.expected, commit.lines.clone());
+        let keys = [self.cart_key(&cart_id), self.order_key(&order_id), self.orders_key()];
+        let stock_keys: Vec<String> = lines.iter().map(|(sku, _)| self.stock_key(sku)).collect();
         Some(Box::pin(timed(async move {
             let (cart, order) = json?;
             let mut invocation = script.prepare_invoke();
-            invocation.key(cart_key(&cart_id)).key(order_key(&order_id)).key(ORDERS_KEY);
+            invocation.key(&keys[0]).key(&keys[1]).key(&keys[2]);
             invocation.arg(expected).arg(cart).arg(&order_id).arg(order).arg(created);
-            for (sku, units) in &lines {
-                invocation.key(stock_key(sku)).arg(*units);
+            for (key, (_, units)) in stock_keys.iter().zip(&lines) {
+                invocation.key(key).arg(*units);
             }
             let mut conn = pool.get().await.map_err(unavailable)?;
             let (code, n, text, levels): (i64, i64, String, Vec<i64>) =
@@ -321,7 +339,7 @@ impl CommerceStorage for RedisStorage {
 
     fn claim_checkout(&self, id: &str) -> StoreFuture<'static, bool> {
         let pool = self.pool.clone();
-        let key = checkout_key(id);
+        let key = self.checkout_key(id);
         Box::pin(timed(async move {
             let mut conn = pool.get().await.map_err(unavailable)?;
             let millis = u64::try_from(CHECKOUT_CLAIM.as_millis()).unwrap_or(u64::MAX);
@@ -340,7 +358,7 @@ impl CommerceStorage for RedisStorage {
 
     fn end_checkout(&self, id: &str) -> StoreFuture<'static, ()> {
         let pool = self.pool.clone();
-        let key = checkout_key(id);
+        let key = self.checkout_key(id);
         Box::pin(timed(async move {
             let mut conn = pool.get().await.map_err(unavailable)?;
             redis::cmd("DEL").arg(&key).query_async::<()>(&mut conn).await.map_err(unavailable)
@@ -348,7 +366,7 @@ impl CommerceStorage for RedisStorage {
     }
 
     fn load_order(&self, id: &str) -> Result<Option<Order>, StoreError> {
-        let key = order_key(id);
+        let key = self.order_key(id);
         let json: Option<String> = self.blocking(|conn| redis::cmd("GET").arg(&key).query(conn))?;
         json.map(|j| serde_json::from_str(&j).map_err(|e| unreadable("order", e))).transpose()
     }
@@ -357,15 +375,16 @@ impl CommerceStorage for RedisStorage {
         let pool = self.pool.clone();
         let id = order.id.clone();
         let created = order.created;
+        let (order_key, orders_key) = (self.order_key(&id), self.orders_key());
         let json = serde_json::to_string(order).map_err(|e| StoreError::Backend(format!("unserialisable order: {e}")));
         Box::pin(timed(async move {
             let json = json?;
             let mut conn = pool.get().await.map_err(unavailable)?;
             redis::pipe()
                 .atomic()
-                .set(order_key(&id), json)
+                .set(&order_key, json)
                 .ignore()
-                .zadd(ORDERS_KEY, &id, created)
+                .zadd(&orders_key, &id, created)
                 .ignore()
                 .query_async::<()>(&mut conn)
                 .await
@@ -376,7 +395,7 @@ impl CommerceStorage for RedisStorage {
     fn settle_order(&self, settled: &Order) -> StoreFuture<'static, bool> {
         let pool = self.pool.clone();
         let script = self.order_settle.clone();
-        let key = order_key(&settled.id);
+        let key = self.order_key(&settled.id);
         let json =
             serde_json::to_string(settled).map_err(|e| StoreError::Backend(format!("unserialisable order: {e}")));
         Box::pin(timed(async move {
@@ -392,12 +411,13 @@ impl CommerceStorage for RedisStorage {
             return Ok(Vec::new());
         }
         let last = isize::try_from(limit).unwrap_or(isize::MAX) - 1;
+        let orders_key = self.orders_key();
         let ids: Vec<String> =
-            self.blocking(|conn| redis::cmd("ZRANGE").arg(ORDERS_KEY).arg(0).arg(last).query(conn))?;
+            self.blocking(|conn| redis::cmd("ZRANGE").arg(&orders_key).arg(0).arg(last).query(conn))?;
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        let keys: Vec<String> = ids.iter().map(|id| order_key(id)).collect();
+        let keys: Vec<String> = ids.iter().map(|id| self.order_key(id)).collect();
         let records: Vec<Option<String>> = self.blocking(|conn| redis::cmd("MGET").arg(&keys).query(conn))?;
         Ok(records.into_iter().flatten().filter_map(|j| serde_json::from_str(&j).ok()).collect())
     }

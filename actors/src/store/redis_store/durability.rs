@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RedisSettings {
-    /// Put before every key the store writes, so several sites can share one Redis
+    /// Put before every key Veranda writes in Redis (the store's trees, carts, stock,
+    /// orders, the live streams, the crumb key), so several sites can share one Redis
     /// (each with its own prefix).
     pub key_prefix: String,
     /// Replicas that must confirm a durable write (`WAIT`) before it is acknowledged; 0:

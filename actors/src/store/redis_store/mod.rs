@@ -13,7 +13,9 @@
 //! Every change, of one key or of a batch across trees, is one Lua script
 //! ([`scripts::APPLY`]) that updates the set, the hash and the count together: Redis runs
 //! a script whole, so a crash never leaves a key listed without its value nor a batch
-//! half written. A scan is one script too ([`scripts::SCAN`]).
+//! half written. A scan is one script too ([`scripts::SCAN`]), and so is a
+//! compare-and-swap ([`scripts::COMPARE_AND_SWAP`]): Redis runs no other command between
+//! its read and its write, whichever instance sent it.
 //!
 //! ## Durability
 //!
@@ -53,7 +55,7 @@ use self::telemetry::TelemetryBuffer;
 use super::metrics::StoreMetric;
 use super::prefix_end;
 use super::sizes::TreeSizes;
-use super::{Durability, Entries, Store, StoreError, StoreFuture, Tree};
+use super::{Durability, Entries, Store, StoreError, StoreFuture, Swap, Tree};
 
 pub use durability::{Persistence, RedisSettings, DEFAULT_KEY_PREFIX};
 
@@ -78,6 +80,8 @@ pub struct RedisStore {
     scan: redis::Script,
     /// [`scripts::PUT_IF_ABSENT`].
     put_if_absent: redis::Script,
+    /// [`scripts::COMPARE_AND_SWAP`].
+    compare_and_swap: redis::Script,
     /// The telemetry trees' buffered writes.
     telemetry: TelemetryBuffer,
     /// The telemetry trees' byte counts, as last read from Redis.
@@ -117,6 +121,7 @@ impl RedisStore {
             apply: redis::Script::new(scripts::APPLY),
             scan: redis::Script::new(scripts::SCAN),
             put_if_absent: redis::Script::new(scripts::PUT_IF_ABSENT),
+            compare_and_swap: redis::Script::new(scripts::COMPARE_AND_SWAP),
             telemetry,
             sizes,
             settings: settings.clone(),
@@ -264,6 +269,47 @@ impl Store for RedisStore {
                 .map_err(unavailable)?;
             self.confirm(&mut conn).await?;
             Ok(stored)
+        }))
+    }
+
+    fn compare_and_swap<'a>(
+        &'a self,
+        tree: Tree,
+        key: &'a [u8],
+        expected: Option<&'a [u8]>,
+        new: &'a [u8],
+    ) -> StoreFuture<'a, Swap> {
+        if tree.durability() == Durability::Telemetry {
+            // Buffered trees compare against this instance's view (nothing read-modify-writes them).
+            return Box::pin(async move {
+                let current = self.get(tree, key)?;
+                if current.as_deref() != expected {
+                    return Ok(Swap::Conflict(current));
+                }
+                self.put(tree, key, new).await?;
+                Ok(Swap::Swapped)
+            });
+        }
+        let keys = &self.keys[slot(tree)];
+        Box::pin(timed(self.durable_limit(), async move {
+            let mut conn = self.pool.get().await.map_err(unavailable)?;
+            let (written, present, current): (i64, i64, Vec<u8>) = self
+                .compare_and_swap
+                .key(&keys.set)
+                .key(&keys.values)
+                .arg(key)
+                .arg(if expected.is_some() { "1" } else { "0" })
+                .arg(expected.unwrap_or_default())
+                .arg(new)
+                .invoke_async(&mut conn)
+                .await
+                .map_err(unavailable)?;
+            if written != 1 {
+                return Ok(Swap::Conflict((present == 1).then_some(current)));
+            }
+            count_writes(tree, 1);
+            self.confirm(&mut conn).await?;
+            Ok(Swap::Swapped)
         }))
     }
 

@@ -49,6 +49,30 @@ end
 return redis.call('HGET', KEYS[2], ARGV[1])
 ";
 
+/// Writes a value only if the key holds the expected one. `KEYS[1]` the key set,
+/// `KEYS[2]` the value hash; `ARGV[1]` the key, `ARGV[2]` `1` when a value is expected
+/// (`0`: none), `ARGV[3]` that value, `ARGV[4]` the new value. Answers `{1, 0, ''}` when
+/// written, else `{0, 1, current}` or `{0, 0, ''}` (no value). Only for durable trees
+/// (their bytes are not counted).
+pub const COMPARE_AND_SWAP: &str = r"
+local current = redis.call('HGET', KEYS[2], ARGV[1])
+local matches
+if ARGV[2] == '1' then
+  matches = current == ARGV[3]
+else
+  matches = not current
+end
+if matches then
+  redis.call('ZADD', KEYS[1], 0, ARGV[1])
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
+  return {1, 0, ''}
+end
+if current then
+  return {0, 1, current}
+end
+return {0, 0, ''}
+";
+
 /// Reads a range of one tree in key order. `KEYS[1]` the key set, `KEYS[2]` the value
 /// hash; `ARGV[1]` and `ARGV[2]` the bounds in `ZRANGEBYLEX` form, `ARGV[3]` the most
 /// entries. Answers key, value, key, value… (one script, so no key is listed without its

@@ -1,6 +1,7 @@
 //! The broadcaster's tests: slow subscribers, relays and rebases, shared streams, resuming.
 
 use super::*;
+use crate::store::redis_store::DEFAULT_KEY_PREFIX;
 use crate::store::{SledStore, Store};
 use serde_json::json;
 
@@ -57,7 +58,8 @@ async fn on_a_shared_stream_a_client_ahead_of_this_instance_waits_without_duplic
     let dir = tempfile::tempdir().expect("temp dir");
     let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
     let limits = StreamLimits { client_queue: 16, history_events: 100, ..StreamLimits::default() };
-    let log = SharedLog::open("redis://127.0.0.1:1/", StreamName::Edits, &limits).expect("a Redis URL");
+    let log =
+        SharedLog::open("redis://127.0.0.1:1/", DEFAULT_KEY_PREFIX, StreamName::Edits, &limits).expect("a Redis URL");
     let history = History::starting_at("e".into(), 5, 100, u64::MAX);
     let mut hub = Broadcaster::shared(history, Journal::new(store, StreamName::Edits), Arc::new(log), &limits);
     let mut sub = hub.subscribe(Some(("e".into(), 7)), 1);

@@ -6,10 +6,18 @@
 //! fanout veranda --address http://127.0.0.1:PORT --session SESSION_ID [--producer edit] [common options]
 //! fanout veranda --address http://127.0.0.1:PORT --session SESSION_ID --producer direct \
 //!     --redis-url redis://127.0.0.1:REDIS_PORT/ [common options]
+//! fanout veranda --address http://127.0.0.1:PORT1,http://127.0.0.1:PORT2 --session SESSION_ID \
+//!     --producer direct --redis-url redis://127.0.0.1:REDIS_PORT/ --rss-pid PID1,PID2 [common options]
 //! fanout pushpin --address http://127.0.0.1:PUSHPIN_PORT --publish http://127.0.0.1:PUBLISH_PORT \
 //!     [--channel bench] [--payload-bytes 300] [common options]
-//! common: [--subscribers 1000] [--rate 100] [--seconds 10] [--rss-pid PID]
+//! common: [--subscribers 1000] [--rate 100] [--seconds 10] [--rss-pid PID[,PID2]]
 //! ```
+//!
+//! With several addresses (instances of one site sharing one Redis) the subscribers are
+//! split evenly over them, in turn; the events are produced once (the direct producer
+//! appends them to the shared log every instance follows). The result then gives the
+//! delivered frames per second in total and per instance, and, with one `--rss-pid` per
+//! address, each instance's memory and CPU time (summed for the CPU time per frame).
 //!
 //! A run opens N websockets (at most [`CONNECTING_AT_ONCE`] handshakes at a time) and waits
 //! until every one is subscribed: on Veranda each socket's `hello`; on Pushpin, once every
@@ -49,15 +57,19 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{watch, Semaphore};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use veranda_actors::store::redis_store::DEFAULT_KEY_PREFIX;
 use veranda_actors::streams::{SharedLog, StreamLimits, StreamName};
 use veranda_benches::live::{self, Editor};
 
+mod instances;
 mod options;
 mod procfs;
 mod producer;
 mod subscribers;
 
+use instances::*;
 use options::*;
+#[cfg(test)]
 use procfs::*;
 use producer::*;
 use subscribers::*;
@@ -75,6 +87,8 @@ const SUBSCRIBE_DEADLINE: Duration = Duration::from_secs(180);
 const DRAIN_QUIET: Duration = Duration::from_secs(5);
 /// The longest wait for deliveries after the last event was produced.
 const DRAIN_DEADLINE: Duration = Duration::from_secs(30);
+/// The most instances a run's subscribers are split over.
+const MAX_INSTANCES: usize = 8;
 /// The most subscribers a run accepts.
 const MAX_SUBSCRIBERS: usize = 20_000;
 /// The most events per second a run accepts.
@@ -111,27 +125,33 @@ struct Outcome {
     produce: Vec<u32>,
     /// Event frame size.
     frame_bytes: usize,
-    /// Memory before the sockets opened, and the peak, KiB.
-    rss: Option<(u64, u64)>,
-    /// The server's CPU time from just before the first event to the end, ms.
-    cpu_ms: Option<u64>,
+    /// Deliveries received per instance.
+    received_per: Vec<u64>,
+    /// Seconds from the first event's start to the last delivery.
+    delivery_secs: f64,
+    /// What each measured instance used (memory, CPU time from just before the first
+    /// event to the end); empty when none is measured.
+    usage: Vec<Usage>,
     /// The first socket failure.
     first_failure: Option<String>,
 }
 
 async fn run(options: &Options) -> Result<Outcome, String> {
     let events = (options.rate * options.seconds) as usize;
-    let (producer, request) = match (options.side, options.source) {
+    let edits_requests = || -> Result<Vec<_>, String> {
+        options.addresses.iter().map(|address| live::edits_stream_request(address, &options.session)).collect()
+    };
+    let (producer, requests) = match (options.side, options.source) {
         (Side::Veranda, Source::Edit) => (
             Producer::Veranda(Editor::new(&options.address, &options.session, &options.block).await?),
-            live::edits_stream_request(&options.address, &options.session)?,
+            edits_requests()?,
         ),
         (Side::Veranda, Source::Direct) => (
             Producer::Direct(Box::new(
-                SharedLog::open(&options.redis_url, StreamName::Edits, &StreamLimits::default())
+                SharedLog::open(&options.redis_url, DEFAULT_KEY_PREFIX, StreamName::Edits, &StreamLimits::default())
                     .map_err(|e| format!("--redis-url: {e}"))?,
             )),
-            live::edits_stream_request(&options.address, &options.session)?,
+            edits_requests()?,
         ),
         (Side::Pushpin, _) => (
             Producer::Pushpin {
@@ -140,9 +160,9 @@ async fn run(options: &Options) -> Result<Outcome, String> {
                 channel: options.channel.clone(),
                 payload_bytes: options.payload_bytes,
             },
-            format!("{}/stream", options.address.replacen("http://", "ws://", 1))
+            vec![format!("{}/stream", options.address.replacen("http://", "ws://", 1))
                 .into_client_request()
-                .map_err(|e| e.to_string())?,
+                .map_err(|e| e.to_string())?],
         ),
     };
     let shared = Arc::new(Shared {
@@ -155,26 +175,19 @@ async fn run(options: &Options) -> Result<Outcome, String> {
         first_failure: Mutex::new(None),
         frame_bytes: AtomicUsize::new(0),
         unexpected: AtomicU64::new(0),
+        last_frame: AtomicU64::new(0),
     });
 
     // Memory: before the sockets open, then the peak, sampled every 250 ms.
-    let rss_idle = options.rss_pid.and_then(rss_tree_kib);
-    let rss_peak = Arc::new(AtomicU64::new(rss_idle.unwrap_or(0)));
-    let sampler = options.rss_pid.map(|pid| {
-        let peak = rss_peak.clone();
-        tokio::spawn(async move {
-            loop {
-                let rss = tokio::task::spawn_blocking(move || rss_tree_kib(pid)).await.ok().flatten();
-                peak.fetch_max(rss.unwrap_or(0), Ordering::Relaxed);
-                tokio::time::sleep(Duration::from_millis(250)).await;
-            }
-        })
-    });
+    let mut meters = Meters::start(&options.rss_pids);
 
     let (stop_tx, stop_rx) = watch::channel(false);
     let gate = Arc::new(Semaphore::new(CONNECTING_AT_ONCE));
     let tasks: Vec<_> = (0..options.subscribers)
-        .map(|_| tokio::spawn(subscriber(options.side, request.clone(), shared.clone(), gate.clone(), stop_rx.clone())))
+        .map(|n| {
+            let request = requests[instance_of(n, requests.len())].clone();
+            tokio::spawn(subscriber(options.side, request, shared.clone(), gate.clone(), stop_rx.clone()))
+        })
         .collect();
 
     let deadline = Instant::now() + SUBSCRIBE_DEADLINE;
@@ -211,7 +224,8 @@ async fn run(options: &Options) -> Result<Outcome, String> {
     // Let the warm-up's last deliveries arrive before the first event.
     tokio::time::sleep(Duration::from_millis(300)).await;
 
-    let cpu_before = options.rss_pid.and_then(cpu_tree_ms);
+    meters.start_cpu();
+    let first_event = shared.micros();
     let producing = Instant::now();
     let mut produce = match options.schedule {
         Schedule::Closed => produce_closed(&producer, &shared, options, events).await?,
@@ -233,20 +247,21 @@ async fn run(options: &Options) -> Result<Outcome, String> {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let cpu_ms = options.rss_pid.and_then(cpu_tree_ms).zip(cpu_before).map(|(after, before)| after - before);
+    let usage = meters.finish();
     let _ = stop_tx.send(true);
     let mut latencies = Vec::with_capacity(expected as usize);
     let (mut lost, mut closed_missing) = (0u64, 0u64);
-    for task in tasks {
+    let mut received_per = vec![0u64; requests.len()];
+    for (n, task) in tasks.into_iter().enumerate() {
         let ending = task.await.map_err(|e| e.to_string())?;
+        received_per[instance_of(n, requests.len())] += ending.latencies.len() as u64;
         let (open, closed) = ending.missing(events as u64);
         (lost, closed_missing) = (lost + open, closed_missing + closed);
         latencies.extend(ending.latencies);
     }
-    if let Some(sampler) = sampler {
-        sampler.abort();
-    }
     latencies.sort_unstable();
+    let last_frame = shared.last_frame.load(Ordering::Relaxed);
+    let delivery_secs = last_frame.saturating_sub(first_event) as f64 / 1e6;
     let first_failure = shared.first_failure.lock().unwrap_or_else(|e| e.into_inner()).clone();
     Ok(Outcome {
         sent: events as u64,
@@ -260,8 +275,9 @@ async fn run(options: &Options) -> Result<Outcome, String> {
         latencies,
         produce,
         frame_bytes: shared.frame_bytes.load(Ordering::Relaxed),
-        rss: rss_idle.map(|idle| (idle, rss_peak.load(Ordering::Relaxed))),
-        cpu_ms,
+        received_per,
+        delivery_secs,
+        usage,
         first_failure,
     })
 }
@@ -280,17 +296,38 @@ fn report(options: &Options, o: &Outcome) {
         (Side::Veranda, Source::Direct) => ("veranda", "direct"),
         (Side::Pushpin, _) => ("pushpin", "publish"),
     };
-    let (cpu_ms, cpu_us_per_frame) = o.cpu_ms.map_or(("nan".into(), "nan".into()), |cpu| {
+    let measured = !o.usage.is_empty();
+    let cpu: Vec<Option<u64>> = o.usage.iter().map(|u| u.cpu_ms).collect();
+    let cpu_total = (measured && cpu.iter().all(Option::is_some)).then(|| cpu.iter().flatten().sum::<u64>());
+    let (cpu_ms, cpu_us_per_frame) = cpu_total.map_or(("nan".into(), "nan".into()), |cpu| {
         (cpu.to_string(), format!("{:.2}", cpu as f64 * 1e3 / o.received.max(1) as f64))
     });
-    let (rss_idle, rss_peak) = o.rss.map_or(("nan".into(), "nan".into()), |(idle, peak)| {
-        (format!("{:.1}", idle as f64 / 1024.0), format!("{:.1}", peak as f64 / 1024.0))
-    });
+    let mib = |kib: u64| format!("{:.1}", kib as f64 / 1024.0);
+    let idle: Option<u64> = o.usage.iter().map(|u| u.rss_idle_kib).sum();
+    let (rss_idle, rss_peak) = match idle.filter(|_| measured) {
+        Some(idle) => (mib(idle), mib(o.usage.iter().map(|u| u.rss_peak_kib).sum())),
+        None => ("nan".into(), "nan".into()),
+    };
+    let rate = |received: u64| format!("{:.0}", received as f64 / o.delivery_secs.max(1e-3));
+    let instances = format!(
+        "instances={} frames_per_sec={} frames_per_sec_per_instance={} received_per_instance={} \
+         rss_peak_per_instance_mib={} cpu_ms_per_instance={}",
+        o.received_per.len(),
+        rate(o.received),
+        per_instance(o.received_per.iter().map(|&r| rate(r))),
+        per_instance(&o.received_per),
+        if measured { per_instance(o.usage.iter().map(|u| mib(u.rss_peak_kib))) } else { "nan".into() },
+        if measured {
+            per_instance(cpu.iter().map(|c| c.map_or("nan".into(), |c| c.to_string())))
+        } else {
+            "nan".into()
+        },
+    );
     println!(
         "RESULT side={side} producer={producer} schedule={schedule} subscribers={} ready={} rate={} seconds={} events={} achieved_rate={:.1} expected={} \
          received={} missing={} lost={} closed={} closed_missing={} unexpected={} p50_ms={} p99_ms={} max_ms={} produce_p50_ms={} \
          produce_p99_ms={} frame_bytes={} rss_idle_mib={rss_idle} rss_peak_mib={rss_peak} cpu_ms={cpu_ms} \
-         cpu_us_per_frame={cpu_us_per_frame}",
+         cpu_us_per_frame={cpu_us_per_frame} {instances}",
         options.subscribers,
         o.ready,
         options.rate,

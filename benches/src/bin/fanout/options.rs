@@ -3,7 +3,7 @@
 
 use veranda_benches::live::{self, DEFAULT_BLOCK};
 
-use super::{MAX_PAYLOAD, MAX_RATE, MAX_SECONDS, MAX_SUBSCRIBERS};
+use super::{MAX_INSTANCES, MAX_PAYLOAD, MAX_RATE, MAX_SECONDS, MAX_SUBSCRIBERS};
 
 /// Which server delivers the events.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,8 +42,12 @@ pub(crate) struct Options {
     pub(crate) source: Source,
     /// Veranda with `--producer direct`: `redis://127.0.0.1:PORT/`, the server's `--redis-url`.
     pub(crate) redis_url: String,
-    /// `http://127.0.0.1:PORT` of the server the subscribers connect to.
+    /// `http://127.0.0.1:PORT` of the server the subscribers connect to (the first of
+    /// `addresses`; the edit producer's).
     pub(crate) address: String,
+    /// Every instance the subscribers are split over, evenly (`--address A,B`: instances
+    /// of one site sharing one Redis).
+    pub(crate) addresses: Vec<String>,
     /// Veranda: the owner session id.
     pub(crate) session: String,
     /// Veranda: the text block edited.
@@ -62,16 +66,17 @@ pub(crate) struct Options {
     pub(crate) seconds: u32,
     /// Closed or open loop.
     pub(crate) schedule: Schedule,
-    /// The server process whose memory and CPU time (with its descendants') are sampled.
-    pub(crate) rss_pid: Option<u32>,
+    /// The server processes whose memory and CPU time (with their descendants') are
+    /// sampled, one per address (`--rss-pid P1,P2`); none: not measured.
+    pub(crate) rss_pids: Vec<u32>,
 }
 
 pub(crate) fn usage() -> ! {
     eprintln!(
-        "usage:\n  fanout seed-session DATA_DIR|REDIS_URL SESSION_ID\n  fanout veranda --address http://127.0.0.1:PORT --session ID [--block ID] \
+        "usage:\n  fanout seed-session DATA_DIR|REDIS_URL SESSION_ID\n  fanout veranda --address http://127.0.0.1:PORT[,http://127.0.0.1:PORT2…] --session ID [--block ID] \
          [--producer edit|direct] [--redis-url redis://127.0.0.1:PORT/] [common]\n  \
          fanout pushpin --address http://127.0.0.1:PORT --publish http://127.0.0.1:PORT [--channel NAME] \
-         [--payload-bytes N] [common]\n  common: [--subscribers N] [--rate PER_SECOND] [--seconds N] [--schedule closed|open] [--rss-pid PID]"
+         [--payload-bytes N] [common]\n  common: [--subscribers N] [--rate PER_SECOND] [--seconds N] [--schedule closed|open] [--rss-pid PID[,PID2…]]"
     );
     std::process::exit(2)
 }
@@ -100,6 +105,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Options, String> {
         source: Source::Edit,
         redis_url: String::new(),
         address: String::new(),
+        addresses: Vec::new(),
         session: String::new(),
         block: DEFAULT_BLOCK.to_string(),
         publish: String::new(),
@@ -108,14 +114,20 @@ pub(crate) fn parse(args: &[String]) -> Result<Options, String> {
         subscribers: 1_000,
         rate: 100,
         seconds: 10,
-        rss_pid: None,
+        rss_pids: Vec::new(),
         schedule: Schedule::Closed,
     };
     let mut it = args[1..].iter();
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
         match flag.as_str() {
-            "--address" => options.address = live::loopback_address(value).map_err(|e| format!("--address: {e}"))?,
+            "--address" => {
+                options.addresses = value
+                    .split(',')
+                    .map(|a| live::loopback_address(a).map_err(|e| format!("--address: {e}")))
+                    .collect::<Result<_, _>>()?;
+                options.address = options.addresses[0].clone();
+            }
             "--session" => options.session = value.clone(),
             "--block" => options.block = value.clone(),
             "--producer" => {
@@ -139,12 +151,23 @@ pub(crate) fn parse(args: &[String]) -> Result<Options, String> {
                     _ => return Err("--schedule is closed or open".into()),
                 }
             }
-            "--rss-pid" => options.rss_pid = Some(bounded(flag, value, 1..=u32::MAX)?),
+            "--rss-pid" => {
+                options.rss_pids = value.split(',').map(|p| bounded(flag, p, 1..=u32::MAX)).collect::<Result<_, _>>()?
+            }
             other => return Err(format!("unknown option {other}")),
         }
     }
     if options.address.is_empty() {
         return Err("--address is required".into());
+    }
+    if options.addresses.len() > MAX_INSTANCES {
+        return Err(format!("--address takes at most {MAX_INSTANCES} instances"));
+    }
+    if !options.rss_pids.is_empty() && options.rss_pids.len() != options.addresses.len() {
+        return Err("--rss-pid takes one process per --address".into());
+    }
+    if side == Side::Pushpin && options.addresses.len() > 1 {
+        return Err("pushpin takes one --address".into());
     }
     match side {
         Side::Veranda if options.session.is_empty() => Err("--session is required for veranda".into()),

@@ -32,6 +32,8 @@ pub(crate) struct Shared {
     pub(crate) frame_bytes: AtomicUsize,
     /// Frames that named an event twice or one not produced.
     pub(crate) unexpected: AtomicU64,
+    /// When the last delivery was read, µs after `start`.
+    pub(crate) last_frame: AtomicU64,
 }
 
 impl Shared {
@@ -191,6 +193,7 @@ pub(crate) async fn subscriber(
                 let _ = shared.frame_bytes.compare_exchange(0, text.len(), Ordering::Relaxed, Ordering::Relaxed);
                 latencies.push(at.saturating_sub(sent - 1).min(u32::MAX as u64) as u32);
                 shared.received.fetch_add(1, Ordering::Relaxed);
+                shared.last_frame.fetch_max(at, Ordering::Relaxed);
             }
             Frame::Other => {}
         }

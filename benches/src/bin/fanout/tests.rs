@@ -125,3 +125,47 @@ fn the_schedule_is_closed_unless_open_is_asked() {
     wrong.extend(args(&["--schedule", "later"]));
     assert!(parse(&wrong).unwrap_err().contains("closed or open"));
 }
+
+#[test]
+fn subscribers_are_split_evenly_over_several_loopback_instances() {
+    let two = "http://127.0.0.1:8081,http://127.0.0.1:8082";
+    let base = ["veranda", "--address", two, "--session", "s", "--producer", "direct"];
+    let with = |extra: &[&str]| {
+        let mut list = args(&base);
+        list.extend(args(&["--redis-url", "redis://127.0.0.1:6390/"]));
+        list.extend(args(extra));
+        parse(&list)
+    };
+    let options = with(&["--rss-pid", "11,12"]).unwrap();
+    assert_eq!(options.addresses, vec!["http://127.0.0.1:8081".to_string(), "http://127.0.0.1:8082".to_string()]);
+    assert_eq!((options.address.as_str(), options.rss_pids.as_slice()), ("http://127.0.0.1:8081", &[11, 12][..]));
+    assert!(with(&["--rss-pid", "11"]).unwrap_err().contains("one process per --address"));
+    assert!(with(&[]).unwrap().rss_pids.is_empty(), "not measured");
+    let foreign = ["veranda", "--address", "http://127.0.0.1:1,http://10.0.0.2:2", "--session", "s"];
+    assert!(parse(&args(&foreign)).is_err(), "every instance is loopback");
+    let pushpin = ["pushpin", "--address", two, "--publish", "http://127.0.0.1:2"];
+    assert!(parse(&args(&pushpin)).unwrap_err().contains("one --address"));
+    let split: Vec<usize> = (0..5).map(|n| instance_of(n, 2)).collect();
+    assert_eq!(split, vec![0, 1, 0, 1, 0]);
+    assert_eq!(instance_of(7, 1), 0);
+    assert_eq!(per_instance([3, 4]), "3/4");
+}
+
+#[tokio::test]
+async fn each_instance_s_memory_and_cpu_time_are_measured_apart() {
+    let me = std::process::id();
+    let mut meters = Meters::start(&[me, me]);
+    meters.start_cpu();
+    let spin = Instant::now();
+    let mut x = 0u64;
+    while spin.elapsed() < Duration::from_millis(60) {
+        x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+    }
+    let usage = meters.finish();
+    assert_eq!(usage.len(), 2);
+    for used in &usage {
+        assert!(used.rss_idle_kib.is_some_and(|kib| kib > 0) && used.rss_peak_kib > 0, "{used:?}");
+        assert!(used.cpu_ms.is_some_and(|ms| ms >= 20), "{used:?} after spinning 60 ms");
+    }
+    assert!(Meters::start(&[]).finish().is_empty(), "nothing measured");
+}

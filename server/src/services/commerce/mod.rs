@@ -105,7 +105,11 @@ impl Commerce {
             Some(url) => {
                 let fail = |reason: String| CommerceStartError::Redis { url: redact(url), reason };
                 let lifetime = Duration::from_secs(settings.commerce.cart_lifetime_secs);
-                let redis = RedisStorage::connect(url).await.map_err(fail)?.with_cart_lifetime(lifetime);
+                let redis = RedisStorage::connect(url)
+                    .await
+                    .map_err(fail)?
+                    .with_cart_lifetime(lifetime)
+                    .with_key_prefix(&settings.redis.key_prefix);
                 let levels = catalog.stocked().map(|(sku, level)| (sku.to_string(), level)).collect();
                 redis.seed_stock(levels).await.map_err(|e| fail(e.to_string()))?;
                 Arc::new(redis)

@@ -12,14 +12,18 @@ mod overlay;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
+use std::time::Duration;
 
 use veranda_actors::site::Site;
-use veranda_actors::store::{Store, StoreError, Tree};
+use veranda_actors::store::{Store, StoreError, Swap, Tree};
 
 pub use overlay::{CollectionSettings, ContentOverlay, PageSettings};
 
 /// Settings-tree key of the content overlay.
-const CONTENT_KEY: &[u8] = b"edits/content";
+pub const CONTENT_KEY: &[u8] = b"edits/content";
+/// How many times an edit is applied to the stored overlay before giving up, when other
+/// instances keep storing theirs in between.
+pub const EDIT_ATTEMPTS: u32 = 12;
 
 /// The site as visitors see it: the loaded site with the content overlay applied.
 pub struct LiveSite {
@@ -92,23 +96,48 @@ impl LiveSite {
     /// Runs `change` on the overlay against the edited site; when it succeeds, stores the
     /// overlay (on disk before this resolves) and shows the result. `change`'s error is
     /// handed back with nothing changed.
+    ///
+    /// Instances sharing the store may edit at the same moment: the change is applied to
+    /// the overlay as stored now and swapped in only if nobody stored another one
+    /// meanwhile ([`Store::compare_and_swap`]); otherwise it is applied again to the one
+    /// stored now, after a short random pause, at most [`EDIT_ATTEMPTS`] times, so no
+    /// concurrent edit is lost. When every attempt met another edit, nothing is changed
+    /// and the error is [`StoreError::Unavailable`] (503, try again).
     pub async fn edit<T, E: From<StoreError>>(
         &self,
-        change: impl FnOnce(&mut ContentOverlay, &Site) -> Result<T, E>,
+        mut change: impl FnMut(&mut ContentOverlay, &Site) -> Result<T, E>,
     ) -> Result<T, E> {
         let mut overlay = self.overlay.lock().await;
-        // Another instance sharing the store may have edited since: start from the stored overlay.
-        let mut next = match stored_overlay(self.store.as_ref()) {
-            Ok(Some(stored)) => stored,
-            _ => overlay.clone(),
-        };
-        let site = if next == *overlay { self.current() } else { Arc::new(next.apply(&self.base)) };
-        let answer = change(&mut next, &site)?;
-        let bytes = serde_json::to_vec(&next).map_err(|e| StoreError::Backend(e.to_string()))?;
-        self.store.put(Tree::Settings, CONTENT_KEY, &bytes).await?;
-        self.show(Arc::new(next.apply(&self.base)));
-        *overlay = next;
-        Ok(answer)
+        for attempt in 0..EDIT_ATTEMPTS {
+            if attempt > 0 {
+                tokio::time::sleep(Duration::from_millis(rand::random_range(1..=32))).await;
+            }
+            let stored = self.store.get(Tree::Settings, CONTENT_KEY)?;
+            // Another instance sharing the store may have edited since: start from the stored overlay.
+            let mut next = match stored.as_deref().map(serde_json::from_slice::<ContentOverlay>) {
+                Some(Ok(stored)) => stored,
+                Some(Err(error)) => {
+                    tracing::warn!(%error, "the stored content edits are unreadable; editing this instance's copy");
+                    overlay.clone()
+                }
+                None => overlay.clone(),
+            };
+            let site = if next == *overlay { self.current() } else { Arc::new(next.apply(&self.base)) };
+            let answer = change(&mut next, &site)?;
+            let bytes = serde_json::to_vec(&next).map_err(|e| StoreError::Backend(e.to_string()))?;
+            match self.store.compare_and_swap(Tree::Settings, CONTENT_KEY, stored.as_deref(), &bytes).await? {
+                Swap::Swapped => {
+                    self.show(Arc::new(next.apply(&self.base)));
+                    *overlay = next;
+                    return Ok(answer);
+                }
+                Swap::Conflict(_) => tracing::debug!(attempt, "the content edits changed meanwhile; editing again"),
+            }
+        }
+        Err(StoreError::Unavailable(format!(
+            "the content edits were changed through another instance {EDIT_ATTEMPTS} times in a row"
+        ))
+        .into())
     }
 }
 

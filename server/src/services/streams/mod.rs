@@ -49,7 +49,7 @@ impl Streams {
         settings: &Settings,
         errors: broadcast::Receiver<TelemetryEvent>,
     ) -> Streams {
-        let redis = settings.redis_url.as_deref();
+        let redis = settings.redis_url.as_deref().map(|url| (url, settings.redis.key_prefix.as_str()));
         let edits_hub = start(store.clone(), StreamName::Edits, &settings.streams, redis).await;
         let errors_hub = start(store.clone(), StreamName::Errors, &settings.streams, redis).await;
         actix::spawn(forward_errors(errors, errors_hub.clone()));
@@ -74,11 +74,11 @@ async fn start(
     store: Arc<dyn Store>,
     stream: StreamName,
     limits: &StreamLimits,
-    redis_url: Option<&str>,
+    redis: Option<(&str, &str)>,
 ) -> Addr<Broadcaster> {
     let journal = Journal::new(store, stream);
-    if let Some(url) = redis_url {
-        match SharedLog::open(url, stream, limits) {
+    if let Some((url, key_prefix)) = redis {
+        match SharedLog::open(url, key_prefix, stream, limits) {
             Ok(log) => return start_shared(journal, Arc::new(log), limits).await,
             Err(error) => {
                 tracing::error!(%error, stream = stream.as_str(), "cannot share the stream through Redis; it stays local")

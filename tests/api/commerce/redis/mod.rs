@@ -12,6 +12,7 @@
 //! package); without them each test says so loudly and passes without checking.
 
 pub(crate) mod harness;
+mod key_prefix;
 mod shared_crumbs;
 
 use serde_json::Value;

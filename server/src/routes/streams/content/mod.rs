@@ -64,13 +64,14 @@ impl ContentEdit {
         self.edit.json()
     }
 
-    /// Applies `change` to the site's content overlay (on disk before it returns), then
+    /// Applies `change` to the site's content overlay (on disk before it returns; applied
+    /// again to the stored overlay when another instance stored one meanwhile), then
     /// publishes the edit's event of `kind` on the edited object, listing the changed pages'
     /// paths `change` returns beside its answer.
     async fn apply<T>(
         &self,
         kind: EditKind,
-        change: impl FnOnce(&mut ContentOverlay, &Site) -> Result<(T, Vec<String>), StreamError>,
+        change: impl FnMut(&mut ContentOverlay, &Site) -> Result<(T, Vec<String>), StreamError>,
     ) -> Result<T, StreamError> {
         let (answer, paths) = self.edit.state.services.site.edit(change).await?;
         self.edit.publish(kind, &self.id, paths).await?;
