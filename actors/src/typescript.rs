@@ -19,7 +19,9 @@ use crate::site::forms::{FormKind, FormSummary};
 use crate::site::settings::*;
 use crate::streams::{EditEvent, EditName, Frame, RecentEvents, ResetReason, StoredEvent, StreamName};
 use crate::telemetry::errors::{ErrorGroup, ErrorReport, RecentError};
-use crate::telemetry::page_views::{PageViews, VisitorStats};
+use crate::telemetry::page_views::{
+    KeyCount, PageViews, StatsRange, TopReport, TrafficPoint, TrafficReport, VisitorStats,
+};
 use crate::telemetry::vitals::{PageVitals, VitalSummary};
 
 /// The whole generated file.
@@ -142,6 +144,11 @@ pub fn render() -> String {
         FormSummary::decl(&cfg),
         PageViews::decl(&cfg),
         VisitorStats::decl(&cfg),
+        StatsRange::decl(&cfg),
+        TrafficPoint::decl(&cfg),
+        TrafficReport::decl(&cfg),
+        KeyCount::decl(&cfg),
+        TopReport::decl(&cfg),
     ]);
     for decl in decls {
         out.push_str("export ");

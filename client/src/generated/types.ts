@@ -2274,4 +2274,58 @@ liveVisitors: number,
  */
 pageViews: PageViews, };
 
+export type StatsRange = "24h" | "30d";
+
+export type TrafficPoint = { 
+/**
+ * When the bucket starts (unix ms).
+ */
+start: number, 
+/**
+ * Page views counted in the bucket.
+ */
+pageViews: number, 
+/**
+ * Distinct visitors seen in the bucket.
+ */
+visitors: number, };
+
+export type TrafficReport = { 
+/**
+ * The window the points cover.
+ */
+range: StatsRange, 
+/**
+ * How long one bucket lasts (ms).
+ */
+bucketMs: number, 
+/**
+ * One point per bucket, oldest first, the last the current bucket.
+ */
+points: Array<TrafficPoint>, };
+
+export type KeyCount = { 
+/**
+ * The page path or referring site.
+ */
+key: string, 
+/**
+ * Page views.
+ */
+count: number, };
+
+export type TopReport = { 
+/**
+ * The window counted.
+ */
+range: StatsRange, 
+/**
+ * The most viewed page paths, most first.
+ */
+pages: Array<KeyCount>, 
+/**
+ * The sites that sent the most page views, most first.
+ */
+referrers: Array<KeyCount>, };
+
 export const ISLAND_KINDS: readonly IslandKind[] = ["menu-tabs", "form", "newsletter", "accordion", "marquee", "gallery", "button", "announcement-bar", "member-area", "scaled-text", "restaurant-booking", "social-sharing", "add-to-cart", "cart-badge", "cart", "video", "quick-view", "map", "summary"];
