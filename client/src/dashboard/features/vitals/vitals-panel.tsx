@@ -24,7 +24,7 @@ export function VitalsPanel() {
     refetchInterval: VITALS_REFRESH_MS,
   });
   return (
-    <section aria-labelledby="vitals-heading" className="panel">
+    <section aria-labelledby="vitals-heading" className="panel panel--wide">
       <div className="panel__head">
         <h2 id="vitals-heading">Web vitals</h2>
       </div>
