@@ -83,29 +83,32 @@ export function TimeChart({
     <figure className="chart">
       <div ref={box} className="chart__plot" role="img" aria-label={summary} style={{ minHeight: height }} />
       {table && (
-        <table className="visually-hidden">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{unit === 'day' ? 'Day (UTC)' : 'Hour (UTC)'}</th>
-              {lines.map((l) => (
-                <th key={l.label} scope="col">
-                  {l.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {times.map((t, i) => (
-              <tr key={t}>
-                <th scope="row">{timeLabel(t, unit)}</th>
+        // A table ignores the clipping box, so the hidden box is a wrapper around it.
+        <div className="visually-hidden">
+          <table>
+            <caption>{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{unit === 'day' ? 'Day (UTC)' : 'Hour (UTC)'}</th>
                 {lines.map((l) => (
-                  <td key={l.label}>{l.values[i]}</td>
+                  <th key={l.label} scope="col">
+                    {l.label}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {times.map((t, i) => (
+                <tr key={t}>
+                  <th scope="row">{timeLabel(t, unit)}</th>
+                  {lines.map((l) => (
+                    <td key={l.label}>{l.values[i]}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </figure>
   );

@@ -43,7 +43,7 @@ describe('the traffic panel', () => {
     const plot = container.querySelector('[role="img"]');
     expect(chart!.target).toBe(plot);
     expect(plot?.getAttribute('aria-label')).toBe('Last 24 hours: 283 page views; busiest hour 00:00 UTC on 2026-11-26 with 30 page views and 12 visitors.');
-    const table = container.querySelector('table.visually-hidden')!;
+    const table = container.querySelector('div.visually-hidden table')!;
     expect(table.querySelector('caption')?.textContent).toBe('Page views and visitors per hour (UTC)');
     expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Hour (UTC)', 'Page views', 'Visitors']);
     const rows = [...table.querySelectorAll('tbody tr')];
@@ -62,7 +62,7 @@ describe('the traffic panel', () => {
     expect(button.getAttribute('aria-pressed')).toBe('true');
     expect(charts[0]!.destroyed).toBe(true);
     expect(charts[1]!.data[0]).toHaveLength(30);
-    const rows = [...container.querySelectorAll('table.visually-hidden tbody tr')];
+    const rows = [...container.querySelectorAll('div.visually-hidden table tbody tr')];
     expect(rows).toHaveLength(30);
     expect(rows[0]!.querySelector('th')?.textContent).toBe('2026-10-28');
     expect(container.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe(
