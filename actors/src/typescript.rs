@@ -18,7 +18,7 @@ use crate::site::content::*;
 use crate::site::forms::{FormKind, FormSummary};
 use crate::site::settings::*;
 use crate::streams::{EditEvent, EditName, Frame, RecentEvents, ResetReason, StoredEvent, StreamName};
-use crate::telemetry::errors::{ErrorGroup, ErrorReport, RecentError};
+use crate::telemetry::errors::{ErrorGroup, ErrorHoursReport, ErrorPoint, ErrorReport, GroupHours, RecentError};
 use crate::telemetry::page_views::{
     KeyCount, PageViews, StatsRange, TopReport, TrafficPoint, TrafficReport, VisitorStats,
 };
@@ -149,6 +149,9 @@ pub fn render() -> String {
         TrafficReport::decl(&cfg),
         KeyCount::decl(&cfg),
         TopReport::decl(&cfg),
+        ErrorPoint::decl(&cfg),
+        GroupHours::decl(&cfg),
+        ErrorHoursReport::decl(&cfg),
     ]);
     for decl in decls {
         out.push_str("export ");

@@ -165,3 +165,45 @@ async fn a_range_other_than_24h_or_30d_is_refused_with_a_message() {
         assert_eq!(post.status(), 405, "{path}");
     }
 }
+
+fn error_record(message: &str, line: u32) -> Value {
+    json!({ "event": "error", "timestamp": 1, "data": { "websiteId": "w", "templateId": "t",
+        "url": "https://example.com/about", "userAgent": "test", "app": "loader", "message": message,
+        "stack": "Error", "file": "https://example.com/assets/loader-abc123ef.js", "line": line, "column": 2,
+        "pageLoadId": "load-1" } })
+}
+
+#[actix_rt::test]
+async fn errors_per_hour_give_the_total_and_each_groups_24_hours() {
+    let app = demo().await;
+    let owner = app.sign_in(true, &[]).await;
+    let editor = app.sign_in(false, &[ContributorRole::Editor]).await;
+    assert_eq!(app.get("/api/stats/errors", &[]).await.status(), 401);
+    assert_eq!(app.get("/api/stats/errors", &[("cookie", &editor)]).await.status(), 403);
+    let empty = read(&app, "/api/stats/errors", &owner).await;
+    assert_eq!(empty["bucketMs"], json!(3_600_000));
+    assert_eq!(empty["points"].as_array().map(Vec::len), Some(24));
+    assert_eq!(empty["groups"], json!([]));
+    let crumb = app.crumb().await;
+    let cookie = format!("crumb={crumb}");
+    let records =
+        json!([error_record("Item 1 missing", 3), error_record("Item 2 missing", 3), error_record("other", 9)]);
+    let res = app
+        .post_body(
+            "/api/events/RecordJavascriptErrors",
+            "application/json",
+            records.to_string(),
+            &[("cookie", &cookie), ("X-CSRF-Token", &crumb)],
+        )
+        .await;
+    assert_eq!(res.status(), 202);
+    let body = read(&app, "/api/stats/errors", &owner).await;
+    let total: u64 = body["points"].as_array().expect("points").iter().map(|p| p["errors"].as_u64().expect("n")).sum();
+    assert_eq!(total, 3);
+    let groups = body["groups"].as_array().expect("groups");
+    let mut sums: Vec<u64> =
+        groups.iter().map(|g| g["counts"].as_array().expect("counts").iter().filter_map(Value::as_u64).sum()).collect();
+    sums.sort_unstable();
+    assert_eq!(sums, [1, 2], "two groups: the two missing items share a fingerprint");
+    assert!(groups.iter().all(|g| g["counts"].as_array().map(Vec::len) == Some(24)));
+}

@@ -2328,4 +2328,38 @@ pages: Array<KeyCount>,
  */
 referrers: Array<KeyCount>, };
 
+export type ErrorPoint = { 
+/**
+ * When the hour starts (unix ms).
+ */
+start: number, 
+/**
+ * Errors admitted in the hour (a record seen `count` times counts `count`).
+ */
+errors: number, };
+
+export type GroupHours = { 
+/**
+ * The group.
+ */
+fingerprint: string, 
+/**
+ * 24 counts, one per hour.
+ */
+counts: Array<number>, };
+
+export type ErrorHoursReport = { 
+/**
+ * How long one bucket lasts (ms): an hour.
+ */
+bucketMs: number, 
+/**
+ * All errors per hour, 24 points, oldest first.
+ */
+points: Array<ErrorPoint>, 
+/**
+ * The groups with errors in the last 24 hours.
+ */
+groups: Array<GroupHours>, };
+
 export const ISLAND_KINDS: readonly IslandKind[] = ["menu-tabs", "form", "newsletter", "accordion", "marquee", "gallery", "button", "announcement-bar", "member-area", "scaled-text", "restaurant-booking", "social-sharing", "add-to-cart", "cart-badge", "cart", "video", "quick-view", "map", "summary"];
