@@ -4,7 +4,8 @@
 // - a `PUT /api/site-header-footer` made with the owner's crumb shows in the edits panel
 //   as the server pushes it, without a reload;
 // - an error thrown on a demo page in another tab shows in the errors panel,
-//   and a second one from another page load raises its group's count to 2;
+//   and a second one from another page load raises its group's count to 2, which its
+//   24-hour sparkline and the errors-per-hour chart show too;
 // - new items are highlighted only without reduced motion;
 // - a page view on a demo page raises today's page views in the visitors panel, and shows in the
 //   traffic chart's table and the top pages once the 30-day range is picked;
@@ -111,6 +112,11 @@ test('an error thrown on a demo page shows in the errors panel, grouped with its
     { timeout: 15_000 },
   ).catch(() => assert.fail(`the group's count did not reach 2${serverLog()}`));
   assert.equal(await group.count(), 1, 'one group for both errors');
+  // The group's sparkline and the errors-per-hour chart are read again soon after a new error.
+  const sparkline = group.getByRole('img', { name: /^2 in the last 24 hours/ });
+  await sparkline.waitFor({ timeout: 15_000 }).catch(() => assert.fail(`the group's sparkline does not count 2${serverLog()}`));
+  await sparkline.locator('canvas').waitFor({ timeout: 10_000 });
+  assert.match(await errorsPanel.locator('figure [role="img"]').getAttribute('aria-label'), /^Last 24 hours: \d+ errors; busiest hour /);
 
   // The stack is behind a disclosure that the keyboard opens.
   const summary = group.getByText('Stack', { exact: true });
