@@ -22,7 +22,7 @@ use crate::telemetry::errors::{ErrorGroup, ErrorHoursReport, ErrorPoint, ErrorRe
 use crate::telemetry::page_views::{
     KeyCount, PageViews, StatsRange, TopReport, TrafficPoint, TrafficReport, VisitorStats,
 };
-use crate::telemetry::vitals::{PageVitals, VitalSummary};
+use crate::telemetry::vitals::{PageVitals, VitalPoint, VitalSeriesReport, VitalSummary};
 
 /// The whole generated file.
 pub fn render() -> String {
@@ -152,6 +152,8 @@ pub fn render() -> String {
         ErrorPoint::decl(&cfg),
         GroupHours::decl(&cfg),
         ErrorHoursReport::decl(&cfg),
+        VitalPoint::decl(&cfg),
+        VitalSeriesReport::decl(&cfg),
     ]);
     for decl in decls {
         out.push_str("export ");

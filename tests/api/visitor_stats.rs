@@ -207,3 +207,38 @@ async fn errors_per_hour_give_the_total_and_each_groups_24_hours() {
     assert_eq!(sums, [1, 2], "two groups: the two missing items share a fingerprint");
     assert!(groups.iter().all(|g| g["counts"].as_array().map(Vec::len) == Some(24)));
 }
+
+#[actix_rt::test]
+async fn vitals_over_time_give_every_pages_p75_per_hour_and_per_day() {
+    let app = demo().await;
+    let owner = app.sign_in(true, &[]).await;
+    let editor = app.sign_in(false, &[ContributorRole::Editor]).await;
+    assert_eq!(app.get("/api/stats/vitals/series", &[]).await.status(), 401);
+    assert_eq!(app.get("/api/stats/vitals/series", &[("cookie", &editor)]).await.status(), 403);
+    let bad = app.get("/api/stats/vitals/series?range=1w", &[("cookie", &owner)]).await;
+    assert_eq!(bad.status(), 400);
+    let mut records = Vec::new();
+    for (i, (path, lcp)) in [("/about", 900), ("/", 1100), ("/about", 2400), ("/", 3900)].into_iter().enumerate() {
+        records.push(json!({ "pageLoadId": format!("load-{i}"), "name": "LCP", "value": lcp, "pagePath": path }));
+    }
+    records.push(json!({ "pageLoadId": "load-0", "name": "CLS", "value": 0.3, "pagePath": "/about" }));
+    let body = Value::Array(records).to_string();
+    assert_eq!(app.post_body("/api/1/performance/records", "text/plain", body, &[]).await.status(), 202);
+    for (range, points) in [("24h", 24), ("30d", 30)] {
+        let path = format!("/api/stats/vitals/series?range={range}");
+        let last = eventually(std::time::Duration::from_secs(5), "the vitals over time", || async {
+            let body = read(&app, &path, &owner).await;
+            assert_eq!(body["points"].as_array().map(Vec::len), Some(points), "{range}");
+            let last = body["points"][points - 1].clone();
+            last["lcp"].is_object().then_some(last)
+        })
+        .await;
+        // Both pages together: 4 page loads, the p75 in the bucket up to 2.5 s.
+        assert_eq!(last["lcp"], json!({ "p75": 2500.0, "count": 4 }), "{range}");
+        assert_eq!(last["cls"], json!({ "p75": 0.3, "count": 1 }), "{range}");
+        assert_eq!(
+            (last["inp"].clone(), last["fcp"].clone(), last["ttfb"].clone()),
+            (Value::Null, Value::Null, Value::Null)
+        );
+    }
+}

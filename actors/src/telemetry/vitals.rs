@@ -13,6 +13,8 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::telemetry::metrics::TelemetryMetric;
+use crate::telemetry::page_views::StatsRange;
+pub use crate::telemetry::vital_series::{VitalPoint, VitalSeries, VitalSeriesReport};
 
 /// How long one window of vitals lasts; a p75 covers between one and two windows.
 pub const VITALS_WINDOW_MS: u64 = 60 * 60 * 1000;
@@ -27,10 +29,10 @@ const MS_BOUNDS: [f64; 26] = [
 const CLS_BOUNDS: [f64; 14] = [0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1.0, 2.0];
 
 /// The five vitals, in report order.
-const VITALS: [TelemetryMetric; 5] =
+pub(crate) const VITALS: [TelemetryMetric; 5] =
     [TelemetryMetric::Lcp, TelemetryMetric::Inp, TelemetryMetric::Cls, TelemetryMetric::Fcp, TelemetryMetric::Ttfb];
 
-fn bounds(metric: TelemetryMetric) -> &'static [f64] {
+pub(crate) fn bounds(metric: TelemetryMetric) -> &'static [f64] {
     if metric == TelemetryMetric::Cls {
         &CLS_BOUNDS
     } else {
@@ -38,7 +40,7 @@ fn bounds(metric: TelemetryMetric) -> &'static [f64] {
     }
 }
 
-fn index(metric: TelemetryMetric) -> Option<usize> {
+pub(crate) fn index(metric: TelemetryMetric) -> Option<usize> {
     VITALS.iter().position(|m| *m == metric)
 }
 
@@ -90,6 +92,8 @@ pub struct VitalHistograms {
     current_start: u64,
     /// The window before it.
     previous: Window,
+    /// All paths' vitals per hour and per day.
+    series: VitalSeries,
 }
 
 impl VitalHistograms {
@@ -111,6 +115,7 @@ impl VitalHistograms {
     /// Adds `value` (ms, or unitless for CLS, as the page reported it) of `metric` on `path` at `now`.
     pub fn observe(&mut self, metric: TelemetryMetric, path: &str, value: f64, now: u64) {
         let Some(i) = index(metric) else { return };
+        self.series.observe(i, value, now);
         self.rotate(now);
         let bounds = bounds(metric);
         let histograms = self.current.entry(path.to_string()).or_default();
@@ -129,6 +134,7 @@ impl VitalHistograms {
     pub fn merge(&mut self, mut other: VitalHistograms, now: u64) {
         self.rotate(now);
         other.rotate(now);
+        self.series.merge(&other.series);
         for (mine, theirs) in [(&mut self.current, other.current), (&mut self.previous, other.previous)] {
             for (path, histograms) in theirs {
                 let into = mine.entry(path).or_default();
@@ -144,6 +150,11 @@ impl VitalHistograms {
                 }
             }
         }
+    }
+
+    /// All paths' p75 of every vital per bucket of `range`, up to `now`.
+    pub fn series(&self, range: StatsRange, now: u64) -> VitalSeriesReport {
+        self.series.report(range, now)
     }
 
     /// The p75 of every vital per path over both windows at `now`, paths in order.
@@ -173,19 +184,25 @@ impl VitalHistograms {
                 max = max.max(h.max);
             }
         }
-        let count: u64 = counts.iter().sum();
-        if count == 0 {
-            return None;
-        }
-        let rank = (count * 3).div_ceil(4);
-        let mut seen = 0;
-        let bucket = counts.iter().position(|n| {
-            seen += n;
-            seen >= rank
-        })?;
-        let p75 = bounds.get(bucket).copied().map_or(max, |b| b.min(max));
-        Some(VitalSummary { p75, count })
+        p75_of(&counts, bounds, max)
     }
+}
+
+/// The p75 of `counts` (one per bucket of `bounds`, then the overflow bucket): the upper
+/// bound of the bucket holding it, or `max` when that is lower or the p75 overflows.
+pub(crate) fn p75_of(counts: &[u64], bounds: &[f64], max: f64) -> Option<VitalSummary> {
+    let count: u64 = counts.iter().sum();
+    if count == 0 {
+        return None;
+    }
+    let rank = (count * 3).div_ceil(4);
+    let mut seen = 0;
+    let bucket = counts.iter().position(|n| {
+        seen += n;
+        seen >= rank
+    })?;
+    let p75 = bounds.get(bucket).copied().map_or(max, |b| b.min(max));
+    Some(VitalSummary { p75, count })
 }
 
 #[cfg(test)]

@@ -2362,4 +2362,44 @@ points: Array<ErrorPoint>,
  */
 groups: Array<GroupHours>, };
 
+export type VitalPoint = { 
+/**
+ * When the bucket starts (unix ms).
+ */
+start: number, 
+/**
+ * LCP p75 in ms, when measured in the bucket.
+ */
+lcp: VitalSummary | null, 
+/**
+ * INP p75 in ms.
+ */
+inp: VitalSummary | null, 
+/**
+ * CLS p75, unitless.
+ */
+cls: VitalSummary | null, 
+/**
+ * FCP p75 in ms.
+ */
+fcp: VitalSummary | null, 
+/**
+ * TTFB p75 in ms.
+ */
+ttfb: VitalSummary | null, };
+
+export type VitalSeriesReport = { 
+/**
+ * The window the points cover.
+ */
+range: StatsRange, 
+/**
+ * How long one bucket lasts (ms).
+ */
+bucketMs: number, 
+/**
+ * One point per bucket, oldest first, the last the current bucket.
+ */
+points: Array<VitalPoint>, };
+
 export const ISLAND_KINDS: readonly IslandKind[] = ["menu-tabs", "form", "newsletter", "accordion", "marquee", "gallery", "button", "announcement-bar", "member-area", "scaled-text", "restaurant-booking", "social-sharing", "add-to-cart", "cart-badge", "cart", "video", "quick-view", "map", "summary"];

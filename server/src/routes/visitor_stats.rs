@@ -6,6 +6,7 @@
 //! | `/api/stats/vitals` | GET | `{pages: [{path, lcp, inp, cls, fcp, ttfb}]}`, each vital `{p75, count}` or null |
 //! | `/api/stats/series?range=24h\|30d` | GET | `{range, bucketMs, points: [{start, pageViews, visitors}]}` |
 //! | `/api/stats/top?range=24h\|30d` | GET | `{range, pages: [{key, count}], referrers: [{key, count}]}` |
+//! | `/api/stats/vitals/series?range=24h\|30d` | GET | `{range, bucketMs, points: [{start, lcp, inp, cls, fcp, ttfb}]}` |
 //! | `/api/stats/errors` | GET | `{bucketMs, points: [{start, errors}], groups: [{fingerprint, counts}]}` |
 //!
 //! Series and top lists come from the hourly and daily rings the census ingest feeds
@@ -83,6 +84,18 @@ pub async fn top(_: Admin<Figures>, req: HttpRequest, state: web::Data<AppState>
     }
 }
 
+/// `GET /api/stats/vitals/series`.
+pub async fn vital_series(_: Admin<Figures>, req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let range = match range_of(&req) {
+        Ok(range) => range,
+        Err(bad) => return bad,
+    };
+    match state.services.telemetry.perf.vital_series(range).await {
+        Ok(report) => no_store(HttpResponse::Ok()).json(report),
+        Err(_) => busy(),
+    }
+}
+
 /// `GET /api/stats/errors`: errors per hour over the last 24 hours, and each active group's.
 pub async fn errors(_: Admin<Figures>, state: web::Data<AppState>) -> HttpResponse {
     no_store(HttpResponse::Ok()).json(state.services.telemetry.error_intake.hourly())
@@ -94,5 +107,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(method::read_only("/api/stats/vitals", vitals))
         .service(method::read_only("/api/stats/series", series))
         .service(method::read_only("/api/stats/top", top))
+        .service(method::read_only("/api/stats/vitals/series", vital_series))
         .service(method::read_only("/api/stats/errors", errors));
 }

@@ -35,6 +35,11 @@ impl<T: Default, const N: usize> Ring<T, N> {
         Some(&mut slot.1)
     }
 
+    /// Every bucket counted in, in no order: its start (unix ms) and its value.
+    pub fn filled(&self) -> impl Iterator<Item = (u64, &T)> + '_ {
+        self.slots.iter().filter_map(move |(bucket, value)| bucket.map(|b| (b * self.width_ms, value)))
+    }
+
     /// The `N` buckets up to and including the one holding `now`, oldest first: each
     /// bucket's start (unix ms) and its value (`None` when nothing was counted in it).
     pub fn window(&self, now: u64) -> impl Iterator<Item = (u64, Option<&T>)> + '_ {
