@@ -14,8 +14,8 @@
 // - the owner marks an unpaid order paid and cancels another with the keyboard, confirming
 //   the cancellation in a popup that Escape closes first; the new order's time reads in the
 //   spec's relative wording with the full date in a tooltip;
-// - axe-core finds nothing on `/config/` with the traffic chart drawn, at 1400 px (where the web
-//   vitals table fits its panel) and at 375 px wide, where nothing scrolls sideways.
+// - axe-core finds nothing on `/config/` with the traffic and web-vitals charts drawn, at 1400 px
+//   (where the web vitals table fits its panel) and at 375 px wide, where nothing scrolls sideways.
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test dashboard.test.mjs
 //
@@ -323,6 +323,9 @@ test('axe finds nothing on /config/ with its charts, wide and at 375 px', { time
     await page.getByRole('region', { name: 'Traffic' }).locator('canvas').first().waitFor({ timeout: 10_000 });
     const vitalsTable = page.getByRole('region', { name: 'Web vitals per page' });
     await vitalsTable.locator('tbody tr').first().waitFor({ timeout: 10_000 });
+    const overTime = page.locator('.vitals-over-time');
+    await overTime.locator('canvas').nth(1).waitFor({ timeout: 10_000 });
+    assert.match(await overTime.getByRole('img').first().getAttribute('aria-label'), /^Last 24 hours, p75 per hour; latest LCP 2\.4 s, INP 180 ms, FCP 900 ms, TTFB 300 ms\.$/);
     if (viewport.width === 1400) {
       const cut = await vitalsTable.evaluate((el) => el.scrollWidth - el.clientWidth);
       assert.ok(cut <= 0, `the web vitals table fits its panel at 1400 px (${cut} px cut off)`);

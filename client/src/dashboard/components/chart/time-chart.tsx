@@ -9,8 +9,8 @@ import { loadUplot } from './load-uplot';
 export interface ChartLine {
   /** Its name, in the legend and the table's heading. */
   label: string;
-  /** One value per time. */
-  values: number[];
+  /** One value per time; `null` where nothing was measured (a gap in the line). */
+  values: (number | null)[];
   /** Its colour (at least 3:1 against white). */
   stroke: string;
 }
@@ -48,6 +48,7 @@ export function TimeChart({
   caption,
   height = 180,
   table = true,
+  format = (value) => (value === null ? '—' : String(value)),
 }: {
   times: number[];
   lines: ChartLine[];
@@ -56,6 +57,8 @@ export function TimeChart({
   caption: string;
   height?: number;
   table?: boolean;
+  /** How a value reads in the table. */
+  format?: (value: number | null) => string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -102,7 +105,7 @@ export function TimeChart({
                 <tr key={t}>
                   <th scope="row">{timeLabel(t, unit)}</th>
                   {lines.map((l) => (
-                    <td key={l.label}>{l.values[i]}</td>
+                    <td key={l.label}>{format(l.values[i] ?? null)}</td>
                   ))}
                 </tr>
               ))}
