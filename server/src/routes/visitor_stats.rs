@@ -60,19 +60,22 @@ pub async fn vitals(_: Admin<Figures>, state: web::Data<AppState>) -> HttpRespon
         Err(_) => busy(),
     }
 }
-/// The `range` of the query string, or the 400 answer.
-fn range_of(req: &HttpRequest) -> Result<StatsRange, HttpResponse> {
-    let pairs = serde_urlencoded::from_str::<Vec<(String, String)>>(req.query_string()).map_err(|_| BadRange);
-    let range = pairs
-        .and_then(|pairs| StatsRange::parse(pairs.iter().rev().find(|(k, _)| k == "range").map(|(_, v)| v.as_str())));
-    range.map_err(|bad| no_store(HttpResponse::BadRequest()).json(serde_json::json!({ "error": bad.to_string() })))
+/// The `range` of the query string.
+fn range_of(req: &HttpRequest) -> Result<StatsRange, BadRange> {
+    let pairs = serde_urlencoded::from_str::<Vec<(String, String)>>(req.query_string()).map_err(|_| BadRange)?;
+    StatsRange::parse(pairs.iter().rev().find(|(k, _)| k == "range").map(|(_, v)| v.as_str()))
+}
+
+/// The answer to a bad `range`: 400 with the message.
+fn bad_range(bad: BadRange) -> HttpResponse {
+    no_store(HttpResponse::BadRequest()).json(serde_json::json!({ "error": bad.to_string() }))
 }
 
 /// `GET /api/stats/series`.
 pub async fn series(_: Admin<Figures>, req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     match range_of(&req) {
         Ok(range) => no_store(HttpResponse::Ok()).json(state.services.telemetry.page_views.series(range, now_ms())),
-        Err(bad) => bad,
+        Err(bad) => bad_range(bad),
     }
 }
 
@@ -80,7 +83,7 @@ pub async fn series(_: Admin<Figures>, req: HttpRequest, state: web::Data<AppSta
 pub async fn top(_: Admin<Figures>, req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     match range_of(&req) {
         Ok(range) => no_store(HttpResponse::Ok()).json(state.services.telemetry.page_views.top(range, now_ms())),
-        Err(bad) => bad,
+        Err(bad) => bad_range(bad),
     }
 }
 
@@ -88,7 +91,7 @@ pub async fn top(_: Admin<Figures>, req: HttpRequest, state: web::Data<AppState>
 pub async fn vital_series(_: Admin<Figures>, req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let range = match range_of(&req) {
         Ok(range) => range,
-        Err(bad) => return bad,
+        Err(bad) => return bad_range(bad),
     };
     match state.services.telemetry.perf.vital_series(range).await {
         Ok(report) => no_store(HttpResponse::Ok()).json(report),
