@@ -174,6 +174,28 @@ impl TelemetryMetric {
     }
 }
 
+/// A table of counts by key of the dashboard's top lists, as a metric label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyTable {
+    /// Page paths.
+    Pages,
+    /// Referring sites.
+    Referrers,
+}
+
+impl KeyTable {
+    /// Both tables.
+    pub const ALL: [KeyTable; 2] = [KeyTable::Pages, KeyTable::Referrers];
+
+    /// The `table` label.
+    pub const fn label(self) -> &'static str {
+        match self {
+            KeyTable::Pages => "pages",
+            KeyTable::Referrers => "referrers",
+        }
+    }
+}
+
 /// A telemetry actor's buffer, as a metric label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Queue {
@@ -235,7 +257,7 @@ pub fn export_at_zero(endpoints: &[IngestSeries]) {
     }
     metrics::gauge!(TelemetryMetric::LiveVisitorSessions.name()).increment(0.0);
     metrics::gauge!(TelemetryMetric::ErrorGroups.name()).increment(0.0);
-    for table in crate::telemetry::page_views::KeyTable::ALL {
+    for table in KeyTable::ALL {
         metrics::counter!(TelemetryMetric::StatsKeysDropped.name(), "table" => table.label()).increment(0);
     }
 }

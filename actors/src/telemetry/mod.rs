@@ -60,6 +60,7 @@ pub mod shards;
 pub mod stored;
 pub mod traces;
 pub mod visitor;
+pub mod vital_buckets;
 pub mod vital_series;
 pub mod vitals;
 pub mod writer;

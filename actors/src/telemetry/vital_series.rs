@@ -8,7 +8,7 @@ use ts_rs::TS;
 
 use crate::telemetry::page_views::range::{StatsRange, DAYS, DAY_MS, HOURS, HOUR_MS};
 use crate::telemetry::page_views::ring::Ring;
-use crate::telemetry::vitals::{bounds, p75_of, VitalSummary, VITALS};
+use crate::telemetry::vital_buckets::{bounds, p75_of, VitalSummary, VITALS};
 
 /// One vital's counts in one bucket.
 #[derive(Debug, Clone, Default)]

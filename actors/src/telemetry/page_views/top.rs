@@ -11,6 +11,7 @@ use ts_rs::TS;
 
 use super::range::{StatsRange, DAYS, DAY_MS, HOURS, HOUR_MS};
 use super::ring::Ring;
+pub use crate::telemetry::metrics::KeyTable;
 use crate::telemetry::records::truncate_chars;
 
 /// Distinct paths (and referring sites) one hour's bucket counts.
@@ -24,28 +25,6 @@ pub const MAX_KEY_CHARS: usize = 200;
 
 /// How many keys a top list gives.
 pub const TOP_KEYS: usize = 10;
-
-/// A table of counts by key, as a metric label.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeyTable {
-    /// Page paths.
-    Pages,
-    /// Referring sites.
-    Referrers,
-}
-
-impl KeyTable {
-    /// Both tables.
-    pub const ALL: [KeyTable; 2] = [KeyTable::Pages, KeyTable::Referrers];
-
-    /// The `table` label.
-    pub const fn label(self) -> &'static str {
-        match self {
-            KeyTable::Pages => "pages",
-            KeyTable::Referrers => "referrers",
-        }
-    }
-}
 
 /// One line of a top list.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, TS)]
