@@ -18,9 +18,11 @@ use crate::site::content::*;
 use crate::site::forms::{FormKind, FormSummary};
 use crate::site::settings::*;
 use crate::streams::{EditEvent, EditName, Frame, RecentEvents, ResetReason, StoredEvent, StreamName};
-use crate::telemetry::errors::{ErrorGroup, ErrorReport, RecentError};
-use crate::telemetry::page_views::{PageViews, VisitorStats};
-use crate::telemetry::vitals::{PageVitals, VitalSummary};
+use crate::telemetry::errors::{ErrorGroup, ErrorHoursReport, ErrorPoint, ErrorReport, GroupHours, RecentError};
+use crate::telemetry::page_views::{
+    KeyCount, PageViews, StatsRange, TopReport, TrafficPoint, TrafficReport, VisitorStats,
+};
+use crate::telemetry::vitals::{PageVitals, VitalPoint, VitalSeriesReport, VitalSummary};
 
 /// The whole generated file.
 pub fn render() -> String {
@@ -142,6 +144,16 @@ pub fn render() -> String {
         FormSummary::decl(&cfg),
         PageViews::decl(&cfg),
         VisitorStats::decl(&cfg),
+        StatsRange::decl(&cfg),
+        TrafficPoint::decl(&cfg),
+        TrafficReport::decl(&cfg),
+        KeyCount::decl(&cfg),
+        TopReport::decl(&cfg),
+        ErrorPoint::decl(&cfg),
+        GroupHours::decl(&cfg),
+        ErrorHoursReport::decl(&cfg),
+        VitalPoint::decl(&cfg),
+        VitalSeriesReport::decl(&cfg),
     ]);
     for decl in decls {
         out.push_str("export ");

@@ -4,15 +4,18 @@
 // - a `PUT /api/site-header-footer` made with the owner's crumb shows in the edits panel
 //   as the server pushes it, without a reload;
 // - an error thrown on a demo page in another tab shows in the errors panel,
-//   and a second one from another page load raises its group's count to 2;
+//   and a second one from another page load raises its group's count to 2, which its
+//   24-hour sparkline and the errors-per-hour chart show too;
 // - new items are highlighted only without reduced motion;
-// - a page view on a demo page raises today's page views in the visitors panel;
+// - a page view on a demo page raises today's page views in the visitors panel, and shows in the
+//   traffic chart's table and the top pages once the 30-day range is picked;
 // - an order placed through checkout while the dashboard is open is pushed to the orders
 //   panel on the edits stream (the panel's own poll is 2 min apart while the stream is live);
 // - the owner marks an unpaid order paid and cancels another with the keyboard, confirming
 //   the cancellation in a popup that Escape closes first; the new order's time reads in the
 //   spec's relative wording with the full date in a tooltip;
-// - axe-core finds nothing on `/config/`, also at 375 px wide, where nothing scrolls sideways.
+// - axe-core finds nothing on `/config/` with the traffic and web-vitals charts drawn, at 1400 px
+//   (where the web vitals table fits its panel) and at 375 px wide, where nothing scrolls sideways.
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test dashboard.test.mjs
 //
@@ -109,6 +112,11 @@ test('an error thrown on a demo page shows in the errors panel, grouped with its
     { timeout: 15_000 },
   ).catch(() => assert.fail(`the group's count did not reach 2${serverLog()}`));
   assert.equal(await group.count(), 1, 'one group for both errors');
+  // The group's sparkline and the errors-per-hour chart are read again soon after a new error.
+  const sparkline = group.getByRole('img', { name: /^2 in the last 24 hours/ });
+  await sparkline.waitFor({ timeout: 15_000 }).catch(() => assert.fail(`the group's sparkline does not count 2${serverLog()}`));
+  await sparkline.locator('canvas').waitFor({ timeout: 10_000 });
+  assert.match(await errorsPanel.locator('figure [role="img"]').getAttribute('aria-label'), /^Last 24 hours: \d+ errors; busiest hour /);
 
   // The stack is behind a disclosure that the keyboard opens.
   const summary = group.getByText('Stack', { exact: true });
@@ -166,6 +174,17 @@ test('a page view on a demo page shows in the visitors panel', { timeout: 60_000
   assert.equal((await hit).status(), 204);
   // The panel reads the figures again every 10 s.
   await page.waitForFunction((n) => Number(document.querySelector('[data-figure="today"]')?.textContent) > n, before, { timeout: 25_000 });
+  // The chart and the top lists are read again when a range is picked.
+  const traffic = page.getByRole('region', { name: 'Traffic' });
+  await traffic.locator('canvas').first().waitFor({ timeout: 10_000 });
+  await traffic.getByRole('button', { name: 'Last 30 days' }).click();
+  const lastDay = traffic.locator('table tbody tr').last().locator('td').first();
+  await traffic.locator('table tbody tr').nth(29).waitFor({ state: 'attached', timeout: 10_000 });
+  assert.ok(Number(await lastDay.textContent()) >= 1, 'today has a page view in the 30-day series');
+  assert.match(await traffic.getByRole('img').getAttribute('aria-label'), /^Last 30 days: \d+ page views; busiest day /);
+  const top = page.getByRole('region', { name: 'Top pages and referrers' });
+  await top.getByRole('button', { name: 'Last 30 days' }).click();
+  await top.getByRole('region', { name: 'Top pages' }).getByRole('rowheader', { name: '/', exact: true }).waitFor({ timeout: 10_000 });
   await visitor.close();
   await dashboard.close();
 });
@@ -289,9 +308,28 @@ test('the owner marks an unpaid order paid and cancels another from the keyboard
   await context.close();
 });
 
-test('axe finds nothing on /config/, wide and at 375 px', { timeout: 60_000 }, async () => {
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 800 }]) {
+test('axe finds nothing on /config/ with its charts, wide and at 375 px', { timeout: 90_000 }, async () => {
+  // A page load's vitals, so the vitals table has a row to fit.
+  const vitals = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'].map((name, i) => ({ pageLoadId: 'e2e-load', name, value: [2400, 180, 0.12, 900, 300][i], pagePath: '/' }));
+  const sent = await fetch(`${env.base}/api/1/performance/records`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(vitals) });
+  assert.equal(sent.status, 202, 'performance records');
+  for (let tries = 0; tries < 50; tries += 1) {
+    const res = await fetchAs(env, 'GET', '/api/stats/vitals');
+    if ((await res.json()).pages?.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  for (const viewport of [{ width: 1400, height: 900 }, { width: 375, height: 800 }]) {
     const { context, page } = await openDashboard({ viewport, reducedMotion: 'reduce' });
+    await page.getByRole('region', { name: 'Traffic' }).locator('canvas').first().waitFor({ timeout: 10_000 });
+    const vitalsTable = page.getByRole('region', { name: 'Web vitals per page' });
+    await vitalsTable.locator('tbody tr').first().waitFor({ timeout: 10_000 });
+    const overTime = page.locator('.vitals-over-time');
+    await overTime.locator('canvas').nth(1).waitFor({ timeout: 10_000 });
+    assert.match(await overTime.getByRole('img').first().getAttribute('aria-label'), /^Last 24 hours, p75 per hour; latest LCP 2\.4 s, INP 180 ms, FCP 900 ms, TTFB 300 ms\.$/);
+    if (viewport.width === 1400) {
+      const cut = await vitalsTable.evaluate((el) => el.scrollWidth - el.clientWidth);
+      assert.ok(cut <= 0, `the web vitals table fits its panel at 1400 px (${cut} px cut off)`);
+    }
     await page.getByRole('region', { name: 'Form submissions' }).getByRole('link', { name: /as CSV/ }).first().waitFor({ timeout: 10_000 });
     // Runs after the orders test, so the orders table is there too.
     await page.getByRole('region', { name: 'Orders', exact: true }).locator('tbody tr').first().waitFor({ timeout: 10_000 });
@@ -300,7 +338,8 @@ test('axe finds nothing on /config/, wide and at 375 px', { timeout: 60_000 }, a
     const animation = await page.locator('.feed__item').first().evaluate((li) => getComputedStyle(li).animationName);
     assert.equal(animation, 'none', 'no animation with reduced motion');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    assert.ok(overflow <= 0, `no sideways scrolling at ${viewport.width} px (overflow ${overflow} px)`);
+    const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).slice(0, 8).map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`).join(', '));
+    assert.ok(overflow <= 0, `no sideways scrolling at ${viewport.width} px (overflow ${overflow} px: ${wide})`);
     await context.close();
   }
 });

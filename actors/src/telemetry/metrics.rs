@@ -46,11 +46,14 @@ pub enum TelemetryMetric {
     StoredBytes,
     /// Records dropped, oldest first, to keep telemetry under `max_stored_mb`, by tree.
     DroppedRecords,
+    /// Page views not counted in a top list of the dashboard because its hour or day
+    /// already counts its maximum of distinct keys, by table (pages, referrers).
+    StatsKeysDropped,
 }
 
 impl TelemetryMetric {
     /// Every telemetry metric.
-    pub const ALL: [TelemetryMetric; 17] = [
+    pub const ALL: [TelemetryMetric; 18] = [
         TelemetryMetric::Accepted,
         TelemetryMetric::Skipped,
         TelemetryMetric::Rejected,
@@ -68,6 +71,7 @@ impl TelemetryMetric {
         TelemetryMetric::RetentionLastSweep,
         TelemetryMetric::StoredBytes,
         TelemetryMetric::DroppedRecords,
+        TelemetryMetric::StatsKeysDropped,
     ];
 
     /// The metric's name.
@@ -90,6 +94,7 @@ impl TelemetryMetric {
             TelemetryMetric::RetentionLastSweep => "veranda_retention_last_sweep_timestamp_seconds",
             TelemetryMetric::StoredBytes => "veranda_telemetry_stored_bytes",
             TelemetryMetric::DroppedRecords => "veranda_telemetry_dropped_records_total",
+            TelemetryMetric::StatsKeysDropped => "veranda_stats_keys_dropped_total",
         }
     }
 
@@ -101,7 +106,8 @@ impl TelemetryMetric {
             | TelemetryMetric::Rejected
             | TelemetryMetric::Dropped
             | TelemetryMetric::RetentionRemoved
-            | TelemetryMetric::DroppedRecords => MetricKind::Counter,
+            | TelemetryMetric::DroppedRecords
+            | TelemetryMetric::StatsKeysDropped => MetricKind::Counter,
             TelemetryMetric::QueueDepth
             | TelemetryMetric::LiveVisitorSessions
             | TelemetryMetric::ErrorGroups
@@ -135,6 +141,9 @@ impl TelemetryMetric {
             TelemetryMetric::DroppedRecords => {
                 "Telemetry records dropped, oldest first, to keep the stored total under max_stored_mb, by tree."
             }
+            TelemetryMetric::StatsKeysDropped => {
+                "Page views left out of a dashboard top list whose hour or day holds its maximum of keys, by table."
+            }
         }
     }
 }
@@ -161,6 +170,28 @@ impl TelemetryMetric {
             TelemetryMetric::Fcp => Some(&FCP_BUCKETS),
             TelemetryMetric::Ttfb => Some(&TTFB_BUCKETS),
             _ => None,
+        }
+    }
+}
+
+/// A table of counts by key of the dashboard's top lists, as a metric label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyTable {
+    /// Page paths.
+    Pages,
+    /// Referring sites.
+    Referrers,
+}
+
+impl KeyTable {
+    /// Both tables.
+    pub const ALL: [KeyTable; 2] = [KeyTable::Pages, KeyTable::Referrers];
+
+    /// The `table` label.
+    pub const fn label(self) -> &'static str {
+        match self {
+            KeyTable::Pages => "pages",
+            KeyTable::Referrers => "referrers",
         }
     }
 }
@@ -226,6 +257,9 @@ pub fn export_at_zero(endpoints: &[IngestSeries]) {
     }
     metrics::gauge!(TelemetryMetric::LiveVisitorSessions.name()).increment(0.0);
     metrics::gauge!(TelemetryMetric::ErrorGroups.name()).increment(0.0);
+    for table in KeyTable::ALL {
+        metrics::counter!(TelemetryMetric::StatsKeysDropped.name(), "table" => table.label()).increment(0);
+    }
 }
 
 /// The series of one ingest endpoint: its label, the skip reasons and the refusals it may count.

@@ -21,7 +21,8 @@
 //! - [`TelemetryWriter`] (a thread, not an actor): writes every telemetry record to the
 //!   store, off the actors' and the requests' threads.
 //! - [`PerfCollector`]: performance records per `pageLoadId`; feeds the web-vitals
-//!   histograms, labelled by a bounded set of page paths.
+//!   histograms, labelled by a bounded set of page paths, and the site's vitals per hour
+//!   and per day ([`vital_series`]).
 //!
 //! ## Plain modules
 //!
@@ -36,6 +37,8 @@
 //! - [`retention`]: the sweep that removes telemetry older than `retention_days` (run on
 //!   the [`TelemetryWriter`]'s thread).
 //! - [`metrics`]: the ingest metrics, documented once.
+//! - [`page_views`]: the page views, visitors, top pages and referrers the census ingest
+//!   counts for the dashboard, per hour and per day.
 //! - [`limits`]: the tunable limits (part of the server settings).
 //! - [`shards`]: how the visitor sessions and the performance collector are split into
 //!   shards ([`VisitorShards`], [`PerfShards`]), one actor per shard, by a hash of the
@@ -57,6 +60,8 @@ pub mod shards;
 pub mod stored;
 pub mod traces;
 pub mod visitor;
+pub mod vital_buckets;
+pub mod vital_series;
 pub mod vitals;
 pub mod writer;
 

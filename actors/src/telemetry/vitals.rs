@@ -13,34 +13,13 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::telemetry::metrics::TelemetryMetric;
+use crate::telemetry::page_views::StatsRange;
+pub use crate::telemetry::vital_buckets::VitalSummary;
+use crate::telemetry::vital_buckets::{bounds, index, p75_of, VITALS};
+pub use crate::telemetry::vital_series::{VitalPoint, VitalSeries, VitalSeriesReport};
 
 /// How long one window of vitals lasts; a p75 covers between one and two windows.
 pub const VITALS_WINDOW_MS: u64 = 60 * 60 * 1000;
-
-/// Upper bounds (ms) of the buckets of LCP, INP, FCP and TTFB; a last bucket takes the rest.
-const MS_BOUNDS: [f64; 26] = [
-    50.0, 100.0, 150.0, 200.0, 300.0, 400.0, 500.0, 600.0, 800.0, 1000.0, 1200.0, 1500.0, 1800.0, 2000.0, 2500.0,
-    3000.0, 3500.0, 4000.0, 5000.0, 6000.0, 8000.0, 10000.0, 15000.0, 20000.0, 30000.0, 60000.0,
-];
-
-/// Upper bounds of the CLS buckets (unitless); a last bucket takes the rest.
-const CLS_BOUNDS: [f64; 14] = [0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1.0, 2.0];
-
-/// The five vitals, in report order.
-const VITALS: [TelemetryMetric; 5] =
-    [TelemetryMetric::Lcp, TelemetryMetric::Inp, TelemetryMetric::Cls, TelemetryMetric::Fcp, TelemetryMetric::Ttfb];
-
-fn bounds(metric: TelemetryMetric) -> &'static [f64] {
-    if metric == TelemetryMetric::Cls {
-        &CLS_BOUNDS
-    } else {
-        &MS_BOUNDS
-    }
-}
-
-fn index(metric: TelemetryMetric) -> Option<usize> {
-    VITALS.iter().position(|m| *m == metric)
-}
 
 /// The counts of one vital of one path in one window.
 #[derive(Debug, Clone, Default)]
@@ -72,15 +51,6 @@ pub struct PageVitals {
     pub ttfb: Option<VitalSummary>,
 }
 
-/// One vital's p75 (the upper bound of the bucket holding it) and sample count.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
-pub struct VitalSummary {
-    /// The 75th percentile.
-    pub p75: f64,
-    /// How many values it covers.
-    pub count: u64,
-}
-
 /// Recent vitals per path label, in two rotating windows.
 #[derive(Debug, Clone, Default)]
 pub struct VitalHistograms {
@@ -90,6 +60,8 @@ pub struct VitalHistograms {
     current_start: u64,
     /// The window before it.
     previous: Window,
+    /// All paths' vitals per hour and per day.
+    series: VitalSeries,
 }
 
 impl VitalHistograms {
@@ -111,6 +83,7 @@ impl VitalHistograms {
     /// Adds `value` (ms, or unitless for CLS, as the page reported it) of `metric` on `path` at `now`.
     pub fn observe(&mut self, metric: TelemetryMetric, path: &str, value: f64, now: u64) {
         let Some(i) = index(metric) else { return };
+        self.series.observe(i, value, now);
         self.rotate(now);
         let bounds = bounds(metric);
         let histograms = self.current.entry(path.to_string()).or_default();
@@ -129,6 +102,7 @@ impl VitalHistograms {
     pub fn merge(&mut self, mut other: VitalHistograms, now: u64) {
         self.rotate(now);
         other.rotate(now);
+        self.series.merge(&other.series);
         for (mine, theirs) in [(&mut self.current, other.current), (&mut self.previous, other.previous)] {
             for (path, histograms) in theirs {
                 let into = mine.entry(path).or_default();
@@ -144,6 +118,11 @@ impl VitalHistograms {
                 }
             }
         }
+    }
+
+    /// All paths' p75 of every vital per bucket of `range`, up to `now`.
+    pub fn series(&self, range: StatsRange, now: u64) -> VitalSeriesReport {
+        self.series.report(range, now)
     }
 
     /// The p75 of every vital per path over both windows at `now`, paths in order.
@@ -173,18 +152,7 @@ impl VitalHistograms {
                 max = max.max(h.max);
             }
         }
-        let count: u64 = counts.iter().sum();
-        if count == 0 {
-            return None;
-        }
-        let rank = (count * 3).div_ceil(4);
-        let mut seen = 0;
-        let bucket = counts.iter().position(|n| {
-            seen += n;
-            seen >= rank
-        })?;
-        let p75 = bounds.get(bucket).copied().map_or(max, |b| b.min(max));
-        Some(VitalSummary { p75, count })
+        p75_of(&counts, bounds, max)
     }
 }
 

@@ -6,6 +6,8 @@ import { readConfig } from './config';
 import { fakeTransport, type FakeSocket } from './test/fake-socket';
 import { jsonFetch, settleUntil, testQueryClient } from './test/render';
 
+vi.mock('uplot', async () => ({ default: (await import('./test/fake-uplot')).FakeUPlot }));
+
 afterEach(() => {
   document.body.innerHTML = '';
 });

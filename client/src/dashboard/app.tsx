@@ -1,5 +1,5 @@
 // The configuration area: the preview of the site and the live panels (edits, errors,
-// form submissions, visitors, web vitals, orders), each loaded on its own.
+// form submissions, visitors, traffic over time, top pages and referrers, web vitals, orders), each loaded on its own.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { DashboardConfig } from './config';
@@ -11,6 +11,8 @@ const ErrorsPanel = lazy(() => import('./features/errors/errors-panel').then((m)
 const FormsPanel = lazy(() => import('./features/forms/forms-panel').then((m) => ({ default: m.FormsPanel })));
 const VisitorsPanel = lazy(() => import('./features/visitors/visitors-panel').then((m) => ({ default: m.VisitorsPanel })));
 const OrdersPanel = lazy(() => import('./features/orders/orders-panel').then((m) => ({ default: m.OrdersPanel })));
+const TrafficPanel = lazy(() => import('./features/traffic/traffic-panel').then((m) => ({ default: m.TrafficPanel })));
+const TopPanel = lazy(() => import('./features/top/top-panel').then((m) => ({ default: m.TopPanel })));
 const VitalsPanel = lazy(() => import('./features/vitals/vitals-panel').then((m) => ({ default: m.VitalsPanel })));
 
 /** The dashboard's data cache: live data is pushed in, so reads are not repeated on focus. */
@@ -73,9 +75,17 @@ export function App({
               </Loading>
             )}
             {config.panels.includes('visitors') && (
-              <Loading>
-                <VisitorsPanel />
-              </Loading>
+              <>
+                <Loading>
+                  <VisitorsPanel />
+                </Loading>
+                <Loading>
+                  <TrafficPanel />
+                </Loading>
+                <Loading>
+                  <TopPanel />
+                </Loading>
+              </>
             )}
             {config.panels.includes('vitals') && (
               <Loading>

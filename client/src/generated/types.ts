@@ -2285,4 +2285,132 @@ liveVisitors: number,
  */
 pageViews: PageViews, };
 
+export type StatsRange = "24h" | "30d";
+
+export type TrafficPoint = { 
+/**
+ * When the bucket starts (unix ms).
+ */
+start: number, 
+/**
+ * Page views counted in the bucket.
+ */
+pageViews: number, 
+/**
+ * Distinct visitors seen in the bucket.
+ */
+visitors: number, };
+
+export type TrafficReport = { 
+/**
+ * The window the points cover.
+ */
+range: StatsRange, 
+/**
+ * How long one bucket lasts (ms).
+ */
+bucketMs: number, 
+/**
+ * One point per bucket, oldest first, the last the current bucket.
+ */
+points: Array<TrafficPoint>, };
+
+export type KeyCount = { 
+/**
+ * The page path or referring site.
+ */
+key: string, 
+/**
+ * Page views.
+ */
+count: number, };
+
+export type TopReport = { 
+/**
+ * The window counted.
+ */
+range: StatsRange, 
+/**
+ * The most viewed page paths, most first.
+ */
+pages: Array<KeyCount>, 
+/**
+ * The sites that sent the most page views, most first.
+ */
+referrers: Array<KeyCount>, };
+
+export type ErrorPoint = { 
+/**
+ * When the hour starts (unix ms).
+ */
+start: number, 
+/**
+ * Errors admitted in the hour (a record seen `count` times counts `count`).
+ */
+errors: number, };
+
+export type GroupHours = { 
+/**
+ * The group.
+ */
+fingerprint: string, 
+/**
+ * 24 counts, one per hour.
+ */
+counts: Array<number>, };
+
+export type ErrorHoursReport = { 
+/**
+ * How long one bucket lasts (ms): an hour.
+ */
+bucketMs: number, 
+/**
+ * All errors per hour, 24 points, oldest first.
+ */
+points: Array<ErrorPoint>, 
+/**
+ * The groups with errors in the last 24 hours.
+ */
+groups: Array<GroupHours>, };
+
+export type VitalPoint = { 
+/**
+ * When the bucket starts (unix ms).
+ */
+start: number, 
+/**
+ * LCP p75 in ms, when measured in the bucket.
+ */
+lcp: VitalSummary | null, 
+/**
+ * INP p75 in ms.
+ */
+inp: VitalSummary | null, 
+/**
+ * CLS p75, unitless.
+ */
+cls: VitalSummary | null, 
+/**
+ * FCP p75 in ms.
+ */
+fcp: VitalSummary | null, 
+/**
+ * TTFB p75 in ms.
+ */
+ttfb: VitalSummary | null, };
+
+export type VitalSeriesReport = { 
+/**
+ * The window the points cover.
+ */
+range: StatsRange, 
+/**
+ * How long one bucket lasts (ms).
+ */
+bucketMs: number, 
+/**
+ * One point per bucket, oldest first, the last the current bucket.
+ */
+points: Array<VitalPoint>, };
+
 export const ISLAND_KINDS: readonly IslandKind[] = ["menu-tabs", "form", "newsletter", "accordion", "marquee", "gallery", "button", "announcement-bar", "member-area", "scaled-text", "restaurant-booking", "social-sharing", "add-to-cart", "cart-badge", "cart", "video", "quick-view", "map", "summary", "search"];

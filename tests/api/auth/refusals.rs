@@ -7,11 +7,13 @@ use veranda_actors::domain::enums::ContributorRole;
 use veranda_tests::{spawn_app, TestApp};
 
 /// Calls that need an account, each with the access the editor below lacks.
-const GATED: [&str; 5] = [
+const GATED: [&str; 7] = [
     "/api/commerce/orders",
     "/api/form/forms",
     "/api/form/submissions?formId=contact",
     "/api/stats/visitors",
+    "/api/stats/series?range=30d",
+    "/api/stats/top",
     "/api/events/errors",
 ];
 

@@ -137,7 +137,7 @@ async fn the_retention_metrics_are_exported_from_start_up() {
 
 /// Series a fresh server exports before any request, each at zero: what the dashboards,
 /// the alerts and the abuse bounds plot from the first scrape.
-const AT_ZERO_FROM_START: [&str; 22] = [
+const AT_ZERO_FROM_START: [&str; 24] = [
     "veranda_http_requests_in_flight 0",
     "veranda_ingest_accepted_total{endpoint=\"record_hit\"} 0",
     "veranda_ingest_accepted_total{endpoint=\"perf_records\"} 0",
@@ -160,6 +160,8 @@ const AT_ZERO_FROM_START: [&str; 22] = [
     "veranda_telemetry_dropped_records_total{tree=\"errors\"} 0",
     "veranda_form_keys_swept_total{kind=\"key\"} 0",
     "veranda_commerce_checkouts_refused_total{kind=\"cart\"} 0",
+    "veranda_stats_keys_dropped_total{table=\"pages\"} 0",
+    "veranda_stats_keys_dropped_total{table=\"referrers\"} 0",
 ];
 
 #[actix_rt::test]

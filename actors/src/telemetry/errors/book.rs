@@ -15,6 +15,7 @@ use tokio::sync::Notify;
 use super::cap::{Admission, PageLoadCaps, PageLoadKey};
 use super::fingerprint::fingerprint;
 use super::groups::{ErrorGroup, ErrorGroups};
+use super::hourly::{ErrorHours, ErrorHoursReport};
 use super::report::ErrorReport;
 use crate::telemetry::events::TelemetryEvent;
 use crate::telemetry::metrics;
@@ -63,6 +64,8 @@ pub struct ErrorBook {
     pruned_at: u64,
     /// The latest records, newest first.
     recent: VecDeque<Arc<RecentError>>,
+    /// Errors per hour, in all and per group.
+    hours: ErrorHours,
 }
 
 /// What one interval takes from the book.
@@ -90,6 +93,7 @@ impl ErrorBook {
             nudged: false,
             pruned_at: 0,
             recent: VecDeque::with_capacity(RECENT_ERRORS),
+            hours: ErrorHours::default(),
         }
     }
 
@@ -119,6 +123,7 @@ impl ErrorBook {
                     at: now,
                 });
             }
+            self.hours.record(&print, now, u64::from(report.count.max(1)));
             if self.groups.record_as(print.clone(), &report, now).is_some() {
                 mark(&mut self.changed, &print);
                 mark(&mut self.regrouped, &print);
@@ -180,6 +185,11 @@ impl ErrorBook {
     /// The groups, most recently seen first.
     pub fn groups(&self) -> Vec<ErrorGroup> {
         self.groups.list()
+    }
+
+    /// Errors per hour over the 24 hours up to `now`, in all and per group.
+    pub fn hourly(&self, now: u64) -> ErrorHoursReport {
+        self.hours.report(now)
     }
 
     /// The latest records, newest first.
@@ -252,6 +262,11 @@ impl ErrorIntake {
     /// The latest records, newest first.
     pub fn recent(&self) -> Vec<RecentError> {
         self.lock().recent()
+    }
+
+    /// Errors per hour over the last 24 hours, in all and per group.
+    pub fn hourly(&self) -> ErrorHoursReport {
+        self.lock().hourly(now_ms())
     }
 
     /// The book, locked. A panic while it was held leaves at worst one request's reports

@@ -6,6 +6,7 @@ mod book;
 mod cap;
 mod fingerprint;
 mod groups;
+mod hourly;
 mod queue;
 mod report;
 mod stored;
@@ -14,6 +15,7 @@ pub use book::{ErrorBook, ErrorIntake, RecentError, MAX_UNWRITTEN, PUBLISHED_ERR
 pub use cap::{Admission, PageLoadCaps, PageLoadKey};
 pub use fingerprint::{fingerprint, normalise_file, normalise_message};
 pub use groups::{ErrorGroup, ErrorGroups, MAX_GROUPS};
+pub use hourly::{ErrorHours, ErrorHoursReport, ErrorPoint, GroupHours};
 pub use queue::{ErrorQueue, FlushErrors, GetErrorGroups, GetRecentErrors, ERROR_FLUSH_INTERVAL};
 pub use report::{parse_reports, ErrorReport, ReportError, MAX_RECORDS_PER_SEND, MAX_REPORT_COUNT, MAX_STACK_CHARS};
 pub use stored::{decode_entry, Entry, RECORDS_PER_ENTRY};

@@ -12,9 +12,10 @@ use actix::{Actor, Addr, Arbiter, MailboxError};
 
 use super::{GetVitalHistograms, PerfCollector, PerfRecord, RecordPerf};
 use crate::telemetry::limits::TelemetryLimits;
+use crate::telemetry::page_views::StatsRange;
 use crate::telemetry::records::now_ms;
 use crate::telemetry::shards::{shard_count, shard_of, start_on_arbiters};
-use crate::telemetry::vitals::{PageVitals, VitalHistograms};
+use crate::telemetry::vitals::{PageVitals, VitalHistograms, VitalSeriesReport};
 use crate::telemetry::writer::TelemetryWriter;
 
 /// A shard's mailbox is full: the records it was to take are not recorded (503).
@@ -92,6 +93,17 @@ impl PerfShards {
             all.merge(answer.await?, now);
         }
         Ok(all.report(now))
+    }
+
+    /// Every page's p75 of each vital per bucket of `range`, from every shard's series.
+    pub async fn vital_series(&self, range: StatsRange) -> Result<VitalSeriesReport, MailboxError> {
+        let asked: Vec<_> = self.shards.iter().map(|shard| shard.send(GetVitalHistograms)).collect();
+        let now = now_ms();
+        let mut all = VitalHistograms::new();
+        for answer in asked {
+            all.merge(answer.await?, now);
+        }
+        Ok(all.series(range, now))
     }
 }
 

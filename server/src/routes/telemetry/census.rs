@@ -16,6 +16,7 @@ use veranda_actors::telemetry::cookie::{
     next_visit, VisitOutcome, VisitorCookie, VisitorId, CONSENT_COOKIE, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECS,
     VISIT_TIMESTAMP_COOKIE, VISIT_TIMESTAMP_MAX_AGE_SECS,
 };
+use veranda_actors::telemetry::page_views::PageView;
 use veranda_actors::telemetry::records::{now_ms, truncate_chars};
 use veranda_actors::telemetry::rules::{decide, path_of, Recording};
 use veranda_actors::telemetry::session_ids::{
@@ -150,6 +151,8 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         let analytics = cookie_value(req, ANALYTICS_ID_COOKIE);
         AnalyticsIds::resolve(session.as_deref(), analytics.as_deref(), VisitorId::random)
     });
+    let referrer = data.get("referrer").and_then(|r| r.as_str()).map(str::to_string);
+    let referrer = referrer.as_deref();
     let hit = CensusHit {
         kind: kind.into(),
         at: now,
@@ -167,7 +170,8 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
     }
     store_hit(state, &hit)?;
     if kind == "pageView" {
-        state.services.telemetry.page_views.record(now);
+        let view = PageView { at: now, url: &url, path: &hit.path, visitor: hit.visitor_id.as_deref(), referrer };
+        state.services.telemetry.page_views.record_view(&view);
     }
     let mut response = HttpResponse::NoContent();
     for cookie in cookies.into_iter().flatten().chain(ids.iter().flat_map(id_cookies)) {

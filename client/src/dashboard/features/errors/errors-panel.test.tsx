@@ -1,12 +1,16 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTransport, socketOf, type FakeSocket } from '../../test/fake-socket';
-import { jsonFetch, renderWithClient, settle } from '../../test/render';
+import { charts } from '../../test/fake-uplot';
+import { jsonFetch, renderWithClient, settle, settleUntil } from '../../test/render';
 import { ErrorsPanel } from './errors-panel';
 import type { ErrorGroup } from './errors';
 
+vi.mock('uplot', async () => ({ default: (await import('../../test/fake-uplot')).FakeUPlot }));
+
 afterEach(() => {
   document.body.innerHTML = '';
+  charts.length = 0;
 });
 
 const now = Date.now();
@@ -22,14 +26,21 @@ const porch: ErrorGroup = {
   count: 1,
 };
 
-function panel(asked: string[] = []) {
-  vi.stubGlobal(
-    'fetch',
-    jsonFetch(
-      { '/api/events/errors': { groups: [porch], records: [{ fingerprint: 'fp-porch', stack: 'Error: porch light flickered\n    at loader.js:3:17' }] } },
-      asked,
-    ),
-  );
+// 2026-11-26 00:00 UTC.
+const MIDNIGHT = Date.UTC(2026, 10, 26);
+const porchHours = Array.from({ length: 24 }, (_, i) => (i === 23 ? 3 : i === 20 ? 1 : 0));
+const hours = {
+  bucketMs: 3_600_000,
+  points: porchHours.map((errors, i) => ({ start: MIDNIGHT - (23 - i) * 3_600_000, errors })),
+  groups: [{ fingerprint: 'fp-porch', counts: porchHours }],
+};
+
+function panel(asked: string[] = [], errorHours: object | null = null) {
+  const answers: Record<string, unknown> = {
+    '/api/events/errors': { groups: [porch], records: [{ fingerprint: 'fp-porch', stack: 'Error: porch light flickered\n    at loader.js:3:17' }] },
+  };
+  if (errorHours) answers['/api/stats/errors'] = errorHours;
+  vi.stubGlobal('fetch', jsonFetch(answers, asked));
   const sockets: FakeSocket[] = [];
   const rendered = renderWithClient(<ErrorsPanel transport={fakeTransport(sockets)} />);
   return { ...rendered, sockets };
@@ -77,10 +88,30 @@ describe('the errors panel', () => {
     const asked: string[] = [];
     const { sockets } = panel(asked);
     await settle();
-    expect(asked).toEqual(['/api/events/errors']);
+    const lists = () => asked.filter((path) => path === '/api/events/errors');
+    expect(lists()).toEqual(['/api/events/errors']);
     act(() => socketOf(sockets, 'errors').send({ type: 'reset', stream: 'errors', epoch: 'y', offset: 0, reason: 'beyond-history' }));
     await settle();
-    expect(asked).toEqual(['/api/events/errors', '/api/events/errors']);
+    expect(lists()).toEqual(['/api/events/errors', '/api/events/errors']);
+  });
+
+  it('charts all errors per hour and gives each group its 24-hour sparkline, both named in text', async () => {
+    const asked: string[] = [];
+    const { container } = panel(asked, hours);
+    await settleUntil(() => charts.length === 2);
+    expect(asked).toContain('/api/stats/errors');
+    const chart = container.querySelector('figure [role="img"]');
+    expect(chart?.getAttribute('aria-label')).toBe('Last 24 hours: 4 errors; busiest hour 00:00 UTC with 3.');
+    const rows = [...container.querySelectorAll('figure tbody tr')];
+    expect(rows).toHaveLength(24);
+    expect([...rows[23]!.children].map((c) => c.textContent)).toEqual(['2026-11-26 00:00', '3']);
+    const item = container.querySelector('[data-fingerprint="fp-porch"]')!;
+    const sparkline = item.querySelector('.sparkline')!;
+    expect(sparkline.getAttribute('role')).toBe('img');
+    expect(sparkline.getAttribute('aria-label')).toBe('4 in the last 24 hours, at most 3 in one hour');
+    const drawn = charts.find((c) => c.target === sparkline)!;
+    expect(drawn.data[1]).toEqual(porchHours);
+    expect(drawn.options.axes?.every((a) => a.show === false)).toBe(true);
   });
 
   it('says why when the list is refused', async () => {

@@ -1,21 +1,57 @@
-// The live error stream: errors grouped by fingerprint with their count, first and last
-// seen, where they come from and the latest stack.
+// The live error stream: errors per hour over the last 24 hours, and errors grouped by
+// fingerprint with their count, their last 24 hours, first and last seen, where they come
+// from and the latest stack.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Announcer, useSummaryAnnouncer } from '../../components/announcer';
+import { Sparkline } from '../../components/chart/sparkline';
+import { TimeChart } from '../../components/chart/time-chart';
 import { RelativeTime } from '../../components/relative-time';
 import { statusText, useLiveStream, type LiveStreamTransport } from '../../streams/use-live-stream';
-import { ERRORS_KEY, fetchErrors, groupOfEvent, location, upsertGroup, type ErrorList } from './errors';
+import {
+  ERROR_HOURS_KEY,
+  ERROR_HOURS_REFRESH_MS,
+  ERRORS_KEY,
+  fetchErrorHours,
+  fetchErrors,
+  groupOfEvent,
+  location,
+  upsertGroup,
+  type ErrorHoursReport,
+  type ErrorList,
+} from './errors';
 
 /** How long after a new error record the list is read again for its stack. */
 const STACK_REFRESH_MS = 1_500;
 
 const summary = (n: number) => (n === 1 ? '1 error update' : `${n} error updates`);
 
+/** The chart of all errors per hour, named by its total and busiest hour. */
+function ErrorHoursChart({ report }: { report: ErrorHoursReport }) {
+  const chart = useMemo(() => {
+    const values = report.points.map((p) => p.errors);
+    const total = values.reduce((a, b) => a + b, 0);
+    const busiest = report.points.reduce((a, b) => (b.errors > a.errors ? b : a), report.points[0] ?? { start: 0, errors: 0 });
+    const summary =
+      total === 0
+        ? 'Last 24 hours: no errors.'
+        : `Last 24 hours: ${total} errors; busiest hour ${new Date(busiest.start).toISOString().slice(11, 16)} UTC with ${busiest.errors}.`;
+    return { times: report.points.map((p) => p.start), lines: [{ label: 'Errors', values, stroke: '#8a1c1c' }], summary };
+  }, [report]);
+  return <TimeChart times={chart.times} lines={chart.lines} unit="hour" summary={chart.summary} caption="Errors per hour (UTC)" height={120} />;
+}
+
 /** The errors panel; `transport` replaces the websocket in tests. */
 export function ErrorsPanel({ transport }: { transport?: LiveStreamTransport }) {
   const queryClient = useQueryClient();
   const { data, error, isPending } = useQuery({ queryKey: ERRORS_KEY, queryFn: ({ signal }) => fetchErrors(signal) });
+  const hours = useQuery({
+    queryKey: ERROR_HOURS_KEY,
+    queryFn: ({ signal }) => fetchErrorHours(signal),
+    refetchInterval: ERROR_HOURS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
+  const sparklines = new Map((hours.data?.groups ?? []).map((g) => [g.fingerprint, g.counts]));
   const { message, note } = useSummaryAnnouncer(summary);
   const refresh = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
@@ -39,6 +75,7 @@ export function ErrorsPanel({ transport }: { transport?: LiveStreamTransport }) 
           refresh.current = setTimeout(() => {
             refresh.current = null;
             void queryClient.invalidateQueries({ queryKey: ERRORS_KEY });
+            void queryClient.invalidateQueries({ queryKey: ERROR_HOURS_KEY });
           }, STACK_REFRESH_MS);
         }
       },
@@ -62,6 +99,7 @@ export function ErrorsPanel({ transport }: { transport?: LiveStreamTransport }) 
         </p>
       </div>
       <Announcer message={message} />
+      {hours.data && <ErrorHoursChart report={hours.data} />}
       {error && <p className="panel__note">The errors could not be read: {error.message}</p>}
       {isPending && !error && <p className="panel__empty">Reading the errors…</p>}
       {data && data.groups.length === 0 && <p className="panel__empty">No errors recorded.</p>}
@@ -77,6 +115,10 @@ export function ErrorsPanel({ transport }: { transport?: LiveStreamTransport }) 
                 </dd>
                 <dt>Count</dt>
                 <dd data-count>{group.count}</dd>
+                <dt>Last 24 hours</dt>
+                <dd>
+                  <Sparkline counts={sparklines.get(group.fingerprint) ?? Array<number>(24).fill(0)} />
+                </dd>
                 <dt>First seen</dt>
                 <dd>
                   <RelativeTime at={group.firstSeen} />

@@ -1,5 +1,5 @@
 // The error groups as `GET /api/events/errors` gives them and the errors stream updates them.
-import type { ErrorGroup as WireErrorGroup, RecentError } from '../../../generated/types';
+import type { ErrorGroup as WireErrorGroup, ErrorHoursReport, RecentError } from '../../../generated/types';
 import { getJson } from '../../api/http';
 
 /** The query key of the error list. */
@@ -18,6 +18,22 @@ export interface ErrorList {
   /** Recent records, newest first. */
   records: ErrorRecord[];
 }
+
+/** The route of the errors per hour. */
+export const ERROR_HOURS_PATH = '/api/stats/errors';
+
+/** The query key of the errors per hour. */
+export const ERROR_HOURS_KEY = ['stats', 'errors'] as const;
+
+/** How often the errors per hour are read again while the tab is visible (and soon after a new error). */
+export const ERROR_HOURS_REFRESH_MS = 60_000;
+
+/** Reads the errors per hour, in all and per group. */
+export function fetchErrorHours(signal?: AbortSignal): Promise<ErrorHoursReport> {
+  return getJson<ErrorHoursReport>(ERROR_HOURS_PATH, signal);
+}
+
+export type { ErrorHoursReport };
 
 /** Reads the error list. */
 export function fetchErrors(signal?: AbortSignal): Promise<ErrorList> {

@@ -1,5 +1,7 @@
-// Web-vitals p75 per page over the recent records, each rated good, needs improvement or poor.
+// Web-vitals p75 per page over the recent records, each rated good, needs improvement or poor,
+// and every page's p75 over time.
 import { useQuery } from '@tanstack/react-query';
+import { VitalsOverTime } from './vitals-over-time';
 import { fetchVitals, formatVital, rate, VITAL_NAMES, VITALS_KEY, VITALS_REFRESH_MS, type VitalName, type VitalSummary } from './vitals';
 
 const LABELS: Record<VitalName, string> = { lcp: 'LCP', inp: 'INP', cls: 'CLS', fcp: 'FCP', ttfb: 'TTFB' };
@@ -24,7 +26,7 @@ export function VitalsPanel() {
     refetchInterval: VITALS_REFRESH_MS,
   });
   return (
-    <section aria-labelledby="vitals-heading" className="panel">
+    <section aria-labelledby="vitals-heading" className="panel panel--wide">
       <div className="panel__head">
         <h2 id="vitals-heading">Web vitals</h2>
       </div>
@@ -62,6 +64,7 @@ export function VitalsPanel() {
           </table>
         </div>
       )}
+      <VitalsOverTime />
     </section>
   );
 }

@@ -1,12 +1,18 @@
 //! [`PageViewCounter`]: page views today (UTC) and in the last hour, counted by the census
-//! ingest as each page view is recorded, so reading them never scans the census tree.
+//! ingest as each page view is recorded, so reading them never scans the census tree; it
+//! also feeds the hourly and daily [`TrafficSeries`] and [`TopKeys`].
 //!
 //! The counts live in memory: one count per minute for the last 60 minutes and one for the
 //! current UTC day. They start at zero when the server starts.
 
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
 use ts_rs::TS;
+
+use super::range::StatsRange;
+use super::series::{TrafficReport, TrafficSeries};
+use super::top::{referring_site, TopKeys, TopReport};
+use crate::telemetry::metrics::TelemetryMetric;
 
 /// Milliseconds in a minute.
 const MINUTE_MS: u64 = 60_000;
@@ -53,10 +59,34 @@ impl Default for Counts {
     }
 }
 
+/// One page view, as the census ingest records it.
+#[derive(Debug, Clone, Copy)]
+pub struct PageView<'a> {
+    /// When (unix ms).
+    pub at: u64,
+    /// The page URL the view names.
+    pub url: &'a str,
+    /// The page path.
+    pub path: &'a str,
+    /// The visitor id, when identifiers may be stored.
+    pub visitor: Option<&'a str>,
+    /// `document.referrer`, when the page sent one.
+    pub referrer: Option<&'a str>,
+}
+
 /// Counts page views as they are recorded; shared by the ingest workers.
 #[derive(Debug, Default)]
 pub struct PageViewCounter {
     counts: Mutex<Counts>,
+    /// Views and visitors per hour and per day.
+    series: Mutex<TrafficSeries>,
+    /// Views per path and per referring site, per hour and per day.
+    top: Mutex<TopKeys>,
+}
+
+/// `mutex`'s value, also after a panic elsewhere (the counts stay usable).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl PageViewCounter {
@@ -65,9 +95,29 @@ impl PageViewCounter {
         PageViewCounter::default()
     }
 
-    /// Counts one page view at `now` (unix ms).
+    /// Counts one page view everywhere: today, the last hour, the series and the top lists.
+    pub fn record_view(&self, view: &PageView<'_>) {
+        self.record(view.at);
+        lock(&self.series).record(view.at, view.visitor);
+        let site = view.referrer.and_then(|r| referring_site(r, view.url));
+        lock(&self.top).record(view.at, view.path, site.as_deref(), |table| {
+            metrics::counter!(TelemetryMetric::StatsKeysDropped.name(), "table" => table.label()).increment(1);
+        });
+    }
+
+    /// Page views and visitors per bucket of `range`, up to `now`.
+    pub fn series(&self, range: StatsRange, now: u64) -> TrafficReport {
+        lock(&self.series).report(range, now)
+    }
+
+    /// The most viewed paths and the top referring sites over `range`, up to `now`.
+    pub fn top(&self, range: StatsRange, now: u64) -> TopReport {
+        lock(&self.top).report(range, now)
+    }
+
+    /// Counts one page view at `now` (unix ms) in today's and the last hour's views.
     pub fn record(&self, now: u64) {
-        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        let mut counts = lock(&self.counts);
         let minute = now / MINUTE_MS;
         let slot = &mut counts.minutes[(minute % HOUR_MINUTES as u64) as usize];
         if slot.0 != minute {
@@ -84,7 +134,7 @@ impl PageViewCounter {
 
     /// The views today and in the 60 minutes up to `now`.
     pub fn read(&self, now: u64) -> PageViews {
-        let counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        let counts = lock(&self.counts);
         let minute = now / MINUTE_MS;
         let oldest = minute.saturating_sub(HOUR_MINUTES as u64 - 1);
         let last_hour = counts.minutes.iter().filter(|(m, _)| *m >= oldest && *m <= minute).map(|(_, n)| n).sum();
