@@ -54,6 +54,10 @@ function mountPreview(win: Window, form: HTMLFormElement, input: HTMLInputElemen
   box.append(status, list);
   box.hidden = true;
   form.after(box);
+  // A search field that opens a list of suggestions is a combobox (ARIA 1.2): only then
+  // may it say whether the list is open.
+  input.setAttribute('role', 'combobox');
+  input.setAttribute('aria-autocomplete', 'list');
   input.setAttribute('aria-controls', id);
   input.setAttribute('aria-expanded', 'false');
   input.autocomplete = 'off';

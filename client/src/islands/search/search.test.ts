@@ -81,6 +81,7 @@ describe('the search preview (000 §9 search preview chunk)', () => {
     const preview = document.getElementById(input.getAttribute('aria-controls')!)!;
     expect(preview.hidden).toBe(false);
     expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect([input.getAttribute('role'), input.getAttribute('aria-autocomplete')]).toEqual(['combobox', 'list']);
     expect(preview.querySelector('[role="status"]')!.textContent).toBe('2 results');
     expect(Array.from(preview.querySelectorAll('a'), (a) => a.getAttribute('href'))).toEqual(['/blog/first-post', '/menu']);
 
