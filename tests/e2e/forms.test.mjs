@@ -104,7 +104,7 @@ test('a visitor fixes a bad email, sends the contact form and sees the success t
   assert.equal(await email.getAttribute('aria-invalid'), 'true');
   assert.ok((await email.getAttribute('aria-describedby')).split(' ').includes(await error.getAttribute('id')));
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'email', 'focus goes to the bad field');
-  assert.equal(await block.locator('.form-errors').first().textContent(), 'Your form has encountered a problem. Please scroll down to review.');
+  assert.equal(await block.locator('.form-errors').first().textContent(), 'One or more fields is invalid, please check your entries.');
 
   assert.deepEqual(await axe(page), [], 'axe finds no violation in the form showing its errors');
 

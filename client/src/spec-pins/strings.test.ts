@@ -36,6 +36,7 @@ const pins: Array<[ours: string, key: string]> = [
   [form.NO_KEY, 'form.noKey'],
   [form.FIELDS_UNPARSEABLE, 'form.fieldsUnparseable'],
   [form.SCROLL_DOWN, 'form.scrollDown'],
+  [form.FORM_INVALID, 'validation.formInvalid'],
   [form.EMAIL_INVALID, 'validation.emailInvalid'],
   [form.CHARACTER_LIMIT, 'validation.characterLimit'],
   [form.CAPTCHA_REQUIRED, 'validation.captchaRequired'],

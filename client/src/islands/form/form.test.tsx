@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from './captcha';
 import { mount } from './index';
-import { CAPTCHA_REQUIRED, SCROLL_DOWN, SCROLL_UP, STATUS_MESSAGES, SUBMITTING, emailInvalid } from './messages';
+import { CAPTCHA_REQUIRED, FORM_INVALID, SCROLL_DOWN, SCROLL_UP, STATUS_MESSAGES, SUBMITTING, emailInvalid } from './messages';
 import { FORM_SUCCESS_EVENT, navigation } from './use-submission';
 import { mockServer, settle, submitForm, type } from './test-support';
 
@@ -142,7 +142,7 @@ describe('the form island', () => {
     expect(counter.closest('.field')!.classList.contains('field--error')).toBe(true);
   });
 
-  it('check fields before sending: inline errors, aria-invalid, the top node and its scroll-up twin', async () => {
+  it('check fields before sending: inline errors, aria-invalid, the whole-form message above and below', async () => {
     const seen = mockServer({});
     const el = render();
     fillValid(el);
@@ -158,8 +158,8 @@ describe('the form island', () => {
     expect(email.getAttribute('aria-describedby')).toContain(error.id);
     expect(document.activeElement).toBe(email);
     const [top, below] = [...el.querySelectorAll<HTMLElement>('.form-errors')];
-    expect([top!.hidden, top!.textContent, top!.getAttribute('role')]).toEqual([false, SCROLL_DOWN, 'alert']);
-    expect([below!.hidden, below!.textContent]).toEqual([false, SCROLL_UP]);
+    expect([top!.hidden, top!.textContent, top!.getAttribute('role')]).toEqual([false, FORM_INVALID, 'alert']);
+    expect([below!.hidden, below!.textContent]).toEqual([false, FORM_INVALID]);
     expect(seen).toHaveLength(0);
 
     type(field(el, 'email'), 'ada@example.com');
@@ -267,7 +267,36 @@ describe('the form island', () => {
     expect(document.getElementById(`${email.id}-error`)!.textContent).toBe('Server says no.');
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect($(el, '.form-errors').textContent).toBe(SCROLL_DOWN);
+    expect(el.querySelector('.form-errors--below')!.textContent).toBe(SCROLL_UP);
     expect(button(el).textContent).toBe('Send message');
+  });
+
+  it("word the browser's whole-form check as 000 §5 and the server's field errors as 000 §8", async () => {
+    mockServer({
+      '/api/form/FormSubmissionKey': [{ status: 200, body: { key: 'k' } }],
+      '/api/form/SaveFormSubmission': [{ status: 400, body: { error: 'x', errors: { email: 'Server says no.' } } }],
+    });
+    const el = render();
+    fillValid(el);
+    type(field(el, 'email'), 'not-an-email');
+    submitForm(form(el));
+    await settle();
+    const texts = () => [...el.querySelectorAll<HTMLElement>('.form-errors')].map((n) => [n.hidden, n.textContent]);
+    // The browser's check: the §5 whole-form message, announced above the fields and repeated below.
+    expect(texts()).toEqual([
+      [false, 'One or more fields is invalid, please check your entries.'],
+      [false, 'One or more fields is invalid, please check your entries.'],
+    ]);
+    expect($(el, '.form-errors').getAttribute('role')).toBe('alert');
+
+    // The server's answer marking a field: §8's above-fields message and its scroll-up variant below.
+    type(field(el, 'email'), 'ada@example.com');
+    submitForm(form(el));
+    await settle();
+    expect(texts()).toEqual([
+      [false, 'Your form has encountered a problem. Please scroll down to review.'],
+      [false, 'Your form has encountered a problem. Please scroll up to review.'],
+    ]);
   });
 
   it('let the caller switch the whole-form check off: the values go to the server as they are', async () => {
@@ -294,7 +323,7 @@ describe('the form island', () => {
     await settle();
     expect(checked).toHaveLength(0);
     expect(field(on, 'email').getAttribute('aria-invalid')).toBe('true');
-    expect($(on, '.form-errors').textContent).toBe('Your form has encountered a problem. Please scroll down to review.');
+    expect($(on, '.form-errors').textContent).toBe('One or more fields is invalid, please check your entries.');
   });
 
   it('show the status message then the server text, and say when no key came', async () => {

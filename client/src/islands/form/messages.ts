@@ -11,7 +11,12 @@ export const UNKNOWN_ERROR = 'Unknown error, please try again later.';
 export const NO_KEY = 'Could not get a form submission key, please try again later.';
 /** Spec §8: the server could not read the values. */
 export const FIELDS_UNPARSEABLE = 'Could not parse the form fields, please check your entries.';
-/** Spec §8: shown above the fields when some are invalid. */
+/**
+ * Spec §5: the whole-form check's message, above and below the fields, when the browser's
+ * own check finds invalid fields (the caller may switch that check off).
+ */
+export const FORM_INVALID = 'One or more fields is invalid, please check your entries.';
+/** Spec §8: shown above the fields when the server's answer marks some fields invalid. */
 export const SCROLL_DOWN = 'Your form has encountered a problem. Please scroll down to review.';
 /** The variant of [`SCROLL_DOWN`] shown below the fields. */
 export const SCROLL_UP = 'Your form has encountered a problem. Please scroll up to review.';

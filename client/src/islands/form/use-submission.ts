@@ -3,7 +3,7 @@
 // text) or failure (unlocked, errors shown, the captcha reset and the button disabled
 // until it is completed again).
 import { useCallback, useRef, useState } from 'react';
-import { CAPTCHA_REQUIRED, SCROLL_DOWN } from './messages';
+import { CAPTCHA_REQUIRED, FORM_INVALID, SCROLL_DOWN } from './messages';
 import type { Field } from './parse';
 import { submit } from './submit';
 import { validate, type FieldErrors } from './validate';
@@ -30,7 +30,9 @@ export interface SubmissionSetup {
   newsletter: boolean;
   /**
    * The whole-form check (000 §5): each field checked before sending, the invalid ones
-   * marked and the whole-form message shown above and below the fields. The caller may
+   * marked and the whole-form message ('One or more fields is invalid, …') shown above and
+   * below the fields. A server answer that marks fields shows §8's 'Your form has encountered
+   * a problem. Please scroll down to review.' above them and its scroll-up twin below. The caller may
    * switch it off (false): the values go to the server as they are, and only its answer
    * (field errors, messages) is shown. True when not given.
    */
@@ -68,6 +70,8 @@ export function useSubmission(setup: SubmissionSetup): Submission {
   const [captchaBlocked, setCaptchaBlocked] = useState(false);
   const locked = useRef(false);
 
+  // Newsletter sign-ups show their one field's message only (000 §8: not for newsletter forms).
+  const checkMessage = setup.newsletter ? null : FORM_INVALID;
   const fieldMessage = setup.newsletter ? null : SCROLL_DOWN;
 
   const onSubmit = useCallback(
@@ -76,7 +80,7 @@ export function useSubmission(setup: SubmissionSetup): Submission {
       const errors = setup.validate === false ? {} : validate(setup.fields, values, { email: setup.emailMessage });
       setFieldErrors(errors);
       if (Object.keys(errors).length > 0) {
-        setFormMessage(fieldMessage);
+        setFormMessage(checkMessage);
         return errors;
       }
       if (setup.captcha && !captchaKey) {
@@ -120,7 +124,7 @@ export function useSubmission(setup: SubmissionSetup): Submission {
       }
       return outcome.fieldErrors;
     },
-    [setup, captchaKey, fieldMessage],
+    [setup, captchaKey, checkMessage, fieldMessage],
   );
 
   return {
