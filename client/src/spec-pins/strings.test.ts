@@ -14,6 +14,7 @@ import { openLightbox } from '../islands/lightbox/lightbox';
 import { PREVIEW_TITLE, previewMessage } from '../islands/restaurant-booking/preview';
 import { UNABLE_TO_LOAD_RESULTS } from '../islands/search';
 import { INVALID_VIDEO_EMBED } from '../islands/video/embed';
+import { CUSTOM_FEATURED_IMAGES, VIMEO_BASIC_UNSUPPORTED } from '../islands/video/owner-messages';
 import { DEFAULT_ACCEPT_LABEL, DEFAULT_BANNER_TEXT, DEFAULT_DECLINE_LABEL } from '../loader/consent/settings';
 import { INVALID_DEFINITION, NO_SUCH_FEATURE, NOT_LOADED, WRONG_TYPE } from '../loader/features';
 import { IMAGE_WARNINGS } from '../loader/images/load';
@@ -64,6 +65,8 @@ const pins: Array<[ours: string, key: string]> = [
   [previewMessage('opentable'), 'restaurant.previewMessageOpenTable'],
   [previewMessage('tock'), 'restaurant.previewMessage'],
   [INVALID_VIDEO_EMBED, 'video.invalidEmbed'],
+  [CUSTOM_FEATURED_IMAGES, 'video.customFeaturedImages'],
+  [VIMEO_BASIC_UNSUPPORTED, 'video.vimeoBasic'],
   [PERF_ERRORS.status, 'perf.unexpectedStatus'],
   [PERF_ERRORS.timeout, 'perf.settingsTimeout'],
   [PERF_ERRORS.pageLoadId, 'perf.noPageLoadId'],

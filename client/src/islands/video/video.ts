@@ -14,6 +14,7 @@ import {
   videoEmbedType,
   videoMode,
 } from './embed';
+import { CUSTOM_FEATURED_IMAGES, VIMEO_PLAYER_ORIGIN, watchVimeoRefusal } from './owner-messages';
 
 /** The block data the island reads (001 §3 "Video embed"). */
 export interface VideoData {
@@ -27,6 +28,8 @@ export interface VideoData {
   overlay: boolean;
   /** Whether the video starts on its own (when motion is allowed). */
   autoplay: boolean;
+  /** Whether the block names a featured image (`thumbnail`) to show over the player. */
+  featuredImage: boolean;
 }
 
 /** Reads a video block's data; missing fields take their defaults. */
@@ -38,6 +41,7 @@ export function parseVideoData(data: unknown): VideoData {
     mode: videoMode(d.mode),
     overlay: d.overlay !== false,
     autoplay: d.autoplay === true,
+    featuredImage: typeof d.thumbnail === 'string' && d.thumbnail.trim() !== '',
   };
 }
 
@@ -76,6 +80,8 @@ export class VideoPlayer {
   readonly wrapper: HTMLElement;
   private readonly button: HTMLButtonElement | null;
   private frame: PlayerElement | null = null;
+  /** Stops listening to the shown player's answers (a Vimeo player's refusal). */
+  private unwatch: (() => void) | null = null;
 
   constructor(
     figure: HTMLElement,
@@ -130,8 +136,7 @@ export class VideoPlayer {
     const mode = parseVideoData(raw).mode;
     if (mode === this.data.mode) return false;
     this.post('pause');
-    this.frame?.remove();
-    this.frame = null;
+    this.removeFrame();
     this.data = { ...this.data, mode };
     this.layOut();
     if (this.button) this.button.hidden = false;
@@ -167,6 +172,8 @@ export class VideoPlayer {
     // An object is not focusable by default; the video takes focus when shown.
     if (frame.localName === 'object') frame.tabIndex = -1;
     if (start) frame.addEventListener('load', () => this.post('play'), { once: true });
+    const win = this.wrapper.ownerDocument.defaultView;
+    if (win && originOf(addressOf(frame)) === VIMEO_PLAYER_ORIGIN) this.unwatch = watchVimeoRefusal(win, frame);
     this.frame = frame;
     this.wrapper.classList.add('video-wrapper--showing');
     this.wrapper.append(frame);
@@ -182,10 +189,17 @@ export class VideoPlayer {
     if (!this.frame) return;
     this.post('pause');
     if (!this.button) return;
-    this.frame.remove();
-    this.frame = null;
+    this.removeFrame();
     this.wrapper.classList.remove('video-wrapper--showing');
     this.button.hidden = false;
+  }
+
+  /** Takes the provider's player out (and stops listening to it). */
+  private removeFrame(): void {
+    this.unwatch?.();
+    this.unwatch = null;
+    this.frame?.remove();
+    this.frame = null;
   }
 
   /** Asks the player to pause or play, by a message posted to its window. */
@@ -198,6 +212,8 @@ export class VideoPlayer {
 
   /** Forgets this player (when its block leaves the page). */
   destroy(): void {
+    this.unwatch?.();
+    this.unwatch = null;
     players.delete(this);
   }
 }
@@ -213,6 +229,8 @@ export function mountVideo(win: Window, el: HTMLElement, raw: unknown): VideoPla
   if (!figure) return null;
   if (videoEmbedType(data.html, el.ownerDocument) === 'invalid') {
     console.warn(INVALID_VIDEO_EMBED);
+    // The featured image cannot cover a player there is none of (001 §8; owner-facing).
+    if (data.featuredImage) console.warn(CUSTOM_FEATURED_IMAGES);
     figure.classList.add('video--invalid');
     if (!figure.querySelector('.video-error')) {
       const error = el.ownerDocument.createElement('p');
