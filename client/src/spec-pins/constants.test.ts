@@ -9,6 +9,7 @@ import { badgeText } from '../commerce/cart';
 import { CURRENCIES, DEFAULT_CURRENCY, MAX_INTEGER_PLACES } from '../commerce/money';
 import { RETRY_DELAY_MS } from '../data';
 import { ACCORDION_ANIMATION_MS } from '../islands/accordion/accordion';
+import { INSTAGRAM_POPUP } from '../islands/gallery/click-through';
 import { AUTO_COLUMN_GUTTER, AUTO_COLUMN_WIDTH } from '../islands/gallery/columns';
 import { parseGalleryData, placeholderPercent } from '../islands/gallery/data';
 import { OVERFLOW_RATIO, RESIZE_DEBOUNCE_MS } from '../islands/gallery/meta';
@@ -138,6 +139,8 @@ const pins: Pin[] = [
   [RESIZE_EMITTER_MS, num('gallery.resizeEmitterMs'), 'gallery.resizeEmitterMs'],
   [AUTO_COLUMN_WIDTH, num('gallery.autocolumnsColumnWidth'), 'gallery.autocolumnsColumnWidth'],
   [AUTO_COLUMN_GUTTER, num('gallery.autocolumnsGutter'), 'gallery.autocolumnsGutter'],
+  [INSTAGRAM_POPUP.width, num('gallery.instagramPopupWidth'), 'gallery.instagramPopupWidth'],
+  [INSTAGRAM_POPUP.height, num('gallery.instagramPopupHeight'), 'gallery.instagramPopupHeight'],
   // "Resize emitter timeout 100 ms (default 300)": the default is quoted, not a key of its own.
   [RESIZE_EMITTER_DEFAULT_MS, 300, 'gallery.resizeEmitterMs'],
   [new Autoplay(() => {}, false).interval, num('gallery.autoplayMs'), 'gallery.autoplayMs'],

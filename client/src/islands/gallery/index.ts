@@ -3,6 +3,7 @@
 // stacked) keep the server's CSS layout (their lightbox is the loader's), except that an
 // autogrid or autocolumns gallery whose `behavior` is not `min` gets its rounded-up column
 // count here (columns.ts). No React.
+import { watchSlideLinks } from './click-through';
 import { mountAutoColumns } from './columns';
 import { parseGalleryData } from './data';
 import './gallery.css';
@@ -34,6 +35,8 @@ export function mount(el: HTMLElement, data: unknown): void {
       for (const link of list.querySelectorAll(':scope > li[data-type="video"] > figure > a')) link.setAttribute('data-lightbox', '');
     }
     watchMeta(window, list);
+    // After the viewer's own click handling, which uses the clicks a moving gallery needs.
+    watchSlideLinks(window, list);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
   }

@@ -4,6 +4,7 @@
 // message posted to the player, as the video island does) and autoplay comes back; when
 // the slide is entered again, the video plays on.
 import { originOf, playerMessage, playingSrc, type PlayerAction } from '../video/embed';
+import { instagramHosted, openInstagramPopup } from './click-through';
 import type { PauseReason } from './motion';
 import type { Slides } from './slides';
 
@@ -54,6 +55,12 @@ export function mountVideoSlides(items: HTMLElement[], slides: Slides, autoplay:
       event.preventDefault();
       event.stopPropagation();
       if (player.frame) return;
+      // An Instagram-hosted video plays in its own 620×720 window (001 §4), not in the slide.
+      const win = doc.defaultView;
+      if (win && instagramHosted(source.src, win.location.href)) {
+        openInstagramPopup(win, source.src);
+        return;
+      }
       const frame = source.cloneNode(true) as HTMLIFrameElement;
       frame.src = playingSrc(source.src, false);
       frame.addEventListener('load', () => current(i) && post(frame, 'play'), { once: true });
