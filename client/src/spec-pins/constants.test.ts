@@ -178,6 +178,7 @@ describe('defaults and thresholds in behaviour', () => {
 
   it('gallery placeholders and video thumbnails take the spec proportions', () => {
     expect(placeholderPercent('Auto')).toBe(num('placeholder.defaultAspectRatio'));
+    expect(parseGalleryData({ design: 'slider' })!.placeholder).toBe(num('slider.defaultAspectRatio'));
     expect(parseGalleryData({})!.layout).toBe('base');
     const [w, h] = constant('gallery.thumbnailVideoRatio') as number[];
     const video = document.createElement('li');

@@ -57,6 +57,20 @@ describe('gallery block data (001 §3)', () => {
     expect(el.classList.contains('gallery-viewer--framed')).toBe(false);
   });
 
+  it('gives a slider a placeholder 50 high unless a ratio is set (000 §9 default slider aspect ratio 50)', () => {
+    for (const data of [{ design: 'slider' }, { design: 'slider', imageAspectRatio: 'Auto' }]) {
+      const el = gallery(3, 1);
+      mount(el, data);
+      expect(list(el).style.getPropertyValue('--gallery-ratio')).toBe('100 / 50');
+      const placeholders = Array.from(list(el).querySelectorAll('img'), (img) => img.classList.contains('gallery-placeholder'));
+      expect(placeholders).toEqual([false, true, true]);
+      document.body.replaceChildren();
+    }
+    expect(parseGalleryData({ design: 'slider', imageAspectRatio: '4' })!.placeholder).toBe(25);
+    // Other moving designs keep the 65 of 001 §9.
+    expect(parseGalleryData({ design: 'carousel' })!.placeholder).toBe(65);
+  });
+
   it('crops a slideshow to the placeholder frame with auto-crop, and shows images whole in a ratio frame without', () => {
     const cropped = gallery(3);
     mount(cropped, { design: 'slideshow', 'auto-crop': true });

@@ -96,6 +96,9 @@ export interface GalleryOptions {
 /** The default placeholder's height in percent of its width (001 §9). */
 const AUTO_PLACEHOLDER = 65;
 
+/** 000 §9 / 001 §9 "Default slider aspect ratio 50": a slider's placeholder, in percent of its width, unless a ratio is set. */
+export const SLIDER_PLACEHOLDER = 50;
+
 /** A positive ratio from `imageAspectRatio` ('1.5' or 1.5), or null ('Auto', anything else). */
 function ratioOf(value: unknown): number | null {
   const ratio = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
@@ -201,7 +204,8 @@ export function parseGalleryData(raw: unknown): GalleryOptions | null {
     autoCrop: data['auto-crop'] === true,
     stripHeight: pixels(data['thumbnail-strip-height']) || null,
     stripMargin: pixels(data['thumbnail-strip-margin']),
-    placeholder: placeholderPercent(data.imageAspectRatio),
+    placeholder:
+      layout === 'strip' && ratioOf(data.imageAspectRatio) === null ? SLIDER_PLACEHOLDER : placeholderPercent(data.imageAspectRatio),
     ratioGiven: ratioOf(data.imageAspectRatio) !== null,
     columnWidth: Number(data.columnWidth) > 0 ? Number(data.columnWidth) : AUTO_COLUMN_WIDTH,
     gutter: pixels(data.gutter) ?? AUTO_COLUMN_GUTTER,
