@@ -108,6 +108,8 @@ test('a visitor shops, changes the cart and checks out with the keyboard alone',
     );
     await tabTo(page, 'button[aria-label="Remove The Veranda brewing guide (PDF)"]');
     await page.keyboard.press('Enter');
+    // Removing asks first (a confirmation popup); its Remove button removes the entry.
+    await page.getByRole('dialog', { name: 'Remove item' }).getByRole('button', { name: 'Remove', exact: true }).click();
     await page.locator('#cart-root [role="status"]', { hasText: 'removed from your cart' }).waitFor();
     assert.equal(await rows.count(), 1);
     assert.equal(await total(page, 'Subtotal'), '$114.00');

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CART_CHANGED_EVENT } from '../../commerce/cart';
 import { EMPTY_CART, mount, UNABLE_TO_CHOOSE_SHIPPING, UNABLE_TO_REMOVE_ITEM, UNABLE_TO_UPDATE_QUANTITY } from './cart-page';
 import { cartAnswer, settle, stubFetch, type Call } from '../../commerce/test-support';
@@ -23,6 +23,16 @@ const TWO = cartAnswer({
   discountCents: 410,
 });
 
+beforeAll(() => {
+  // jsdom lacks modal dialogs: open and close them as the browser does (the remove confirmation).
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
@@ -35,6 +45,14 @@ async function cartBlock(answer: (call: Call) => { status: number; body: unknown
   mount(document.querySelector<HTMLElement>('section')!, { variant: 'full' });
   await settle();
   return { root: document.getElementById('cart-root')!, calls };
+}
+
+/** Answers the open remove confirmation with its `label` button and waits for it to close. */
+async function confirmRemoval(label: 'Remove' | 'Keep it'): Promise<void> {
+  const dialog = document.querySelector('dialog.popup')!;
+  [...dialog.querySelectorAll('button')].find((b) => b.textContent === label)!.click();
+  await vi.waitFor(() => expect(document.querySelector('dialog.popup')).toBeNull(), { timeout: 2000 });
+  await settle();
 }
 
 const cells = (root: HTMLElement) =>
@@ -87,10 +105,32 @@ describe('the cart page', () => {
     await settle();
     expect(root.querySelector('[role="alert"]')!.textContent).toBe(`${UNABLE_TO_UPDATE_QUANTITY}. Only 2 left of BEANS.`);
     root.querySelector<HTMLButtonElement>('[aria-label="Remove Guide"]')!.click();
-    await settle();
+    await confirmRemoval('Remove');
     expect(calls.at(-1)).toMatchObject({ url: '/api/commerce/cart/entries/GUIDE', method: 'DELETE' });
     expect(root.querySelector('[role="alert"]')!.textContent).toBe(`${UNABLE_TO_REMOVE_ITEM}. Only 2 left of BEANS.`);
     expect(cells(root)).toHaveLength(2);
+  });
+
+  it('asks before removing an entry: Remove removes it, Keep it keeps it', async () => {
+    const ONE = cartAnswer({ entries: [entry('BEANS', 'Beans', 2, 1600)], subtotalCents: 3200, grandTotalCents: 3200, totalQuantity: 2 });
+    const { root, calls } = await cartBlock((call) => ({ status: 200, body: call.method === 'GET' ? TWO : ONE }));
+    const remove = root.querySelector<HTMLButtonElement>('[aria-label="Remove Guide"]')!;
+    remove.focus();
+    remove.click();
+    const dialog = document.querySelector('dialog.popup')!;
+    expect(dialog.querySelector('h2')!.textContent).toBe('Remove item');
+    expect(dialog.querySelector('p')!.textContent).toBe('Remove Guide from your cart?');
+    expect([...dialog.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Keep it', 'Remove']);
+    await confirmRemoval('Keep it');
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    expect(cells(root)).toHaveLength(2);
+    expect(document.activeElement).toBe(remove);
+
+    remove.click();
+    await confirmRemoval('Remove');
+    expect(calls.at(-1)).toMatchObject({ url: '/api/commerce/cart/entries/GUIDE', method: 'DELETE' });
+    await vi.waitFor(() => expect(cells(root)).toHaveLength(1));
+    expect(root.querySelector('[role="status"]')!.textContent).toBe('Guide removed from your cart.');
   });
 
   it('enters a coupon code', async () => {

@@ -8,7 +8,8 @@
 // and keeps the keyboard focus on the same control (or the cart's heading when that
 // control is gone). When the cart ships, its shipping options are radio buttons and the
 // chosen one is sent to `/api/commerce/cart/shipping-option` (the totals follow). Refusals: 'Unable to update quantity', 'Unable to remove item'
-// (spec 000 §8) with the server's reason.
+// (spec 000 §8) with the server's reason. Removing an entry asks first, in a confirmation
+// popup (001 §2): 'Remove' removes it, 'Keep it', Escape or a click beside it keeps it.
 import {
   applyCoupon,
   CHECKOUT_URL,
@@ -22,6 +23,7 @@ import {
 } from '../../commerce/cart';
 import { mountBadge } from '../cart-badge/cart-badge';
 import { formatMinor } from '../../commerce/money';
+import { confirmPopup } from '../../widgets/popups/popups';
 import '../../commerce/commerce.css';
 
 /** Spec 000 §8. */
@@ -32,6 +34,8 @@ export const UNABLE_TO_REMOVE_ITEM = 'Unable to remove item';
 export const UNABLE_TO_CHOOSE_SHIPPING = 'Unable to choose shipping option';
 /** Shown for an empty cart. */
 export const EMPTY_CART = 'Your cart is empty.';
+/** The confirmation before an entry is removed: its title, and its message for an entry titled `{title}`. */
+export const REMOVE_CONFIRMATION = { title: 'Remove item', message: 'Remove {title} from your cart?', confirm: 'Remove', cancel: 'Keep it' };
 /** The largest quantity the stepper offers (the cart's entry limit). */
 export const MAX_QUANTITY = 1000;
 /** Where "Continue shopping" goes. */
@@ -192,9 +196,18 @@ export class CartView {
       const remove = keyed(element('button', 'cart-remove', 'Remove'), `remove:${entry.sku}`);
       remove.type = 'button';
       remove.setAttribute('aria-label', `Remove ${entry.title}`);
-      remove.addEventListener('click', () =>
-        this.run(() => removeEntry(entry.sku), UNABLE_TO_REMOVE_ITEM, `${entry.title} removed from your cart.`),
-      );
+      remove.addEventListener('click', () => {
+        if (this.busy) return;
+        const asked = confirmPopup(document, {
+          title: REMOVE_CONFIRMATION.title,
+          message: REMOVE_CONFIRMATION.message.replace('{title}', entry.title),
+          confirmText: REMOVE_CONFIRMATION.confirm,
+          cancelText: REMOVE_CONFIRMATION.cancel,
+        });
+        void asked.result.then((answer) => {
+          if (answer === 'confirm') this.run(() => removeEntry(entry.sku), UNABLE_TO_REMOVE_ITEM, `${entry.title} removed from your cart.`);
+        });
+      });
       const cells = [
         element('td', '', this.money(entry.unitPriceCents)),
         element('td'),
