@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RELATIVE_TIME_REFRESH_MS, relativeTime, startRelativeTimes } from './relative-time';
+import { RELATIVE_TIME_REFRESH_MS, UNREADABLE_DATE_WARNING, relativeTime, startRelativeTimes } from './relative-time';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 beforeEach(() => vi.useFakeTimers({ now: NOW }));
@@ -46,5 +46,19 @@ describe('relative time', () => {
     stop();
     vi.advanceTimersByTime(RELATIVE_TIME_REFRESH_MS);
     expect(el.textContent).toBe('about 5 seconds ago');
+  });
+
+  it('skips a date node whose date cannot be read, with one warning, and keeps the others going', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    document.body.innerHTML = `<time data-relative datetime="soon">Soon</time><time data-relative datetime="${new Date(NOW).toISOString()}"></time>`;
+    const [bad, good] = [...document.querySelectorAll('time')];
+    const stop = startRelativeTimes(document);
+    vi.advanceTimersByTime(RELATIVE_TIME_REFRESH_MS * 3);
+    expect(bad!.textContent).toBe('Soon');
+    expect(bad!.hasAttribute('aria-describedby')).toBe(false);
+    expect(good!.textContent).toBe('about 15 seconds ago');
+    expect(warn.mock.calls).toEqual([[UNREADABLE_DATE_WARNING, 'soon']]);
+    stop();
+    warn.mockRestore();
   });
 });

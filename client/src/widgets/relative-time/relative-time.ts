@@ -6,6 +6,11 @@ import { attachTooltip } from '../tooltip/tooltip';
 
 /** How often relative times are refreshed. */
 export const RELATIVE_TIME_REFRESH_MS = 5000;
+/**
+ * The warning for a date node whose date cannot be read (000 §5 "A card-style date node whose
+ * data-date is non-numeric is skipped with a warning"; the spec gives no wording).
+ */
+export const UNREADABLE_DATE_WARNING = 'Veranda: a date whose datetime is not a date is left as the server wrote it.';
 /** How far ahead of the clock an instant may be and still read as now (clocks differ). */
 const SKEW_MS = 1000;
 
@@ -31,11 +36,17 @@ export function relativeTime(then: number, now: number, locale?: string): string
 /** Keeps every `time[data-relative]` under `root` up to date; gives a stop function. */
 export function startRelativeTimes(root: ParentNode, locale?: string): () => void {
   const served = new Map<HTMLTimeElement, string>();
+  const skipped = new WeakSet<HTMLTimeElement>();
   const detach: Array<() => void> = [];
   const refresh = () => {
     root.querySelectorAll<HTMLTimeElement>('time[data-relative]').forEach((el) => {
       const then = Date.parse(el.dateTime);
-      if (!Number.isFinite(then)) return;
+      if (!Number.isFinite(then)) {
+        // Skipped, with one warning per node (not one every refresh).
+        if (!skipped.has(el)) console.warn(UNREADABLE_DATE_WARNING, el.dateTime);
+        skipped.add(el);
+        return;
+      }
       if (!served.has(el)) {
         served.set(el, el.textContent?.trim() ?? '');
         detach.push(attachTooltip(el, formattedDate(then, locale)));
