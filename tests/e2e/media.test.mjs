@@ -43,6 +43,24 @@ test('images near the viewport load at a width of the ladder', { timeout: 60_000
   await context.close();
 });
 
+test('an image block narrower than 415 px centres its image across its width, and keeps its alignment wider', { timeout: 60_000 }, async () => {
+  // /about's coffee image is aligned left (spec 000 §9: "narrow image block under 415 px").
+  for (const [width, align, fills] of [[414, 'center', true], [420, 'left', null], [1200, 'left', false]]) {
+    const { context, page, errors } = await openPage('/about', { viewport: { width: width + 32, height: 800 } });
+    await page.addStyleTag({ content: `main{max-width:none;padding:0 16px} .block--image{width:${width}px}` });
+    const figure = page.locator('.block--image figure.align-left').first();
+    const shown = await figure.evaluate((f) => {
+      const img = f.querySelector('img');
+      return { align: getComputedStyle(f).textAlign, img: img.getBoundingClientRect().width, block: f.closest('.block').clientWidth };
+    });
+    assert.equal(shown.align, align, `text-align at a ${width} px block`);
+    // The 480 px image fills a 420 px block anyway; at 1200 px it keeps its own width.
+    if (fills !== null) assert.equal(Math.abs(shown.img - shown.block) < 1, fills, `image ${shown.img} px in a ${shown.block} px block`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test('the lightbox opens from a grid, arrows through, closes on Escape and returns focus', { timeout: 60_000 }, async () => {
   const { context, page, requests, errors } = await openPage('/gallery-designs');
   await page.mouse.wheel(0, 400);

@@ -56,6 +56,7 @@ th,td{border:1px solid var(--line);padding:.375rem .5rem;text-align:left}
 .items img,.gallery img{display:block;width:100%;object-fit:cover}
 .gallery--grid{grid-template-columns:repeat(var(--narrow-per-row,2),minmax(0,1fr))}@media (min-width:767px){.gallery--grid{grid-template-columns:repeat(var(--per-row,4),minmax(0,1fr))}}
 figure{margin:0}
+.block--image{container-type:inline-size}@container (width < 415px){.block--image figure{text-align:center}.block--image img{width:100%}}
 figcaption{color:var(--muted);font-size:.875rem;padding-top:.25rem}
 .gallery-overlay{position:relative}
 .gallery-meta{position:absolute;box-sizing:border-box;max-width:calc(100% - 1rem);max-height:calc(100% - 1rem);overflow-y:auto;margin:0;padding:.5rem .75rem;background:rgba(0,0,0,.8);color:#fff;border-radius:.25rem}
@@ -81,5 +82,11 @@ mod tests {
         assert!(super::CRITICAL_CSS.len() < 8 * 1024, "{} bytes", super::CRITICAL_CSS.len());
         assert!(super::CRITICAL_CSS.contains("prefers-reduced-motion"));
         assert!(super::CRITICAL_CSS.contains(":focus-visible"));
+    }
+
+    #[test]
+    fn an_image_block_is_narrow_under_415_px() {
+        // Spec 000 §9, 001 §9: "narrow image block under 415 px".
+        assert!(super::CRITICAL_CSS.contains("@container (width < 415px){.block--image figure{text-align:center}"));
     }
 }
