@@ -93,12 +93,23 @@ pub fn set_entries(table: Table, count: usize) {
 
 /// Adds `change` (negative when entries left) to `table`'s size.
 fn add_entries(table: Table, change: f64) {
-    metrics::gauge!(ENTRIES_METRIC, "table" => table.label()).increment(change);
+    HANDLES.with(|handles| handles[table as usize].0.increment(change));
 }
 
 /// Counts one entry evicted from `table`.
 pub fn count_eviction(table: Table, reason: Eviction) {
-    metrics::counter!(EVICTIONS_METRIC, "table" => table.label(), "reason" => reason.label()).increment(1);
+    HANDLES.with(|handles| handles[table as usize].1[reason as usize].increment(1));
+}
+
+thread_local! {
+    /// Each table's entries gauge and evictions counters (in [`Table::ALL`] and
+    /// [`Eviction::ALL`] order), looked up once per thread: a lookup in the registry hashes
+    /// every label, and a full table evicts on every insert.
+    static HANDLES: [(metrics::Gauge, [metrics::Counter; 2]); 4] = Table::ALL.map(|table| {
+        let evictions = Eviction::ALL
+            .map(|reason| metrics::counter!(EVICTIONS_METRIC, "table" => table.label(), "reason" => reason.label()));
+        (metrics::gauge!(ENTRIES_METRIC, "table" => table.label()), evictions)
+    });
 }
 
 /// A table of at most `total` entries, at most `per_address` of them made by one address.
@@ -249,6 +260,12 @@ mod tests {
 
     fn ip(n: u8) -> IpAddr {
         IpAddr::from([10, 0, 0, n])
+    }
+
+    #[test]
+    fn each_table_and_reason_finds_its_own_metric_handles() {
+        assert!(Table::ALL.iter().enumerate().all(|(i, t)| *t as usize == i), "handles are indexed in ALL order");
+        assert!(Eviction::ALL.iter().enumerate().all(|(i, r)| *r as usize == i), "handles are indexed in ALL order");
     }
 
     #[test]

@@ -41,6 +41,9 @@ impl Coding {
     /// The coding `req` accepts best: brotli, then gzip, else none. An unreadable
     /// `Accept-Encoding` counts as none.
     pub fn of(req: &HttpRequest) -> Coding {
+        if !req.headers().contains_key(actix_web::http::header::ACCEPT_ENCODING) {
+            return Coding::Identity;
+        }
         let Ok(accepted) = AcceptEncoding::parse(req) else { return Coding::Identity };
         match accepted.negotiate(OFFERED.iter()) {
             Some(e) if e == Encoding::brotli() => Coding::Brotli,

@@ -54,9 +54,18 @@ impl VisitorId {
 
     /// A new random id (32 hex digits in dashed groups).
     pub fn random() -> VisitorId {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
         let bytes: [u8; 16] = rand::random();
-        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-        VisitorId(format!("{}-{}-{}-{}-{}", &hex[..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..]))
+        let mut id = String::with_capacity(36);
+        for (i, byte) in bytes.iter().enumerate() {
+            // Groups of 4, 2, 2, 2 and 6 bytes.
+            if matches!(i, 4 | 6 | 8 | 10) {
+                id.push('-');
+            }
+            id.push(char::from(HEX[usize::from(byte >> 4)]));
+            id.push(char::from(HEX[usize::from(byte & 0xf)]));
+        }
+        VisitorId(id)
     }
 
     /// The id as text.
@@ -237,6 +246,10 @@ mod tests {
     #[test]
     fn random_ids_are_valid_ids() {
         let id = VisitorId::random();
-        assert_eq!(VisitorId::parse(id.as_str()), Ok(id));
+        assert_eq!(VisitorId::parse(id.as_str()), Ok(id.clone()));
+        let groups: Vec<usize> = id.as_str().split('-').map(str::len).collect();
+        assert_eq!(groups, [8, 4, 4, 4, 12], "{}", id.as_str());
+        assert!(id.as_str().bytes().all(|b| b == b'-' || b.is_ascii_digit() || (b'a'..=b'f').contains(&b)));
+        assert_ne!(VisitorId::random(), id, "random");
     }
 }

@@ -285,17 +285,42 @@ pub const WRITER_BUSY: &str = "writer_busy";
 
 /// Counts an accepted request.
 pub fn accepted(endpoint: &'static str) {
-    metrics::counter!(TelemetryMetric::Accepted.name(), "endpoint" => endpoint).increment(1);
+    count(TelemetryMetric::Accepted.name(), endpoint, None);
 }
 
 /// Counts a request answered but not recorded, because of a recording rule.
 pub fn skipped(endpoint: &'static str, reason: &'static str) {
-    metrics::counter!(TelemetryMetric::Skipped.name(), "endpoint" => endpoint, "reason" => reason).increment(1);
+    count(TelemetryMetric::Skipped.name(), endpoint, Some(reason));
 }
 
 /// Counts a refused request.
 pub fn rejected(endpoint: &'static str, reason: &'static str) {
-    metrics::counter!(TelemetryMetric::Rejected.name(), "endpoint" => endpoint, "reason" => reason).increment(1);
+    count(TelemetryMetric::Rejected.name(), endpoint, Some(reason));
+}
+
+/// A request counter's name and its `endpoint` and `reason` labels.
+type CounterKey = (&'static str, &'static str, Option<&'static str>);
+
+thread_local! {
+    /// The request counters' handles, looked up once per thread (a lookup in the registry
+    /// hashes every label, on every request). Labels are the constants of this module, so
+    /// there are as many as there are series.
+    static COUNTERS: std::cell::RefCell<std::collections::HashMap<CounterKey, metrics::Counter>> =
+        std::cell::RefCell::default();
+}
+
+/// Adds one to the counter `name` of `endpoint` (and `reason`).
+fn count(name: &'static str, endpoint: &'static str, reason: Option<&'static str>) {
+    COUNTERS.with(|counters| {
+        counters
+            .borrow_mut()
+            .entry((name, endpoint, reason))
+            .or_insert_with(|| match reason {
+                Some(reason) => metrics::counter!(name, "endpoint" => endpoint, "reason" => reason),
+                None => metrics::counter!(name, "endpoint" => endpoint),
+            })
+            .increment(1);
+    });
 }
 
 /// Counts `entries` acknowledged and then lost.

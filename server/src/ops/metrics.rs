@@ -19,8 +19,12 @@ pub const UPKEEP_INTERVAL: Duration = Duration::from_secs(5);
 pub const DURATION_BUCKETS: [f64; 14] =
     [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
 
-/// The `route` label of a request no route pattern matched.
+/// The `route` label of a request that failed before it was routed.
 pub const UNMATCHED_ROUTE: &str = "unmatched";
+
+/// The `route` label of a content link: a request no route pattern matched, which the
+/// public app's default service answers (`routes::configure`).
+pub const CONTENT_ROUTE: &str = "/{path:.*}";
 
 /// Every metric the server itself records (the store's are in
 /// [`veranda_actors::store::metrics`]).

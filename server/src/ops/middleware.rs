@@ -15,7 +15,7 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::HttpRequest;
 use futures_util::future::LocalBoxFuture;
 
-use super::metrics::{install, ServerMetric, UNMATCHED_ROUTE};
+use super::metrics::{install, ServerMetric, CONTENT_ROUTE, UNMATCHED_ROUTE};
 
 /// Middleware recording request counts, latency and requests in flight per route.
 pub struct RequestMetrics;
@@ -125,13 +125,14 @@ fn intern(pattern: String) -> &'static str {
     label
 }
 
-/// The `route` label of the routed `req`: its matched route pattern, or [`UNMATCHED_ROUTE`].
+/// The `route` label of the routed `req`: its matched route pattern, or [`CONTENT_ROUTE`]
+/// for the content links the default service answers.
 fn route_label(req: &HttpRequest) -> &'static str {
     let path = req.path();
     if let Some(route) = ROUTES.with(|routes| routes.borrow().get(path).copied()) {
         return route;
     }
-    let route = req.match_pattern().map_or(UNMATCHED_ROUTE, intern);
+    let route = req.match_pattern().map_or(CONTENT_ROUTE, intern);
     ROUTES.with(|routes| {
         let mut routes = routes.borrow_mut();
         if routes.len() < ROUTE_CACHE_PATHS {
@@ -187,7 +188,7 @@ mod tests {
         use actix_web::test::TestRequest;
 
         let labelled = |path: &str| route_label(&TestRequest::with_uri(path).to_http_request());
-        assert_eq!(labelled("/a"), UNMATCHED_ROUTE, "no app routes in a bare test request");
+        assert_eq!(labelled("/a"), "/{path:.*}", "what no route takes is a content link");
         for n in 0..(ROUTE_CACHE_PATHS * 2) {
             labelled(&format!("/invented/{n}"));
         }

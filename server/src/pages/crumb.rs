@@ -5,6 +5,7 @@
 
 use actix_web::{HttpMessage, HttpRequest};
 
+use crate::security::cookies::cookie_value;
 use crate::security::crumb::CRUMB_COOKIE;
 use crate::state::AppState;
 
@@ -15,9 +16,9 @@ struct IssuedCrumb(String);
 /// The crumb a page uses: the request's own crumb cookie when it verifies, else one
 /// issued for this request (the same one on every call while answering it).
 pub fn page_crumb(req: &HttpRequest, state: &AppState) -> String {
-    if let Some(cookie) = req.cookie(CRUMB_COOKIE) {
-        if state.crumb_key.verifies(req, cookie.value()) {
-            return cookie.value().to_string();
+    if let Some(cookie) = cookie_value(req, CRUMB_COOKIE) {
+        if state.crumb_key.verifies(req, cookie) {
+            return cookie.to_string();
         }
     }
     if let Some(issued) = req.extensions().get::<IssuedCrumb>() {

@@ -34,14 +34,15 @@ pub fn send(
     let read_back = req.extensions().get::<ReadBack>().is_some();
     let wanted = if len < MIN_COMPRESSED_BYTES || read_back { Coding::Identity } else { Coding::of(req) };
     let tag = |coding: Coding| format!("\"{etag}{}\"", coding.etag_suffix());
-    if status == StatusCode::OK && !read_back && matches_if_none_match(req, &tag(wanted)) {
+    let wanted_tag = tag(wanted);
+    if status == StatusCode::OK && !read_back && matches_if_none_match(req, &wanted_tag) {
         let mut builder = HttpResponse::NotModified();
-        headers(&mut builder, tag(wanted));
+        headers(&mut builder, wanted_tag);
         return builder.finish();
     }
     let (bytes, coding) = body(wanted);
     let mut builder = HttpResponse::build(status);
-    headers(&mut builder, tag(coding));
+    headers(&mut builder, if coding == wanted { wanted_tag } else { tag(coding) });
     compression::mark(&mut builder, coding);
     builder.content_type("text/html; charset=utf-8").body(bytes)
 }

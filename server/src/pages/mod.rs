@@ -13,7 +13,7 @@ pub mod crumb;
 pub mod html;
 pub mod unlock;
 
-use crate::security::cookies::site_cookie;
+use crate::security::cookies::{cookie_value, site_cookie};
 use std::collections::BTreeMap;
 
 use actix_web::http::{header, Method, StatusCode};
@@ -238,7 +238,7 @@ fn view(
     let key = PageKey {
         site: generations.site,
         header_footer: generations.header_footer,
-        day: crate::render::today(),
+        day: time::OffsetDateTime::now_utc().date(),
         url_id: link.url_id.clone(),
         filters: parts.filters.clone(),
         // Closing an announcement that is no longer shown changes nothing: one key for all.
@@ -323,7 +323,7 @@ fn dismissed_announcement(req: &HttpRequest) -> Option<AnnouncementId> {
 /// Every page hands out a crumb for the calls it will make, unless it has a good one.
 /// The crumb issued for this request, if any, is the one the page's forms carry.
 fn with_crumb(req: &HttpRequest, state: &AppState, mut response: HttpResponse) -> HttpResponse {
-    let has_crumb = req.cookie(CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(req, c.value()));
+    let has_crumb = cookie_value(req, CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(req, c));
     if !has_crumb {
         let _ = response.add_cookie(&crumb_cookie(&crumb::page_crumb(req, state)));
     }
@@ -345,21 +345,25 @@ fn markup(req: &HttpRequest, state: &AppState, parts: PageParts<'_>) -> String {
     render_page_with(&view, &state.services.streams.site_edits.header_footer())
 }
 
+/// `Sec-Fetch-Dest`, named once (a name given as a string is parsed on every lookup).
+static SEC_FETCH_DEST: header::HeaderName = header::HeaderName::from_static("sec-fetch-dest");
+
 fn redirect_decision(req: &HttpRequest, site: &Site, session: Option<&SessionRecord>) -> Decision {
     // A page loaded inside a frame (the configuration area's preview) is never redirected.
     let in_frame =
-        req.headers().get("sec-fetch-dest").is_some_and(|v| v.as_bytes() == b"iframe" || v.as_bytes() == b"frame");
+        req.headers().get(&SEC_FETCH_DEST).is_some_and(|v| v.as_bytes() == b"iframe" || v.as_bytes() == b"frame");
     if in_frame {
         return Decision::Serve;
     }
-    let host = crate::security::proxy::ClientInfo::of(req).host;
+    // Only a signed-in owner's host is compared.
+    let host = session.map(|_| crate::security::proxy::ClientInfo::of(req).host).unwrap_or_default();
     let host = host_name(&host);
     owner_redirect::decide(
         &RedirectInput {
             session,
             host,
             noredirect_param: query_has(req, "noredirect"),
-            noredirect_cookie: req.cookie(NOREDIRECT_COOKIE).is_some(),
+            noredirect_cookie: cookie_value(req, NOREDIRECT_COOKIE).is_some(),
             path: req.path(),
             query: req.query_string(),
         },
@@ -381,11 +385,11 @@ fn query_pairs(req: &HttpRequest) -> Vec<(String, String)> {
 }
 
 fn query_has(req: &HttpRequest, name: &str) -> bool {
-    query_pairs(req).iter().any(|(k, _)| k == name)
+    !req.query_string().is_empty() && query_pairs(req).iter().any(|(k, _)| k == name)
 }
 
 fn query_flag(req: &HttpRequest, name: &str, value: &str) -> bool {
-    query_pairs(req).iter().any(|(k, v)| k == name && v == value)
+    !req.query_string().is_empty() && query_pairs(req).iter().any(|(k, v)| k == name && v == value)
 }
 
 #[cfg(test)]

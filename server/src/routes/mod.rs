@@ -17,17 +17,22 @@ pub mod telemetry;
 mod visitor_stats;
 pub mod widget;
 
-use actix_web::{guard, web};
+use actix_web::http::Method;
+use actix_web::{guard, web, FromRequest, HttpRequest, HttpResponse};
 
 use crate::edge::method;
+use crate::security::session::CurrentSession;
+use crate::state::AppState;
 
 /// Registers every public route.
 ///
 /// Actix tries the routes' patterns one after another, and a published page, the most
-/// requested address, matches only the last one. So the routes are grouped by the start
-/// of their paths: a path outside a group passes it with one comparison instead of one
-/// pattern match per route. A group ends with the page routes, so that an address inside
-/// it that none of its routes takes is answered as anywhere else.
+/// requested address, matches none of them. So the routes are grouped by the start of
+/// their paths: a path outside a group passes it with one comparison instead of one
+/// pattern match per route. Content links are the default service, of the app and of
+/// each group, so that an address inside a group that none of its routes takes is
+/// answered as anywhere else, and a page costs no pattern match at all (a catch-all
+/// route's pattern is a regular expression, run once per method route).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(group(&["api/"], |cfg| {
         // Telemetry ingest first: these fixed paths take the most requests.
@@ -64,25 +69,33 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route("/sitemap.xml", method::read().to(sitemap::sitemap))
     .route("/robots.txt", method::read().to(sitemap::robots))
     .route("/search", method::read().to(crate::pages::search))
-    .configure(page_routes);
+    .default_service(web::to(content));
 }
 
 /// The routes whose paths start with `/` and one of `prefixes` (`"api/"` for `/api/…`),
-/// then the page routes.
+/// with content links as their default.
 fn group(prefixes: &'static [&'static str], routes: impl FnOnce(&mut web::ServiceConfig)) -> actix_web::Scope {
     web::scope("")
         .guard(guard::fn_guard(move |ctx| {
             let path = ctx.head().uri.path().strip_prefix('/').unwrap_or_default();
             prefixes.iter().any(|prefix| path.starts_with(prefix))
         }))
-        .configure(|cfg| {
-            routes(cfg);
-            page_routes(cfg);
-        })
+        .configure(routes)
+        .default_service(web::to(content))
 }
 
-/// Every other path is a content link (a real route, so metrics label it by pattern);
-/// a POST to one is a password page's unlock form.
-fn page_routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/{path:.*}", web::post().to(auth::unlock)).route("/{path:.*}", web::route().to(crate::pages::show));
+/// Every path no route takes is a content link (metrics label it
+/// [`CONTENT_ROUTE`](crate::ops::metrics::CONTENT_ROUTE)); a POST to one is a password
+/// page's unlock form.
+async fn content(
+    req: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<AppState>,
+    session: CurrentSession,
+) -> HttpResponse {
+    if req.method() == Method::POST {
+        let form = web::Form::<auth::UnlockForm>::from_request(&req, &mut payload.into_inner()).await;
+        return auth::unlock(req, state, form).await;
+    }
+    crate::pages::show(req, state, session).await
 }

@@ -19,10 +19,9 @@ impl CurrentSession {
         let Some(state) = req.app_data::<web::Data<EdgeState>>() else {
             return CurrentSession(None);
         };
-        let Some(cookie) = req.cookie(SESSION_COOKIE) else {
+        let Some(id) = super::cookies::cookie_value(req, SESSION_COOKIE) else {
             return CurrentSession(None);
         };
-        let id = cookie.value();
         if id.is_empty() || id.len() > 128 {
             return CurrentSession(None);
         }

@@ -38,10 +38,13 @@ pub enum PageLoadKey {
 
 impl PageLoadKey {
     /// The key of a request: its page-load id if any, else url + user agent + client IP.
-    pub fn of(page_load_id: Option<&str>, url: &str, user_agent: &str, client_ip: &str) -> PageLoadKey {
+    pub fn of(page_load_id: Option<&str>, url: &str, user_agent: &str, client_ip: Option<IpAddr>) -> PageLoadKey {
         match page_load_id {
             Some(id) => PageLoadKey::Id(id.to_string()),
-            None => PageLoadKey::Approximate(format!("{url}\u{1f}{user_agent}\u{1f}{client_ip}")),
+            None => {
+                let ip = client_ip.map(|ip| ip.to_string()).unwrap_or_default();
+                PageLoadKey::Approximate(format!("{url}\u{1f}{user_agent}\u{1f}{ip}"))
+            }
         }
     }
 }
@@ -119,7 +122,7 @@ mod tests {
     const LOCAL: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
 
     fn key(id: &str) -> PageLoadKey {
-        PageLoadKey::of(Some(id), "", "", "")
+        PageLoadKey::of(Some(id), "", "", None)
     }
 
     #[test]
@@ -174,7 +177,7 @@ mod tests {
         caps.admit(key("a"), LOCAL, 0);
         caps.prune(PAGE_LOAD_MEMORY_MS);
         assert!(caps.is_empty());
-        assert!(caps.admit(PageLoadKey::of(None, "/p", "ua", "1.2.3.4"), LOCAL, 0));
-        assert!(!caps.admit(PageLoadKey::of(None, "/p", "ua", "1.2.3.4"), LOCAL, 0));
+        assert!(caps.admit(PageLoadKey::of(None, "/p", "ua", Some([1, 2, 3, 4].into())), LOCAL, 0));
+        assert!(!caps.admit(PageLoadKey::of(None, "/p", "ua", Some([1, 2, 3, 4].into())), LOCAL, 0));
     }
 }

@@ -35,7 +35,7 @@ pub use crate::pages::unlock::{lock_screen, unlocked};
 pub use crate::services::auth::UNLOCK_COOKIE_PREFIX;
 pub use error::{AuthError, AUTH_BODY_LIMIT, LOGIN_FAILED_MESSAGE, NOT_SIGNED_IN_MESSAGE, THROTTLED_MESSAGE};
 pub use return_path::LOGIN_PATH;
-pub use unlock::{unlock, UNLOCK_THROTTLED_MESSAGE, WRONG_PASSWORD_MESSAGE};
+pub use unlock::{unlock, UnlockForm, UNLOCK_THROTTLED_MESSAGE, WRONG_PASSWORD_MESSAGE};
 
 /// Registers the account routes under `/api/`.
 pub fn configure_api(cfg: &mut web::ServiceConfig) {

@@ -8,7 +8,7 @@
 //! is set. Otherwise a page view also keeps (or makes and sets) `SS_SESSION_ID`, a session
 //! cookie, and `SS_ANALYTICS_ID`, for 390 days, and stores both with the hit.
 
-use crate::security::cookies::site_cookie;
+use crate::security::cookies::{cookie_decoded, site_cookie};
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -54,7 +54,7 @@ const TRACK_PARAMS: [&str; 12] = [
 /// Whether analytics identifiers may be set and stored for this request.
 pub(super) fn identifiers_allowed(req: &HttpRequest, state: &AppState) -> bool {
     !state.services.site.current().settings.cookie_banner.is_restrictive_cookie_policy_enabled
-        || req.cookie(CONSENT_COOKIE).is_some_and(|c| c.value() == "true")
+        || cookie_decoded(req, CONSENT_COOKIE).is_some_and(|c| c == "true")
 }
 
 /// The recording decision for `url`, with the request's session and unlock grants.
@@ -105,7 +105,7 @@ fn id_cookies(ids: &AnalyticsIds) -> impl Iterator<Item = Cookie<'static>> + '_ 
 
 /// The value of cookie `name` the request brought.
 fn cookie_value(req: &HttpRequest, name: &str) -> Option<String> {
-    req.cookie(name).map(|c| c.value().to_string())
+    cookie_decoded(req, name).map(std::borrow::Cow::into_owned)
 }
 
 /// Queues a census hit for the store: a full writer queue → 503.
@@ -136,11 +136,8 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
     let mut event = form.get("event").unwrap_or("pageView").to_string();
     event = truncate_chars(&event, 64);
     let visit = identifiers_allowed(req, state).then(|| {
-        let cvr = req
-            .cookie(VISITOR_COOKIE)
-            .map(|c| c.value().to_string())
-            .or_else(|| form.get("ss_cvr").map(str::to_string));
-        let cvt = req.cookie(VISIT_TIMESTAMP_COOKIE).map(|c| c.value().to_string());
+        let cvr = cookie_decoded(req, VISITOR_COOKIE).or_else(|| form.get("ss_cvr").map(std::borrow::Cow::Borrowed));
+        let cvt = cookie_decoded(req, VISIT_TIMESTAMP_COOKIE);
         next_visit(cvr.as_deref(), cvt.as_deref(), now, VisitorId::random)
     });
     if visit.is_none() {

@@ -29,25 +29,30 @@ pub async fn record_errors(
     finish(Endpoint::JavascriptErrors, record(&req, &state, payload).await)
 }
 
+/// The answer to a send: records accepted, and dropped (always 0: a send is admitted
+/// whole or refused).
+#[derive(serde::Serialize)]
+struct Answer {
+    accepted: usize,
+    dropped: usize,
+}
+
 async fn record(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
     state.services.telemetry.admit(req)?;
     let body = read_body(req, payload, MAX_ERRORS_BODY).await?;
     let reports = parse_reports(&body).map_err(|e| IngestError::BadRequest(e.to_string()))?;
     let Some(first) = reports.first() else {
-        return Ok(HttpResponse::Accepted().json(serde_json::json!({ "accepted": 0, "dropped": 0 })));
+        return Ok(HttpResponse::Accepted().json(Answer { accepted: 0, dropped: 0 }));
     };
     let header_agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("");
     let agent = if first.user_agent.is_empty() { header_agent } else { first.user_agent.as_str() };
     let address = client_ip(req);
-    let ip = address.map(|ip| ip.to_string()).unwrap_or_default();
-    let key = PageLoadKey::of(first.page_load_id.as_deref(), &first.url, agent, &ip);
+    let key = PageLoadKey::of(first.page_load_id.as_deref(), &first.url, agent, address);
     let address = address.unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
     match state.services.telemetry.error_intake.record(key, address, reports) {
         // A send is admitted whole or refused, so no record is dropped; `dropped` stays in
         // the answer for clients that read it.
-        Admission::Accepted { accepted } => {
-            Ok(HttpResponse::Accepted().json(serde_json::json!({ "accepted": accepted, "dropped": 0 })))
-        }
+        Admission::Accepted { accepted } => Ok(HttpResponse::Accepted().json(Answer { accepted, dropped: 0 })),
         Admission::Refused => Err(IngestError::PageLoadCap(state.settings.telemetry.errors_per_page_load)),
         Admission::Busy => Err(IngestError::Busy),
     }
