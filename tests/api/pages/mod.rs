@@ -4,4 +4,5 @@
 mod announcement_bar;
 mod cache;
 mod gallery_links;
+mod map_config;
 mod published;

@@ -1,0 +1,103 @@
+//! Site-file fields and limits taken from the spec's block data and content limits: each
+//! one read from a site file into the block data the page carries, or refused with its
+//! file and field.
+
+use std::path::Path;
+
+use serde_json::json;
+use veranda_actors::site::{Site, SiteProblem};
+
+/// Writes a minimal valid site with one page holding `blocks` (TOML) and the `extra` files
+/// into a temporary directory.
+fn site_with(blocks: &str, extra: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let write = |path: &str, text: &str| {
+        let full = dir.path().join(path);
+        std::fs::create_dir_all(full.parent().expect("a file has a parent")).expect("create folders");
+        std::fs::write(full, text).expect("write file");
+    };
+    write(
+        "site.toml",
+        "[website]\nid = \"0123456789abcdef01234567\"\ntitle = \"Test\"\nbaseUrl = \"https://example.com\"\n",
+    );
+    write("pages/home.toml", &format!("id = \"aaaaaaaaaaaaaaaaaaaaaa01\"\nurl = \"/\"\ntitle = \"Home\"\n{blocks}"));
+    for (path, text) in extra {
+        write(path, text);
+    }
+    dir
+}
+
+fn load(dir: &Path) -> Site {
+    match Site::load(dir) {
+        Ok(site) => site,
+        Err(problems) => panic!("{problems}"),
+    }
+}
+
+fn problems_of(dir: &Path) -> Vec<SiteProblem> {
+    match Site::load(dir) {
+        Ok(_) => panic!("the site loaded"),
+        Err(problems) => problems.0,
+    }
+}
+
+fn has(problems: &[SiteProblem], file: &str, field: &str, words: &str) -> bool {
+    problems.iter().any(|p| p.file == file && p.field == field && p.message.contains(words))
+}
+
+/// The JSON a page carries for the first block of the site's home page.
+fn first_block_json(site: &Site) -> serde_json::Value {
+    serde_json::to_value(&site.pages[0].blocks[0].data).expect("block data serialises")
+}
+
+const MAP: &str = "[[blocks]]\nkind = \"map\"\nid = \"aaaaaaaaaaaaaaaaaaaaaa02\"\n";
+
+#[test]
+fn a_map_takes_the_spec_display_options_from_the_site_file() {
+    // 001 §3: display options include disableDefaultUI, markerDraggable, linkOnClick.
+    let dir = site_with(&format!("{MAP}disableDefaultUI = true\nmarkerDraggable = true\nlinkOnClick = true\n"), &[]);
+    let data = first_block_json(&load(dir.path()));
+    assert_eq!(data["disableDefaultUI"], true);
+    assert_eq!(data["markerDraggable"], true);
+    assert_eq!(data["linkOnClick"], true);
+}
+
+#[test]
+fn a_map_view_config_of_location_and_ui_reaches_the_block_data() {
+    // 001 §3: "Map view config: location and ui {showControls, showTerrain, showLabels, style}".
+    let blocks = format!(
+        "{MAP}showLabels = true\n[blocks.location]\nmapLat = 51.5\nmapLng = -0.12\nmapZoom = 9\naddressTitle = \"Porch\"\n\
+         [blocks.ui]\nshowControls = false\nshowTerrain = true\nshowLabels = false\nstyle = \"MinimalDark\"\n"
+    );
+    let dir = site_with(&blocks, &[]);
+    let data = first_block_json(&load(dir.path()));
+    assert_eq!(data["mapLat"], json!(51.5));
+    assert_eq!(data["mapLng"], json!(-0.12));
+    assert_eq!(data["mapZoom"], json!(9));
+    assert_eq!(data["addressTitle"], "Porch");
+    assert_eq!(data["showControls"], false);
+    assert_eq!(data["showTerrain"], true);
+    assert_eq!(data["style"], "MinimalDark");
+    assert_eq!(data["showLabels"], true, "a flat field wins over the same field in the view config");
+    assert!(data.get("location").is_none() && data.get("ui").is_none(), "the config is folded in: {data}");
+}
+
+#[test]
+fn bad_values_in_a_map_view_config_are_refused_with_their_nested_field() {
+    let problems_for = |body: &str| {
+        let dir = site_with(&format!("{MAP}{body}"), &[]);
+        problems_of(dir.path())
+    };
+    let file = "pages/home.toml";
+    let p = problems_for("[blocks.ui]\nstyle = \"Sepia\"\n");
+    assert!(has(&p, file, "blocks[0].ui.style", "'Sepia' must be one of"), "{p:?}");
+    let p = problems_for("[blocks.location]\nmapLat = 91.0\nmarkerLng = 181.0\n");
+    assert!(has(&p, file, "blocks[0].location.mapLat", "between -90 and 90"), "{p:?}");
+    assert!(has(&p, file, "blocks[0].location.markerLng", "between -180 and 180"), "{p:?}");
+    let p = problems_for("[blocks.ui]\nshowRoads = true\n");
+    assert!(has(&p, file, "blocks[0].ui.showRoads", "not a known field"), "{p:?}");
+    let p = problems_for("[blocks.ui]\nshowTerrain = \"yes\"\n");
+    assert!(p.iter().any(|p| p.field == "blocks[0].ui.showTerrain"), "{p:?}");
+    let p = problems_for("disableDefaultUI = \"yes\"\n");
+    assert!(p.iter().any(|p| p.field == "blocks[0].disableDefaultUI"), "{p:?}");
+}
