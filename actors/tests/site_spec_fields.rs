@@ -101,3 +101,46 @@ fn bad_values_in_a_map_view_config_are_refused_with_their_nested_field() {
     let p = problems_for("disableDefaultUI = \"yes\"\n");
     assert!(p.iter().any(|p| p.field == "blocks[0].disableDefaultUI"), "{p:?}");
 }
+
+#[test]
+fn blocks_carry_the_spec_layout_variant_of_their_design() {
+    // 001 §3 line 95: slideshow, carousel, grid, stack, summary wall/carousel/list/grid,
+    // bar/line/pie chart, ... (ids 1000-1019), numbered in the order listed.
+    let gallery = |n: usize, design: &str| {
+        format!(
+            "[[blocks]]\nkind = \"gallery\"\nid = \"aaaaaaaaaaaaaaaaaaaab{n:03}\"\ndesign = \"{design}\"\n\n\
+             [[blocks.slides]]\nsrc = \"a.png\"\nalt = \"A\"\n\n"
+        )
+    };
+    let summary = |n: usize, design: &str| {
+        format!("[[blocks]]\nkind = \"summary\"\nid = \"aaaaaaaaaaaaaaaaaaaab{n:03}\"\ncollection = \"blog\"\ndesign = \"{design}\"\n\n")
+    };
+    let chart = |n: usize, chart_type: &str| {
+        format!(
+            "[[blocks]]\nkind = \"chart\"\nid = \"aaaaaaaaaaaaaaaaaaaab{n:03}\"\nchartType = \"{chart_type}\"\ntitle = \"T\"\n\
+             labels = [\"a\"]\n\n[[blocks.series]]\nname = \"s\"\nvalues = [1.0]\n\n"
+        )
+    };
+    let expected: [(String, Option<u64>); 12] = [
+        (gallery(0, "slideshow"), Some(1000)),
+        (gallery(1, "carousel"), Some(1001)),
+        (gallery(2, "grid"), Some(1002)),
+        (gallery(3, "stacked"), Some(1003)),
+        (gallery(4, "slider"), None),
+        (summary(5, "wall"), Some(1004)),
+        (summary(6, "carousel"), Some(1005)),
+        (summary(7, "list"), Some(1006)),
+        (summary(8, "grid"), Some(1007)),
+        (chart(9, "bar"), Some(1008)),
+        (chart(10, "line"), Some(1009)),
+        (chart(11, "pie"), Some(1010)),
+    ];
+    let blocks: String = expected.iter().map(|(toml, _)| toml.as_str()).collect();
+    let blog = "id = \"aaaaaaaaaaaaaaaaaaaaaa04\"\nurl = \"/blog\"\ntitle = \"Blog\"\nkind = \"blog\"\n";
+    let dir = site_with(&blocks, &[("images/a.png", "x"), ("collections/blog/collection.toml", blog)]);
+    let site = load(dir.path());
+    for (block, (toml, id)) in site.pages[0].blocks.iter().zip(&expected) {
+        let data = serde_json::to_value(&block.data).expect("block data serialises");
+        assert_eq!(data.get("layoutVariant").and_then(|v| v.as_u64()), *id, "{toml}");
+    }
+}
