@@ -144,3 +144,38 @@ fn blocks_carry_the_spec_layout_variant_of_their_design() {
         assert_eq!(data.get("layoutVariant").and_then(|v| v.as_u64()), *id, "{toml}");
     }
 }
+
+/// A site whose `gallery` collection holds `n` items, item `i` with the categories `categories(i)`.
+fn gallery_collection(n: usize, categories: impl Fn(usize) -> Vec<String>) -> tempfile::TempDir {
+    let collection = "id = \"aaaaaaaaaaaaaaaaaaaaaa04\"\nurl = \"/photos\"\ntitle = \"Photos\"\nkind = \"gallery\"\n";
+    let items: Vec<(String, String)> = (0..n)
+        .map(|i| {
+            let list: Vec<String> = categories(i).iter().map(|c| format!("\"{c}\"")).collect();
+            let text = format!(
+                "id = \"aaaaaaaaaaaaaaaaaa{i:06}\"\ntitle = \"Photo {i}\"\ncategories = [{}]\n",
+                list.join(", ")
+            );
+            (format!("collections/gallery/items/p{i:06}.toml"), text)
+        })
+        .collect();
+    let mut extra: Vec<(&str, &str)> = vec![("collections/gallery/collection.toml", collection)];
+    extra.extend(items.iter().map(|(path, text)| (path.as_str(), text.as_str())));
+    site_with("", &extra)
+}
+
+#[test]
+fn a_collection_in_its_owners_order_holds_at_most_250_items() {
+    // 000 §9: "items in a user-orderable collection 250".
+    load(gallery_collection(250, |_| Vec::new()).path());
+    let problems = problems_of(gallery_collection(251, |_| Vec::new()).path());
+    assert!(has(&problems, "collections/gallery/items", "", "at most 250"), "{problems:?}");
+}
+
+#[test]
+fn a_collection_holds_at_most_10000_categories() {
+    // 000 §9: "nested categories 10000".
+    let spread = |total: usize| move |i: usize| (0..total).filter(|c| c % 100 == i).map(|c| format!("c{c}")).collect();
+    load(gallery_collection(100, spread(10_000)).path());
+    let problems = problems_of(gallery_collection(100, spread(10_001)).path());
+    assert!(has(&problems, "collections/gallery/items", "", "at most 10000"), "{problems:?}");
+}
