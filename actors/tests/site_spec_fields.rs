@@ -179,3 +179,38 @@ fn a_collection_holds_at_most_10000_categories() {
     let problems = problems_of(gallery_collection(100, spread(10_001)).path());
     assert!(has(&problems, "collections/gallery/items", "", "at most 10000"), "{problems:?}");
 }
+
+/// A site with a blog (`collection.toml` given `extra` lines) holding one post, `porch-season.toml`.
+fn blog_with(extra: &str) -> tempfile::TempDir {
+    let blog =
+        format!("id = \"aaaaaaaaaaaaaaaaaaaaaa04\"\nurl = \"/blog\"\ntitle = \"Blog\"\nkind = \"blog\"\n{extra}");
+    let post = "id = \"aaaaaaaaaaaaaaaaaaaaaa05\"\ntitle = \"Porch season\"\npublishedOn = \"2024-05-31\"\n";
+    site_with("", &[("collections/blog/collection.toml", &blog), ("collections/blog/items/porch-season.toml", post)])
+}
+
+#[test]
+fn blog_posts_follow_the_blogs_url_pattern() {
+    // 000 §5 tokens: %y, %m, %d and %t (year, month, day, the post's slug).
+    let dir = blog_with("urlPattern = \"%y/%m/%d/%t\"\n");
+    let site = load(dir.path());
+    let blog = &site.collections[0];
+    assert_eq!(blog.item_url(&blog.items[0]), "/blog/2024/05/31/porch-season");
+    assert!(matches!(site.resolve("/blog/2024/05/31/porch-season"), Some(veranda_actors::site::Resolved::Item(..))));
+    assert!(site.resolve("/blog/porch-season").is_none(), "the post moved to its pattern's path");
+
+    let plain = blog_with("");
+    let site = load(plain.path());
+    assert_eq!(site.collections[0].item_url(&site.collections[0].items[0]), "/blog/porch-season");
+}
+
+#[test]
+fn a_blog_url_pattern_must_be_in_its_tokenized_form_and_name_the_post() {
+    let file = "collections/blog/collection.toml";
+    let p = problems_of(blog_with("urlPattern = \"Posts/%Y//%t%\"\n").path());
+    assert!(has(&p, file, "urlPattern", "would read as 'posts/%y/%t'"), "{p:?}");
+    let p = problems_of(blog_with("urlPattern = \"%y/%m\"\n").path());
+    assert!(has(&p, file, "urlPattern", "must contain %t"), "{p:?}");
+    let events = "id = \"aaaaaaaaaaaaaaaaaaaaaa06\"\nurl = \"/events\"\ntitle = \"Events\"\nkind = \"events\"\nurlPattern = \"%t\"\n";
+    let p = problems_of(site_with("", &[("collections/events/collection.toml", events)]).path());
+    assert!(has(&p, "collections/events/collection.toml", "urlPattern", "only a blog"), "{p:?}");
+}
