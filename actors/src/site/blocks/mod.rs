@@ -181,13 +181,8 @@ macro_rules! block_data {
 
         impl Serialize for BlockData {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                use serde::ser::Error;
-                let mut value = match self { $( BlockData::$variant(d) => serde_json::to_value(d) ),+ }
-                    .map_err(S::Error::custom)?;
-                if let (Some(variant), Some(fields)) = (self.layout_variant(), value.as_object_mut()) {
-                    fields.insert("layoutVariant".into(), serde_json::Value::from(variant.id()));
-                }
-                value.serialize(serializer)
+                let layout_variant = self.layout_variant();
+                match self { $( BlockData::$variant(data) => WithLayout { data, layout_variant }.serialize(serializer) ),+ }
             }
         }
 
@@ -236,6 +231,18 @@ block_data! {
     SocialSharing(SocialSharingBlock),
     Product(ProductBlock),
     Cart(CartBlock),
+}
+
+/// A block's own fields followed by its `layoutVariant`, when it has one.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct WithLayout<'a, T: Serialize> {
+    /// The kind's data.
+    #[serde(flatten)]
+    data: &'a T,
+    /// The spec's id of the block's layout.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    layout_variant: Option<LayoutVariant>,
 }
 
 impl BlockData {
