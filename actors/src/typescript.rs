@@ -48,6 +48,7 @@ pub fn render() -> String {
         MapStyle::ts_declaration(),
         Permission::ts_declaration(),
         IconOrDefault::ts_declaration(),
+        LayoutVariant::ts_declaration(),
     ];
     for decl in numeric {
         out.push_str(&decl);

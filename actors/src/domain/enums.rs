@@ -281,6 +281,21 @@ crate::numeric_enum! {
     pub enum IconOrDefault { Icon = 0 => "icon", Default = 1 => "default" }
 }
 
+crate::numeric_enum! {
+    /// Block layout variants (001 §3): the nineteen the spec lists, ids 1000 on in its order; 1019 names none.
+    pub enum LayoutVariant {
+        GallerySlideshow = 1000 => "gallery-slideshow", GalleryCarousel = 1001 => "gallery-carousel",
+        GalleryGrid = 1002 => "gallery-grid", GalleryStack = 1003 => "gallery-stack",
+        SummaryWall = 1004 => "summary-wall", SummaryCarousel = 1005 => "summary-carousel",
+        SummaryList = 1006 => "summary-list", SummaryGrid = 1007 => "summary-grid",
+        ChartBar = 1008 => "chart-bar", ChartLine = 1009 => "chart-line", ChartPie = 1010 => "chart-pie",
+        ImageInline = 1011 => "image-inline", ImagePoster = 1012 => "image-poster", ImageCard = 1013 => "image-card",
+        ImageOverlap = 1014 => "image-overlap", ImageCollage = 1015 => "image-collage",
+        ImageStack = 1016 => "image-stack",
+        ReservationWidget1 = 1017 => "reservation-widget-1", ReservationWidget2 = 1018 => "reservation-widget-2",
+    }
+}
+
 /// Side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]

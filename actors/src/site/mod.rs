@@ -17,6 +17,7 @@ pub mod sanitize;
 mod search;
 pub mod settings;
 pub mod slide_links;
+pub mod urls;
 
 use std::fmt;
 use std::path::PathBuf;

@@ -66,6 +66,7 @@ fn every_numeric_enumeration_carries_the_spec_ids() {
     check_numeric("FormEditorTab", ours!(FormEditorTab));
     check_numeric("MapStyle", ours!(MapStyle));
     check_numeric("Permission", ours!(Permission));
+    check_numeric("LayoutVariant", ours!(LayoutVariant));
 }
 
 /// Compares one named enumeration with the spec's list, in the spec's order: each value is
@@ -135,4 +136,13 @@ fn analytics_are_suppressed_on_exactly_the_spec_page_types() {
 #[test]
 fn the_viewer_role_is_the_spec_id() {
     assert_eq!(f64::from(ContributorRole::Viewer.id()), super::number("roles.viewerId"));
+}
+
+#[test]
+fn layout_variant_ids_lie_in_the_spec_range_1000_to_1019() {
+    // 001 §3 line 95: "(ids 1000-1019)".
+    for variant in LayoutVariant::ALL {
+        assert!((1000..=1019).contains(&variant.id()), "{variant:?} is {}", variant.id());
+    }
+    assert_eq!(LayoutVariant::from_id(1019), None, "the range's twentieth id names no variant");
 }

@@ -215,6 +215,29 @@ export const IconOrDefault = {
 } as const;
 export type IconOrDefault = (typeof IconOrDefault)[keyof typeof IconOrDefault];
 
+export const LayoutVariant = {
+  GallerySlideshow: 1000,
+  GalleryCarousel: 1001,
+  GalleryGrid: 1002,
+  GalleryStack: 1003,
+  SummaryWall: 1004,
+  SummaryCarousel: 1005,
+  SummaryList: 1006,
+  SummaryGrid: 1007,
+  ChartBar: 1008,
+  ChartLine: 1009,
+  ChartPie: 1010,
+  ImageInline: 1011,
+  ImagePoster: 1012,
+  ImageCard: 1013,
+  ImageOverlap: 1014,
+  ImageCollage: 1015,
+  ImageStack: 1016,
+  ReservationWidget1: 1017,
+  ReservationWidget2: 1018,
+} as const;
+export type LayoutVariant = (typeof LayoutVariant)[keyof typeof LayoutVariant];
+
 export type Side = "left" | "right";
 
 export type Position = "top-left" | "top-center" | "top-right" | "center-left" | "center-center" | "center-right" | "bottom-left" | "bottom-center" | "bottom-right";

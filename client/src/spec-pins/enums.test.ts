@@ -24,6 +24,7 @@ const NUMERIC = [
   'FormEditorTab',
   'MapStyle',
   'Permission',
+  'LayoutVariant',
 ] as const;
 
 describe('numeric enumerations', () => {

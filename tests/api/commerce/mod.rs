@@ -5,6 +5,7 @@ mod cart;
 mod checkout;
 mod crash;
 mod fullstory;
+mod installments;
 mod orders_list;
 mod plain;
 pub(crate) mod redis;

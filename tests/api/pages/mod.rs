@@ -2,6 +2,8 @@
 //! gallery deep links.
 
 mod announcement_bar;
+mod blog_urls;
 mod cache;
 mod gallery_links;
+mod map_config;
 mod published;

@@ -227,6 +227,90 @@ pub struct MapBlock {
     /// A click on the marker follows the place's link.
     #[serde(default)]
     pub link_on_click: bool,
+    /// The map view config's location (001 §3): the location fields, nested. Folded into
+    /// the flat fields when the site is loaded (a flat field wins), so never written out.
+    #[serde(default, skip_serializing)]
+    #[ts(skip)]
+    pub location: Option<MapLocation>,
+    /// The map view config's `ui` (001 §3): showControls, showTerrain, showLabels, style.
+    /// Folded like `location`.
+    #[serde(default, skip_serializing)]
+    #[ts(skip)]
+    pub ui: Option<MapUi>,
+}
+
+/// The `location` of a map view config: the location fields of 001 §3, each optional.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MapLocation {
+    /// Centre latitude.
+    pub map_lat: Option<f64>,
+    /// Centre longitude.
+    pub map_lng: Option<f64>,
+    /// Marker latitude.
+    pub marker_lat: Option<f64>,
+    /// Marker longitude.
+    pub marker_lng: Option<f64>,
+    /// Zoom level.
+    pub map_zoom: Option<u8>,
+    /// Name of the place.
+    pub address_title: Option<String>,
+    /// First address line.
+    pub address_line1: Option<String>,
+    /// Second address line.
+    pub address_line2: Option<String>,
+    /// Country.
+    pub address_country: Option<String>,
+}
+
+/// The `ui` of a map view config (001 §3 "Map view config: location and ui {showControls,
+/// showTerrain, showLabels, style}"), each optional.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MapUi {
+    /// Show zoom controls.
+    pub show_controls: Option<bool>,
+    /// Show terrain.
+    pub show_terrain: Option<bool>,
+    /// Show place labels.
+    pub show_labels: Option<bool>,
+    /// One of the six styles.
+    pub style: Option<String>,
+}
+
+impl MapBlock {
+    /// Moves the view config's values into the flat fields, except where `given` says the
+    /// site file set the flat field itself; returns the flat names taken from the config,
+    /// each with the config path it came from (e.g. `("style", "ui.style")`).
+    pub fn fold_view_config(&mut self, given: impl Fn(&str) -> bool) -> Vec<(&'static str, &'static str)> {
+        let mut taken = Vec::new();
+        let location = self.location.take().unwrap_or_default();
+        let ui = self.ui.take().unwrap_or_default();
+        macro_rules! fold {
+            ($value:expr, $field:ident, $name:literal, $path:literal, $wrap:expr) => {
+                if let Some(value) = $value {
+                    if !given($name) {
+                        self.$field = $wrap(value);
+                        taken.push(($name, $path));
+                    }
+                }
+            };
+        }
+        fold!(location.map_lat, map_lat, "mapLat", "location.mapLat", |v| v);
+        fold!(location.map_lng, map_lng, "mapLng", "location.mapLng", |v| v);
+        fold!(location.marker_lat, marker_lat, "markerLat", "location.markerLat", Some);
+        fold!(location.marker_lng, marker_lng, "markerLng", "location.markerLng", Some);
+        fold!(location.map_zoom, map_zoom, "mapZoom", "location.mapZoom", |v| v);
+        fold!(location.address_title, address_title, "addressTitle", "location.addressTitle", |v| v);
+        fold!(location.address_line1, address_line1, "addressLine1", "location.addressLine1", |v| v);
+        fold!(location.address_line2, address_line2, "addressLine2", "location.addressLine2", |v| v);
+        fold!(location.address_country, address_country, "addressCountry", "location.addressCountry", |v| v);
+        fold!(ui.show_controls, show_controls, "showControls", "ui.showControls", |v| v);
+        fold!(ui.show_terrain, show_terrain, "showTerrain", "ui.showTerrain", |v| v);
+        fold!(ui.show_labels, show_labels, "showLabels", "ui.showLabels", |v| v);
+        fold!(ui.style, style, "style", "ui.style", |v| v);
+        taken
+    }
 }
 
 fn default_map_lat() -> f64 {

@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::domain::enums::{GalleryDesign, LayoutVariant};
 use crate::domain::islands::IslandKind;
 
 mod commerce;
@@ -171,11 +172,18 @@ impl Block {
 
 macro_rules! block_data {
     ($( $variant:ident($ty:ident) ),+ $(,)?) => {
-        /// The data of a block, by kind.
-        #[derive(Debug, Clone, Serialize)]
-        #[serde(untagged)]
+        /// The data of a block, by kind. Written out as the kind's own fields, plus
+        /// `layoutVariant` (the spec's numeric id) for a block whose design has one.
+        #[derive(Debug, Clone)]
         pub enum BlockData {
             $( $variant($ty) ),+
+        }
+
+        impl Serialize for BlockData {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let layout_variant = self.layout_variant();
+                match self { $( BlockData::$variant(data) => WithLayout { data, layout_variant }.serialize(serializer) ),+ }
+            }
         }
 
         impl BlockData {
@@ -223,6 +231,44 @@ block_data! {
     SocialSharing(SocialSharingBlock),
     Product(ProductBlock),
     Cart(CartBlock),
+}
+
+/// A block's own fields followed by its `layoutVariant`, when it has one.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct WithLayout<'a, T: Serialize> {
+    /// The kind's data.
+    #[serde(flatten)]
+    data: &'a T,
+    /// The spec's id of the block's layout.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    layout_variant: Option<LayoutVariant>,
+}
+
+impl BlockData {
+    /// The spec's layout variant of this block's design (001 §3, ids 1000–1018): a gallery's
+    /// slideshow, carousel, grid or stacked design, a summary's design, a chart's type.
+    /// Other gallery designs, images (Veranda's image block has no layouts) and
+    /// reservation blocks (whose provider is not a layout) have none.
+    pub fn layout_variant(&self) -> Option<LayoutVariant> {
+        use LayoutVariant as V;
+        match self {
+            BlockData::Gallery(gallery) => match gallery.design {
+                GalleryDesign::Slideshow => Some(V::GallerySlideshow),
+                GalleryDesign::Carousel => Some(V::GalleryCarousel),
+                GalleryDesign::Grid => Some(V::GalleryGrid),
+                GalleryDesign::Stacked => Some(V::GalleryStack),
+                GalleryDesign::Slider
+                | GalleryDesign::Autogrid
+                | GalleryDesign::Autocolumns
+                | GalleryDesign::Autorows
+                | GalleryDesign::List => None,
+            },
+            BlockData::Summary(summary) => LayoutVariant::from_name(&format!("summary-{}", summary.design)),
+            BlockData::Chart(chart) => LayoutVariant::from_name(&format!("chart-{}", chart.chart_type)),
+            _ => None,
+        }
+    }
 }
 
 // Serde defaults shared by the block data structs.

@@ -8,7 +8,7 @@ use super::rules::{MAX_BLOCKS_PER_LAYOUT, MAX_PRICE_CENTS};
 use super::{Loader, Reference};
 use crate::site::blocks::{
     video_embed_type, Block, BlockData, BlockKind, FieldKind, FormField, VideoEmbedType, INVALID_VIDEO_EMBED,
-    MAP_STYLES, VIDEO_MODES,
+    VIDEO_MODES,
 };
 use crate::site::content::CollectionKind;
 use crate::site::sanitize;
@@ -73,6 +73,7 @@ impl Loader {
         if kind == BlockKind::Gallery {
             gallery::read_whole_numbers(&mut rest);
         }
+        let given: Vec<String> = rest.keys().cloned().collect();
         let mut data = match BlockData::parse(kind, toml::Value::Table(rest)) {
             Ok(data) => data,
             Err(error) => {
@@ -80,6 +81,10 @@ impl Loader {
                 return None;
             }
         };
+        if let BlockData::Map(map) = &mut data {
+            let taken = map.fold_view_config(|name| given.iter().any(|g| g == name));
+            self.check_map(file, path, map, &taken);
+        }
         self.check_block(file, path, &mut data);
         Some(Block { id: id?, data })
     }
@@ -116,18 +121,8 @@ impl Loader {
                 }
             }
             BlockData::Embed(embed) => embed.html = sanitize::embed_block(&embed.html),
-            BlockData::Map(map) => {
-                if !(-90.0..=90.0).contains(&map.map_lat) {
-                    self.problems.add(file, at("mapLat"), "must be between -90 and 90");
-                }
-                if !(-180.0..=180.0).contains(&map.map_lng) {
-                    self.problems.add(file, at("mapLng"), "must be between -180 and 180");
-                }
-                if map.map_zoom > 22 {
-                    self.problems.add(file, at("mapZoom"), "must be between 0 and 22");
-                }
-                self.one_of(file, &at("style"), Some(&map.style), &MAP_STYLES.map(|(name, _)| name));
-            }
+            // Checked by `check_map` once its view config is folded in.
+            BlockData::Map(_) => {}
             BlockData::Form(form) => {
                 self.claim_form_id(file, &at("formId"), &form.form_id);
                 self.check_form_fields(file, path, &form.fields);
@@ -314,5 +309,6 @@ impl Loader {
 mod form_tests;
 mod gallery;
 mod image;
+mod map;
 #[cfg(test)]
 mod test_site;

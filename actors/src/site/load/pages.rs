@@ -9,6 +9,7 @@ use super::Loader;
 use crate::domain::enums::{CollectionViewMode, ItemType, PublicationState};
 use crate::site::content::{Access, Collection, CollectionKind, EventDetails, Item, Page, Product};
 use crate::site::sanitize;
+use crate::site::urls::{expand_blog_url, tokenize_blog_url};
 
 impl Loader {
     /// Reads every page, sorted by file name.
@@ -104,6 +105,7 @@ impl Loader {
         let view_mode: Option<CollectionViewMode> = fields.optional("viewMode");
         let access: Access = fields.or_default("access");
         let description: String = fields.or_default("description");
+        let url_pattern: Option<String> = fields.optional("urlPattern");
         fields.finish();
         if let Some(id) = &id {
             self.claim_id(&file, "id", id);
@@ -124,9 +126,13 @@ impl Loader {
             CollectionKind::Gallery => CollectionViewMode::Grid,
             CollectionKind::Blog | CollectionKind::Events => CollectionViewMode::List,
         });
+        let pattern = url_pattern.and_then(|written| self.blog_url_pattern(&file, kind, &written));
         let mut items = Vec::new();
         for (stem, item_file) in self.toml_files(&format!("collections/{name}/items")) {
-            if let Some(item) = self.item(kind, &stem, &item_file) {
+            if let Some(mut item) = self.item(kind, &stem, &item_file) {
+                if let Some(pattern) = &pattern {
+                    item.url_id = expand_blog_url(pattern, &item.published_on, &item.url_id);
+                }
                 if let Some(url) = &url {
                     let item_url = format!("{}/{}", url.trim_end_matches('/'), item.url_id);
                     self.urls.push((item_url, item_file, "urlId".into()));
@@ -165,6 +171,30 @@ impl Loader {
             description,
             items,
         })
+    }
+
+    /// The tokenized post URL pattern of a blog (000 §5 "Tokenized blog URL"), when `written`
+    /// is one: only blogs have one, it must already be in its tokenized form (so what the
+    /// owner wrote is what visitors see) and it must hold `%t`, the post's own slug.
+    fn blog_url_pattern(&mut self, file: &str, kind: CollectionKind, written: &str) -> Option<String> {
+        if kind != CollectionKind::Blog {
+            self.problems.add(file, "urlPattern", "only a blog collection has a post URL pattern");
+            return None;
+        }
+        let tokenized = tokenize_blog_url(written);
+        if tokenized != written {
+            let message = format!(
+                "'{written}' would read as '{tokenized}': use lowercase letters, digits, / and - with the tokens \
+                 %y, %m, %d and %t"
+            );
+            self.problems.add(file, "urlPattern", message);
+            return None;
+        }
+        if !tokenized.contains("%t") {
+            self.problems.add(file, "urlPattern", format!("'{written}' must contain %t, the post's own slug"));
+            return None;
+        }
+        Some(tokenized)
     }
 
     fn item(&mut self, kind: CollectionKind, stem: &str, file: &str) -> Option<Item> {

@@ -2,6 +2,8 @@
 
 use std::path::{Component, Path};
 
+use crate::site::urls::{link_category, LinkCategory};
+
 /// Paths the server answers itself; no page may be served at or under them.
 pub const RESERVED_PATHS: [&str; 10] =
     ["/config", "/api", "/s", "/pages", "/assets", "/search", "/commerce", "/checkout", "/sitemap.xml", "/robots.txt"];
@@ -111,26 +113,44 @@ pub fn is_http_url(url: &str) -> bool {
 }
 
 /// Why a link an owner wrote (button, image click-through, ticket url...) is not
-/// acceptable, if it is not: it must be a same-site path, an anchor, or an http(s),
-/// mailto: or tel: URL. Anything else (`javascript:`, `data:`...) could run code.
+/// acceptable, if it is not, by its [`LinkCategory`]: it must be a same-site path (content
+/// or a file), an anchor, or an http(s), mailto: or tel: URL. Anything else (`javascript:`,
+/// `data:`...) could run code.
 pub fn link_problem(url: &str) -> Option<String> {
     let trimmed = url.trim();
     let length = trimmed.chars().count();
-    let same_site = trimmed.starts_with('/') && !trimmed.starts_with("//");
-    if same_site && length >= INTERNAL_LEN_UNDER {
-        return Some(format!("'{url}' is {length} characters; an internal link must be under {INTERNAL_LEN_UNDER}"));
+    let refused = || Some(format!("'{url}' must be a path starting with /, or an http(s), mailto: or tel: link"));
+    match link_category(trimmed) {
+        LinkCategory::Empty => refused(),
+        LinkCategory::Anchor if length > MAX_ANCHOR_LEN => {
+            Some(format!("'{url}' is {length} characters; an anchor may have at most {MAX_ANCHOR_LEN}"))
+        }
+        LinkCategory::Anchor => None,
+        LinkCategory::Content | LinkCategory::File if !trimmed.starts_with('/') => refused(),
+        LinkCategory::Content | LinkCategory::File if length >= INTERNAL_LEN_UNDER => {
+            Some(format!("'{url}' is {length} characters; an internal link must be under {INTERNAL_LEN_UNDER}"))
+        }
+        LinkCategory::Content | LinkCategory::File => None,
+        LinkCategory::External => (!is_http_url(trimmed)).then(refused).flatten(),
+        LinkCategory::MalformedProtocol => {
+            let scheme = trimmed.split(':').next().unwrap_or_default();
+            Some(format!("'{url}' needs // after {scheme}: (e.g. {scheme}://example.com)"))
+        }
+        LinkCategory::MiscProtocol => {
+            if let Some(number) = strip_scheme(trimmed, "tel:") {
+                tel_problem(url, number, length)
+            } else if let Some(address) = strip_scheme(trimmed, "mailto:") {
+                mailto_problem(url, address, length)
+            } else {
+                refused()
+            }
+        }
     }
-    if trimmed.starts_with('#') && length > MAX_ANCHOR_LEN {
-        return Some(format!("'{url}' is {length} characters; an anchor may have at most {MAX_ANCHOR_LEN}"));
-    }
-    if let Some(number) = trimmed.strip_prefix("tel:") {
-        return tel_problem(url, number, length);
-    }
-    if let Some(address) = trimmed.strip_prefix("mailto:") {
-        return mailto_problem(url, address, length);
-    }
-    let ok = same_site || trimmed.starts_with('#') || is_http_url(trimmed);
-    (!ok).then(|| format!("'{url}' must be a path starting with /, or an http(s), mailto: or tel: link"))
+}
+
+/// `url` without its leading `scheme` (given with its colon, lowercase), compared without case.
+fn strip_scheme<'a>(url: &'a str, scheme: &str) -> Option<&'a str> {
+    url.get(..scheme.len()).filter(|s| s.eq_ignore_ascii_case(scheme)).map(|_| &url[scheme.len()..])
 }
 
 /// A `tel:` link is under 50 characters and a proper number: 4 or more digits, plus signs
@@ -273,6 +293,18 @@ mod tests {
         ] {
             assert!(link_problem(bad).is_some(), "{bad}");
         }
+    }
+
+    #[test]
+    fn links_are_judged_by_their_spec_category() {
+        // 000 §5 categories: file and content paths and anchors pass; a malformed protocol
+        // (http, https or ftp without //) and misc protocols other than mailto: and tel: do not.
+        assert_eq!(link_problem("/s/menu.pdf"), None, "file");
+        let malformed = link_problem("https:example.com").expect("a malformed protocol is refused");
+        assert!(malformed.contains("needs // after https:"), "{malformed}");
+        assert!(link_problem("ftp://files.example.com").is_some(), "ftp links are refused");
+        assert!(link_problem("sms:+15550142").is_some(), "sms links are refused");
+        assert!(link_problem("MAILTO:a@b.example").is_none(), "schemes are compared without case");
     }
 
     #[test]

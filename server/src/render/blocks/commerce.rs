@@ -4,13 +4,14 @@
 
 use maud::{html, Markup, PreEscaped};
 use serde::Serialize;
+use veranda_actors::commerce::money::{Currency, Money};
 use veranda_actors::commerce::product::{self, unit_price as effective};
 use veranda_actors::commerce::rules::MAX_ENTRY_QUANTITY;
-use veranda_actors::commerce::subscription::renewal_text;
+use veranda_actors::commerce::subscription::{installment_text, renewal_text};
 use veranda_actors::domain::enums::ProductType;
 use veranda_actors::domain::islands::IslandKind;
 use veranda_actors::site::blocks::{CartBlock, DonationButtonBlock, MemberAreaBlock, ProductBlock};
-use veranda_actors::site::content::{OptionValue, Variant};
+use veranda_actors::site::content::{OptionValue, SubscriptionPlan, Variant};
 use veranda_actors::site::{Collection, Item, Product};
 
 use super::BlockCtx;
@@ -207,6 +208,16 @@ pub fn product(ctx: &BlockCtx<'_>, d: &ProductBlock) -> Markup {
     }
 }
 
+/// What a subscription product costs under its plan, from its lowest price (e.g. `4 payments
+/// of $25.00, every 2 weeks ($100.00 in all)`); "From …" when the variants' prices differ.
+fn plan_price(ctx: &BlockCtx<'_>, product: &Product, plan: &SubscriptionPlan) -> Option<String> {
+    let cheapest = product.variants.iter().map(effective).min()?;
+    let varies = product.variants.iter().any(|v| effective(v) != cheapest);
+    let payment = Money::new(Currency::parse(ctx.currency())?, i64::try_from(cheapest).ok()?).ok()?;
+    let text = installment_text(plan, payment);
+    Some(if varies { format!("From {text}") } else { text })
+}
+
 fn options_text(v: &Variant) -> String {
     v.option_values.iter().map(|o| format!("{}: {}", o.option_name, o.value)).collect::<Vec<_>>().join(", ")
 }
@@ -219,6 +230,7 @@ pub fn product_details(ctx: &BlockCtx<'_>, item: &Item, product: &Product) -> Ma
         section class="product-details" aria-label="Product details" {
             (price(ctx, product))
             @if let Some(plan) = &product.subscription {
+                @if let Some(text) = plan_price(ctx, product, plan) { p class="plan-price" { (text) } }
                 p class="renewal" { (renewal_text(plan)) }
             }
             @if product.variants.len() > 1 || product.variants.iter().any(|v| !v.option_values.is_empty()) {

@@ -13,12 +13,11 @@ use veranda_actors::commerce::cart::{CartChange, CartError, ShoppingCart};
 use veranda_actors::commerce::membership::plan_of_sku;
 use veranda_actors::commerce::order::{Order, OrderKind};
 use veranda_actors::commerce::rules::ShippingLocation;
-use veranda_actors::site::content::SubscriptionPlan;
 
 use super::cookie::CartId;
 use super::error::{cart_status, CommerceBody, CommerceError};
 use super::form::{self, FieldErrors, Fields};
-use super::pages::{self, FormView};
+use super::pages::{self, FormView, PricedPlan};
 use crate::edge::{no_store, Crumbed, LimitedForm};
 use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE};
 use crate::services::commerce::limit::CheckoutKind;
@@ -154,8 +153,8 @@ pub async fn goto_checkout(req: HttpRequest, state: web::Data<AppState>) -> Http
 struct CartCheckout {
     /// The cart.
     cart: ShoppingCart,
-    /// The subscription plans of its entries.
-    plans: Vec<SubscriptionPlan>,
+    /// The subscription plans of its entries, each with the entry's price.
+    plans: Vec<PricedPlan>,
     /// Where the form posts.
     action: String,
     /// Order or subscription.
@@ -177,8 +176,14 @@ async fn cart_checkout(state: &AppState, id: &CartId, kind: OrderKind) -> Result
         return Err(html(StatusCode::OK, pages::message(site, "Checkout", &CartError::Empty.to_string()), None));
     }
     let catalog = state.services.commerce.catalog();
-    let plans: Vec<SubscriptionPlan> =
-        cart.entries.iter().filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone())).collect();
+    let plans: Vec<PricedPlan> = cart
+        .entries
+        .iter()
+        .filter_map(|e| {
+            let plan = catalog.get(&e.sku).and_then(|v| v.subscription.clone())?;
+            Some(PricedPlan { plan, payment_cents: e.unit_price_cents })
+        })
+        .collect();
     let action = match kind {
         OrderKind::Subscription => {
             if plans.is_empty() {
@@ -345,10 +350,13 @@ pub async fn confirmation(
         }
     };
     let catalog = state.services.commerce.catalog();
-    let plans: Vec<SubscriptionPlan> = order
+    let plans: Vec<PricedPlan> = order
         .entries
         .iter()
-        .filter_map(|e| catalog.get(&e.sku).and_then(|v| v.subscription.clone()).or_else(|| plan_of_sku(&e.sku)))
+        .filter_map(|e| {
+            let plan = catalog.get(&e.sku).and_then(|v| v.subscription.clone()).or_else(|| plan_of_sku(&e.sku))?;
+            Some(PricedPlan { plan, payment_cents: e.unit_price_cents })
+        })
         .collect();
     html(StatusCode::OK, pages::confirmation(&state.services.site.current(), &order, &plans), None)
 }

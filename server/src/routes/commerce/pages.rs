@@ -7,7 +7,7 @@ use veranda_actors::commerce::cart::{CartEntry, ShoppingCart};
 use veranda_actors::commerce::catalog::CatalogVariant;
 use veranda_actors::commerce::money::{Currency, Money};
 use veranda_actors::commerce::order::{Order, OrderKind};
-use veranda_actors::commerce::subscription::renewal_text;
+use veranda_actors::commerce::subscription::{installment_text, renewal_text};
 use veranda_actors::domain::enums::PageType;
 use veranda_actors::site::content::SubscriptionPlan;
 use veranda_actors::site::Site;
@@ -141,19 +141,30 @@ fn summary(cart: &ShoppingCart) -> Markup {
     }
 }
 
+/// A subscription plan with the price of one payment under it.
+pub struct PricedPlan {
+    /// The plan.
+    pub plan: SubscriptionPlan,
+    /// One payment, in minor units of the cart's or order's currency.
+    pub payment_cents: u64,
+}
+
+/// What a plan costs (`4 payments of $25.00, every 2 weeks ($100.00 in all)`) and how it renews.
+fn plan_terms(priced: &PricedPlan, currency: Currency) -> Markup {
+    let payment = Money::new(currency, i64::try_from(priced.payment_cents).unwrap_or(i64::MAX)).ok();
+    html! {
+        @if let Some(payment) = payment { p class="plan-price" { (installment_text(&priced.plan, payment)) } }
+        p class="renewal" { (renewal_text(&priced.plan)) }
+    }
+}
+
 /// The checkout page of a cart: summary, buyer and (when it ships) address fields.
-pub fn checkout(
-    site: &Site,
-    cart: &ShoppingCart,
-    plans: &[SubscriptionPlan],
-    action: &str,
-    view: &FormView<'_>,
-) -> String {
+pub fn checkout(site: &Site, cart: &ShoppingCart, plans: &[PricedPlan], action: &str, view: &FormView<'_>) -> String {
     let title = if plans.is_empty() { "Checkout" } else { "Subscription checkout" };
     let body = html! {
         (notice(view))
         (summary(cart))
-        @for plan in plans { p class="renewal" { (renewal_text(plan)) } }
+        @for plan in plans { (plan_terms(plan, cart.subtotal_amount.currency())) }
         form method="post" action=(action) novalidate {
             input type="hidden" name="crumb" value=(view.crumb);
             (buyer_fields(view))
@@ -218,7 +229,9 @@ pub fn join(
     let body = html! {
         (notice(view))
         (priced(&entry.title, &entry.options, entry.unit_price_cents, currency))
-        @if let Some(plan) = plan { p class="renewal" { (renewal_text(plan)) } }
+        @if let Some(plan) = plan {
+            (plan_terms(&PricedPlan { plan: plan.clone(), payment_cents: entry.unit_price_cents }, currency))
+        }
         form method="post" action=(action) novalidate {
             input type="hidden" name="crumb" value=(view.crumb);
             (buyer_fields(view))
@@ -239,7 +252,7 @@ pub fn confirmation_type(kind: OrderKind) -> PageType {
 }
 
 /// The confirmation page of `order`.
-pub fn confirmation(site: &Site, order: &Order, plans: &[SubscriptionPlan]) -> String {
+pub fn confirmation(site: &Site, order: &Order, plans: &[PricedPlan]) -> String {
     let m = |c| money(c, order.currency);
     let title = match order.kind {
         OrderKind::Order => "Thank you for your order",
@@ -251,7 +264,7 @@ pub fn confirmation(site: &Site, order: &Order, plans: &[SubscriptionPlan]) -> S
         ul {
             @for e in &order.entries { li { (e.quantity) " × " (e.title) ": " (m(e.total_cents)) } }
         }
-        @for plan in plans { p class="renewal" { (renewal_text(plan)) } }
+        @for plan in plans { (plan_terms(plan, order.currency)) }
         p { "Total: " strong class="grand-total" { (m(order.grand_total_cents)) } }
         p { a href="/" { "Back to the site" } }
     };
