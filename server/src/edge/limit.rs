@@ -50,12 +50,13 @@ pub fn quota(count: u32, period: Duration, burst: u32) -> Quota {
 
 /// One token bucket per key, in a table of at most `size` keys.
 pub struct KeyedLimiter<K> {
-    /// The `table` label of the metrics.
-    table: &'static str,
     /// The rate and burst of every key.
     quota: Quota,
     /// The buckets, least recently used evicted first.
     buckets: Mutex<LruCache<K, DefaultDirectRateLimiter>>,
+    /// The table's size gauge and refusals counter, looked up once.
+    entries: metrics::Gauge,
+    refused: metrics::Counter,
 }
 
 impl<K: Hash + Eq> KeyedLimiter<K> {
@@ -68,10 +69,12 @@ impl<K: Hash + Eq> KeyedLimiter<K> {
             "Keys (client addresses) each rate-limiter table remembers, by table."
         );
         metrics::describe_counter!(REFUSED_METRIC, "Requests refused (429) for their key's rate, by table.");
-        metrics::gauge!(ENTRIES_METRIC, "table" => table).set(0.0);
-        metrics::counter!(REFUSED_METRIC, "table" => table).increment(0);
+        let entries = metrics::gauge!(ENTRIES_METRIC, "table" => table);
+        let refused = metrics::counter!(REFUSED_METRIC, "table" => table);
+        entries.set(0.0);
+        refused.increment(0);
         let size = NonZeroUsize::new(size).unwrap_or(NonZeroUsize::MIN);
-        KeyedLimiter { table, quota, buckets: Mutex::new(LruCache::new(size)) }
+        KeyedLimiter { quota, buckets: Mutex::new(LruCache::new(size)), entries, refused }
     }
 
     /// `per_period` events per `period` for each key, all of them available at once.
@@ -95,9 +98,9 @@ impl<K: Hash + Eq> KeyedLimiter<K> {
         let bucket = buckets.get_or_insert(key, || RateLimiter::direct(self.quota));
         // `n` is at most the burst, so the capacity check cannot fail.
         let checked = bucket.check_n(n).unwrap_or(Ok(()));
-        metrics::gauge!(ENTRIES_METRIC, "table" => self.table).set(buckets.len() as f64);
+        self.entries.set(buckets.len() as f64);
         checked.map_err(|not_until| {
-            metrics::counter!(REFUSED_METRIC, "table" => self.table).increment(1);
+            self.refused.increment(1);
             RateLimited::until(not_until.wait_time_from(DefaultClock::default().now()))
         })
     }
