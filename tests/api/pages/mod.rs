@@ -3,5 +3,6 @@
 
 mod announcement_bar;
 mod cache;
+mod context_values;
 mod gallery_links;
 mod published;
