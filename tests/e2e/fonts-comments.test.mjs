@@ -1,8 +1,8 @@
 // Browser end-to-end test of the font stylesheets and comment counts a site names (spec 000 §7:
 // "a font-stylesheet service by family names", "a comments-count script keyed by the configured
 // comment-service short name"). The binary named by VERANDA_BIN serves a copy of the demo site
-// (Google fonts Fraunces and Inter, the restrictive cookie policy, comments on) with the comment
-// short name `veranda-porch`. The browser reaches no other machine: the font service and the
+// (the restrictive cookie policy, comments on) that names the Google fonts Fraunces and Inter
+// and the comment short name `veranda-porch`. The browser reaches no other machine: the font service and the
 // comment service's count script are answered by stand-ins of the test (the count script fills
 // every count link with '3 Comments', as the real one does). In Debian's Chromium:
 // - the demo's font stylesheet is requested from the font service and applied;
@@ -35,7 +35,11 @@ const env = useServer({
     const file = join(site, 'site.toml');
     const text = await readFile(file, 'utf8');
     assert.ok(text.includes('[comments]\ncommentsEnabled = true'), 'the demo site has comments on');
-    await writeFile(file, text.replace('[comments]\ncommentsEnabled = true', '[comments]\ncommentsEnabled = true\ndisqusShortname = "veranda-porch"'));
+    assert.ok(text.includes('templateVersion = "7.1"\n'), 'the demo site names its template version');
+    const named = text
+      .replace('templateVersion = "7.1"\n', 'templateVersion = "7.1"\ngoogleFonts = ["Fraunces", "Inter"]\n')
+      .replace('[comments]\ncommentsEnabled = true', '[comments]\ncommentsEnabled = true\ndisqusShortname = "veranda-porch"');
+    await writeFile(file, named);
     return site;
   },
 });
@@ -56,7 +60,7 @@ async function newContext(consent) {
   return { context, seen };
 }
 
-test('the fonts the demo names are fetched from the font service and applied', { timeout: 60_000 }, async () => {
+test('the fonts the site names are fetched from the font service and applied', { timeout: 60_000 }, async () => {
   const { context, seen } = await newContext(false);
   const page = await context.newPage();
   const response = await page.goto(`${env.base}/about`, { waitUntil: 'load' });

@@ -97,8 +97,9 @@ fn font_links(html: &str) -> Vec<String> {
 
 #[actix_rt::test]
 async fn the_fonts_the_site_names_are_in_the_context_and_linked_from_the_font_services() {
-    // The demo names the Google families Fraunces and Inter.
-    let app = spawn_app().await;
+    let dir =
+        demo_site_copy(|t| website(t, "googleFonts", toml::Value::Array(vec!["Fraunces".into(), "Inter".into()])));
+    let app = spawn_app_with_site(dir.path()).await;
     let page = html(&app, "/", "").await;
     let context = page_context(&page);
     assert_eq!(context["googleFonts"], serde_json::json!([{ "includeName": "Fraunces" }, { "includeName": "Inter" }]));
@@ -132,10 +133,8 @@ async fn the_fonts_the_site_names_are_in_the_context_and_linked_from_the_font_se
 
 #[actix_rt::test]
 async fn a_site_without_fonts_links_no_font_service() {
-    let dir = demo_site_copy(|t| {
-        t["website"].as_table_mut().expect("[website]").remove("googleFonts");
-    });
-    let app = spawn_app_with_site(dir.path()).await;
+    // The demo site names no fonts.
+    let app = spawn_app().await;
     for path in ["/", "/blog", "/search?q=coffee"] {
         let page = html(&app, path, "").await;
         assert_eq!(font_links(&page), Vec::<String>::new(), "{path}");
