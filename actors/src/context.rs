@@ -2,7 +2,16 @@
 //! in `<script id="page-context" type="application/json">` for the loader and islands.
 //!
 //! Field names are the spec's. Decisions where the spec says "not shown":
-//! - `websiteRoles` is the list of role ids the signed-in account holds on this site.
+//! - `websiteRoles` is "the website roles map" (spec 001 §6): each contributor role id the
+//!   signed-in account holds on this site, as a key, maps to `true` (`{"10": true}` for a
+//!   viewer); empty for visitors, members and an owner without contributor roles.
+//! - `analyticsId`, `marketingId` and `sessionId` (spec 001 §3) are the visitor's
+//!   `SS_ANALYTICS_ID`, `SS_MID` and `SS_SESSION_ID`, filled by the server only in pages
+//!   rendered for that visitor alone (never in a page the cache shares), and by the loader
+//!   from the cookies (see `docs/analytics.md`).
+//! - `fontStylesheets` are the addresses of the site's font stylesheets (Google families and
+//!   the Typekit kit) on the server's font services; `websiteSettings.commentCountScriptUrl`
+//!   the comment-count script of a site with comments and a short name.
 //! - `rollups` maps a module name to its `js` and `css` URLs (hashed, long-cached).
 //! - `collection.permissionType`: 1 public, 2 password, 3 members.
 //! - `cookieSettings` is the component naming form (`isAnalyticsCookiesDisabled`,
@@ -27,9 +36,10 @@ pub struct PageContext {
     pub website_settings: WebsiteSettingsContext,
     /// The signed-in account, if any.
     pub authenticated_account: Option<AccountContext>,
-    /// Role ids of the signed-in account on this site (empty for visitors and members).
-    #[ts(type = "ContributorRole[]")]
-    pub website_roles: Vec<crate::domain::enums::ContributorRole>,
+    /// The website roles map: role id → `true` for each role of the signed-in account on
+    /// this site (empty for visitors and members).
+    #[ts(type = "Partial<Record<ContributorRole, boolean>>")]
+    pub website_roles: BTreeMap<u16, bool>,
     /// Template id.
     pub template_id: String,
     /// Template version.
@@ -55,6 +65,8 @@ pub struct PageContext {
     pub google_fonts: Vec<GoogleFont>,
     /// Typekit fonts.
     pub typekit_fonts: Vec<TypekitFont>,
+    /// Stylesheets of the fonts above on the server's font services (none without fonts).
+    pub font_stylesheets: Vec<String>,
     /// Whether the announcement bar is shown.
     pub show_announcement_bar: bool,
     /// Permission ids of the signed-in account.
@@ -74,6 +86,12 @@ pub struct PageContext {
     pub features: BTreeMap<String, FeatureFlag>,
     /// Whether visitor analytics may be recorded on this view (spec 000 §6).
     pub analytics_enabled: bool,
+    /// The visitor's `SS_ANALYTICS_ID`, when the server knows it for this page alone.
+    pub analytics_id: Option<String>,
+    /// The visitor's marketing id, `SS_MID`, likewise.
+    pub marketing_id: Option<String>,
+    /// The visitor's `SS_SESSION_ID`, likewise.
+    pub session_id: Option<String>,
 }
 
 /// The `website` object.
@@ -104,6 +122,8 @@ pub struct WebsiteSettingsContext {
     pub disqus_shortname: Option<String>,
     /// Comments on.
     pub comments_enabled: bool,
+    /// The comment-count script, when comments are on and a short name is given.
+    pub comment_count_script_url: Option<String>,
     /// Popup overlay settings.
     pub popup_overlay_settings: PopupOverlaySettings,
     /// Mobile information bar settings.

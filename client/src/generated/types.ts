@@ -764,9 +764,10 @@ websiteSettings: WebsiteSettingsContext,
  */
 authenticatedAccount: AccountContext | null, 
 /**
- * Role ids of the signed-in account on this site (empty for visitors and members).
+ * The website roles map: role id → `true` for each role of the signed-in account on
+ * this site (empty for visitors and members).
  */
-websiteRoles: ContributorRole[], 
+websiteRoles: Partial<Record<ContributorRole, boolean>>, 
 /**
  * Template id.
  */
@@ -816,6 +817,10 @@ googleFonts: Array<GoogleFont>,
  */
 typekitFonts: Array<TypekitFont>, 
 /**
+ * Stylesheets of the fonts above on the server's font services (none without fonts).
+ */
+fontStylesheets: Array<string>, 
+/**
  * Whether the announcement bar is shown.
  */
 showAnnouncementBar: boolean, 
@@ -850,7 +855,19 @@ features: Record<string, unknown>,
 /**
  * Whether visitor analytics may be recorded on this view (spec 000 §6).
  */
-analyticsEnabled: boolean, };
+analyticsEnabled: boolean, 
+/**
+ * The visitor's `SS_ANALYTICS_ID`, when the server knows it for this page alone.
+ */
+analyticsId: string | null, 
+/**
+ * The visitor's marketing id, `SS_MID`, likewise.
+ */
+marketingId: string | null, 
+/**
+ * The visitor's `SS_SESSION_ID`, likewise.
+ */
+sessionId: string | null, };
 
 export type WebsiteContext = { 
 /**
@@ -891,6 +908,10 @@ disqusShortname: string | null,
  * Comments on.
  */
 commentsEnabled: boolean, 
+/**
+ * The comment-count script, when comments are on and a short name is given.
+ */
+commentCountScriptUrl: string | null, 
 /**
  * Popup overlay settings.
  */

@@ -3,6 +3,7 @@ import type { PageContext } from '../generated/types';
 import { startPopupOverlay } from '../widgets/popup-overlay/start';
 import { startConsent } from './consent';
 import { readPageContext } from './context';
+import { applyFontStylesheets } from './fonts';
 import { createFeatures, type Features } from './features';
 import { hydrateIslands } from './hydrate';
 import { pageLifecycle, type PageLifecycle } from './lifecycle';
@@ -53,6 +54,10 @@ export function boot(win: Window): VerandaGlobal {
   win.Veranda = veranda;
   const { context } = veranda;
   const doc = win.document;
+  // Comment counts: a chunk of its own, fetched only where the page has a count link.
+  const comments = () => {
+    if (doc.querySelector('[data-comment-count]')) void import('./comments').then((m) => m.startCommentCounts(win, context), () => {});
+  };
   const lifecycle = pageLifecycle([
     () => {
       veranda.telemetry = startTelemetry(win, context);
@@ -69,8 +74,13 @@ export function boot(win: Window): VerandaGlobal {
     () =>
       startConsent(win, context, () => {
         if (!analyticsCookiesAllowed(doc, context)) clearAnalyticsCookies(doc);
-        else if (veranda.telemetry?.quiet) veranda.telemetry = startTelemetry(win, context);
+        else if (veranda.telemetry?.quiet) {
+          veranda.telemetry = startTelemetry(win, context);
+          comments();
+        }
       }),
+    comments,
+    () => applyFontStylesheets(doc),
     () => {
       const watchers: Array<() => void> = [];
       hydrateIslands(doc, islands, watchers);

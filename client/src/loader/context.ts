@@ -1,5 +1,5 @@
 // The page context the server embeds in `<script id="page-context" type="application/json">`.
-import type { PageContext } from '../generated/types';
+import type { ContributorRole, PageContext } from '../generated/types';
 
 /** The id of the script element that carries the page context. */
 export const PAGE_CONTEXT_ID = 'page-context';
@@ -20,4 +20,12 @@ export function readPageContext(doc: Document): PageContext | null {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as PageContext;
   console.warn('Veranda: the page context is not a JSON object; ignored.');
   return null;
+}
+
+/**
+ * Whether the signed-in account holds `role` on this site: `websiteRoles` is the website
+ * roles map (spec 001 §6), each held role id mapped to `true`.
+ */
+export function hasWebsiteRole(context: PageContext | null | undefined, role: ContributorRole): boolean {
+  return context?.websiteRoles?.[role] === true;
 }

@@ -2,6 +2,7 @@
 // editor, or a member: the page context cannot tell owners from members), imports the preview
 // chunk, which asks the server whether the account may watch the edits stream before it opens it.
 import { ContributorRole, type PageContext } from '../generated/types';
+import { hasWebsiteRole } from './context';
 
 /** Starts the live preview on `win` when the page context allows it; `load` imports the chunk. */
 export function watchPreview(
@@ -9,6 +10,6 @@ export function watchPreview(
   context: PageContext | null,
   load = () => import('../preview/index'),
 ): void {
-  if (!context?.authenticatedAccount || context.websiteRoles?.includes(ContributorRole.Viewer) || !('WebSocket' in win)) return;
+  if (!context?.authenticatedAccount || hasWebsiteRole(context, ContributorRole.Viewer) || !('WebSocket' in win)) return;
   void load().then((m) => m.startPreview(win, context), () => {});
 }

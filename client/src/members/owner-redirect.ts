@@ -7,6 +7,7 @@
 // browser knows (the frame) and pages answered from a cache.
 import { readSessionValue, writeSessionValue } from '../data/session-values';
 import { ContributorRole, type PageContext } from '../generated/types';
+import { hasWebsiteRole } from '../loader/context';
 
 /** The session-stored value (no expiry: the browser session) that remembers `noredirect`. */
 export const NOREDIRECT_KEY = 'veranda:noredirect';
@@ -44,11 +45,10 @@ export function ownerRedirectTarget(win: Window, ctx: PageContext | null): strin
     return null;
   }
   if (!ctx?.authenticatedAccount) return null;
-  const roles = ctx.websiteRoles ?? [];
-  if (roles.includes(ContributorRole.Viewer)) return null;
+  if (hasWebsiteRole(ctx, ContributorRole.Viewer)) return null;
   const mayConfigure =
-    roles.includes(ContributorRole.Admin) ||
-    roles.includes(ContributorRole.Editor) ||
+    hasWebsiteRole(ctx, ContributorRole.Admin) ||
+    hasWebsiteRole(ctx, ContributorRole.Editor) ||
     (ctx.accessPermissions ?? []).some((p) => CONFIG_PERMISSIONS.includes(p));
   if (!mayConfigure) return null;
   if (readSessionValue(store, NOREDIRECT_KEY) === true) return null;

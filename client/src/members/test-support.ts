@@ -12,7 +12,8 @@ export function context(over: {
 }): PageContext {
   return {
     authenticatedAccount: over.signedIn ? { id: 'a'.repeat(24) } : null,
-    websiteRoles: over.roles ?? [],
+    // The website roles map: each held role id → true.
+    websiteRoles: Object.fromEntries((over.roles ?? []).map((role) => [role, true])),
     accessPermissions: [],
     website: { developerMode: over.developerMode ?? false, cloneable: over.cloneable ?? false },
     websiteSettings: { useEscapeKeyToLogin: over.escapeToLogin ?? false },

@@ -51,7 +51,7 @@ describe('the live preview', () => {
 
 describe('the preview hook', () => {
   const ctx = (signedIn: boolean, roles: number[] = []) =>
-    ({ authenticatedAccount: signedIn ? { id: 'x' } : null, websiteRoles: roles, pagePath: '/' }) as unknown as PageContext;
+    ({ authenticatedAccount: signedIn ? { id: 'x' } : null, websiteRoles: Object.fromEntries(roles.map((r) => [r, true])), pagePath: '/' }) as unknown as PageContext;
 
   it('loads the chunk only for signed-in accounts that are not viewers', async () => {
     const startPreview = vi.fn();

@@ -24,7 +24,7 @@ use veranda_actors::site::{Access, Resolved, Site};
 
 use crate::edge::method;
 use crate::page_cache::{CachedPage, Lookup, PageKey};
-use crate::page_context::{self, ContextInput};
+use crate::page_context::{self, ContextInput, VisitorIds};
 use crate::render::{render_page_with, AnnouncementId, PageBody, PageView, ANNOUNCEMENT_COOKIE};
 use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE};
 use crate::security::owner_redirect::{self, Decision, RedirectInput, NOREDIRECT_COOKIE};
@@ -254,7 +254,9 @@ fn view(
         }
         None => {
             Lookup::Miss.count();
-            state.page_cache.insert(key.clone(), CachedPage::new(status, markup(req, state, parts)))
+            // Shared by every visitor of the key: no visitor's ids.
+            let body = markup(req, state, parts, VisitorIds::default());
+            state.page_cache.insert(key.clone(), CachedPage::new(status, body))
         }
     };
     let response = html::send(req, page.status, &page.etag, page.body.identity().len(), |coding| {
@@ -312,7 +314,8 @@ pub fn respond(
 
 /// Renders `parts` and answers with it.
 fn answer(req: &HttpRequest, state: &AppState, status: StatusCode, parts: PageParts<'_>) -> HttpResponse {
-    with_crumb(req, state, html::page(req, status, markup(req, state, parts)))
+    let visitor = VisitorIds::of(req, &state.services.site.current());
+    with_crumb(req, state, html::page(req, status, markup(req, state, parts, visitor)))
 }
 
 /// The announcement the visitor closed (the `ss_announcementBarDismissed` cookie).
@@ -330,13 +333,14 @@ fn with_crumb(req: &HttpRequest, state: &AppState, mut response: HttpResponse) -
     response
 }
 
-/// The page's HTML.
-fn markup(req: &HttpRequest, state: &AppState, parts: PageParts<'_>) -> String {
+/// The page's HTML, carrying `visitor`'s ids (none for a page the cache shares).
+fn markup(req: &HttpRequest, state: &AppState, parts: PageParts<'_>, visitor: VisitorIds) -> String {
     let PageParts { page_type, path, title, page_id, collection, item, filters, session, body, logout_dialog } = parts;
     let site = state.services.site.current();
+    let services = &state.settings.pages;
     let mut context = page_context::build(
         &site,
-        ContextInput { page_type, path, title, page_id, collection, item, filters, session },
+        ContextInput { page_type, path, title, page_id, collection, item, filters, session, visitor, services },
     );
     context.website_settings.captcha_script_url.clone_from(&state.settings.forms.recaptcha_script_url);
     let dismissed_announcement = dismissed_announcement(req);

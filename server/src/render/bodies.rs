@@ -32,7 +32,10 @@ pub fn body(view: &PageView<'_>, ctx: &BlockCtx<'_>) -> Markup {
     match &view.body {
         PageBody::Page(page) => page_body(ctx, page),
         PageBody::Collection { collection, items } => collection_body(ctx, collection, items, &view.context.filters),
-        PageBody::Item { collection, item } => item_body(ctx, collection, item),
+        PageBody::Item { collection, item } => {
+            let comments = view.context.website_settings.comment_count_script_url.is_some();
+            item_body(ctx, collection, item, comments)
+        }
         PageBody::Search { query, collection, hits } => search_body(query, collection.as_deref(), hits),
         PageBody::NotFound => html! {
             h1 { "Page Not Found" }
@@ -99,14 +102,20 @@ fn collection_body(
     }
 }
 
-fn item_body(ctx: &BlockCtx<'_>, collection: &Collection, item: &Item) -> Markup {
+/// An item page; with `comments` (comments on and a comment service named), a link to its
+/// comment thread that the comment-count script fills with the count.
+fn item_body(ctx: &BlockCtx<'_>, collection: &Collection, item: &Item, comments: bool) -> Markup {
     html! {
         article class="item" {
             h1 { (item.title) }
-            @if !item.published_on.is_empty() || !item.author.is_empty() {
+            @if !item.published_on.is_empty() || !item.author.is_empty() || comments {
                 p class="meta" {
                     @if !item.published_on.is_empty() { time datetime=(item.published_on) data-relative { (human_date(&item.published_on)) } }
                     @if !item.author.is_empty() { " by " (item.author) }
+                    @if comments {
+                        " · "
+                        a class="comment-count" href={ (ctx.page_url) "#disqus_thread" } data-disqus-identifier=(item.id) data-comment-count { "Comments" }
+                    }
                 }
             }
             @if let Some(image) = &item.image { figure { img src=(image_url(image)) alt="" loading="lazy" width=[item.image_size.map(|s| s.0)] height=[item.image_size.map(|s| s.1)]; } }

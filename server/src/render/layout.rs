@@ -45,6 +45,7 @@ pub fn document(view: &PageView<'_>, ctx: &BlockCtx<'_>, header_footer: &HeaderF
                 }
                 style { (PreEscaped(style::CRITICAL_CSS)) }
                 @for css in &view.assets.loader_css { link rel="stylesheet" href=(css); }
+                (font_links(&view.context.font_stylesheets))
                 script id="page-context" type="application/json" { (PreEscaped(script_json(view.context))) }
                 @if let Some(js) = &view.assets.loader_js { script type="module" src=(js) {} }
             }
@@ -60,6 +61,18 @@ pub fn document(view: &PageView<'_>, ctx: &BlockCtx<'_>, header_footer: &HeaderF
                 (popup_overlay_form(view.site, ctx))
                 @if view.logout_dialog { (logout_dialog()) }
             }
+        }
+    }
+}
+
+/// The site's font stylesheets, fetched early without holding up the page or its scripts:
+/// preloaded, then made stylesheets by the loader (`client/src/loader/fonts.ts`); without
+/// scripts, plain stylesheets.
+fn font_links(stylesheets: &[String]) -> Markup {
+    html! {
+        @if !stylesheets.is_empty() {
+            @for href in stylesheets { link rel="preload" as="style" href=(href) data-font-stylesheet; }
+            noscript { @for href in stylesheets { link rel="stylesheet" href=(href); } }
         }
     }
 }

@@ -4,6 +4,7 @@
 mod announcement_bar;
 mod blog_urls;
 mod cache;
+mod context_values;
 mod gallery_links;
 mod map_config;
 mod published;

@@ -180,7 +180,7 @@ async fn analytics_are_off_for_signed_in_owners_and_on_for_viewers() {
     let viewer = app.sign_in(false, &[ContributorRole::Viewer], false).await;
     let html = app.get_with("/", &[("cookie", &viewer)]).await.text().await.expect("body");
     assert_eq!(page_context(&html)["analyticsEnabled"], true);
-    assert_eq!(page_context(&html)["websiteRoles"], serde_json::json!([10]));
+    assert_eq!(page_context(&html)["websiteRoles"], serde_json::json!({ "10": true }));
     let owner = app.sign_in(true, &[], false).await;
     let html = app.get_with("/?noredirect", &[("cookie", &owner)]).await.text().await.expect("body");
     assert_eq!(page_context(&html)["analyticsEnabled"], false);

@@ -115,9 +115,71 @@ fn check_settings(settings: &SiteSettings, problems: &mut Problems) {
             problems.add(SITE, field, problem);
         }
     }
+    check_fonts_and_comments(settings, problems);
     let seconds = settings.block_animations.duration_seconds;
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 10.0) {
         problems.add(SITE, "blockAnimations.durationSeconds", "must be a number of seconds above 0 and at most 10");
+    }
+}
+
+/// Whether `text` is 1 to `max` characters, each allowed by `ok`.
+fn made_of(text: &str, max: usize, ok: impl Fn(char) -> bool) -> bool {
+    !text.is_empty() && text.chars().count() <= max && text.chars().all(ok)
+}
+
+/// A Google font `includeName`: a family name (letters, digits, spaces), optionally `:` and
+/// its styles (`400,700italic`).
+fn google_font_ok(name: &str) -> bool {
+    let (family, styles) = name.split_once(':').unwrap_or((name, "x"));
+    made_of(family.trim(), 100, |c| c.is_ascii_alphanumeric() || c == ' ')
+        && made_of(styles, 100, |c| c.is_ascii_alphanumeric() || c == ',')
+}
+
+/// Font names and ids and the comment short name go into the addresses pages load from, so
+/// each is held to the characters those services use.
+fn check_fonts_and_comments(settings: &SiteSettings, problems: &mut Problems) {
+    let w = &settings.website;
+    for (i, name) in w.google_fonts.iter().enumerate() {
+        if !google_font_ok(name) {
+            problems.add(
+                SITE,
+                format!("website.googleFonts[{i}]"),
+                format!("'{name}' is not a font family name (letters, digits and spaces, optionally ':' and styles such as 400,700)"),
+            );
+        }
+    }
+    let kit_id = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();
+    if let Some(kit) = &w.typekit_id {
+        if !made_of(kit, 32, kit_id) {
+            problems.add(SITE, "website.typekitId", format!("'{kit}' is not a kit id (lowercase letters and digits)"));
+        }
+    }
+    if w.typekit_id.is_none() && !w.typekit_fonts.is_empty() {
+        problems.add(SITE, "website.typekitFonts", "fonts of a kit need the kit's website.typekitId");
+    }
+    for (i, font) in w.typekit_fonts.iter().enumerate() {
+        if !made_of(&font.id, 100, |c| kit_id(c) || c == '-') {
+            problems.add(SITE, format!("website.typekitFonts[{i}].id"), "must be lowercase letters, digits and dashes");
+        }
+        for (j, variation) in font.variations.iter().enumerate() {
+            let b = variation.as_bytes();
+            if !(b.len() == 2 && (b[0] == b'n' || b[0] == b'i') && (b'1'..=b'9').contains(&b[1])) {
+                problems.add(
+                    SITE,
+                    format!("website.typekitFonts[{i}].variations[{j}]"),
+                    format!("'{variation}' is not a variation such as n4 (normal 400) or i7 (italic 700)"),
+                );
+            }
+        }
+    }
+    if let Some(name) = &settings.comments.disqus_shortname {
+        if !made_of(name, 64, |c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+            problems.add(
+                SITE,
+                "comments.disqusShortname",
+                format!("'{name}' is not a short name (lowercase letters, digits and dashes)"),
+            );
+        }
     }
 }
 
@@ -195,5 +257,37 @@ mod tests {
         assert!(fields.contains(&"store.selectedCurrency"), "{fields:?}");
         assert!(fields.contains(&"captcha.provider"), "{fields:?}");
         assert!(fields.contains(&"comments.nope"), "{fields:?}");
+    }
+
+    #[test]
+    fn font_names_kit_ids_and_the_comment_short_name_are_checked() {
+        let text = format!(
+            "{GOOD}\ngoogleFonts = ['Inter', 'Fraunces:400,700italic', 'Bad\"Name', 'Odd:4 0']\n\
+             typekitId = 'abc1234'\ntypekitFonts = [{{ id = 'proxima-nova', variations = ['n4', 'i7', 'x9'] }}]\n\
+             templateIdentifier = 'porch'\n[comments]\ncommentsEnabled = true\ndisqusShortname = 'bad name'\n"
+        );
+        let mut problems = Problems::default();
+        let settings =
+            parse_settings(toml::from_str(&text).expect("valid TOML"), &mut problems).expect("settings parse");
+        check_settings(&settings, &mut problems);
+        let fields: Vec<&str> = problems.0.iter().map(|p| p.field.as_str()).collect();
+        assert_eq!(
+            fields,
+            [
+                "website.googleFonts[2]",
+                "website.googleFonts[3]",
+                "website.typekitFonts[0].variations[2]",
+                "comments.disqusShortname"
+            ]
+        );
+        assert_eq!(settings.website.template_identifier, "porch");
+        assert_eq!(settings.website.typekit_fonts[0].variations, ["n4", "i7", "x9"]);
+        let text = format!("{GOOD}\ntypekitFonts = [{{ id = 'a' }}]\n");
+        let mut problems = Problems::default();
+        let settings =
+            parse_settings(toml::from_str(&text).expect("valid TOML"), &mut problems).expect("settings parse");
+        check_settings(&settings, &mut problems);
+        let fields: Vec<&str> = problems.0.iter().map(|p| p.field.as_str()).collect();
+        assert_eq!(fields, ["website.typekitFonts"]);
     }
 }

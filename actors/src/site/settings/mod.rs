@@ -133,10 +133,18 @@ pub struct WebsiteSettings {
     /// Template version carried into the page context.
     #[serde(default)]
     pub template_version: String,
-    /// Typekit id, when the site uses a font kit.
+    /// The template's name (`templateInstallation.templateWebsite.identifier`), e.g. `porch`;
+    /// empty when the site names no template.
+    #[serde(default)]
+    pub template_identifier: String,
+    /// Typekit (Adobe Fonts) kit id, when the site uses a font kit: its stylesheet is linked.
     #[serde(default)]
     pub typekit_id: Option<String>,
-    /// Google font families, loaded by name.
+    /// The fonts of the kit (`typekitFonts`), described for scripts; they load with the kit.
+    #[serde(default)]
+    pub typekit_fonts: Vec<TypekitFontSetting>,
+    /// Google font families (`includeName`: a family, optionally `:` and its styles, e.g.
+    /// `Inter:400,700`), loaded by name from the server's font stylesheet service.
     #[serde(default)]
     pub google_fonts: Vec<String>,
     /// Domain of the configuration area; empty means this host.
@@ -148,6 +156,17 @@ pub struct WebsiteSettings {
     /// Meta description of the site.
     #[serde(default)]
     pub description: String,
+}
+
+/// One font of the site's Typekit kit (`[[website.typekitFonts]]`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TypekitFontSetting {
+    /// The font's id in the kit (`proxima-nova`).
+    pub id: String,
+    /// Its variations (font variation descriptions: `n4` normal 400, `i7` italic 700).
+    #[serde(default)]
+    pub variations: Vec<String>,
 }
 
 fn default_locale() -> String {

@@ -14,7 +14,8 @@ import { startErrorReporter, type ErrorReporter } from './errors';
 import type { Events } from './events';
 import { startSession, type SessionInfo } from './session';
 import { startTrace, type TraceLog } from './trace';
-import { gateTelemetry } from './transport';
+import { MARKETING_COOKIE } from './marketing';
+import { gateTelemetry, readCookie } from './transport';
 
 /** The telemetry of a page. */
 export interface Telemetry {
@@ -56,7 +57,13 @@ function startPerfAfterLoad(win: Window, context: PageContext | null): void {
   else win.addEventListener('load', run, { once: true });
 }
 
-/** Starts every telemetry module for `win` and records the page hit. */
+/**
+ * Starts every telemetry module for `win` and records the page hit. The page context's
+ * `analyticsId`, `sessionId` and `marketingId` become the session's (created when absent);
+ * without consent under a restrictive policy they stay as the server gave them, which is
+ * none (it fills them only with consent, and only in pages rendered for one visitor, never in
+ * a page its cache shares).
+ */
 export function startTelemetry(win: Window, context: PageContext | null): Telemetry {
   gateTelemetry(() => analyticsCookiesAllowed(win.document, context));
   if (!analyticsCookiesAllowed(win.document, context)) {
@@ -65,6 +72,11 @@ export function startTelemetry(win: Window, context: PageContext | null): Teleme
   }
   const errors = startErrorReporter(win, context);
   const session = startSession(win);
+  if (context) {
+    context.analyticsId = session.analyticsId;
+    context.sessionId = session.sessionId;
+    context.marketingId = readCookie(win.document, MARKETING_COOKIE);
+  }
   const visitorCookie = context?.analyticsEnabled === true ? touchVisitorCookies(win.document, Date.now()) : '';
   const census = createCensus(win, context, visitorCookie);
   void census.recordHit();

@@ -6,11 +6,11 @@
 import type { ItemType, PageContext, PageType } from '../../generated/types';
 import type { AdPixelEvent } from './ad-pixel';
 import type { Events } from './events';
+import { MARKETING_COOKIE } from './marketing';
 import { sendTrack } from './track';
 import { newVisitorId, readCookie, writeCookie } from './transport';
 
-/** The marketing id cookie (spec 001 §9: a session cookie). */
-export const MARKETING_COOKIE = 'SS_MID';
+export { MARKETING_COOKIE };
 
 /** The marketing id of the browser session, created (a session cookie) when absent. */
 export function ensureMarketingId(doc: Document): string {
@@ -47,6 +47,6 @@ export function firePagePixels(win: Window, context: PageContext | null, events:
 
 /** Sends the marketing pixel (analytics on) and the page's own ad-pixel events. */
 export function startLanding(win: Window, context: PageContext | null, events: Events): void {
-  if (context?.analyticsEnabled === true && sendTrack(win)) ensureMarketingId(win.document);
+  if (context?.analyticsEnabled === true && sendTrack(win)) context.marketingId = ensureMarketingId(win.document);
   firePagePixels(win, context, events);
 }

@@ -273,6 +273,8 @@ pub fn render(site: &Site, page_type: PageType, path: &str, title: &str, body: P
             item: None,
             filters: Default::default(),
             session: None,
+            visitor: Default::default(),
+            services: &Default::default(),
         },
     );
     let assets = Assets {

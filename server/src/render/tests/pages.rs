@@ -49,6 +49,8 @@ fn no_loader_script_is_linked_when_the_client_is_not_built() {
             item: None,
             filters: BTreeMap::new(),
             session: None,
+            visitor: Default::default(),
+            services: &Default::default(),
         },
     );
     let assets = Assets::default();
@@ -179,6 +181,8 @@ fn collections_list_items_and_say_how_they_are_filtered() {
             item: None,
             filters: BTreeMap::from([("category".to_string(), "Knitting".to_string())]),
             session: None,
+            visitor: Default::default(),
+            services: &Default::default(),
         },
     );
     let assets = Assets::default();
