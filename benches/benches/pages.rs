@@ -15,8 +15,9 @@ use veranda_actors::site::{Resolved, Site};
 use veranda_server::assets::Assets;
 use veranda_server::compression::{compress, Coding, Effort};
 use veranda_server::page_cache::{CachedPage, PageCache, PageKey};
-use veranda_server::page_context::{self, ContextInput};
+use veranda_server::page_context::{self, ContextInput, VisitorIds};
 use veranda_server::render::{render_page, PageBody, PageView};
+use veranda_server::settings::PageSettings;
 
 fn demo_site() -> Site {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/sites/demo");
@@ -25,6 +26,7 @@ fn demo_site() -> Site {
 
 /// The demo home page, rendered as an anonymous visitor sees it.
 fn home(site: &Site, assets: &Assets) -> String {
+    let services = PageSettings::default();
     let Some(Resolved::Page(page)) = site.resolve("/") else { panic!("the demo site has a home page") };
     let context = page_context::build(
         site,
@@ -37,6 +39,8 @@ fn home(site: &Site, assets: &Assets) -> String {
             item: None,
             filters: BTreeMap::new(),
             session: None,
+            visitor: VisitorIds::default(),
+            services: &services,
         },
     );
     render_page(&PageView {
@@ -67,7 +71,8 @@ fn pages(c: &mut Criterion) {
     let key = PageKey {
         site: 1,
         header_footer: 0,
-        day: "2026-11-26".into(),
+        day: actix_web::cookie::time::Date::from_calendar_date(2026, actix_web::cookie::time::Month::November, 26)
+            .expect("a date"),
         url_id: "/".into(),
         filters: BTreeMap::new(),
         dismissed_announcement: None,
