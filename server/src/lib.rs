@@ -18,6 +18,7 @@
 //! - [`render`]: server-side HTML of published pages.
 //! - [`media`]: site images resized for the size ladder and cached on disk.
 //! - [`page_context`]: the page context embedded in every page.
+//! - [`query`]: query-string encoding, for the renderer and the page context.
 //! - [`security`]: sessions and the owner redirect.
 //! - [`assets`]: the built client (Vite manifest, `/assets/*`).
 //! - [`embedded`]: the client, the demo site and the starter site built into the binary.
@@ -41,6 +42,7 @@ pub mod overload;
 pub mod page_cache;
 pub mod page_context;
 pub mod pages;
+pub mod query;
 pub mod render;
 pub mod routes;
 pub mod security;

@@ -14,7 +14,7 @@ use veranda_actors::site::{Collection, Item, Site};
 use veranda_actors::telemetry::cookie::{VisitorId, CONSENT_COOKIE};
 use veranda_actors::telemetry::session_ids::{ANALYTICS_ID_COOKIE, SESSION_ID_COOKIE};
 
-use crate::render::util::encode_query;
+use crate::query::encode_query;
 use crate::settings::PageSettings;
 
 /// The marketing id cookie (spec 001 §9: a session cookie made on a campaign landing).

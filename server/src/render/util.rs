@@ -2,7 +2,7 @@
 //! owner-written links checked for a safe scheme, URLs of site images and files, and
 //! human-readable dates.
 
-use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS, NON_ALPHANUMERIC};
+use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 use serde::Serialize;
 
 /// Characters escaped in one path segment (everything but unreserved characters).
@@ -31,9 +31,6 @@ const SEGMENT: &AsciiSet = &CONTROLS
     .add(b'@')
     .add(b',')
     .add(b'$');
-
-/// Characters escaped in a query-string value (everything but `-._~` and alphanumerics).
-const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
 
 /// Serialises `value` as JSON that can sit inside a `<script>` element: `<`, `>`, `&`
 /// and the line separators U+2028/U+2029 become `\uXXXX` escapes, which JSON reads back
@@ -80,10 +77,7 @@ pub fn encode_path(path: &str) -> String {
     path.split('/').map(|s| utf8_percent_encode(s, SEGMENT).to_string()).collect::<Vec<_>>().join("/")
 }
 
-/// Percent-encodes a query-string value.
-pub fn encode_query(value: &str) -> String {
-    utf8_percent_encode(value, QUERY_VALUE).to_string()
-}
+pub use crate::query::encode_query;
 
 /// URL of an image in the site's `images/` folder.
 pub fn image_url(src: &str) -> String {
