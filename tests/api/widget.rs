@@ -36,6 +36,16 @@ async fn a_summary_is_rendered_from_the_collection() {
 }
 
 #[actix_rt::test]
+async fn a_summary_sent_back_as_the_page_carries_it_with_its_layout_variant_is_rendered() {
+    let app = spawn_app().await;
+    // The summary list design's spec id (001 §3: layout variants 1000-1019, in the order listed).
+    let value = json!({ "collection": "blog", "design": "list", "layoutVariant": 1006, "pageSize": 1 });
+    let (status, body) = post(&app, &[("widgetJSON", &widget("summary", BLOCK_ID, value))]).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["html"].as_str().expect("html").matches("<li").count(), 1, "{body}");
+}
+
+#[actix_rt::test]
 async fn an_event_summary_reads_its_collection_id() {
     let app = spawn_app().await;
     let json = widget("summary", BLOCK_ID, json!({ "collection": "blog", "pageSize": 10 }));
