@@ -1,6 +1,10 @@
 //! Loading reports every problem of a site directory with its file and field, and
 //! sanitises rich text on the way in.
 
+mod support;
+
+use support::{load, site_with};
+
 use std::path::{Path, PathBuf};
 
 use veranda_actors::site::{BlockData, Resolved, Site, SiteProblem};
@@ -61,33 +65,6 @@ fn every_problem_of_the_broken_site_is_reported_with_its_file_and_field() {
     let all: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
     assert!(missing.is_empty(), "not reported: {missing:?}\nreported:\n{}", all.join("\n"));
     assert_eq!(problems.len(), expected.len(), "unexpected problems:\n{}", all.join("\n"));
-}
-
-/// Writes a minimal valid site with one page holding `blocks` (TOML) into a temporary
-/// directory.
-fn site_with(blocks: &str, extra: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let write = |path: &str, text: &str| {
-        let full = dir.path().join(path);
-        std::fs::create_dir_all(full.parent().expect("a file has a parent")).expect("create folders");
-        std::fs::write(full, text).expect("write file");
-    };
-    write(
-        "site.toml",
-        "[website]\nid = \"0123456789abcdef01234567\"\ntitle = \"Test\"\nbaseUrl = \"https://example.com\"\n",
-    );
-    write("pages/home.toml", &format!("id = \"aaaaaaaaaaaaaaaaaaaaaa01\"\nurl = \"/\"\ntitle = \"Home\"\n{blocks}"));
-    for (path, text) in extra {
-        write(path, text);
-    }
-    dir
-}
-
-fn load(dir: &Path) -> Site {
-    match Site::load(dir) {
-        Ok(site) => site,
-        Err(problems) => panic!("{problems}"),
-    }
 }
 
 #[test]

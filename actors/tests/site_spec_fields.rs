@@ -2,37 +2,14 @@
 //! one read from a site file into the block data the page carries, or refused with its
 //! file and field.
 
+mod support;
+
+use support::{load, site_with};
+
 use std::path::Path;
 
 use serde_json::json;
 use veranda_actors::site::{Site, SiteProblem};
-
-/// Writes a minimal valid site with one page holding `blocks` (TOML) and the `extra` files
-/// into a temporary directory.
-fn site_with(blocks: &str, extra: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let write = |path: &str, text: &str| {
-        let full = dir.path().join(path);
-        std::fs::create_dir_all(full.parent().expect("a file has a parent")).expect("create folders");
-        std::fs::write(full, text).expect("write file");
-    };
-    write(
-        "site.toml",
-        "[website]\nid = \"0123456789abcdef01234567\"\ntitle = \"Test\"\nbaseUrl = \"https://example.com\"\n",
-    );
-    write("pages/home.toml", &format!("id = \"aaaaaaaaaaaaaaaaaaaaaa01\"\nurl = \"/\"\ntitle = \"Home\"\n{blocks}"));
-    for (path, text) in extra {
-        write(path, text);
-    }
-    dir
-}
-
-fn load(dir: &Path) -> Site {
-    match Site::load(dir) {
-        Ok(site) => site,
-        Err(problems) => panic!("{problems}"),
-    }
-}
 
 fn problems_of(dir: &Path) -> Vec<SiteProblem> {
     match Site::load(dir) {
