@@ -11,7 +11,7 @@ use veranda_actors::context::*;
 use veranda_actors::domain::enums::PageType;
 use veranda_actors::forms::config::RECAPTCHA_SCRIPT_URL;
 use veranda_actors::site::{Collection, Item, Site};
-use veranda_actors::telemetry::cookie::{VisitorId, CONSENT_COOKIE};
+use veranda_actors::telemetry::cookie::VisitorId;
 use veranda_actors::telemetry::session_ids::{ANALYTICS_ID_COOKIE, SESSION_ID_COOKIE};
 
 use crate::query::encode_query;
@@ -37,9 +37,7 @@ pub struct VisitorIds {
 impl VisitorIds {
     /// The ids `req` brings for `site`.
     pub fn of(req: &HttpRequest, site: &Site) -> VisitorIds {
-        let allowed = !site.settings.cookie_banner.is_restrictive_cookie_policy_enabled
-            || req.cookie(CONSENT_COOKIE).is_some_and(|c| c.value() == "true");
-        if !allowed {
+        if !crate::security::cookies::identifiers_allowed(req, site) {
             return VisitorIds::default();
         }
         let id = |name: &str| {

@@ -38,6 +38,13 @@ pub fn cookie_decoded<'r>(req: &'r HttpRequest, name: &str) -> Option<std::borro
     }
 }
 
+/// Whether the request's visitor may be identified on `site` (analytics ids set, stored or
+/// shown): always without a restrictive cookie policy, else only with `ss_cookieAllowed=true`.
+pub fn identifiers_allowed(req: &HttpRequest, site: &veranda_actors::site::Site) -> bool {
+    !site.settings.cookie_banner.is_restrictive_cookie_policy_enabled
+        || cookie_decoded(req, veranda_actors::telemetry::cookie::CONSENT_COOKIE).is_some_and(|c| c == "true")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

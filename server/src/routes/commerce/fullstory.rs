@@ -5,7 +5,7 @@
 //! loader skips. Nothing is stored and nothing is set: the answer is read from the request.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use veranda_actors::telemetry::cookie::{VisitorId, CONSENT_COOKIE};
+use veranda_actors::telemetry::cookie::VisitorId;
 use veranda_actors::telemetry::session_ids::ANALYTICS_ID_COOKIE;
 
 use crate::edge::NoStore;
@@ -16,9 +16,7 @@ pub const MOCK_ID: &str = "00000000000000000000000000000000";
 
 /// The visitor's recording id, as a JSON string.
 pub async fn get_id(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let restrictive = state.services.site.current().settings.cookie_banner.is_restrictive_cookie_policy_enabled;
-    let consented = req.cookie(CONSENT_COOKIE).is_some_and(|c| c.value() == "true");
-    let id = (!restrictive || consented)
+    let id = crate::security::cookies::identifiers_allowed(&req, &state.services.site.current())
         .then(|| req.cookie(ANALYTICS_ID_COOKIE))
         .flatten()
         .and_then(|c| VisitorId::parse(c.value()).ok());

@@ -13,7 +13,7 @@ use actix_web::cookie::{time::Duration as CookieDuration, Cookie};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use veranda_actors::telemetry::cookie::{
-    next_visit, VisitOutcome, VisitorCookie, VisitorId, CONSENT_COOKIE, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECS,
+    next_visit, VisitOutcome, VisitorCookie, VisitorId, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECS,
     VISIT_TIMESTAMP_COOKIE, VISIT_TIMESTAMP_MAX_AGE_SECS,
 };
 use veranda_actors::telemetry::page_views::PageView;
@@ -53,8 +53,7 @@ const TRACK_PARAMS: [&str; 12] = [
 
 /// Whether analytics identifiers may be set and stored for this request.
 pub(super) fn identifiers_allowed(req: &HttpRequest, state: &AppState) -> bool {
-    !state.services.site.current().settings.cookie_banner.is_restrictive_cookie_policy_enabled
-        || cookie_decoded(req, CONSENT_COOKIE).is_some_and(|c| c == "true")
+    crate::security::cookies::identifiers_allowed(req, &state.services.site.current())
 }
 
 /// The recording decision for `url`, with the request's session and unlock grants.
