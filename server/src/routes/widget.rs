@@ -71,12 +71,8 @@ pub fn rendering(site: &Site, body: &[u8]) -> Result<String, Refusal> {
     if widget.kind != "summary" {
         return Err(bad(format!("'{}' is not a widget type that can be rendered (summary).", widget.kind)));
     }
-    // The page's block data names its design's `layoutVariant` too; it is derived from the
-    // design, so the rendering reads the design and leaves the id.
-    let mut value = widget.value;
-    if let Some(fields) = value.as_object_mut() {
-        fields.remove("layoutVariant");
-    }
+    // The page's block data names its design's `layoutVariant` too, derived from the design.
+    let value = veranda_actors::site::blocks::without_derived_fields(widget.value);
     let mut summary: SummaryBlock =
         serde_json::from_value(value).map_err(|e| bad(format!("value is not a summary block: {e}")))?;
     if let Some(collection_id) = form.collection_id.as_deref().filter(|c| !c.is_empty()) {

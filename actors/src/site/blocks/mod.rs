@@ -233,6 +233,18 @@ block_data! {
     Cart(CartBlock),
 }
 
+/// The field block data carries for the page but never reads: derived from the design.
+pub const LAYOUT_VARIANT_FIELD: &str = "layoutVariant";
+
+/// `value` (block data as the page carries it) without the fields derived from the others,
+/// as it is read back (a rendering request sends the page's block data).
+pub fn without_derived_fields(mut value: serde_json::Value) -> serde_json::Value {
+    if let Some(fields) = value.as_object_mut() {
+        fields.remove(LAYOUT_VARIANT_FIELD);
+    }
+    value
+}
+
 /// A block's own fields followed by its `layoutVariant`, when it has one.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
