@@ -4,7 +4,9 @@
 // - without JavaScript: the yearly join button submits the area's form to the membership
 //   checkout, and the placed order is a subscription renewing yearly;
 // - with JavaScript, with the keyboard alone: the pricing toggle shows the monthly option, its
-//   join button is reached with Tab and pressed with Space, and the order renews monthly.
+//   join button is reached with Tab and pressed with Space, and the order renews monthly;
+// - joining makes an account and signs the buyer in: the member page (/members) stays closed
+//   until the owner marks the order paid, then opens in the same browser.
 //
 //   cd tests/e2e && npm ci && VERANDA_BIN=../../target/debug/veranda node --test members-join.test.mjs
 //
@@ -12,12 +14,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { problemPage, useServer } from './support.mjs';
+import { fetchAs, problemPage, useServer } from './support.mjs';
 
 const AREA = '151ddf95961304586d8acd7a';
-const CONFIRMED = 'Your subscription is confirmed';
+const CONFIRMED = 'Thank you for joining';
+/** What the demo's member page shows members, and what it shows a signed-in account that is not one. */
+const MEMBER_CONTENT = 'cardamom buns';
+const NOT_A_MEMBER = 'Your account does not have access to this member area.';
 
-const env = useServer({ name: 'members-join' });
+const env = useServer({ name: 'members-join', owner: { email: 'owner@example.com', password: 'owner porch swing' }, signedIn: true });
 const { serverLog } = env;
 
 /** A page where only this machine answers; page and console errors are kept. */
@@ -27,9 +32,10 @@ const newPage = (options = {}) => problemPage(env, options);
 async function checkOut(page, { email, name, renews, total }) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Password').fill('porch swing 2026');
   await Promise.all([page.waitForURL(/\/commerce\/orders\//, { timeout: 10_000 }), page.getByRole('button', { name: 'Join' }).click()]);
   const main = (await page.locator('main').textContent()) ?? '';
-  assert.equal(await page.locator('body').getAttribute('data-page-type'), '206', 'a subscription is confirmed');
+  assert.equal(await page.locator('body').getAttribute('data-page-type'), '208', 'a membership is confirmed (spec 000 §8: 208)');
   assert.ok(main.includes(CONFIRMED), main);
   assert.ok(main.includes(renews), `${renews}: ${main}`);
   assert.equal(await page.locator('.grand-total').textContent(), total);
@@ -46,6 +52,13 @@ test('a visitor without JavaScript joins for a year', { timeout: 60_000 }, async
   assert.deepEqual([url.searchParams.get('memberAreaId'), url.searchParams.get('pricingOption')], [AREA, '1']);
   assert.ok((await page.locator('main').textContent()).includes('Renews yearly until cancelled'));
   await checkOut(page, { email: 'ada@example.com', name: 'Ada', renews: 'Renews yearly until cancelled', total: '$90.00' });
+  const order = new URL(page.url()).pathname.split('/').pop();
+  await page.goto(`${env.base}/members`, { waitUntil: 'load' });
+  assert.ok((await page.locator('main').textContent()).includes(NOT_A_MEMBER), 'signed in, not a member before paying');
+  const settled = await fetchAs(env, 'POST', `/api/commerce/orders/${order}/status`, { status: 'paid' });
+  assert.equal(settled.status, 200, await settled.text());
+  await page.reload({ waitUntil: 'load' });
+  assert.ok((await page.locator('main').textContent()).includes(MEMBER_CONTENT), 'the member page opens once paid');
   await context.close();
 });
 

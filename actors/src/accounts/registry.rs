@@ -64,6 +64,21 @@ pub fn find_by_id(store: &dyn Store, id: &str) -> Result<Option<Account>, Accoun
     Ok(find_by_email(store, &email)?.filter(|a| a.id.as_str() == id))
 }
 
+/// Makes the account signing in with `email` a site member (joining a member area, once
+/// its order is paid). `Ok(false)` when there is no such account; granting twice is the
+/// same as once. Resolves once the account is on disk.
+pub async fn grant_membership(store: &dyn Store, email: &Email) -> Result<bool, AccountError> {
+    let Some(mut account) = find_by_email(store, email)? else { return Ok(false) };
+    if account.member {
+        return Ok(true);
+    }
+    account.member = true;
+    let bytes = serde_json::to_vec(&account)
+        .map_err(|e| AccountError::Corrupt { key: account.email.to_string(), reason: e.to_string() })?;
+    store.put(Tree::Accounts, account.email.as_str().as_bytes(), &bytes).await?;
+    Ok(true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,5 +103,23 @@ mod tests {
         let again = account("Ann@Example.com");
         assert!(matches!(create_account(&store, &again).await, Err(AccountError::Duplicate(_))));
         assert_eq!(find_by_email(&store, &email).expect("reads").map(|a| a.id), Some(ann.id));
+    }
+
+    #[actix::test]
+    async fn membership_is_granted_to_an_existing_account_only() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = SledStore::open(dir.path()).expect("opens");
+        let mut bob = account("bob@example.com");
+        bob.member = false;
+        create_account(&store, &bob).await.expect("created");
+        let email = Email::parse("Bob@example.com").expect("valid");
+        assert!(grant_membership(&store, &email).await.expect("granted"));
+        let stored = find_by_email(&store, &email).expect("reads").expect("kept");
+        assert!(stored.member);
+        assert_eq!((stored.id, stored.password_hash), (bob.id, bob.password_hash), "nothing else changes");
+        assert!(grant_membership(&store, &email).await.expect("granted again"), "twice is once");
+        let nobody = Email::parse("nobody@example.com").expect("valid");
+        assert!(!grant_membership(&store, &nobody).await.expect("reads"));
+        assert_eq!(find_by_email(&store, &nobody).expect("reads"), None, "no account is made");
     }
 }

@@ -46,6 +46,12 @@ pub fn find_area<'a>(site: &'a Site, id: &str) -> Option<&'a MemberAreaBlock> {
     })
 }
 
+/// The path of the page holding member area block `id`, when a page (not a collection
+/// item) holds it.
+pub fn area_page<'a>(site: &'a Site, id: &str) -> Option<&'a str> {
+    site.pages.iter().find(|p| p.blocks.iter().any(|b| b.id == id)).map(|p| p.url.as_str())
+}
+
 /// The pricing option `index` of `area`, when it has one with a known billing period.
 pub fn option(area: &MemberAreaBlock, index: usize) -> Option<(&PricingOption, BillingUnit)> {
     let option = area.pricing_options.get(index)?;
@@ -66,6 +72,11 @@ pub fn entry(area_id: &str, area: &MemberAreaBlock, index: usize) -> Option<Cart
         total_cents: option.price_cents,
         subscription: true,
     })
+}
+
+/// Whether an order of `entries` joins a member area: paying it makes its buyer a member.
+pub fn joins(entries: &[CartEntry]) -> bool {
+    entries.iter().any(|e| e.product_type == MEMBERSHIP_PRODUCT_TYPE)
 }
 
 #[cfg(test)]
@@ -93,6 +104,14 @@ mod tests {
         assert_eq!((entry.unit_price_cents, entry.total_cents, entry.quantity), (900, 900, 1));
         assert!(entry.subscription);
         assert_eq!(entry.options, vec!["Monthly".to_string()]);
+    }
+
+    #[test]
+    fn an_order_joins_when_it_holds_a_membership_entry() {
+        let mut entries = vec![entry("area-1", &area(), 0).expect("an entry")];
+        assert!(joins(&entries));
+        entries[0].product_type = "physical".into();
+        assert!(!joins(&entries));
     }
 
     #[test]

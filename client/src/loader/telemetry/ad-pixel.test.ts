@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEWSLETTER_SIGNUP_EVENT as FORM_NEWSLETTER_SIGNUP_EVENT } from '../../islands/form/use-submission';
 import { startTelemetry } from './index';
-import { CUSTOMER_ACCOUNT_CREATED_EVENT, NEWSLETTER_SIGNUP_EVENT, listenForPixels } from './ad-pixel';
+import { NEWSLETTER_SIGNUP_EVENT, listenForPixels } from './ad-pixel';
 import { pagePixels } from './landing';
 import { clearCookies, formFields, pageContext, stubFetch, type SeenRequest } from './test-support';
 
@@ -55,19 +55,6 @@ describe('ad-pixel events', () => {
     listenForPixels(target);
     target.dispatchEvent(new CustomEvent('veranda:newsletter-signup', { detail: { formId: 'newsletter' } }));
     await vi.waitFor(() => expect(pixels(seen).map((f) => f.event)).toEqual(['newsletter-subscribe']));
-  });
-
-  it('an account creation fires customer-account-creation with the account', async () => {
-    const { seen } = stubFetch();
-    const target = Object.assign(new EventTarget(), {
-      Veranda: { context: null, telemetry: startTelemetry(window, pageContext()) },
-    }) as unknown as Window;
-    listenForPixels(target);
-    expect(CUSTOMER_ACCOUNT_CREATED_EVENT).toBe('veranda:customer-account-created');
-    target.dispatchEvent(new CustomEvent(CUSTOMER_ACCOUNT_CREATED_EVENT, { detail: { memberAccountId: 'm1' } }));
-    await vi.waitFor(() => expect(pixels(seen).map((f) => f.event)).toEqual(['customer-account-creation']));
-    const sent = pixels(seen);
-    expect(JSON.parse(sent[0]!.data!).memberAccountId).toBe('m1');
   });
 
   it('send nothing without consent under a restrictive policy, nor with analytics off', async () => {

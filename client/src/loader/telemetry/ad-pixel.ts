@@ -5,7 +5,8 @@
 // Page events (product page, search results) fire when the telemetry starts (`landing.ts`),
 // so a page whose visitor accepts cookies later still records them; visitor actions fire
 // when they happen: islands call `firePixel`, and window events other chunks dispatch are
-// heard here, once a chunk that can dispatch them (the newsletter island) has started.
+// heard here, once a chunk that can dispatch them (the newsletter island) has started. The
+// account-creation event is recorded by the server when joining makes an account.
 import type { RecordEventExtra } from './events';
 
 /** The ad-pixel event names, one per thing the spec lists. */
@@ -22,8 +23,6 @@ export type AdPixelEvent = (typeof AD_PIXEL_EVENTS)[keyof typeof AD_PIXEL_EVENTS
 
 /** Fired on `window` by the form island after a newsletter sign-up, with `{ formId }`. */
 export const NEWSLETTER_SIGNUP_EVENT = 'veranda:newsletter-signup';
-/** Fired on `window` once a visitor's customer account has been created. */
-export const CUSTOMER_ACCOUNT_CREATED_EVENT = 'veranda:customer-account-created';
 
 /** Sends `event` through the page's current telemetry (nothing without one). */
 export function firePixel(event: AdPixelEvent, extra?: RecordEventExtra, win: Window = window): void {
@@ -33,16 +32,13 @@ export function firePixel(event: AdPixelEvent, extra?: RecordEventExtra, win: Wi
 const listening = new WeakSet<Window>();
 
 /**
- * Hears the window events that stand for a newsletter sign-up and an account creation
- * (once per window, however often it is called): the chunks that can dispatch them call it.
+ * Hears the window event that stands for a newsletter sign-up (once per window, however
+ * often it is called): the chunks that can dispatch it call it. A customer account is made
+ * by the membership checkout, a server page without this runtime, so the server records
+ * `customer-account-creation` itself (`server/src/routes/telemetry/events.rs`).
  */
 export function listenForPixels(win: Window): void {
   if (listening.has(win)) return;
   listening.add(win);
   win.addEventListener(NEWSLETTER_SIGNUP_EVENT, () => firePixel(AD_PIXEL_EVENTS.newsletterSubscribe, undefined, win));
-  win.addEventListener(CUSTOMER_ACCOUNT_CREATED_EVENT, (event) => {
-    const detail = (event as CustomEvent<{ memberAccountId?: unknown } | null>).detail;
-    const id = typeof detail?.memberAccountId === 'string' ? detail.memberAccountId : null;
-    firePixel(AD_PIXEL_EVENTS.customerAccountCreation, { memberAccountId: id }, win);
-  });
 }

@@ -76,6 +76,19 @@ pub async fn sign_in(
     password: String,
     remember_me: bool,
 ) -> Result<SignedIn, AuthError> {
+    let account = check_password(req, state, email, password).await?;
+    start_signed_in(req, state, account, remember_me).await
+}
+
+/// The account of `email` when `password` is its password, under the sign-in throttle:
+/// an unknown account and a wrong password are both [`AuthError::BadCredentials`], after
+/// the same argon2 work.
+pub async fn check_password(
+    req: &HttpRequest,
+    state: &AppState,
+    email: &str,
+    password: String,
+) -> Result<Account, AuthError> {
     let address = ClientInfo::ip_of(req).map(|ip| ip.to_string()).unwrap_or_default();
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
     let devices = DeviceKey::from_crumb_key(&state.crumb_key);
@@ -93,7 +106,19 @@ pub async fn sign_in(
         _ => return Err(AuthError::BadCredentials),
     };
     state.services.auth.throttle.succeeded(attempt);
+    Ok(account)
+}
 
+/// Starts a session for `account` (on disk before it returns), ends any session the
+/// request carried, and gives the cookies of the signed-in browser: sign-in, and joining a
+/// member area with a new account or an account's password.
+pub async fn start_signed_in(
+    req: &HttpRequest,
+    state: &AppState,
+    account: Account,
+    remember_me: bool,
+) -> Result<SignedIn, AuthError> {
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
     let (id, _) = start_session(state.services.store.as_ref(), &account, remember_me, now).await?;
     if let Some(previous) = req.cookie(SESSION_COOKIE) {
         end_session(state.services.store.as_ref(), previous.value()).await?;
@@ -101,7 +126,9 @@ pub async fn sign_in(
     }
     // The new crumb is bound to the new session: crumbs minted before sign-in stop working.
     let crumb = state.crumb_key.issue_for(Some(id.as_str()));
-    let cookies = [session_cookie(&id, remember_me), crumb_cookie(&crumb), devices.issue(email, now)];
+    let devices = DeviceKey::from_crumb_key(&state.crumb_key);
+    let device = devices.issue(account.email.as_str(), now);
+    let cookies = [session_cookie(&id, remember_me), crumb_cookie(&crumb), device];
     Ok(SignedIn { cookies, crumb, account })
 }
 

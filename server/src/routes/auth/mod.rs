@@ -9,7 +9,8 @@
 //! | any password page | POST (form unlock, 303 back to the page) | HTML |
 //!
 //! Every state change needs a valid crumb (403 `crumbFail` otherwise); any other method
-//! gets 405 with `Allow`. Accounts are created by `veranda user add`.
+//! gets 405 with `Allow`. Accounts are created by `veranda user add`, and by joining a
+//! member area (`/checkout/join`, which signs the buyer in with [`start_signed_in`]).
 //!
 //! ## Layout
 //!
@@ -33,7 +34,10 @@ use actix_web::web;
 pub use crate::pages::crumb::page_crumb;
 pub use crate::pages::unlock::{lock_screen, unlocked};
 pub use crate::services::auth::UNLOCK_COOKIE_PREFIX;
-pub use error::{AuthError, AUTH_BODY_LIMIT, LOGIN_FAILED_MESSAGE, NOT_SIGNED_IN_MESSAGE, THROTTLED_MESSAGE};
+pub use error::{
+    AuthError, AUTH_BODY_LIMIT, LOGIN_FAILED_MESSAGE, NOT_SIGNED_IN_MESSAGE, THROTTLED_MESSAGE, UNAVAILABLE_MESSAGE,
+};
+pub use login::{check_password, start_signed_in, SignedIn};
 pub use return_path::LOGIN_PATH;
 pub use unlock::{unlock, UnlockForm, UNLOCK_THROTTLED_MESSAGE, WRONG_PASSWORD_MESSAGE};
 

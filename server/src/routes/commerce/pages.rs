@@ -5,8 +5,9 @@
 use maud::{html, Markup, DOCTYPE};
 use veranda_actors::commerce::cart::{CartEntry, ShoppingCart};
 use veranda_actors::commerce::catalog::CatalogVariant;
+use veranda_actors::commerce::membership;
 use veranda_actors::commerce::money::{Currency, Money};
-use veranda_actors::commerce::order::{Order, OrderKind};
+use veranda_actors::commerce::order::{Order, OrderKind, OrderStatus};
 use veranda_actors::commerce::subscription::{installment_text, renewal_text};
 use veranda_actors::domain::enums::PageType;
 use veranda_actors::site::content::SubscriptionPlan;
@@ -235,32 +236,64 @@ pub fn join(
         form method="post" action=(action) novalidate {
             input type="hidden" name="crumb" value=(view.crumb);
             (buyer_fields(view))
+            (password_field(view))
             button type="submit" { "Join" }
         }
     };
     document(site, PageType::Checkout, "Membership checkout", body)
 }
 
-/// The page type of an order's confirmation: order (202), subscription (206) or
-/// contribution (204) confirmed.
-pub fn confirmation_type(kind: OrderKind) -> PageType {
-    match kind {
+/// The member's password: a new one (8 characters or more) for a new email, the account's
+/// own for an email that has one. Never filled back in.
+fn password_field(view: &FormView<'_>) -> Markup {
+    let error = view.errors.get("password");
+    let described = if error.is_some() { "password-hint password-error" } else { "password-hint" };
+    html! {
+        label for="password" { "Password" }
+        input id="password" name="password" type="password" autocomplete="new-password" required
+            aria-invalid=[error.map(|_| "true")] aria-describedby=(described);
+        span id="password-hint" class="field-hint" {
+            "Sign in to member pages with it: choose one of 8 characters or more, or give your account's password if this email has one."
+        }
+        @if let Some(message) = error { span id="password-error" class="field-error" { (message) } }
+    }
+}
+
+/// The page type of an order's confirmation: order (202), subscription (206),
+/// contribution (204) or membership (208) confirmed.
+pub fn confirmation_type(order: &Order) -> PageType {
+    match order.kind {
+        OrderKind::Subscription if membership::joins(&order.entries) => PageType::MembershipConfirmed,
         OrderKind::Order => PageType::OrderConfirmed,
         OrderKind::Subscription => PageType::SubscriptionConfirmed,
         OrderKind::Contribution => PageType::ContributionConfirmed,
     }
 }
 
+/// What a membership's confirmation says of the member pages.
+fn membership_status(order: &Order) -> Markup {
+    html! {
+        @if order.status == OrderStatus::Paid {
+            p class="membership-status" { "Your membership is active: member pages open to " (order.customer.email) "." }
+        } @else {
+            p class="membership-status" { "Member pages open to " (order.customer.email) " once the payment is confirmed." }
+        }
+    }
+}
+
 /// The confirmation page of `order`.
 pub fn confirmation(site: &Site, order: &Order, plans: &[PricedPlan]) -> String {
     let m = |c| money(c, order.currency);
-    let title = match order.kind {
-        OrderKind::Order => "Thank you for your order",
-        OrderKind::Subscription => "Your subscription is confirmed",
-        OrderKind::Contribution => "Thank you for your contribution",
+    let page_type = confirmation_type(order);
+    let title = match page_type {
+        PageType::MembershipConfirmed => "Thank you for joining",
+        PageType::SubscriptionConfirmed => "Your subscription is confirmed",
+        PageType::ContributionConfirmed => "Thank you for your contribution",
+        _ => "Thank you for your order",
     };
     let body = html! {
         p role="status" { "Order " strong class="order-id" { (order.id) } ". A receipt goes to " (order.customer.email) "." }
+        @if page_type == PageType::MembershipConfirmed { (membership_status(order)) }
         ul {
             @for e in &order.entries { li { (e.quantity) " × " (e.title) ": " (m(e.total_cents)) } }
         }
@@ -268,5 +301,5 @@ pub fn confirmation(site: &Site, order: &Order, plans: &[PricedPlan]) -> String 
         p { "Total: " strong class="grand-total" { (m(order.grand_total_cents)) } }
         p { a href="/" { "Back to the site" } }
     };
-    document(site, confirmation_type(order.kind), title, body)
+    document(site, page_type, title, body)
 }

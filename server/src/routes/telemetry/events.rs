@@ -56,6 +56,26 @@ async fn event(req: &HttpRequest, state: &AppState, form: Form) -> Result<HttpRe
     Ok(HttpResponse::NoContent().finish())
 }
 
+/// The ad-pixel event of a new customer account (spec 000 §7 "customer account
+/// creation"), named as the browser's pixel events are (`client/src/loader/telemetry/ad-pixel.ts`).
+pub const ACCOUNT_CREATION_EVENT: &str = "customer-account-creation";
+
+/// Records [`ACCOUNT_CREATION_EVENT`] for an account the server made (joining a member
+/// area with a new email), as if the page `page` the visitor joined from had sent it: under
+/// the same recording rules as `RecordEvent`, with the `memberAccountId` every page event's
+/// data carries (001 §7). A refused write is logged; the account stands either way.
+pub async fn record_account_creation(req: &HttpRequest, state: &AppState, page: &str, account_id: &str) {
+    if let Recording::Skip(_) = recording(req, state, page) {
+        return;
+    }
+    let data = serde_json::json!({ "pagePath": page, "memberAccountId": account_id });
+    let event = serde_json::json!({ "kind": "recordEvent", "at": now_ms(), "event": ACCOUNT_CREATION_EVENT,
+        "data": data });
+    if store_event(state, event).await.is_err() {
+        tracing::warn!("a new account's ad-pixel event was not recorded");
+    }
+}
+
 /// `/api/v1/events` as sent: the data fields may be JSON strings or objects.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -26,6 +26,7 @@ use actix_web::web;
 
 use crate::edge::method;
 
+pub use events::{record_account_creation, ACCOUNT_CREATION_EVENT};
 pub use ingest::{Endpoint, IngestError};
 
 /// Registers the telemetry routes. Other methods on these paths get 405 with `Allow`.
