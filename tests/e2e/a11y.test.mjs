@@ -8,19 +8,14 @@
 //
 // It builds nothing: the binary and the client (`client/dist`) must be built first.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 
-import { quietContext, useServer } from './support.mjs';
+import { axe, quietContext, useServer } from './support.mjs';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SPECIAL_PAGES = ['/private', '/members', '/?logout=true', '/search?q=coffee', '/no-such-page-a11y'];
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 const env = useServer({ name: 'a11y' });
 const { serverLog } = env;
-
 
 /** Paths of the sitemap, plus the special pages. */
 async function demoPaths() {
@@ -33,13 +28,6 @@ async function demoPaths() {
   });
   assert.ok(paths.length > 0, 'the sitemap lists pages');
   return [...new Set([...paths, ...SPECIAL_PAGES])];
-}
-
-/** Runs axe in `page`; gives one line per violating node. */
-async function axe(page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate((tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags } }).then((r) => r.violations), AXE_TAGS);
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
 }
 
 test('axe finds no violation on any demo page, with the cookie banner up', { timeout: 300_000 }, async (t) => {

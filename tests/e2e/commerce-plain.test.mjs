@@ -19,14 +19,9 @@
 //
 // It builds nothing: the binary and the client (`client/dist`, or VERANDA_DIST) must be built first.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 
-import { eventually, quietContext, useServer } from './support.mjs';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+import { axe, eventually, quietContext, useServer } from './support.mjs';
 
 const env = useServer({ name: 'commerce-plain' });
 const { serverLog } = env;
@@ -52,16 +47,6 @@ async function tabTo(page, selector, text = '') {
     if (await page.evaluate(focused, [selector, text])) return;
   }
   throw new Error(`Tab never reached ${selector}${serverLog()}`);
-}
-
-/** Runs axe on the elements matching `selector`; one line per violating node. */
-async function axe(page, selector) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(
-    ([s, tags]) => window.axe.run(s, { runOnly: { type: 'tag', values: tags } }).then((r) => r.violations),
-    [selector, AXE_TAGS],
-  );
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${v.help}`));
 }
 
 const focusedMatches = (page, selector) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);

@@ -21,16 +21,12 @@
 //
 // It builds nothing: the binary and the client (`client/dist`, or VERANDA_DIST) must be built first.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 
-import { fetchAs, quietContext, useServer } from './support.mjs';
+import { axe, fetchAs, quietContext, useServer } from './support.mjs';
 
 const OWNER = { email: 'owner@example.com', password: 'porch-swing-lantern-42' };
 const MESSAGE = 'dashboard saw the porch light flicker';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 const env = useServer({ name: 'dashboard', owner: OWNER, signedIn: true });
 const { serverLog } = env;
@@ -51,13 +47,6 @@ async function openDashboard(options = {}) {
     });
   }
   return { context, page, errors };
-}
-
-/** Runs axe in `page`; gives one line per violating node. */
-async function axe(page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate((tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags } }).then((r) => r.violations), AXE_TAGS);
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
 }
 
 test('an edit made through the API shows in the edits panel, pushed without a reload', { timeout: 60_000 }, async () => {

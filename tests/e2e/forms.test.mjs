@@ -9,18 +9,17 @@
 //
 // It builds nothing: the binary and the client (`client/dist`) must be built first.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 
-import { cookieHeaderOf, problemPage, signIn, useServer } from './support.mjs';
+import { axe, cookieHeaderOf, problemPage, signIn, useServer } from './support.mjs';
+
+/** Where axe looks on the forms page: the form and newsletter islands. */
+const FORM_ISLANDS = { include: [['[data-island="form"]'], ['[data-island="newsletter"]']] };
 
 const OWNER = { email: 'owner@example.com', password: 'porch-swing-lantern-42' };
 const EMAIL_INVALID = 'Email is not valid. Email addresses should follow the format name@example.com.';
 const SUCCESS_TEXT = "Thank you! We'll write back soon.";
 const FORM = '[data-island="form"]';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 const env = useServer({ name: 'forms', owner: OWNER });
 const { serverLog } = env;
@@ -36,16 +35,6 @@ async function openContact(page) {
   await block.scrollIntoViewIfNeeded();
   await page.locator(`${FORM}[data-island-state="mounted"] .captcha`).waitFor({ timeout: 15_000 });
   return block;
-}
-
-/** Runs axe over the form blocks of `page`; gives one line per violating node. */
-async function axe(page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(
-    (tags) => window.axe.run({ include: [['[data-island="form"]'], ['[data-island="newsletter"]']] }, { runOnly: { type: 'tag', values: tags } }).then((r) => r.violations),
-    AXE_TAGS,
-  );
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${v.help}`));
 }
 
 /** The `name` (or id) and tag of the focused element. */
@@ -106,7 +95,7 @@ test('a visitor fixes a bad email, sends the contact form and sees the success t
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'email', 'focus goes to the bad field');
   assert.equal(await block.locator('.form-errors').first().textContent(), 'One or more fields is invalid, please check your entries.');
 
-  assert.deepEqual(await axe(page), [], 'axe finds no violation in the form showing its errors');
+  assert.deepEqual(await axe(page, FORM_ISLANDS), [], 'axe finds no violation in the form showing its errors');
 
   await email.fill('ada@example.com');
   await block.getByLabel("I'm not a robot").click();
@@ -117,7 +106,7 @@ test('a visitor fixes a bad email, sends the contact form and sees the success t
   assert.ok((await success.textContent()).includes(SUCCESS_TEXT));
   assert.equal(await success.locator('a[href="tel:+15550142"]').count(), 1, 'the post-submit HTML is shown');
   assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('form-success')), true, 'focus moves to the success text');
-  assert.deepEqual(await axe(page), [], 'axe finds no violation after success');
+  assert.deepEqual(await axe(page, FORM_ISLANDS), [], 'axe finds no violation after success');
   assert.deepEqual(problems, []);
   await context.close();
 });

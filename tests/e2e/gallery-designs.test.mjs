@@ -6,13 +6,9 @@
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test gallery-designs.test.mjs
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 
-import { eventually, openClockedPage, resizeViewport, useServer } from './support.mjs';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { axe, eventually, openClockedPage, resizeViewport, useServer } from './support.mjs';
 
 const env = useServer({ name: 'gallery' });
 const { serverLog } = env;
@@ -42,18 +38,6 @@ const currents = (show) =>
     slide: Array.from(el.querySelectorAll('ul.gallery > li')).findIndex((li) => li.classList.contains('is-current')),
     thumb: Array.from(el.querySelectorAll('.gallery-thumb')).findIndex((b) => b.getAttribute('aria-current') === 'true'),
   }));
-
-async function axeViolations(page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(() =>
-    window.axe
-      .run(
-        { include: Array.from(document.querySelectorAll('[data-block-type="gallery"]')) },
-        { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } },
-      )
-      .then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)),
-  );
-}
 
 test('a thumbnail click changes the slideshow, and the arrow keys move both', { timeout: 60_000 }, async () => {
   const { context, page, errors } = await openPage('/gallery-designs');
@@ -273,7 +257,7 @@ test('axe finds nothing in any gallery design', { timeout: 90_000 }, async () =>
           .map((a) => a.finished.catch(() => undefined)),
       ),
     );
-    assert.deepEqual(await axeViolations(page), [], `${path} at ${viewport.width} px`);
+    assert.deepEqual(await axe(page, { include: [['[data-block-type="gallery"]']] }, ['wcag2a', 'wcag2aa']), [], `${path} at ${viewport.width} px`);
     assert.deepEqual(errors, []);
     await context.close();
   }

@@ -11,13 +11,10 @@
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test map.test.mjs
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 
-import { assertMapFallback, quietContext, useServer, watchedPage } from './support.mjs';
+import { assertMapFallback, axe, quietContext, useServer, watchedPage } from './support.mjs';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** A 1×1 transparent PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -71,12 +68,7 @@ test('the map renders tiles and its marker above the address, and axe finds noth
     { timeout: 10_000 },
   );
 
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(() =>
-    window.axe
-      .run(document.querySelector('.block--map'), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })
-      .then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + ' ' + n.failureSummary).join(', ')}`)),
-  );
+  const violations = await axe(page, '.block--map', ['wcag2a', 'wcag2aa']);
   assert.deepEqual(violations, []);
   assert.deepEqual(errors, []);
   await context.close();

@@ -3,8 +3,9 @@
 // the page rather than racing it (`eventually`, `resizeViewport`).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -28,6 +29,23 @@ export async function demoSiteWith(parent, settingsToml) {
   await cp(DEMO_SITE, site, { recursive: true });
   await appendFile(join(site, 'site.toml'), `\n${settingsToml}\n`);
   return site;
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** The axe-core rules every check runs: WCAG 2.0–2.2 A and AA, and best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * axe-core's violations in `page`, one line per node: over the whole document, or over `within`
+ * (a selector, or axe's `{ include, exclude }` of selectors), with the rules of `tags`.
+ */
+export async function axe(page, within = null, tags = AXE_TAGS) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(
+    ([scope, t]) => window.axe.run(scope ?? document, { runOnly: { type: 'tag', values: t } }).then((r) => r.violations),
+    [within, tags],
+  );
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
 }
 
 /** Debian's Chromium, headless, with nothing that reaches for the network on its own. */

@@ -146,3 +146,12 @@ fn multi_part_fields_have_the_spec_summary_sub_fields_in_order() {
         assert_eq!(json!(ours), spec[name], "{name}");
     }
 }
+
+#[test]
+fn image_shapes_take_the_spec_mask_heights() {
+    use crate::site::blocks::{shape_proportion, ShapeProportion};
+    let height = |name: &str| shape_proportion(name).map(ShapeProportion::aspect_height).map(f64::from);
+    assert_eq!(height("circle"), Some(number("shapeMask.heightMost")));
+    assert_eq!(height("tall-oval"), Some(number("shapeMask.heightTall")));
+    assert_eq!(height("wide-oval"), Some(number("shapeMask.heightWide")));
+}

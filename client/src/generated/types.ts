@@ -1152,7 +1152,12 @@ sizeFormat?: string,
  * Gives the image a `srcset` of every ladder width, so the browser picks one for its
  * screen (before and without the script) instead of the image loader measuring it.
  */
-srcset: boolean, };
+srcset: boolean, 
+/**
+ * A shape mask (one of [`IMAGE_SHAPE_NAMES`](super::IMAGE_SHAPE_NAMES)): the image fills a
+ * frame of the shape's proportions, cropped around its focal point and clipped to the shape.
+ */
+shape?: string, };
 
 export type VideoBlock = { 
 /**

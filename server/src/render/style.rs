@@ -58,6 +58,10 @@ th,td{border:1px solid var(--line);padding:.375rem .5rem;text-align:left}
 figure{margin:0}
 .block--image{container-type:inline-size}@container (width < 415px){.block--image figure{text-align:center}.block--image img{width:100%}}
 figcaption{color:var(--muted);font-size:.875rem;padding-top:.25rem}
+.shape{display:inline-block;position:relative;width:100%;max-width:32rem;vertical-align:top}.shape img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
+.shape--100{aspect-ratio:100/100}.shape--150{aspect-ratio:100/150}.shape--67{aspect-ratio:100/67}
+.shape-circle img,.shape-tall-oval img,.shape-wide-oval img{clip-path:ellipse(50% 50%)}.shape-rounded img{clip-path:inset(0 round 12%)}.shape-wide-rounded img{clip-path:inset(0 round 8%/12%)}
+.shape-diamond img{clip-path:polygon(50% 0,100% 50%,50% 100%,0 50%)}.shape-hexagon img{clip-path:polygon(25% 0,75% 0,100% 50%,75% 100%,25% 100%,0 50%)}.shape-tall-arch img{clip-path:inset(0 round 50% 50% 0 0/33% 33% 0 0)}
 .gallery-overlay{position:relative}
 .gallery-meta{position:absolute;box-sizing:border-box;max-width:calc(100% - 1rem);max-height:calc(100% - 1rem);overflow-y:auto;margin:0;padding:.5rem .75rem;background:rgba(0,0,0,.8);color:#fff;border-radius:.25rem}
 .gallery-meta--top,.gallery-meta--top-left,.gallery-meta--top-right{top:.5rem}.gallery-meta--bottom,.gallery-meta--bottom-left,.gallery-meta--bottom-right{bottom:.5rem}
@@ -82,6 +86,19 @@ mod tests {
         assert!(super::CRITICAL_CSS.len() < 8 * 1024, "{} bytes", super::CRITICAL_CSS.len());
         assert!(super::CRITICAL_CSS.contains("prefers-reduced-motion"));
         assert!(super::CRITICAL_CSS.contains(":focus-visible"));
+    }
+
+    #[test]
+    fn shaped_images_take_the_spec_mask_heights() {
+        // Spec 000 §9: "Shape mask aspect heights: 100 for most shapes, 150 for tall, 67 for wide."
+        for height in [100, 150, 67] {
+            let rule = format!(".shape--{height}{{aspect-ratio:100/{height}}}");
+            assert!(super::CRITICAL_CSS.contains(&rule), "{rule}");
+        }
+        for (name, _) in veranda_actors::site::blocks::IMAGE_SHAPES.iter().filter(|(n, _)| *n != "square") {
+            assert!(super::CRITICAL_CSS.contains(&format!(".shape-{name} img")), "{name} has a clip path");
+        }
+        assert!(!super::CRITICAL_CSS.contains(".shape-square img"), "a square needs no clip");
     }
 
     #[test]

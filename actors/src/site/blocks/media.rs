@@ -71,6 +71,11 @@ pub struct ImageBlock {
     /// screen (before and without the script) instead of the image loader measuring it.
     #[serde(default)]
     pub srcset: bool,
+    /// A shape mask (one of [`IMAGE_SHAPE_NAMES`](super::IMAGE_SHAPE_NAMES)): the image fills a
+    /// frame of the shape's proportions, cropped around its focal point and clipped to the shape.
+    #[serde(default)]
+    #[ts(optional)]
+    pub shape: Option<String>,
 }
 
 /// The size formats of an image (spec 001 §3): the width in the query string or in the

@@ -17,12 +17,14 @@ mod content;
 mod forms;
 mod listings;
 mod media;
+mod shapes;
 
 pub use commerce::*;
 pub use content::*;
 pub use forms::*;
 pub use listings::*;
 pub use media::*;
+pub use shapes::*;
 
 /// Every block kind a page can hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]

@@ -4,7 +4,7 @@
 
 use maud::{html, Markup, PreEscaped};
 use veranda_actors::site::blocks::{
-    placeholder_percent, AudioBlock, EmbedBlock, GalleryBlock, ImageBlock, MapBlock, VideoBlock,
+    placeholder_percent, shape_proportion, AudioBlock, EmbedBlock, GalleryBlock, ImageBlock, MapBlock, VideoBlock,
 };
 use veranda_actors::site::embeds::attribute;
 use veranda_actors::site::embeds::{video_embed, EmbedAllowList, VideoEmbed};
@@ -59,13 +59,24 @@ pub fn image(d: &ImageBlock) -> Markup {
     let filename = d.size_format.as_deref() == Some("filename");
     // With a srcset the browser picks the width; the image loader then only marks it loaded.
     let srcset = d.srcset.then(|| ladder_srcset(&full, filename));
+    let shape = d.shape.as_deref().and_then(|name| Some((name, shape_proportion(name)?)));
+    // A shaped image fills its frame around its focal point.
+    let position = shape.and(d.focal_point.as_deref()).and_then(object_position);
     let img = html! {
         img src=(sized_url(&full, FALLBACK_WIDTH, filename)) srcset=[srcset.as_deref()] sizes=[d.srcset.then_some("100vw")]
             data-src=(full) data-image-dimensions=[d.image_dimensions.as_deref()]
             data-image-focal-point=[d.focal_point.as_deref()] data-crop-mode=[d.crop_mode.as_deref()]
             data-alignment=[d.alignment.as_deref()] data-size-adjustment=[d.size_adjustment]
             data-dpr-min=[d.dpr_min] data-dpr-max=[d.dpr_max] data-size-format=[d.size_format.as_deref()]
-            alt=(d.alt) loading="lazy" decoding="async" width=[width] height=[height];
+            style=[position] alt=(d.alt) loading="lazy" decoding="async" width=[width] height=[height];
+    };
+    let img = match shape {
+        // The frame's class names the shape (its clip path) and its height for its width
+        // (000 §9 shape mask aspect heights), both drawn by the critical stylesheet.
+        Some((name, proportion)) => html! {
+            span class={ "shape shape--" (proportion.aspect_height()) " shape-" (name) } { (img) }
+        },
+        None => img,
     };
     html! {
         figure class={ "align-" (d.alignment.as_deref().unwrap_or("center")) } data-lightbox-set[boxed] {
@@ -78,6 +89,13 @@ pub fn image(d: &ImageBlock) -> Markup {
             }
         }
     }
+}
+
+/// `object-position` of a focal point `x,y` (fractions of the width and height).
+fn object_position(focal: &str) -> Option<String> {
+    let (x, y) = focal.split_once(',')?;
+    let fraction = |t: &str| t.trim().parse::<f64>().ok().filter(|v| (0.0..=1.0).contains(v));
+    Some(format!("object-position:{}% {}%", fraction(x)? * 100.0, fraction(y)? * 100.0))
 }
 
 /// The `src` of `html` when it is exactly one `<iframe>` whose source is https.

@@ -1,8 +1,8 @@
 //! An image block's sizing fields (spec 001 §3 Image): size adjustment, device pixel ratio
-//! bounds and size format.
+//! bounds, size format and shape mask.
 
 use super::Loader;
-use crate::site::blocks::{ImageBlock, IMAGE_SIZE_FORMATS};
+use crate::site::blocks::{ImageBlock, IMAGE_SHAPE_NAMES, IMAGE_SIZE_FORMATS};
 
 impl Loader {
     /// `sizeAdjustment` is 0 or more; `dprMin` and `dprMax` are above 0, the minimum not
@@ -23,6 +23,7 @@ impl Loader {
             }
         }
         self.one_of(file, &at("sizeFormat"), image.size_format.as_deref(), &IMAGE_SIZE_FORMATS);
+        self.one_of(file, &at("shape"), image.shape.as_deref(), &IMAGE_SHAPE_NAMES);
     }
 }
 

@@ -1,4 +1,5 @@
-//! Tests of an image block's sizing: size adjustment, pixel ratio bounds, size format, srcset.
+//! Tests of an image block's sizing and shape: size adjustment, pixel ratio bounds, size format,
+//! srcset, shape masks.
 
 use super::*;
 
@@ -35,4 +36,22 @@ fn a_srcset_lists_every_ladder_width_for_the_browser_to_pick() {
     assert!(html.contains(&format!(r#"srcset="{expected}" sizes="100vw""#)), "{html}");
     let named = image_markup(serde_json::json!({ "srcset": true, "sizeFormat": "filename" }));
     assert!(named.contains(r#"srcset="/images/porch.png/100w 100w, /images/porch.png/300w 300w"#), "{named}");
+}
+
+#[test]
+fn a_shaped_image_fills_a_frame_of_its_shapes_height_around_its_focal_point() {
+    // Spec 000 §9: shape mask aspect heights 100 for most shapes, 150 for tall, 67 for wide.
+    for (shape, height) in [("circle", 100), ("tall-arch", 150), ("wide-oval", 67)] {
+        let html = image_markup(serde_json::json!({ "shape": shape, "focalPoint": "0.25,0.8" }));
+        let frame = format!(r#"<span class="shape shape--{height} shape-{shape}"><img "#);
+        assert!(html.contains(&frame), "{html}");
+        assert!(html.contains(r#"style="object-position:25% 80%""#), "{html}");
+    }
+    let plain = image_markup(serde_json::json!({ "focalPoint": "0.25,0.8" }));
+    assert!(!plain.contains("shape") && !plain.contains("object-position"), "{plain}");
+    let centred = image_markup(serde_json::json!({ "shape": "square", "focalPoint": "left" }));
+    assert!(
+        centred.contains("shape--100") && !centred.contains("style="),
+        "an unreadable focal point centres: {centred}"
+    );
 }

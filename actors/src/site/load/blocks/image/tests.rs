@@ -10,12 +10,15 @@ fn site_with_image(fields: &str) -> tempfile::TempDir {
 
 #[test]
 fn size_adjustment_dpr_bounds_size_format_and_srcset_are_set_from_a_site_file() {
-    let dir = site_with_image("sizeAdjustment = 0.5\ndprMin = 1\ndprMax = 2\nsizeFormat = \"filename\"\nsrcset = true");
+    let dir = site_with_image(
+        "sizeAdjustment = 0.5\ndprMin = 1\ndprMax = 2\nsizeFormat = \"filename\"\nsrcset = true\nshape = \"tall-oval\"",
+    );
     let site = Site::load(dir.path()).unwrap_or_else(|problems| panic!("{problems}"));
     let BlockData::Image(image) = &site.pages[0].blocks[0].data else { panic!("an image block") };
     assert_eq!((image.size_adjustment, image.dpr_min, image.dpr_max), (Some(0.5), Some(1.0), Some(2.0)));
     assert_eq!(image.size_format.as_deref(), Some("filename"));
     assert!(image.srcset);
+    assert_eq!(image.shape.as_deref(), Some("tall-oval"));
 }
 
 #[test]
@@ -26,6 +29,11 @@ fn image_sizing_fields_out_of_range_are_refused_with_file_and_field() {
         ("dprMax = -2", "dprMax", "above 0"),
         ("dprMin = 3\ndprMax = 2", "dprMin", "above dprMax"),
         ("sizeFormat = \"path\"", "sizeFormat", "queryString, filename"),
+        (
+            "shape = \"star\"",
+            "shape",
+            "circle, square, rounded, diamond, hexagon, tall-oval, tall-arch, wide-oval, wide-rounded",
+        ),
     ] {
         let problems = Site::load(site_with_image(fields).path()).expect_err(fields).0;
         let at = format!("blocks[0].{field}");
