@@ -1,8 +1,10 @@
 //! `open_loop`: a constant-rate (open-loop) HTTP load client for latency targets, as wrk2
 //! is: request `i` is due at `start + i / rate` whatever happened to earlier ones, and its
 //! latency counts from that due time, so a stalled server is charged for every request it
-//! delayed (coordinated omission corrected). At most `--connections` requests are in flight;
-//! a request due while all are busy waits for one, and that wait is part of its latency.
+//! delayed (coordinated omission corrected). As in wrk2 each of the `--connections`
+//! keep-alive connections has its own share of the schedule (requests `c`, `c + C`,
+//! `c + 2C`, …): a request due while its connection still waits for an answer is sent when
+//! the answer comes, and that wait is part of its latency.
 //!
 //! ```text
 //! open_loop --url http://127.0.0.1:PORT/path --rate 6000 [--seconds 10] [--connections 64]
@@ -15,102 +17,185 @@
 //! max latency, then one machine-readable `RESULT` line. Loopback only; bounded in rate,
 //! time and count (see [`veranda_benches::open_loop`]); every request times out after 10 s
 //! and the run ends at most 15 s after its last request was due.
+//!
+//! The client is one thread (a current-thread runtime, so `taskset -c 1` gives it a core of
+//! its own without two threads sharing it) and speaks HTTP/1.1 through hyper's connection
+//! API: no pool, no task per request, so it keeps its schedule at rates a pooled client
+//! falls behind on.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use tokio::sync::{mpsc, Semaphore};
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::client::conn::http1::{self, SendRequest};
+use hyper::header::{HeaderName, HeaderValue, HOST};
+use hyper::{Method, Request};
+use hyper_util::rt::TokioIo;
+use tokio::net::TcpStream;
 use veranda_benches::open_loop::{due, parse, render_body, summary, Options};
 
 /// How long one request may take.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// The step of tokio's timer.
+const TIMER_STEP: Duration = Duration::from_millis(1);
 /// How long the run waits for answers after the last request was due.
 const DRAIN: Duration = Duration::from_secs(15);
-
-/// How one request ended.
-enum Outcome {
-    /// Answered: the status was 2xx or not, after this many µs from its due time.
-    Answered { ok: bool, micros: u64, at: Instant },
-    /// No answer (connection error or timeout).
-    Failed,
-}
 
 fn now_ms() -> u128 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0)
 }
 
-fn request(http: &reqwest::Client, options: &Options, method: &reqwest::Method, n: u64) -> reqwest::RequestBuilder {
+/// Where the requests go: the address to connect to, the `Host` header and the path.
+struct Target {
+    address: String,
+    host: HeaderValue,
+    path: String,
+}
+
+impl Target {
+    fn of(url: &str) -> Result<Target, String> {
+        let url = reqwest::Url::parse(url).map_err(|e| format!("--url: {e}"))?;
+        let host = url.host_str().ok_or("--url has no host")?;
+        let port = url.port_or_known_default().ok_or("--url has no port")?;
+        let path = match url.query() {
+            Some(query) => format!("{}?{query}", url.path()),
+            None => url.path().to_string(),
+        };
+        let host_header = HeaderValue::from_str(&format!("{host}:{port}")).map_err(|e| e.to_string())?;
+        Ok(Target { address: format!("{host}:{port}"), host: host_header, path })
+    }
+}
+
+/// What one connection saw.
+#[derive(Default)]
+struct Tally {
+    /// µs from each answered request's due time to its whole answer.
+    latencies: Vec<u64>,
+    non2xx: u64,
+    failed: u64,
+    /// The latest answer.
+    last_answer: Option<Instant>,
+    /// How far behind its due time a request whose connection was free was sent, at most
+    /// (the client's own lag, not a wait for the server).
+    send_lag_max: Duration,
+}
+
+/// One request as the options say, numbered `n`.
+fn request(options: &Options, target: &Target, method: &Method, n: u64) -> Result<Request<Full<Bytes>>, String> {
     let now = now_ms();
-    let mut builder = http.request(method.clone(), &options.url);
+    let mut builder = Request::builder().method(method.clone()).uri(target.path.as_str()).header(HOST, &target.host);
     for (name, value) in &options.headers {
-        builder = builder.header(name, render_body(value, n, now));
+        let name = HeaderName::from_bytes(name.as_bytes()).map_err(|e| format!("--header {name}: {e}"))?;
+        let value = HeaderValue::from_str(&render_body(value, n, now)).map_err(|e| e.to_string())?;
+        builder = builder.header(name, value);
     }
-    if !options.body.is_empty() {
-        builder = builder.body(render_body(&options.body, n, now));
+    let body = Full::new(Bytes::from(render_body(&options.body, n, now)));
+    builder.body(body).map_err(|e| e.to_string())
+}
+
+/// Waits until `due_at`: tokio's timer has millisecond steps and would send a request up to
+/// 1 ms late, which the latency from its due time would then count; the last millisecond is
+/// spent yielding to the other connections instead (the client has a core of its own).
+async fn wait_until(due_at: Instant) {
+    if let Some(early) = due_at.checked_sub(TIMER_STEP) {
+        tokio::time::sleep_until(early.into()).await;
     }
-    builder
+    while Instant::now() < due_at {
+        tokio::task::yield_now().await;
+    }
+}
+
+/// A new keep-alive connection to `target`.
+async fn connect(target: &Target) -> Option<SendRequest<Full<Bytes>>> {
+    let stream = TcpStream::connect(&target.address).await.ok()?;
+    stream.set_nodelay(true).ok()?;
+    let (sender, connection) = http1::handshake(TokioIo::new(stream)).await.ok()?;
+    tokio::spawn(connection);
+    Some(sender)
+}
+
+/// Sends the requests of connection `c` of `connections`, each at its due time.
+async fn connection(
+    c: u64,
+    connections: u64,
+    options: Arc<Options>,
+    target: Arc<Target>,
+    method: Method,
+    start: Instant,
+) -> Tally {
+    let mut tally = Tally::default();
+    let mut sender = None;
+    for n in (c..options.requests()).step_by(connections as usize) {
+        let due_at = start + due(n, options.rate);
+        let idle = Instant::now() < due_at;
+        wait_until(due_at).await;
+        if idle {
+            // The client's own lag: the connection was free before the request was due.
+            tally.send_lag_max = tally.send_lag_max.max(Instant::now().saturating_duration_since(due_at));
+        }
+        if sender.is_none() {
+            sender = connect(&target).await;
+        }
+        let (Some(open), Ok(req)) = (sender.as_mut(), request(&options, &target, &method, n)) else {
+            tally.failed += 1;
+            continue;
+        };
+        let answer = tokio::time::timeout(REQUEST_TIMEOUT, async {
+            open.ready().await.ok()?;
+            let res = open.send_request(req).await.ok()?;
+            let ok = res.status().is_success();
+            // Read the whole answer before the request counts as done.
+            res.into_body().collect().await.ok()?;
+            Some(ok)
+        })
+        .await;
+        match answer {
+            Ok(Some(ok)) => {
+                let at = Instant::now();
+                tally.latencies.push(at.saturating_duration_since(due_at).as_micros() as u64);
+                tally.non2xx += u64::from(!ok);
+                tally.last_answer = Some(at);
+            }
+            _ => {
+                // The connection is in an unknown state: the next request opens a new one.
+                tally.failed += 1;
+                sender = None;
+            }
+        }
+    }
+    tally
 }
 
 async fn run(options: Options) -> Result<(), String> {
-    let method = reqwest::Method::from_bytes(options.method.as_bytes()).map_err(|e| e.to_string())?;
-    let http = reqwest::Client::builder()
-        .no_proxy()
-        .pool_max_idle_per_host(options.connections)
-        .timeout(REQUEST_TIMEOUT)
-        .build()
-        .map_err(|e| e.to_string())?;
+    let method = Method::from_bytes(options.method.as_bytes()).map_err(|e| e.to_string())?;
+    let target = Arc::new(Target::of(&options.url)?);
+    // Every header and the body must make a request before the clock starts.
+    request(&options, &target, &method, 0)?;
     let options = Arc::new(options);
     let total = options.requests();
-    let slots = Arc::new(Semaphore::new(options.connections));
-    let (tx, mut rx) = mpsc::unbounded_channel::<Outcome>();
     let start = Instant::now() + Duration::from_millis(20);
-    let mut send_lag_max = Duration::ZERO;
-    for n in 0..total {
-        let due_at = start + due(n, options.rate);
-        tokio::time::sleep_until(due_at.into()).await;
-        let Ok(slot) = slots.clone().acquire_owned().await else { break };
-        send_lag_max = send_lag_max.max(Instant::now().saturating_duration_since(due_at));
-        let builder = request(&http, &options, &method, n);
-        let tx = tx.clone();
-        tokio::spawn(async move {
-            let outcome = match builder.send().await {
-                Ok(res) => {
-                    let ok = res.status().is_success();
-                    // Read the whole answer before the request counts as done.
-                    let read = res.bytes().await.is_ok();
-                    let at = Instant::now();
-                    let micros = at.saturating_duration_since(due_at).as_micros() as u64;
-                    if read {
-                        Outcome::Answered { ok, micros, at }
-                    } else {
-                        Outcome::Failed
-                    }
-                }
-                Err(_) => Outcome::Failed,
-            };
-            drop(slot);
-            let _ = tx.send(outcome);
-        });
+    let connections = options.connections as u64;
+    let mut tasks = tokio::task::JoinSet::new();
+    for c in 0..connections.min(total) {
+        tasks.spawn(connection(c, connections, options.clone(), target.clone(), method.clone(), start));
     }
-    drop(tx);
     let last_due = start + due(total.saturating_sub(1), options.rate);
     let deadline = last_due + DRAIN;
-    let (mut latencies, mut non2xx, mut failed, mut last_answer) =
-        (Vec::with_capacity(total as usize), 0u64, 0u64, start);
-    loop {
-        match tokio::time::timeout_at(deadline.into(), rx.recv()).await {
-            Ok(Some(Outcome::Answered { ok, micros, at })) => {
-                latencies.push(micros);
-                non2xx += u64::from(!ok);
-                last_answer = last_answer.max(at);
-            }
-            Ok(Some(Outcome::Failed)) => failed += 1,
-            Ok(None) | Err(_) => break,
-        }
+    let mut all = Tally::default();
+    while let Ok(Some(done)) = tokio::time::timeout_at(deadline.into(), tasks.join_next()).await {
+        let Ok(tally) = done else { continue };
+        all.latencies.extend(tally.latencies);
+        all.non2xx += tally.non2xx;
+        all.failed += tally.failed;
+        all.last_answer = all.last_answer.max(tally.last_answer);
+        all.send_lag_max = all.send_lag_max.max(tally.send_lag_max);
     }
+    tasks.abort_all();
+    let Tally { mut latencies, non2xx, failed, last_answer, send_lag_max } = all;
     let unfinished = total - latencies.len() as u64 - failed;
     latencies.sort_unstable();
-    let elapsed = last_answer.saturating_duration_since(start).as_secs_f64().max(1e-9);
+    let elapsed = last_answer.unwrap_or(start).saturating_duration_since(start).as_secs_f64().max(1e-9);
     let achieved = latencies.len() as f64 / elapsed;
     let [p50, p99, p999, max] = summary(&latencies).unwrap_or([0; 4]);
     let ms = |micros: u64| micros as f64 / 1e3;
@@ -144,7 +229,7 @@ async fn run(options: Options) -> Result<(), String> {
     Ok(())
 }
 
-#[tokio::main]
+#[tokio::main(flavor = "current_thread")]
 async fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = match parse(&args) {
