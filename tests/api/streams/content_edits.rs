@@ -8,7 +8,7 @@ use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::site::{BlockData, Site};
 use veranda_actors::store::{SledStore, Store, Tree};
 use veranda_tests::process::{crumb_with, ServerProcess};
-use veranda_tests::{demo_site_dir, spawn_app, TestApp, Visitor};
+use veranda_tests::{demo_site_copy, demo_site_dir, spawn_app, spawn_app_with_site, TestApp, Visitor};
 
 use crate::streams::{next_json, put, watch_edits, Socket};
 
@@ -23,7 +23,7 @@ fn blog_posts(site: &Site) -> Vec<(String, String, String)> {
     blog.items
         .iter()
         .filter(|i| i.state == veranda_actors::domain::enums::PublicationState::Published)
-        .map(|i| (i.id.clone(), format!("{}/{}", blog.url, i.url_id), i.title.clone()))
+        .map(|i| (i.id.clone(), blog.item_url(i), i.title.clone()))
         .collect()
 }
 
@@ -66,24 +66,41 @@ fn assert_event(data: &Value, name: &str, action: &str, target: (&str, &str), pa
 
 #[actix_rt::test]
 async fn hiding_and_showing_an_item_changes_its_page_and_the_listing() {
-    let app = spawn_app().await;
+    hide_and_show_the_first_post(&spawn_app().await).await;
+}
+
+#[actix_rt::test]
+async fn a_post_under_a_url_pattern_is_hidden_and_shown_at_its_patterned_address() {
+    let dir = demo_site_copy(|_| {});
+    let blog = dir.path().join("collections/blog/collection.toml");
+    let text = std::fs::read_to_string(&blog).expect("the blog");
+    std::fs::write(&blog, format!("{text}urlPattern = \"%y/%m/%t\"\n")).expect("written");
+    let app = spawn_app_with_site(dir.path()).await;
+    let (_, path, _) = blog_posts(&app.site).remove(0);
+    assert_eq!(path.matches('/').count(), 4, "/blog/YYYY/MM/slug: {path}");
+    hide_and_show_the_first_post(&app).await;
+}
+
+/// An editor hides the demo blog's first post, then shows it again: its page and its place
+/// in the listing go and come back, and the edits stream names each change with its path.
+async fn hide_and_show_the_first_post(app: &TestApp) {
     let owner = app.sign_in(true, &[], false).await;
     let editor = app.sign_in(false, &[ContributorRole::Editor], false).await;
-    let mut socket = watch_edits(&app, &owner).await;
+    let mut socket = watch_edits(app, &owner).await;
     let (id, path, title) = blog_posts(&app.site).remove(0);
-    assert_eq!(html(&app, &path).await.0, 200);
-    assert!(html(&app, "/blog").await.1.contains(&title));
+    assert_eq!(html(app, &path).await.0, 200);
+    assert!(html(app, "/blog").await.1.contains(&title));
 
-    let res = put(&app, &format!("/api/content/items/{id}/visibility"), &editor, json!({ "state": "draft" })).await;
+    let res = put(app, &format!("/api/content/items/{id}/visibility"), &editor, json!({ "state": "draft" })).await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.json::<Value>().await.expect("JSON")["state"], "draft");
-    assert_eq!(html(&app, &path).await.0, 404, "a hidden item's page is gone");
-    assert!(!html(&app, "/blog").await.1.contains(&title), "and it leaves the listing");
+    assert_eq!(html(app, &path).await.0, 404, "a hidden item's page is gone");
+    assert!(!html(app, "/blog").await.1.contains(&title), "and it leaves the listing");
     assert_event(&next_event(&mut socket).await, "UserChangesItemVisibility", "hide", ("item", &id), Some("/blog"));
 
-    let res = put(&app, &format!("/api/content/items/{id}/visibility"), &editor, json!({ "state": "published" })).await;
+    let res = put(app, &format!("/api/content/items/{id}/visibility"), &editor, json!({ "state": "published" })).await;
     assert_eq!(res.status(), 200);
-    assert_eq!(html(&app, &path).await.0, 200);
+    assert_eq!(html(app, &path).await.0, 200);
     assert_event(&next_event(&mut socket).await, "UserChangesItemVisibility", "show", ("item", &id), Some(&path));
 }
 
