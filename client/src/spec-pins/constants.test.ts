@@ -43,6 +43,7 @@ import { FIRST_FLUSH_MS, SETTINGS_TIMEOUT_MS } from '../loader/telemetry/perf';
 import { ANALYTICS_COOKIE, ANALYTICS_MAX_AGE_SECONDS, SESSION_COOKIE } from '../loader/telemetry/session';
 import { TRACE_FLUSH_MS } from '../loader/telemetry/trace';
 import { ANIMATION_THRESHOLDS, VISIBLE_RATIO } from '../widgets/animations/animations';
+import { HIDE_SHOW_SECONDS, SCALE_HIDE } from '../widgets/animations/hide-show';
 import { MOBILE_MAX_WIDTH } from '../widgets/popup-overlay/rules';
 import {
   HIDE_TRANSITION_MS,
@@ -99,6 +100,8 @@ const pins: Pin[] = [
   [MODAL_Z_INDEX, num('modal.baseZIndex'), 'modal.baseZIndex'],
   [ANIMATION_THRESHOLDS, constant('animation.thresholds'), 'animation.thresholds'],
   [VISIBLE_RATIO, num('animation.visibleRatio'), 'animation.visibleRatio'],
+  [HIDE_SHOW_SECONDS, num('animation.defaultSeconds'), 'animation.defaultSeconds'],
+  [SCALE_HIDE, num('animation.scaleHide'), 'animation.scaleHide'],
   // 001: images, lightbox, popups, tooltips
   [[...SIZE_LADDER], constant('image.sizeLadder'), 'image.sizeLadder'],
   [imageConcurrency(false), num('gallery.imageQueueConcurrency'), 'gallery.imageQueueConcurrency'],

@@ -11,6 +11,7 @@
 // the bar is hidden once this widget starts and the cookie is written again, so the next
 // page leaves it out. Without storage or cookies the bar closes for this page only.
 import { readCookie, writeCookie } from '../../loader/telemetry/transport';
+import { hide } from '../../widgets/animations/hide-show';
 
 /** The cookie, and the localStorage key, holding the id of the announcement last closed. */
 export const DISMISSED_KEY = 'ss_announcementBarDismissed';
@@ -71,7 +72,8 @@ export function startAnnouncementBar(el: HTMLElement, storage: Storage | null, f
   close.hidden = false;
   close.addEventListener('click', () => {
     remember(el, storage);
-    el.hidden = true;
+    // The bar folds away (000 §4 collapse); focus moves on at once.
+    void hide(el, 'collapse');
     focusAfter?.focus();
   });
 }

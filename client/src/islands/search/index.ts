@@ -5,6 +5,7 @@
 // polite count. ArrowDown moves from the field into the list, the arrows move through it,
 // Escape closes it and goes back to the field. A block's `collection` limits the preview
 // and the search page it submits to (the form carries it as `collection`). No React.
+import * as motion from '../../widgets/animations/hide-show';
 import { type PreviewHit, fetchHits } from './preview';
 import './search.css';
 
@@ -65,7 +66,8 @@ function mountPreview(win: Window, form: HTMLFormElement, input: HTMLInputElemen
   let timer: number | undefined;
   let request: AbortController | null = null;
   const show = (open: boolean) => {
-    box.hidden = !open;
+    // The results fade in and out (000 §4); at once without motion.
+    void (open ? motion.show(box, 'fade') : motion.hide(box, 'fade'));
     input.setAttribute('aria-expanded', String(open));
   };
   const draw = (query: string, hits: PreviewHit[]) => {
