@@ -44,6 +44,7 @@ import { ANALYTICS_COOKIE, ANALYTICS_MAX_AGE_SECONDS, SESSION_COOKIE } from '../
 import { TRACE_FLUSH_MS } from '../loader/telemetry/trace';
 import { ANIMATION_THRESHOLDS, VISIBLE_RATIO } from '../widgets/animations/animations';
 import { HIDE_SHOW_SECONDS, SCALE_HIDE } from '../widgets/animations/hide-show';
+import { THROTTLE_SAMPLES } from '../widgets/throttle/throttle';
 import { MOBILE_MAX_WIDTH } from '../widgets/popup-overlay/rules';
 import {
   HIDE_TRANSITION_MS,
@@ -102,6 +103,8 @@ const pins: Pin[] = [
   [VISIBLE_RATIO, num('animation.visibleRatio'), 'animation.visibleRatio'],
   [HIDE_SHOW_SECONDS, num('animation.defaultSeconds'), 'animation.defaultSeconds'],
   [SCALE_HIDE, num('animation.scaleHide'), 'animation.scaleHide'],
+  [THROTTLE_SAMPLES, num('throttle.samples'), 'throttle.samples'],
+  [THROTTLE_SAMPLES, num('throttle.samples001'), 'throttle.samples001'],
   // 001: images, lightbox, popups, tooltips
   [[...SIZE_LADDER], constant('image.sizeLadder'), 'image.sizeLadder'],
   [imageConcurrency(false), num('gallery.imageQueueConcurrency'), 'gallery.imageQueueConcurrency'],

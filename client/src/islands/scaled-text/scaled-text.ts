@@ -1,6 +1,9 @@
 // Scaled text: the text of a scaled-text block stays on one line by shrinking its font to
 // the width of its block, never below 11 px (spec 001 §9); text that still does not fit at
-// 11 px wraps instead. It is fitted again whenever the block's width changes.
+// 11 px wraps instead. It is fitted again whenever the block's width changes, through the
+// self-timing throttle (fitting measures the text, which forces layout).
+
+import { throttled } from '../../widgets/throttle/throttle';
 
 /** The smallest font size scaled text shrinks to, in px. */
 export const MIN_FONT_SIZE_PX = 11;
@@ -31,11 +34,12 @@ export function watchScaledText(block: HTMLElement, text: HTMLElement): () => vo
   fitText(text);
   if (typeof ResizeObserver !== 'function') return () => {};
   let width = block.clientWidth;
-  const observer = new ResizeObserver(() => {
+  const refit = throttled(() => {
     if (block.clientWidth === width) return;
     width = block.clientWidth;
     fitText(text);
   });
+  const observer = new ResizeObserver(refit);
   observer.observe(block);
   return () => observer.disconnect();
 }
