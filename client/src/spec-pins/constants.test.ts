@@ -44,6 +44,7 @@ import { ANALYTICS_COOKIE, ANALYTICS_MAX_AGE_SECONDS, SESSION_COOKIE } from '../
 import { TRACE_FLUSH_MS } from '../loader/telemetry/trace';
 import { ANIMATION_THRESHOLDS, VISIBLE_RATIO } from '../widgets/animations/animations';
 import { HIDE_SHOW_SECONDS, SCALE_HIDE } from '../widgets/animations/hide-show';
+import { SCROLL_MAX_MS, SCROLL_MIN_MS, SCROLL_OFFSET, TWEEN_MS, easeOutSine } from '../widgets/motion/tween';
 import { THROTTLE_SAMPLES } from '../widgets/throttle/throttle';
 import { MOBILE_MAX_WIDTH } from '../widgets/popup-overlay/rules';
 import {
@@ -105,6 +106,10 @@ const pins: Pin[] = [
   [SCALE_HIDE, num('animation.scaleHide'), 'animation.scaleHide'],
   [THROTTLE_SAMPLES, num('throttle.samples'), 'throttle.samples'],
   [THROTTLE_SAMPLES, num('throttle.samples001'), 'throttle.samples001'],
+  [SCROLL_OFFSET, num('scroll.offsetDefault'), 'scroll.offsetDefault'],
+  [SCROLL_MIN_MS, num('scroll.durationDefault'), 'scroll.durationDefault'],
+  [SCROLL_MAX_MS, num('scroll.durationDefault'), 'scroll.durationDefault'],
+  [TWEEN_MS, num('tween.defaultDurationMs'), 'tween.defaultDurationMs'],
   // 001: images, lightbox, popups, tooltips
   [[...SIZE_LADDER], constant('image.sizeLadder'), 'image.sizeLadder'],
   [imageConcurrency(false), num('gallery.imageQueueConcurrency'), 'gallery.imageQueueConcurrency'],
@@ -231,6 +236,11 @@ describe('defaults and thresholds in behaviour', () => {
     const animationsCss = readFileSync(join(HERE, '../widgets/animations/animations.css'), 'utf8');
     expect(animationsCss).toContain(`scale(${num('animation.scaleHide')})`);
     expect(animationsCss).toContain(`var(--block-animation-duration, ${num('animation.defaultSeconds')}s)`);
+  });
+
+  it('page scrolls ease with the spec easing', () => {
+    expect(easeOutSine.name).toBe(constant('scroll.easing'));
+    expect(easeOutSine(0.5)).toBeCloseTo(Math.sin(Math.PI / 4));
   });
 
   it('the cart badge caps its count at the spec number', () => {

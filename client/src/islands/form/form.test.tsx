@@ -358,12 +358,15 @@ describe('the form captcha', () => {
       '/api/form/FormSubmissionKey': [{ status: 200, body: { key: 'k' } }],
       '/api/form/SaveFormSubmission': [{ status: 401, body: { error: 'The submission key is missing, used or expired.' } }],
     });
+    const scrolls = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const el = render({ ...DATA, captcha: true });
     fillValid(el);
     submitForm(form(el));
     await settle();
     expect($(el, '.form-errors').textContent).toBe(CAPTCHA_REQUIRED);
     expect(seen).toHaveLength(0);
+    // The whole-form message is brought into view 30 px below the window's top (001 §9 scroll offset).
+    await vi.waitFor(() => expect(scrolls).toHaveBeenLastCalledWith(0, -30));
 
     const check = $(el, '.captcha input[type="checkbox"]');
     act(() => check.click());

@@ -2,6 +2,7 @@
 // fields), the captcha, the submit button with its 'Submitting…' lock, and after success
 // the success text and HTML, which take the focus. Newsletter blocks use it too.
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { scrollToElement } from '../../widgets/motion/tween';
 import { CaptchaControl } from './captcha-control';
 import { FieldView, fieldIds } from './fields';
 import { SCROLL_DOWN, SCROLL_UP, SUBMITTING } from './messages';
@@ -49,7 +50,8 @@ export function FormView({ form, blockId, variant, description }: FormViewProps)
     void state.onSubmit(collectValues(el, form.fields, window.location.search)).then((errors) => {
       const first = form.fields.find((f) => errors[f.id]);
       if (first) focusField(el, fieldIds(prefix, first).input);
-      else if (topRef.current && !topRef.current.hidden) topRef.current.scrollIntoView?.({ block: 'nearest' });
+      // The whole-form message is shown 30 px below the top of the window (001 §9 scroll).
+      else if (topRef.current && !topRef.current.hidden) void scrollToElement(topRef.current);
     });
   };
 

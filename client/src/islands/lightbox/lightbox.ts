@@ -7,6 +7,7 @@
 // lightbox when it is the current item (see video.ts). Plain DOM, no React: it is a lazy chunk the loader
 // fetches only when a lightbox opens.
 import { pickWidth, sizedUrl } from '../../loader/images/ladder';
+import { focusTrap } from '../../widgets/motion/focus-trap';
 import './lightbox.css';
 import { LIGHTBOX, closingDelay, edgeOf, itemAt, openingSteps, throttle } from './timing';
 import { type LightboxVideo, type VideoLoaderOptions, type VideoPlayer, VIDEO_LOADER, loadVideo, videoOfLink } from './video';
@@ -59,8 +60,6 @@ export interface Lightbox {
   previous(): void;
   close(): void;
 }
-
-const FOCUSABLE = 'button:not([hidden]), [href], [tabindex]:not([tabindex="-1"])';
 
 /** Numbers the lightboxes opened on a page, so their element ids never clash. */
 let opened = 0;
@@ -226,6 +225,7 @@ export function openLightbox(win: Window, options: LightboxOptions): Lightbox {
     }, LIGHTBOX.scrollSettleMs);
   };
 
+  const trapTab = focusTrap(doc, { container: root });
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -236,22 +236,9 @@ export function openLightbox(win: Window, options: LightboxOptions): Lightbox {
     } else if (count > 1 && (event.keyCode === LIGHTBOX.keyRight || event.key === 'ArrowRight')) {
       event.preventDefault();
       keyNext();
-    } else if (event.key === 'Tab') {
-      // Keep focus inside the dialog.
-      const inside = Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = inside[0];
-      const last = inside[inside.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && doc.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && doc.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      } else if (!root.contains(doc.activeElement)) {
-        event.preventDefault();
-        first.focus();
-      }
+    } else {
+      // Tab stays inside the dialog.
+      trapTab(event);
     }
   };
   const keyPrevious = throttle(LIGHTBOX.keyThrottleMs, () => lightbox.previous());

@@ -18,6 +18,7 @@ import { formatMinor } from '../../commerce/money';
 import '../../commerce/commerce.css';
 import './quick-view.css';
 import { isRecord } from '../../data/is-record';
+import { focusTrap, focusablesIn } from '../../widgets/motion/focus-trap';
 
 /** The button's words. */
 export const QUICK_VIEW = 'Quick View';
@@ -64,12 +65,6 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', 
   return el;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** The controls Tab reaches inside `root`, in order. */
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hidden && !el.closest('[hidden]'));
-}
 
 let counter = 0;
 /** The open quick view, if any (one at a time). */
@@ -157,6 +152,7 @@ export function openQuickView(view: QuickViewData, opener: HTMLElement): HTMLDia
     event.preventDefault();
     finish();
   });
+  const trapTab = focusTrap(document, { container: dialog });
   dialog.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -164,19 +160,7 @@ export function openQuickView(view: QuickViewData, opener: HTMLElement): HTMLDia
       finish();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const items = focusables(dialog);
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || !dialog.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event);
   });
   // A click on the backdrop (outside the dialog's box) closes it.
   dialog.addEventListener('click', (event) => {
@@ -190,7 +174,7 @@ export function openQuickView(view: QuickViewData, opener: HTMLElement): HTMLDia
   if (native) dialog.showModal();
   else dialog.setAttribute('open', '');
   openDialog = dialog;
-  (focusables(dialog)[0] ?? close).focus();
+  (focusablesIn(dialog)[0] ?? close).focus();
   recordQuickView(product.itemId);
   return dialog;
 }
