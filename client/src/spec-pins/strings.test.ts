@@ -18,6 +18,7 @@ import { CUSTOM_FEATURED_IMAGES, VIMEO_BASIC_UNSUPPORTED } from '../islands/vide
 import { DEFAULT_ACCEPT_LABEL, DEFAULT_BANNER_TEXT, DEFAULT_DECLINE_LABEL } from '../loader/consent/settings';
 import { INVALID_DEFINITION, NO_SUCH_FEATURE, NOT_LOADED, WRONG_TYPE } from '../loader/features';
 import { IMAGE_WARNINGS } from '../loader/images/load';
+import { IMAGE_LOADING_ERRORS } from '../loader/images/loaded';
 import { PERF_ERRORS } from '../loader/telemetry/perf';
 import { LOGOUT_MESSAGE, LOGOUT_TITLE } from '../members/logout-dialog';
 import { relativeTime } from '../widgets/relative-time/relative-time';
@@ -74,6 +75,8 @@ const pins: Array<[ours: string, key: string]> = [
   [IMAGE_WARNINGS.noSource, 'image.missingSource'],
   [IMAGE_WARNINGS.noParent, 'image.noParentNode'],
   [IMAGE_WARNINGS.noAlignment, 'image.missingAlignment'],
+  [IMAGE_LOADING_ERRORS.noImages, 'image.noImages'],
+  [IMAGE_LOADING_ERRORS.noRootNode, 'image.noRootNode'],
   [NOT_LOADED, 'features.notLoaded'],
   [NO_SUCH_FEATURE, 'features.noSuchFeature'],
   [WRONG_TYPE, 'features.wrongType'],

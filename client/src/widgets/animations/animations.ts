@@ -4,6 +4,7 @@
 // A block holding an image still loading waits for that load. Blocks already in view when
 // the watch starts are marked at once, without motion; the rest are held back
 // (`animation-pending`) until seen. Off in edit mode and under reduced motion.
+import { imagesLoaded } from '../../loader/images/loaded';
 
 /** The observer thresholds of the spec. */
 export const ANIMATION_THRESHOLDS = [0, 0.1, 0.25, 0.5, 1];
@@ -20,20 +21,6 @@ export function countsAsVisible(entry: IntersectionObserverEntry): boolean {
   if (entry.intersectionRatio >= VISIBLE_RATIO) return true;
   const viewport = entry.rootBounds?.height ?? 0;
   return viewport > 0 && entry.intersectionRect.height >= viewport * VISIBLE_RATIO;
-}
-
-/** Resolves once every image in `el` has loaded or failed. */
-export function imagesLoaded(el: Element): Promise<void> {
-  const waiting = [...el.querySelectorAll('img')].filter((img) => !img.complete);
-  return Promise.all(
-    waiting.map(
-      (img) =>
-        new Promise<void>((done) => {
-          img.addEventListener('load', () => done(), { once: true });
-          img.addEventListener('error', () => done(), { once: true });
-        }),
-    ),
-  ).then(() => undefined);
 }
 
 /** Whether the page is shown in the configuration area's editing frame. */
@@ -64,10 +51,13 @@ export function animateBlocks(win: Window & typeof globalThis, blocks: readonly 
           el.classList.add(LOADED_CLASS);
           continue;
         }
-        void imagesLoaded(el).then(() => {
-          el.classList.add(LOADED_CLASS);
-          el.classList.remove(PENDING_CLASS);
-        });
+        // A block without images ('No images') enters at once.
+        void imagesLoaded(el)
+          .catch(() => undefined)
+          .then(() => {
+            el.classList.add(LOADED_CLASS);
+            el.classList.remove(PENDING_CLASS);
+          });
       }
     },
     { threshold: ANIMATION_THRESHOLDS },
