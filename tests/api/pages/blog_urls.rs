@@ -3,12 +3,18 @@
 
 use veranda_tests::{demo_site_copy, spawn_app_with_site, text_with_status};
 
-#[actix_rt::test]
-async fn a_blog_with_a_url_pattern_serves_and_links_its_posts_there() {
+/// A copy of the demo site whose blog serves its posts under `/blog/YYYY/MM/slug`.
+pub(crate) fn demo_site_with_dated_blog_urls() -> tempfile::TempDir {
     let dir = demo_site_copy(|_| {});
     let path = dir.path().join("collections/blog/collection.toml");
     let text = std::fs::read_to_string(&path).expect("the blog");
     std::fs::write(&path, format!("{text}urlPattern = \"%y/%m/%t\"\n")).expect("written");
+    dir
+}
+
+#[actix_rt::test]
+async fn a_blog_with_a_url_pattern_serves_and_links_its_posts_there() {
+    let dir = demo_site_with_dated_blog_urls();
     let app = spawn_app_with_site(dir.path()).await;
 
     let address = format!("/blog/{}/roasting-our-own", date_path());

@@ -2,7 +2,7 @@
 //! gallery deep links.
 
 mod announcement_bar;
-mod blog_urls;
+pub(crate) mod blog_urls;
 mod cache;
 mod context_values;
 mod gallery_links;

@@ -8,7 +8,7 @@ use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::site::{BlockData, Site};
 use veranda_actors::store::{SledStore, Store, Tree};
 use veranda_tests::process::{crumb_with, ServerProcess};
-use veranda_tests::{demo_site_copy, demo_site_dir, spawn_app, spawn_app_with_site, TestApp, Visitor};
+use veranda_tests::{demo_site_dir, spawn_app, spawn_app_with_site, TestApp, Visitor};
 
 use crate::streams::{next_json, put, watch_edits, Socket};
 
@@ -71,10 +71,7 @@ async fn hiding_and_showing_an_item_changes_its_page_and_the_listing() {
 
 #[actix_rt::test]
 async fn a_post_under_a_url_pattern_is_hidden_and_shown_at_its_patterned_address() {
-    let dir = demo_site_copy(|_| {});
-    let blog = dir.path().join("collections/blog/collection.toml");
-    let text = std::fs::read_to_string(&blog).expect("the blog");
-    std::fs::write(&blog, format!("{text}urlPattern = \"%y/%m/%t\"\n")).expect("written");
+    let dir = crate::pages::blog_urls::demo_site_with_dated_blog_urls();
     let app = spawn_app_with_site(dir.path()).await;
     let (_, path, _) = blog_posts(&app.site).remove(0);
     assert_eq!(path.matches('/').count(), 4, "/blog/YYYY/MM/slug: {path}");
