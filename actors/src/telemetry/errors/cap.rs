@@ -87,15 +87,20 @@ impl PageLoadCaps {
     /// Counts one more send for `key` from `address` at `now`: true if it fits under the
     /// cap, false (and nothing counted) if the page load already used its sends.
     pub fn admit(&mut self, key: PageLoadKey, address: IpAddr, now: u64) -> bool {
-        if !self.counts.contains(&key) {
-            self.counts.insert(key.clone(), address, (0, now));
+        // One lookup for a page load already counted; a new one is inserted with its first
+        // send (the key moves in, without a copy).
+        if let Some(entry) = self.counts.get_mut(&key) {
+            if entry.0 >= self.limit {
+                return false;
+            }
+            entry.0 += 1;
+            entry.1 = now;
+            return true;
         }
-        let Some(entry) = self.counts.get_mut(&key) else { return false };
-        if entry.0 >= self.limit {
+        if self.limit == 0 {
             return false;
         }
-        entry.0 += 1;
-        entry.1 = now;
+        self.counts.insert(key, address, (1, now));
         true
     }
 
@@ -133,6 +138,13 @@ mod tests {
         }
         assert!(!caps.admit(key("a"), LOCAL, 0));
         assert!(caps.admit(key("b"), LOCAL, 0), "another page load has its own sends");
+    }
+
+    #[test]
+    fn a_cap_of_zero_refuses_every_send_and_remembers_nothing() {
+        let mut caps = PageLoadCaps::new(0);
+        assert!(!caps.admit(key("a"), LOCAL, 0));
+        assert!(caps.is_empty());
     }
 
     #[test]
