@@ -22,6 +22,11 @@ async fn joiner(app: &TestApp) -> Visitor<'_> {
     v
 }
 
+/// `v` posts the membership checkout with `email`, `name` and `password`.
+async fn join(v: &mut Visitor<'_>, email: &str, name: &str, password: &str) -> reqwest::Response {
+    v.post_form(JOIN_YEARLY, &[("email", email), ("name", name), ("password", password)]).await
+}
+
 /// The order id of a 303 to its confirmation.
 fn order_id(res: &reqwest::Response) -> String {
     assert_eq!(res.status(), 303);
@@ -52,11 +57,9 @@ async fn joining_places_a_membership_for_the_chosen_option_and_signs_the_buyer_i
     ));
     assert!(support.contains("name=\"pricingOption\" value=\"1\">Join for a year</button>"), "{support}");
     let mut v = joiner(&app).await;
-    let res =
-        v.post_form(JOIN_YEARLY, &[("email", "not-an-email"), ("name", "Ada"), ("password", "porch swing")]).await;
+    let res = join(&mut v, "not-an-email", "Ada", "porch swing").await;
     assert_eq!(res.status(), 400);
-    let res =
-        v.post_form(JOIN_YEARLY, &[("email", "Ada@Example.com"), ("name", "Ada"), ("password", "porch swing")]).await;
+    let res = join(&mut v, "Ada@Example.com", "Ada", "porch swing").await;
     assert!(v.cookie(SESSION_COOKIE).is_some(), "the buyer is signed in");
     let location = res.headers()["location"].to_str().expect("ascii").to_string();
     let page = v.get(&location).await.text().await.expect("html");
@@ -97,8 +100,7 @@ fn pixel_events(app: &TestApp) -> Vec<Value> {
 async fn member_pages_open_in_the_buyers_session_once_the_owner_marks_the_order_paid() {
     let app = spawn_app().await;
     let mut v = joiner(&app).await;
-    let res =
-        v.post_form(JOIN_YEARLY, &[("email", "bea@example.com"), ("name", "Bea"), ("password", "porch swing")]).await;
+    let res = join(&mut v, "bea@example.com", "Bea", "porch swing").await;
     let id = order_id(&res);
     let before = member_page(&mut v).await;
     assert!(before.contains(NOT_A_MEMBER) && !before.contains(MEMBER_CONTENT), "not a member before paying: {before}");
@@ -123,8 +125,7 @@ async fn member_pages_open_in_the_buyers_session_once_the_owner_marks_the_order_
 async fn a_cancelled_membership_order_makes_nobody_a_member() {
     let app = spawn_app().await;
     let mut v = joiner(&app).await;
-    let res =
-        v.post_form(JOIN_YEARLY, &[("email", "cy@example.com"), ("name", "Cy"), ("password", "porch swing")]).await;
+    let res = join(&mut v, "cy@example.com", "Cy", "porch swing").await;
     let id = order_id(&res);
     assert_eq!(settle(&app, &id, "cancelled").await, 200);
     assert_eq!(settle(&app, &id, "paid").await, 409, "a cancelled order is not paid later");
@@ -145,8 +146,7 @@ async fn an_email_with_an_account_joins_only_with_that_accounts_password() {
     )
     .await;
     let mut v = joiner(&app).await;
-    let res =
-        v.post_form(JOIN_YEARLY, &[("email", "dee@example.com"), ("name", "Dee"), ("password", "guess guess")]).await;
+    let res = join(&mut v, "dee@example.com", "Dee", "guess guess").await;
     assert_eq!(res.status(), 400);
     let page = res.text().await.expect("html");
     assert!(page.contains("This email already has an account: enter its password to join with it."), "{page}");
@@ -154,9 +154,7 @@ async fn an_email_with_an_account_joins_only_with_that_accounts_password() {
     assert!(app.store.scan_prefix(Tree::Orders, b"", 10).expect("orders").is_empty(), "nothing is ordered");
     assert!(v.cookie(SESSION_COOKIE).is_none());
 
-    let res = v
-        .post_form(JOIN_YEARLY, &[("email", "dee@example.com"), ("name", "Dee"), ("password", "old porch swing")])
-        .await;
+    let res = join(&mut v, "dee@example.com", "Dee", "old porch swing").await;
     order_id(&res);
     let account: Value = v.get("/api/site-users/account").await.json().await.expect("the account");
     assert_eq!(account["id"].as_str(), Some(dee.id.as_str()), "the existing account joins");
@@ -169,8 +167,7 @@ async fn a_new_account_needs_a_password_of_eight_characters() {
     let mut v = joiner(&app).await;
     let cases = [("", "This field is required."), ("seven77", "Choose a password of at least 8 characters.")];
     for (password, message) in cases {
-        let res =
-            v.post_form(JOIN_YEARLY, &[("email", "eve@example.com"), ("name", "Eve"), ("password", password)]).await;
+        let res = join(&mut v, "eve@example.com", "Eve", password).await;
         assert_eq!(res.status(), 400, "{password:?}");
         let page = res.text().await.expect("html");
         assert!(page.contains(message), "{password:?}: {page}");
@@ -178,7 +175,6 @@ async fn a_new_account_needs_a_password_of_eight_characters() {
     }
     let email = Email::parse("eve@example.com").expect("valid");
     assert_eq!(find_by_email(app.store.as_ref(), &email).expect("reads"), None, "no account is made");
-    let res =
-        v.post_form(JOIN_YEARLY, &[("email", "eve@example.com"), ("name", "Eve"), ("password", "eight888")]).await;
+    let res = join(&mut v, "eve@example.com", "Eve", "eight888").await;
     order_id(&res);
 }
