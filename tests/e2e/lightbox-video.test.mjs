@@ -7,11 +7,9 @@
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test lightbox-video.test.mjs
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { demoSiteWith, eventually, openClockedPage, resizeViewport, useServer } from './support.mjs';
+import { demoSiteWithPage, eventually, openClockedPage, resizeViewport, useServer } from './support.mjs';
 
 const PAGE = `id = "5d0c1e6a7b8f9a0b1c2d3e4f"
 url = "/lightbox-video"
@@ -37,11 +35,7 @@ videoHtml = '<iframe src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ" ti
 
 const env = useServer({
   name: 'lightbox-video',
-  site: async (dataDir) => {
-    const site = await demoSiteWith(dataDir, '');
-    await writeFile(join(site, 'pages', 'lightbox-video.toml'), PAGE);
-    return site;
-  },
+  site: (dataDir) => demoSiteWithPage(dataDir, 'lightbox-video', PAGE),
 });
 
 /** The lightbox player's size in px. */

@@ -5,11 +5,9 @@
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test shapes.test.mjs
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { axe, demoSiteWith, problemPage, useServer } from './support.mjs';
+import { axe, demoSiteWithPage, problemPage, useServer } from './support.mjs';
 
 const SHAPES = [
   { shape: 'circle', height: 100, clip: 'ellipse(50% 50%)' },
@@ -35,11 +33,7 @@ shape = "${shape}"
 
 const env = useServer({
   name: 'shapes',
-  site: async (dataDir) => {
-    const site = await demoSiteWith(dataDir, '');
-    await writeFile(join(site, 'pages', 'shapes.toml'), PAGE);
-    return site;
-  },
+  site: (dataDir) => demoSiteWithPage(dataDir, 'shapes', PAGE),
 });
 
 /** Each shaped frame's shape name, height ÷ width, and its image's clip path and load state. */

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,6 +28,13 @@ export async function demoSiteWith(parent, settingsToml) {
   const site = join(parent, 'site');
   await cp(DEMO_SITE, site, { recursive: true });
   await appendFile(join(site, 'site.toml'), `\n${settingsToml}\n`);
+  return site;
+}
+
+/** A copy of the demo site under `parent` with one more page, `pages/${name}.toml` holding `pageToml`. */
+export async function demoSiteWithPage(parent, name, pageToml) {
+  const site = await demoSiteWith(parent, '');
+  await writeFile(join(site, 'pages', `${name}.toml`), pageToml);
   return site;
 }
 
