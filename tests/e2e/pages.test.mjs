@@ -231,6 +231,29 @@ test('the configuration area renders the dashboard around the preview frame', { 
   await context.close();
 });
 
+test('pages and the dashboard draw with the design tokens (000 §9: radii 0/4/8, font sizes 9.75 to 28, weights 400/500/600)', { timeout: 60_000 }, async () => {
+  const context = await newContext();
+  const { page, problems } = await open(context, '/', 200);
+  const styles = await page.evaluate(() => {
+    const css = (el) => getComputedStyle(el);
+    const h1 = document.querySelector('main h1');
+    const button = document.querySelector('.cookie-banner button');
+    return {
+      body: css(document.body).fontSize,
+      h1: h1 && [css(h1).fontSize, css(h1).fontWeight],
+      button: button && css(button).borderTopLeftRadius,
+    };
+  });
+  assert.deepEqual(styles, { body: '16px', h1: ['28px', '600'], button: '4px' });
+  const dashboard = await open(context, '/config/', 200);
+  const radii = await dashboard.page.evaluate(() =>
+    ['--radius-0', '--radius-1', '--radius-2'].map((name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim()),
+  );
+  assert.deepEqual(radii, ['0', '4px', '8px'], 'the dashboard inlines the tokens its popups and tooltips use');
+  assert.deepEqual([...problems, ...dashboard.problems], []);
+  await context.close();
+});
+
 test('without JavaScript every page has main text and working images', { timeout: 300_000 }, async (t) => {
   const context = await newContext({ javaScriptEnabled: false });
   const failures = [];

@@ -43,7 +43,7 @@ pub fn document(view: &PageView<'_>, ctx: &BlockCtx<'_>, header_footer: &HeaderF
                 } @else {
                     meta name="robots" content="noindex";
                 }
-                style { (PreEscaped(style::CRITICAL_CSS)) }
+                style { (PreEscaped(style::TOKENS)) (PreEscaped(style::CRITICAL_CSS)) }
                 @for css in &view.assets.loader_css { link rel="stylesheet" href=(css); }
                 (font_links(&view.context.font_stylesheets))
                 script id="page-context" type="application/json" { (PreEscaped(script_json(view.context))) }

@@ -7,7 +7,8 @@
 //! - [`bodies`]: the main content of each page type; [`auth_pages`]: the lock screen
 //!   and login forms.
 //! - [`blocks`]: one renderer per block kind, grouped by area.
-//! - [`money`], [`util`], [`style`]: prices, escaping and URLs, the inline stylesheet.
+//! - [`money`], [`util`], [`style`]: prices, escaping and URLs, the inline stylesheet and
+//!   the design tokens ([`TOKENS`], which the dashboard inlines too).
 
 mod announcement;
 mod auth_pages;
@@ -31,6 +32,7 @@ use crate::assets::Assets;
 pub use announcement::{AnnouncementId, ANNOUNCEMENT_COOKIE};
 pub use auth_pages::LoginView;
 pub use blocks::{block_content, BlockCtx};
+pub use style::TOKENS;
 
 /// Everything needed to render one published page.
 pub struct PageView<'a> {

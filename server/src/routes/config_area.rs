@@ -6,11 +6,12 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
-use maud::{html, DOCTYPE};
+use maud::{html, PreEscaped, DOCTYPE};
 use serde::Deserialize;
 use veranda_actors::streams::StreamName;
 
 use crate::pages::html as respond;
+use crate::render::TOKENS;
 use crate::security::owner_redirect::is_same_site_path;
 use crate::security::permissions;
 use crate::security::session::CurrentSession;
@@ -62,6 +63,7 @@ pub async fn show(req: HttpRequest, state: web::Data<AppState>, session: Current
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="robots" content="noindex";
                 title { (title) }
+                style { (PreEscaped(TOKENS)) }
                 @for css in &assets.dashboard_css { link rel="stylesheet" href=(css); }
             }
             body {
