@@ -124,6 +124,8 @@ pub struct WebsiteSettingsContext {
     pub comments_enabled: bool,
     /// The comment-count script, when comments are on and a short name is given.
     pub comment_count_script_url: Option<String>,
+    /// The script that shows an item's comment thread, when comments are on and a short name is given.
+    pub comment_thread_script_url: Option<String>,
     /// Popup overlay settings.
     pub popup_overlay_settings: PopupOverlaySettings,
     /// Mobile information bar settings.

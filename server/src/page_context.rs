@@ -95,7 +95,8 @@ pub fn build(site: &Site, input: ContextInput<'_>) -> PageContext {
         website_settings: WebsiteSettingsContext {
             disqus_shortname: s.comments.disqus_shortname.clone(),
             comments_enabled: s.comments.comments_enabled,
-            comment_count_script_url: comment_count_script(site, input.services),
+            comment_count_script_url: comment_script(site, &input.services.comment_count_script_url),
+            comment_thread_script_url: comment_script(site, &input.services.comment_thread_script_url),
             popup_overlay_settings: s.popup_overlay.clone(),
             mobile_info_bar_settings: s.mobile_info_bar.clone(),
             pinterest_overlay_options: PinterestOverlayOptions { mode: "disabled".into() },
@@ -178,13 +179,12 @@ pub fn font_stylesheets(site: &Site, services: &PageSettings) -> Vec<String> {
     out
 }
 
-/// The comment-count script of a site with comments on and a short name: `[pages]
-/// comment_count_script_url` with `{shortname}` replaced.
-pub fn comment_count_script(site: &Site, services: &PageSettings) -> Option<String> {
+/// One comment script (`[pages] comment_count_script_url` or `comment_thread_script_url`) of a
+/// site with comments on and a short name, `{shortname}` replaced; none when `template` is empty.
+pub fn comment_script(site: &Site, template: &str) -> Option<String> {
     let comments = &site.settings.comments;
     let name = comments.disqus_shortname.as_deref().map(str::trim).filter(|n| !n.is_empty())?;
-    (comments.comments_enabled && !services.comment_count_script_url.is_empty())
-        .then(|| services.comment_count_script_url.replace("{shortname}", name))
+    (comments.comments_enabled && !template.is_empty()).then(|| template.replace("{shortname}", name))
 }
 
 /// Spec 000 §6: analytics are recorded only with no signed-in account or one whose only

@@ -3,11 +3,14 @@
 // comment-service short name"). The binary named by VERANDA_BIN serves a copy of the demo site
 // (the restrictive cookie policy, comments on) that names the Google fonts Fraunces and Inter
 // and the comment short name `veranda-porch`. The browser reaches no other machine: the font service and the
-// comment service's count script are answered by stand-ins of the test (the count script fills
-// every count link with '3 Comments', as the real one does). In Debian's Chromium:
+// comment service's count and thread scripts are answered by stand-ins of the test (the count
+// script fills every count link with '3 Comments', as the real one does; the thread script
+// draws a line naming the item and address it was given). In Debian's Chromium:
 // - the demo's font stylesheet is requested from the font service and applied;
 // - an item page loads the count script of the short name only after the visitor accepts
-//   cookies, once, and its link shows the count; a page without a count link loads none.
+//   cookies, once, and its link shows the count; a page without a count link loads none;
+// - the item's thread is offered behind 'Show comments' before consent and drawn when asked
+//   for (keyboard focus kept there, axe clean); after an Accept it loads by itself.
 //
 //   cd tests/e2e && npm ci && VERANDA_BIN=../../target/debug/veranda node --test fonts-comments.test.mjs
 //
@@ -17,14 +20,19 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { demoSiteWith, eventually, quietContext, useServer } from './support.mjs';
+import { axe, demoSiteWith, eventually, quietContext, useServer } from './support.mjs';
 
 const FONTS = 'https://fonts.googleapis.com/css?family=Fraunces%7CInter&display=swap';
 const COUNT_SCRIPT = 'https://veranda-porch.disqus.com/count.js';
+const THREAD_SCRIPT = 'https://veranda-porch.disqus.com/embed.js';
 const POST = '/blog/roasting-our-own';
 
 /** The stand-in count script: fills every count link, as the comment service's does. */
 const STAND_IN_COUNT = `document.querySelectorAll('a[href$="#disqus_thread"]').forEach((a) => { a.textContent = '3 Comments'; });`;
+/** The stand-in thread script: reads the page it is given and draws a thread for it, as the service's does. */
+const STAND_IN_THREAD = `(() => { const page = {}; window.disqus_config.call({ page });
+  const p = document.createElement('p'); p.className = 'stand-in-thread'; p.textContent = 'Thread ' + page.identifier + ' at ' + page.url;
+  document.getElementById('disqus_thread').append(p); })();`;
 /** The stand-in font stylesheet: a rule the test can see applied. */
 const STAND_IN_FONTS = '.site-title{letter-spacing:3px}';
 
@@ -52,6 +60,7 @@ async function newContext(consent) {
     consent,
     outside: (route, url) => {
       seen.push(url.href);
+      if (url.href === THREAD_SCRIPT) return route.fulfill({ status: 200, contentType: 'text/javascript', body: STAND_IN_THREAD });
       if (url.href === COUNT_SCRIPT) return route.fulfill({ status: 200, contentType: 'text/javascript', body: STAND_IN_COUNT });
       if (url.href === FONTS) return route.fulfill({ status: 200, contentType: 'text/css', body: STAND_IN_FONTS });
       return undefined;
@@ -99,4 +108,35 @@ test('a visitor who has accepted gets the count at once; a page without a count 
   assert.equal(await other.locator('a.comment-count').count(), 0);
   assert.equal(seen.filter((href) => href === COUNT_SCRIPT).length, before, 'no count script without a count link');
   await context.close();
+});
+
+test('the comment thread is offered before consent and drawn when asked for; after an Accept it loads by itself', { timeout: 60_000 }, async () => {
+  const { context, seen } = await newContext(undefined);
+  const page = await context.newPage();
+  await page.goto(`${env.base}${POST}`, { waitUntil: 'load' });
+  const comments = page.getByRole('region', { name: 'Comments' });
+  const show = comments.getByRole('button', { name: 'Show comments' });
+  await show.waitFor({ timeout: 10_000 });
+  await page.waitForLoadState('networkidle');
+  assert.ok(!seen.includes(THREAD_SCRIPT), 'no thread script before the visitor asks');
+  await show.focus();
+  await page.keyboard.press('Enter');
+  const drawn = comments.locator('.stand-in-thread');
+  await drawn.waitFor({ timeout: 10_000 });
+  const thread = page.locator('#disqus_thread');
+  const [identifier, url] = [await thread.getAttribute('data-comment-identifier'), await thread.getAttribute('data-comment-url')];
+  assert.ok(identifier && url?.endsWith(POST), `the thread names its item and the item's address: ${identifier} ${url}`);
+  assert.equal(await drawn.textContent(), `Thread ${identifier} at ${url}`);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'disqus_thread', 'the keyboard stays at the thread');
+  assert.deepEqual(await axe(page), []);
+  await context.close();
+
+  const accepted = await newContext(true);
+  const again = await accepted.context.newPage();
+  await again.goto(`${env.base}${POST}`, { waitUntil: 'load' });
+  await again.locator('#disqus_thread').scrollIntoViewIfNeeded();
+  await again.locator('.stand-in-thread').waitFor({ timeout: 10_000 });
+  assert.equal(await again.getByRole('button', { name: 'Show comments' }).count(), 0);
+  assert.equal(accepted.seen.filter((href) => href === THREAD_SCRIPT).length, 1);
+  await accepted.context.close();
 });

@@ -913,6 +913,10 @@ commentsEnabled: boolean,
  */
 commentCountScriptUrl: string | null, 
 /**
+ * The script that shows an item's comment thread, when comments are on and a short name is given.
+ */
+commentThreadScriptUrl: string | null, 
+/**
  * Popup overlay settings.
  */
 popupOverlaySettings: PopupOverlaySettings, 

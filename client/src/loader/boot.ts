@@ -54,9 +54,9 @@ export function boot(win: Window): VerandaGlobal {
   win.Veranda = veranda;
   const { context } = veranda;
   const doc = win.document;
-  // Comment counts: a chunk of its own, fetched only where the page has a count link.
+  // Comment counts and the thread: a chunk of its own, fetched only where the page has a count link.
   const comments = () => {
-    if (doc.querySelector('[data-comment-count]')) void import('./comments').then((m) => m.startCommentCounts(win, context), () => {});
+    if (doc.querySelector('[data-comment-count]')) void import('./comments').then((m) => m.startComments(win, context), () => {});
   };
   const lifecycle = pageLifecycle([
     () => {

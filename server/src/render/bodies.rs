@@ -33,7 +33,11 @@ pub fn body(view: &PageView<'_>, ctx: &BlockCtx<'_>) -> Markup {
         PageBody::Page(page) => page_body(ctx, page),
         PageBody::Collection { collection, items } => collection_body(ctx, collection, items, &view.context.filters),
         PageBody::Item { collection, item } => {
-            let comments = view.context.website_settings.comment_count_script_url.is_some();
+            let settings = &view.context.website_settings;
+            let comments = Comments {
+                thread: settings.comment_thread_script_url.is_some(),
+                link: settings.comment_count_script_url.is_some() || settings.comment_thread_script_url.is_some(),
+            };
             item_body(ctx, collection, item, comments)
         }
         PageBody::Search { query, collection, hits } => search_body(query, collection.as_deref(), hits),
@@ -102,17 +106,25 @@ fn collection_body(
     }
 }
 
-/// An item page; with `comments` (comments on and a comment service named), a link to its
-/// comment thread that the comment-count script fills with the count.
-fn item_body(ctx: &BlockCtx<'_>, collection: &Collection, item: &Item, comments: bool) -> Markup {
+/// What an item page shows of its comments (comments on and a comment service named).
+#[derive(Clone, Copy)]
+struct Comments {
+    /// A link to the thread, which the comment-count script fills with the count.
+    link: bool,
+    /// The thread itself, drawn by the thread script (`client/src/loader/comments.ts`).
+    thread: bool,
+}
+
+/// An item page, with its comment link and thread when `comments` says so.
+fn item_body(ctx: &BlockCtx<'_>, collection: &Collection, item: &Item, comments: Comments) -> Markup {
     html! {
         article class="item" {
             h1 { (item.title) }
-            @if !item.published_on.is_empty() || !item.author.is_empty() || comments {
+            @if !item.published_on.is_empty() || !item.author.is_empty() || comments.link {
                 p class="meta" {
                     @if !item.published_on.is_empty() { time datetime=(item.published_on) data-relative { (human_date(&item.published_on)) } }
                     @if !item.author.is_empty() { " by " (item.author) }
-                    @if comments {
+                    @if comments.link {
                         " · "
                         a class="comment-count" href={ (ctx.page_url) "#disqus_thread" } data-disqus-identifier=(item.id) data-comment-count { "Comments" }
                     }
@@ -135,7 +147,23 @@ fn item_body(ctx: &BlockCtx<'_>, collection: &Collection, item: &Item, comments:
                 }
             }
             (blocks::blocks(ctx, &item.blocks))
+            @if comments.thread { (comment_thread(ctx, item)) }
             p { a href=(collection.url) { "Back to " (collection.title) } }
+        }
+    }
+}
+
+/// The place of an item's comment thread (`#disqus_thread`, the comment service's own anchor).
+/// The thread script fills it where cookies are allowed; otherwise the visitor is offered it.
+fn comment_thread(ctx: &BlockCtx<'_>, item: &Item) -> Markup {
+    html! {
+        section class="comments" aria-labelledby="comments-heading" {
+            h2 id="comments-heading" { "Comments" }
+            div id="disqus_thread" data-comment-thread data-comment-identifier=(item.id) data-comment-url=(ctx.page_url) {
+                p data-comment-offer hidden { "Comments are provided by an outside service that sets its own cookies." }
+                button type="button" class="button" data-comment-offer hidden { "Show comments" }
+                noscript { p { "Comments need JavaScript." } }
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
 //! `[pages]` of `veranda.toml` (see `docs/pages.md`): how much memory the page cache may
-//! hold, and where the fonts and comment counts a site names load from (see
+//! hold, and where the fonts and comments a site names load from (see
 //! `docs/site-format.md`): third-party hosts a page contacts only when its site names fonts
 //! or a comment short name.
 
@@ -14,6 +14,8 @@ pub const DEFAULT_GOOGLE_FONTS_URL: &str = "https://fonts.googleapis.com/css";
 pub const DEFAULT_TYPEKIT_URL: &str = "https://use.typekit.net/{kit}.css";
 /// The default of `[pages] comment_count_script_url`: Disqus's count script.
 pub const DEFAULT_COMMENT_COUNT_SCRIPT_URL: &str = "https://{shortname}.disqus.com/count.js";
+/// The default of `[pages] comment_thread_script_url`: Disqus's embed script.
+pub const DEFAULT_COMMENT_THREAD_SCRIPT_URL: &str = "https://{shortname}.disqus.com/embed.js";
 
 /// `[pages]` of `veranda.toml`: the page cache and the font and comment services.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -31,6 +33,9 @@ pub struct PageSettings {
     /// The comment-count script, `{shortname}` standing for `comments.disqusShortname`;
     /// empty loads none.
     pub comment_count_script_url: String,
+    /// The script that shows an item's comment thread, `{shortname}` as above; empty shows
+    /// no thread (the count links then lead nowhere, so both are usually set together).
+    pub comment_thread_script_url: String,
 }
 
 impl Default for PageSettings {
@@ -40,6 +45,7 @@ impl Default for PageSettings {
             google_fonts_url: DEFAULT_GOOGLE_FONTS_URL.to_string(),
             typekit_url: DEFAULT_TYPEKIT_URL.to_string(),
             comment_count_script_url: DEFAULT_COMMENT_COUNT_SCRIPT_URL.to_string(),
+            comment_thread_script_url: DEFAULT_COMMENT_THREAD_SCRIPT_URL.to_string(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The page context's values of spec 000 §3 and 001 §3 that come from the site file, the
 //! signed-in account and the visitor's cookies: `templateInstallation.templateWebsite`,
 //! `websiteRoles` (the website roles map), the analytics, marketing and session ids, the
-//! fonts the site names (and their stylesheet links) and the comment-count script.
+//! fonts the site names (and their stylesheet links), the comment-count script and the comment thread.
 
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_tests::{demo_site_copy, page_context, spawn_app, spawn_app_configured, spawn_app_with_site, TestApp};
@@ -178,4 +178,31 @@ async fn items_of_a_site_with_comments_and_a_short_name_link_their_comment_count
         assert_eq!(page_context(&page)["websiteSettings"]["commentCountScriptUrl"], serde_json::Value::Null);
         assert!(!page.contains("comment-count"), "enabled {enabled}, short name {name:?}");
     }
+}
+
+#[actix_rt::test]
+async fn items_of_a_site_with_comments_have_a_thread_the_thread_script_fills() {
+    let dir = comments(true, Some("veranda-porch"));
+    let app = spawn_app_with_site(dir.path()).await;
+    let page = html(&app, POST, "").await;
+    let settings = &page_context(&page)["websiteSettings"];
+    assert_eq!(settings["commentThreadScriptUrl"], "https://veranda-porch.disqus.com/embed.js");
+    let thread = page.split("<div id=\"disqus_thread\"").nth(1).expect("the thread the count link leads to");
+    let (attributes, inside) = thread.split_once('>').unwrap_or_default();
+    assert!(attributes.contains("data-comment-thread"), "{attributes}");
+    assert!(attributes.contains(&format!("data-comment-url=\"http://127.0.0.1:8080{POST}\"")), "{attributes}");
+    assert!(attributes.contains("data-comment-identifier=\""), "{attributes}");
+    let offer = inside.split("</div>").next().unwrap_or_default();
+    assert!(
+        offer.contains("<button type=\"button\" class=\"button\" data-comment-offer hidden>Show comments</button>"),
+        "{offer}"
+    );
+    assert!(offer.contains("<noscript><p>Comments need JavaScript.</p></noscript>"), "{offer}");
+    assert!(page.contains("<h2 id=\"comments-heading\">Comments</h2>"));
+
+    let dir = comments(false, Some("veranda-porch"));
+    let app = spawn_app_with_site(dir.path()).await;
+    let page = html(&app, POST, "").await;
+    assert_eq!(page_context(&page)["websiteSettings"]["commentThreadScriptUrl"], serde_json::Value::Null);
+    assert!(!page.contains("disqus_thread"), "comments off: no thread and no link to one");
 }
