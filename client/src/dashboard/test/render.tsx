@@ -81,3 +81,11 @@ export function loadError(container: ParentNode, reason: string): HTMLButtonElem
   expect(more).toEqual([]);
   return retryButton(alert, reason);
 }
+
+/** Waits for the one load error in `container`, checks it says 'Network error', lets `net` answer again and presses Try again. */
+export async function retryOnceOnline(container: ParentNode, net: { heal(): void }): Promise<void> {
+  await settleUntil(() => loadErrors(container).length > 0);
+  const retry = loadError(container, str('interface.networkError'));
+  net.heal();
+  act(() => retry.click());
+}

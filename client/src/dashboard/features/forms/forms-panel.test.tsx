@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { flakyFetch, jsonFetch, loadError, loadErrors, renderWithClient, settle, settleUntil } from '../../test/render';
+import { flakyFetch, jsonFetch, loadError, loadErrors, renderWithClient, retryOnceOnline, settle, settleUntil } from '../../test/render';
 import { FormsPanel } from './forms-panel';
 
 afterEach(() => {
@@ -43,10 +43,7 @@ describe('the form submissions panel', () => {
     const net = flakyFetch({ '/api/form/forms': { forms: [{ formId: 'contact', title: 'Contact', kind: 'form' }] } });
     vi.stubGlobal('fetch', net.fetch);
     const { container } = renderWithClient(<FormsPanel />);
-    await settle();
-    const retry = loadError(container, 'Network error');
-    net.heal();
-    act(() => retry.click());
+    await retryOnceOnline(container, net);
     await settleUntil(() => container.querySelector('li') !== null);
     expect(container.querySelector('li')?.textContent).toContain('Contact');
   });

@@ -2,7 +2,7 @@ import { focusManager } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeTransport, socketOf, type FakeSocket } from '../../test/fake-socket';
-import { flakyFetch, jsonFetch, loadError, loadErrors, renderWithClient, settle, settleUntil } from '../../test/render';
+import { flakyFetch, jsonFetch, loadError, loadErrors, renderWithClient, retryOnceOnline, settle, settleUntil } from '../../test/render';
 import { ORDERS_LIVE_REFRESH_MS, ORDERS_REFRESH_MS, type OrderSummary } from './orders';
 import { OrdersPanel } from './orders-panel';
 
@@ -100,10 +100,7 @@ describe('the orders panel', () => {
     const net = flakyFetch({ [PATH]: { orders: [order('aaaaaaaa1111', Date.now(), 500)] } });
     vi.stubGlobal('fetch', net.fetch);
     const { container } = panel();
-    await settleUntil(() => loadErrors(container).length > 0);
-    const retry = loadError(container, 'Network error');
-    net.heal();
-    act(() => retry.click());
+    await retryOnceOnline(container, net);
     await settleUntil(() => container.querySelector('tbody tr') !== null);
     expect(loadErrors(container)).toEqual([]);
   });

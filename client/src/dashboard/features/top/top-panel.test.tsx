@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { flakyFetch, jsonFetch, loadError, loadErrors, renderWithClient, settleUntil } from '../../test/render';
+import { flakyFetch, jsonFetch, loadErrors, renderWithClient, retryOnceOnline, settleUntil } from '../../test/render';
 import { TOP_PATH } from './top';
 import { TopPanel } from './top-panel';
 
@@ -44,10 +44,7 @@ describe('the top pages and referrers panel', () => {
     const net = flakyFetch({ [`${TOP_PATH}?range=24h`]: { range: '24h', pages: [{ key: '/menu', count: 4 }], referrers: [] } });
     vi.stubGlobal('fetch', net.fetch);
     const { container } = renderWithClient(<TopPanel />);
-    await settleUntil(() => loadErrors(container).length > 0);
-    const retry = loadError(container, 'Network error');
-    net.heal();
-    act(() => retry.click());
+    await retryOnceOnline(container, net);
     await settleUntil(() => container.querySelector('table') !== null);
     expect(rowsOf(container.querySelector('table')!)).toEqual([['/menu', '4']]);
     expect(loadErrors(container)).toEqual([]);

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { charts } from '../../test/fake-uplot';
-import { flakyFetch, jsonFetch, loadError, loadErrors, renderWithClient, settleUntil } from '../../test/render';
+import { flakyFetch, jsonFetch, loadErrors, renderWithClient, retryOnceOnline, settleUntil } from '../../test/render';
 import { TRAFFIC_PATH, trafficSummary } from './traffic';
 import { TrafficPanel } from './traffic-panel';
 
@@ -76,10 +76,7 @@ describe('the traffic panel', () => {
     const net = flakyFetch({ [`${TRAFFIC_PATH}?range=24h`]: hours });
     vi.stubGlobal('fetch', net.fetch);
     const { container } = renderWithClient(<TrafficPanel />);
-    await settleUntil(() => loadErrors(container).length > 0);
-    const retry = loadError(container, 'Network error');
-    net.heal();
-    act(() => retry.click());
+    await retryOnceOnline(container, net);
     await settleUntil(() => charts.length === 1);
     expect(loadErrors(container)).toEqual([]);
   });

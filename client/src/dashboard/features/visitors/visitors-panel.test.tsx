@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { flakyFetch, jsonFetch, loadError, loadErrors, renderWithClient, settleUntil } from '../../test/render';
+import { flakyFetch, jsonFetch, loadError, loadErrors, renderWithClient, retryOnceOnline, settleUntil } from '../../test/render';
 import { VISITORS_PATH, VISITORS_REFRESH_MS } from './visitors';
 import { VisitorsPanel } from './visitors-panel';
 
@@ -60,10 +60,7 @@ describe('the visitors panel', () => {
     const net = flakyFetch({ [VISITORS_PATH]: figures(3, 40, 200) });
     vi.stubGlobal('fetch', net.fetch);
     const { container } = renderWithClient(<VisitorsPanel />);
-    await settleUntil(() => loadErrors(container).length > 0);
-    const retry = loadError(container, 'Network error');
-    net.heal();
-    act(() => retry.click());
+    await retryOnceOnline(container, net);
     await settleUntil(() => figure(container, 'live') === '3');
     expect(loadErrors(container)).toEqual([]);
   });
