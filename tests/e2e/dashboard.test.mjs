@@ -14,6 +14,8 @@
 // - the owner marks an unpaid order paid and cancels another with the keyboard, confirming
 //   the cancellation in a popup that Escape closes first; the new order's time reads in the
 //   spec's relative wording with the full date in a tooltip;
+// - a panel whose read never reaches the server says 'Unable to load. Try again.' and 'Network
+//   error', axe finds nothing, and its Try again button reads it once the network is back;
 // - axe-core finds nothing on `/config/` with the traffic and web-vitals charts drawn, at 1400 px
 //   (where the web vitals table fits its panel) and at 375 px wide, where nothing scrolls sideways.
 //
@@ -294,6 +296,24 @@ test('the owner marks an unpaid order paid and cancels another from the keyboard
     await page.waitForFunction((orderId) => document.activeElement?.closest('tr')?.getAttribute('data-order-id') === orderId, id, { timeout: 5_000 });
   }
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a panel that cannot reach the server says so and reads again on Try again', { timeout: 60_000 }, async () => {
+  const context = await quietContext(env, {}, { cookies: env.cookies });
+  const cut = (route) => route.abort('internetdisconnected');
+  await context.route('**/api/stats/top*', cut);
+  const page = await context.newPage();
+  await page.goto(`${env.base}/config/`, { waitUntil: 'load' });
+  const top = page.getByRole('region', { name: 'Top pages and referrers' });
+  const alert = top.getByRole('alert');
+  await alert.waitFor({ timeout: 15_000 });
+  assert.equal(await alert.locator('p').innerText(), 'Unable to load. Try again. Network error');
+  assert.deepEqual(await axe(page), [], 'axe with the load error shown');
+  await context.unroute('**/api/stats/top*', cut);
+  await top.getByRole('button', { name: 'Try again' }).click();
+  await top.getByRole('table').first().waitFor({ timeout: 10_000 });
+  assert.equal(await top.getByRole('alert').count(), 0);
   await context.close();
 });
 

@@ -1,7 +1,9 @@
 // The configuration area: the preview of the site and the live panels (edits, errors,
-// form submissions, visitors, traffic over time, top pages and referrers, web vitals, orders), each loaded on its own.
+// form submissions, visitors, traffic over time, top pages and referrers, web vitals, orders),
+// each loaded on its own and failing on its own.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { PanelBoundary } from './components/panel-boundary';
 import type { DashboardConfig } from './config';
 import { PreviewFrame } from './features/preview/preview-frame';
 import type { LiveStreamTransport } from './streams/use-live-stream';
@@ -20,8 +22,13 @@ export function newQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 }
 
-function Loading({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<p className="panel panel__empty">Loading…</p>}>{children}</Suspense>;
+/** One panel: loaded on its own, and failing on its own (`PanelBoundary`). */
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <PanelBoundary title={title}>
+      <Suspense fallback={<p className="panel panel__empty">Loading…</p>}>{children}</Suspense>
+    </PanelBoundary>
+  );
 }
 
 /** Why no live panel shows: nobody signed in, or an account without the permission. */
@@ -60,42 +67,42 @@ export function App({
         {config.panels.length > 0 ? (
           <div className="dashboard__panels">
             {config.panels.includes('edits') && (
-              <Loading>
+              <Panel title="Edits">
                 <EditsPanel transport={transport} />
-              </Loading>
+              </Panel>
             )}
             {config.panels.includes('errors') && (
-              <Loading>
+              <Panel title="Errors">
                 <ErrorsPanel transport={transport} />
-              </Loading>
+              </Panel>
             )}
             {config.panels.includes('forms') && (
-              <Loading>
+              <Panel title="Form submissions">
                 <FormsPanel />
-              </Loading>
+              </Panel>
             )}
             {config.panels.includes('visitors') && (
               <>
-                <Loading>
+                <Panel title="Visitors">
                   <VisitorsPanel />
-                </Loading>
-                <Loading>
+                </Panel>
+                <Panel title="Traffic">
                   <TrafficPanel />
-                </Loading>
-                <Loading>
+                </Panel>
+                <Panel title="Top pages and referrers">
                   <TopPanel />
-                </Loading>
+                </Panel>
               </>
             )}
             {config.panels.includes('vitals') && (
-              <Loading>
+              <Panel title="Web vitals">
                 <VitalsPanel />
-              </Loading>
+              </Panel>
             )}
             {config.panels.includes('orders') && (
-              <Loading>
+              <Panel title="Orders">
                 <OrdersPanel transport={transport} />
-              </Loading>
+              </Panel>
             )}
           </div>
         ) : (

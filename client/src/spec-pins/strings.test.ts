@@ -1,8 +1,9 @@
 // The client's messages and labels are the spec's wording, character for character
-// (000 §2, §5, §6, §8, §9 and 001 §4, §6, §8).
+// (000 §2, §5, §6, §8, §9 and 001 §4, §6, §8), the dashboard's included.
 import { describe, expect, it } from 'vitest';
 import { badgeText } from '../commerce/cart';
 import { FORMAT_EXPECTS_MONEY } from '../commerce/money';
+import * as dashboard from '../dashboard/messages';
 import * as data from '../data/messages';
 import { UNABLE_TO_REMOVE_ITEM, UNABLE_TO_UPDATE_QUANTITY } from '../islands/cart/cart-page';
 import { LIKERT_SCALE } from '../islands/form/fields';
@@ -32,6 +33,10 @@ const pins: Array<[ours: string, key: string]> = [
   [badgeText(101).spoken, 'cart.badgeOverflowSpoken'],
   [form.SUBMITTING, 'form.submitting'],
   [UNABLE_TO_LOAD_RESULTS, 'interface.unableToLoadResults'],
+  [dashboard.SOMETHING_WENT_WRONG, 'interface.somethingWentWrong'],
+  [dashboard.UNABLE_TO_LOAD_TRY_AGAIN, 'interface.unableToLoadTryAgain'],
+  [dashboard.NETWORK_ERROR, 'interface.networkError'],
+  [dashboard.UNABLE_TO_CONNECT_TRY_AGAIN, 'interface.unableToConnectTryAgain'],
   [form.PLEASE_ENTER_VALID_EMAIL, 'interface.pleaseEnterValidEmail'],
   [form.PROCESSING_ERROR, 'form.processingError'],
   [form.UNKNOWN_ERROR, 'form.unknownError'],

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cursor, EventFrame, ResetFrame } from './frames';
 import { FakeSocket } from '../test/fake-socket';
-import { backoffDelay, StreamClient, type StreamStatus } from './stream-client';
+import { backoffDelay, StreamClient, UNREACHABLE_AFTER, type StreamStatus } from './stream-client';
 
 let sockets: FakeSocket[];
 let events: EventFrame[];
@@ -133,6 +133,45 @@ describe('a stream client', () => {
     vi.advanceTimersByTime(99);
     expect(sockets).toHaveLength(7);
     vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(8);
+  });
+
+  it('calls the stream unreachable after six failed connections in a row, and keeps trying at the capped pace', () => {
+    const c = client();
+    c.start();
+    expect(UNREACHABLE_AFTER).toBe(6);
+    for (let failed = 1; failed <= 6; failed += 1) {
+      last().drop();
+      expect(c.status).toBe(failed < 6 ? 'reconnecting' : 'unreachable');
+      vi.advanceTimersByTime(1_000);
+    }
+    expect(sockets).toHaveLength(7);
+    last().drop();
+    expect(c.status).toBe('unreachable');
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(8);
+    last().send(hello(0));
+    expect(c.status).toBe('live');
+  });
+
+  it('connects at once when asked to retry, and starts the backoff over', () => {
+    const c = client();
+    c.start();
+    for (let failed = 1; failed <= 6; failed += 1) {
+      last().drop();
+      if (failed < 6) vi.advanceTimersByTime(1_000);
+    }
+    expect(c.status).toBe('unreachable');
+    c.retryNow();
+    expect(sockets).toHaveLength(7);
+    expect(c.status).toBe('reconnecting');
+    last().drop();
+    expect(c.status).toBe('reconnecting');
+    vi.advanceTimersByTime(99);
+    expect(sockets).toHaveLength(7);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(8);
+    c.retryNow();
     expect(sockets).toHaveLength(8);
   });
 

@@ -1,10 +1,12 @@
 // One live stream's websocket: connects, keeps the last `(epoch, offset)`, resumes from it
 // after a drop with capped exponential backoff, drops events it has already seen, passes
-// the server's reset on, and closes cleanly. It knows nothing of what the events mean.
+// the server's reset on, and closes cleanly. After `UNREACHABLE_AFTER` failed connections in
+// a row it says the stream is unreachable, keeps trying at the capped pace, and connects at
+// once when asked (`retryNow`). It knows nothing of what the events mean.
 import { parseFrame, type Cursor, type EventFrame, type ResetFrame, type StreamName } from './frames';
 
 /** Where a stream connection stands. */
-export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'signed-out' | 'closed';
+export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'unreachable' | 'signed-out' | 'closed';
 
 /** The part of `WebSocket` the client uses. */
 export interface SocketLike {
@@ -28,6 +30,13 @@ export interface Backoff {
 
 /** The default backoff: 0.5 s, 1 s, 2 s, … up to 30 s. */
 export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, maxMs: 30_000 };
+
+/**
+ * How many connections in a row may fail (a drop and the reconnections after it, none
+ * greeted by the server) before the stream is called unreachable: with the default backoff
+ * about 8 to 16 s of trying.
+ */
+export const UNREACHABLE_AFTER = 6;
 
 /** The close code the server sends when the session ended: reconnecting would not help. */
 export const CLOSE_SIGNED_OUT = 1008;
@@ -98,6 +107,15 @@ export class StreamClient {
     this.connect();
   }
 
+  /** Connects at once when waiting to reconnect, and starts the backoff over; otherwise does nothing. */
+  retryNow(): void {
+    if (this.stopped || !this.timer) return;
+    clearTimeout(this.timer);
+    this.attempts = 0;
+    this.setStatus('reconnecting');
+    this.connect();
+  }
+
   /** Closes the socket (1000) and stops reconnecting. */
   close(): void {
     this.stopped = true;
@@ -155,7 +173,7 @@ export class StreamClient {
     }
     const delay = backoffDelay(this.attempts, this.options.backoff ?? DEFAULT_BACKOFF, (this.options.random ?? Math.random)());
     this.attempts += 1;
-    this.setStatus('reconnecting');
+    this.setStatus(this.attempts >= UNREACHABLE_AFTER ? 'unreachable' : 'reconnecting');
     this.timer = setTimeout(() => this.connect(), delay);
   }
 

@@ -1,7 +1,9 @@
-// The React side of a live stream: one client per mounted panel, its status as state.
-import { useEffect, useRef, useState } from 'react';
+// The React side of a live stream: one client per mounted panel, its status as state and a
+// way to connect again at once.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Cursor, EventFrame, ResetFrame, StreamName } from './frames';
 import { StreamClient, type StreamClientOptions, type StreamStatus } from './stream-client';
+import { UNABLE_TO_CONNECT_TRY_AGAIN } from '../messages';
 
 /** What a panel does with its stream's events. */
 export interface LiveStreamHandlers {
@@ -22,14 +24,23 @@ export interface LiveStreamStart {
   from: Cursor | null;
 }
 
-/** Follows `stream` while the component is mounted; gives the connection's status. */
+/** A followed stream: where its connection stands, and how to connect again at once. */
+export interface LiveStream {
+  /** The connection's status. */
+  status: StreamStatus;
+  /** Connects at once while waiting to reconnect (the Try again of an unreachable stream). */
+  retry(): void;
+}
+
+/** Follows `stream` while the component is mounted. */
 export function useLiveStream(
   stream: StreamName,
   handlers: LiveStreamHandlers,
   transport?: LiveStreamTransport,
   start: LiveStreamStart = { ready: true, from: null },
-): StreamStatus {
+): LiveStream {
   const [status, setStatus] = useState<StreamStatus>('connecting');
+  const client = useRef<StreamClient | null>(null);
   const latest = useRef(handlers);
   latest.current = handlers;
   const seams = useRef(transport);
@@ -37,7 +48,7 @@ export function useLiveStream(
   from.current = start.from;
   useEffect(() => {
     if (!start.ready) return;
-    const client = new StreamClient({
+    const current = new StreamClient({
       ...seams.current,
       from: from.current,
       stream,
@@ -45,11 +56,16 @@ export function useLiveStream(
       onReset: (frame) => latest.current.onReset(frame),
       onStatus: setStatus,
     });
+    client.current = current;
     setStatus('connecting');
-    client.start();
-    return () => client.close();
+    current.start();
+    return () => {
+      client.current = null;
+      current.close();
+    };
   }, [stream, start.ready]);
-  return status;
+  const retry = useCallback(() => client.current?.retryNow(), []);
+  return { status, retry };
 }
 
 /** Words for a status, for the panel's header. */
@@ -61,6 +77,8 @@ export function statusText(status: StreamStatus): string {
       return 'Live';
     case 'reconnecting':
       return 'Reconnecting…';
+    case 'unreachable':
+      return UNABLE_TO_CONNECT_TRY_AGAIN;
     case 'signed-out':
       return 'Signed out: sign in again to follow this stream.';
     case 'closed':

@@ -1,7 +1,8 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTransport, socketOf, type FakeSocket } from '../../test/fake-socket';
-import { jsonFetch, renderWithClient, settleUntil } from '../../test/render';
+import { str } from '../../../spec-pins/fixtures';
+import { flakyFetch, jsonFetch, loadError, loadErrors, renderWithClient, settleUntil } from '../../test/render';
 import { PAST_EDITS_PATH } from './edits';
 import { EditsPanel } from './edits-panel';
 
@@ -37,9 +38,9 @@ const history = (...names: string[]) => ({
   events: names.map((name, i) => ({ epoch: 'e1', offset: i + 1, at: Date.now() - 30_000, data: data(name) })),
 });
 
-/** Renders the panel over `answers` and waits for its socket. */
-async function open(answers: Record<string, unknown> = { [PAST_EDITS_PATH]: history() }, asked: string[] = []) {
-  vi.stubGlobal('fetch', jsonFetch(answers, asked));
+/** Renders the panel over `answers` (or a fetch of its own) and waits for its socket. */
+async function open(answers: Record<string, unknown> = { [PAST_EDITS_PATH]: history() }, asked: string[] = [], fetcher = jsonFetch(answers, asked)) {
+  vi.stubGlobal('fetch', fetcher);
   const sockets: FakeSocket[] = [];
   const rendered = renderWithClient(<EditsPanel transport={fakeTransport(sockets)} />);
   await settleUntil(() => sockets.length > 0);
@@ -83,16 +84,53 @@ describe('the edits panel', () => {
     expect(titles(container)).toEqual(['D', 'C', 'B', 'A']);
   });
 
-  it('follows live edits from now and says so when the past edits cannot be listed', async () => {
+  it('follows live edits from now and says Unable to load. Try again. when the past edits cannot be listed', async () => {
     const { container, socket } = await open({});
     expect(socket.url).toBe('/api/streams/edits');
-    expect(container.textContent).toContain('Past edits could not be listed (Not here.)');
+    loadError(container, 'Not here.');
     expect(container.textContent).toContain('No edits since this page opened.');
     act(() => {
       socket.send({ type: 'hello', stream: 'edits', epoch: 'e1', offset: 0 });
       socket.send(edit(1, 'A'));
     });
     expect(titles(container)).toEqual(['A']);
+  });
+
+  it('lists the past edits on Try again after a network error, keeping the live ones the list does not hold yet', async () => {
+    const net = flakyFetch({ [PAST_EDITS_PATH]: history('A', 'B', 'C') });
+    const { container, socket } = await open({}, [], net.fetch);
+    const retry = loadError(container, 'Network error');
+    act(() => {
+      socket.send({ type: 'hello', stream: 'edits', epoch: 'e1', offset: 2 });
+      socket.send(edit(3, 'C'));
+      socket.send(edit(4, 'D'));
+    });
+    net.heal();
+    act(() => retry.click());
+    await settleUntil(() => titles(container).length === 4);
+    expect(titles(container)).toEqual(['D', 'C', 'B', 'A']);
+    expect(loadErrors(container)).toEqual([]);
+  });
+
+  it('says Unable to connect. Please try again once the stream keeps failing, and connects at once on Try again', async () => {
+    const { container, sockets } = await open();
+    vi.useFakeTimers();
+    try {
+      for (let failed = 1; failed <= 6; failed += 1) {
+        act(() => sockets.at(-1)!.drop());
+        if (failed < 6) act(() => vi.advanceTimersByTime(30_000));
+      }
+      expect(sockets).toHaveLength(6);
+      const alert = container.querySelector('.panel__head [role="alert"]')!;
+      expect(alert.querySelector('p')?.textContent).toBe(str('interface.unableToConnectTryAgain'));
+      act(() => alert.querySelector('button')!.click());
+      expect(sockets).toHaveLength(7);
+      act(() => sockets.at(-1)!.send({ type: 'hello', stream: 'edits', epoch: 'e1', offset: 0 }));
+      expect(container.querySelector('[data-status]')?.textContent).toBe('Live');
+      expect(container.querySelector('.panel__head [role="alert"]')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('drops the list when the server resets the stream, and keeps following', async () => {

@@ -3,10 +3,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Announcer, useSummaryAnnouncer } from '../../components/announcer';
+import { LoadError } from '../../components/load-error';
 import { RelativeTime } from '../../components/relative-time';
-import { statusText, useLiveStream, type LiveStreamTransport } from '../../streams/use-live-stream';
+import { StreamStatusLine } from '../../streams/stream-status';
+import { useLiveStream, type LiveStreamTransport } from '../../streams/use-live-stream';
 import { getJson } from '../../api/http';
-import { addEdit, EDITS_KEY, fromRecent, PAST_EDITS_KEY, PAST_EDITS_PATH, toEditEntry, type EditEntry, type RecentEvents } from './edits';
+import { addEdit, EDITS_KEY, fromRecent, keepLive, PAST_EDITS_KEY, PAST_EDITS_PATH, toEditEntry, type EditEntry, type RecentEvents } from './edits';
 
 const summary = (n: number) => (n === 1 ? '1 new edit' : `${n} new edits`);
 
@@ -24,7 +26,7 @@ export function EditsPanel({ transport }: { transport?: LiveStreamTransport }) {
     queryKey: PAST_EDITS_KEY,
     queryFn: async ({ signal }) => {
       const { edits: listed, cursor } = fromRecent(await getJson<RecentEvents>(PAST_EDITS_PATH, signal));
-      queryClient.setQueryData<EditEntry[]>(EDITS_KEY, listed);
+      queryClient.setQueryData<EditEntry[]>(EDITS_KEY, (seen) => keepLive(listed, seen));
       return cursor;
     },
     staleTime: Infinity,
@@ -33,7 +35,7 @@ export function EditsPanel({ transport }: { transport?: LiveStreamTransport }) {
   });
   const [dropped, setDropped] = useState(false);
   const { message, note } = useSummaryAnnouncer(summary);
-  const status = useLiveStream(
+  const stream = useLiveStream(
     'edits',
     {
       onEvent(frame) {
@@ -54,12 +56,10 @@ export function EditsPanel({ transport }: { transport?: LiveStreamTransport }) {
     <section aria-labelledby="edits-heading" className="panel">
       <div className="panel__head">
         <h2 id="edits-heading">Edits</h2>
-        <p className="panel__status" data-status={status}>
-          {statusText(status)}
-        </p>
+        <StreamStatusLine stream={stream} />
       </div>
       <Announcer message={message} />
-      {past.isError && <p className="panel__note">Past edits could not be listed ({past.error.message}); new edits still appear.</p>}
+      {past.isError && <LoadError error={past.error} onRetry={() => void past.refetch()} />}
       {dropped && <p className="panel__note">The stream started over; earlier edits are no longer listed.</p>}
       {edits.length === 0 ? (
         <p className="panel__empty">{past.isPending ? 'Loading past edits…' : past.isError ? 'No edits since this page opened.' : 'No edits yet.'}</p>

@@ -46,6 +46,15 @@ export function addEdit(edits: readonly EditEntry[] | undefined, entry: EditEntr
   return [entry, ...(edits ?? [])].slice(0, MAX_EDITS);
 }
 
+/**
+ * The listed past edits, after the live ones the list does not hold yet (those that came on
+ * the stream while it was read again after a failure), trimmed to `MAX_EDITS`.
+ */
+export function keepLive(listed: EditEntry[], seen: readonly EditEntry[] | undefined): EditEntry[] {
+  const known = new Set(listed.map((e) => e.key));
+  return [...(seen ?? []).filter((e) => !known.has(e.key)), ...listed].slice(0, MAX_EDITS);
+}
+
 /** How many past edits the panel lists when it opens. */
 export const PAST_EDITS_LIMIT = MAX_EDITS;
 

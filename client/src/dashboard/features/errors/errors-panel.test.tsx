@@ -2,9 +2,9 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTransport, socketOf, type FakeSocket } from '../../test/fake-socket';
 import { charts } from '../../test/fake-uplot';
-import { jsonFetch, renderWithClient, settle, settleUntil } from '../../test/render';
+import { jsonFetch, loadError, renderWithClient, settle, settleUntil } from '../../test/render';
 import { ErrorsPanel } from './errors-panel';
-import type { ErrorGroup } from './errors';
+import { ERROR_HOURS_PATH, type ErrorGroup } from './errors';
 
 vi.mock('uplot', async () => ({ default: (await import('../../test/fake-uplot')).FakeUPlot }));
 
@@ -114,10 +114,24 @@ describe('the errors panel', () => {
     expect(drawn.options.axes?.every((a) => a.show === false)).toBe(true);
   });
 
-  it('says why when the list is refused', async () => {
-    vi.stubGlobal('fetch', jsonFetch({}));
+  it('says Unable to load. Try again. when the list is refused, and reads both lists again on Try again', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', jsonFetch({}, asked));
     const { container } = renderWithClient(<ErrorsPanel transport={fakeTransport([])} />);
     await settle();
-    expect(container.textContent).toContain('The errors could not be read: Not here.');
+    const retry = loadError(container, 'Not here.');
+    expect(asked.sort()).toEqual(['/api/events/errors', ERROR_HOURS_PATH].sort());
+    asked.length = 0;
+    act(() => retry.click());
+    await settle();
+    expect(asked.sort()).toEqual(['/api/events/errors', ERROR_HOURS_PATH].sort());
+  });
+
+  it('says Unable to load. Try again. when only the errors per hour cannot be read', async () => {
+    vi.stubGlobal('fetch', jsonFetch({ '/api/events/errors': { groups: [], records: [] } }));
+    const { container } = renderWithClient(<ErrorsPanel transport={fakeTransport([])} />);
+    await settle();
+    loadError(container, 'Not here.');
+    expect(container.textContent).toContain('No errors recorded.');
   });
 });

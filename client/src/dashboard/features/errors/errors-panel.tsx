@@ -6,8 +6,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Announcer, useSummaryAnnouncer } from '../../components/announcer';
 import { Sparkline } from '../../components/chart/sparkline';
 import { TimeChart } from '../../components/chart/time-chart';
+import { LoadError } from '../../components/load-error';
 import { RelativeTime } from '../../components/relative-time';
-import { statusText, useLiveStream, type LiveStreamTransport } from '../../streams/use-live-stream';
+import { StreamStatusLine } from '../../streams/stream-status';
+import { useLiveStream, type LiveStreamTransport } from '../../streams/use-live-stream';
 import {
   ERROR_HOURS_KEY,
   ERROR_HOURS_REFRESH_MS,
@@ -44,13 +46,15 @@ function ErrorHoursChart({ report }: { report: ErrorHoursReport }) {
 /** The errors panel; `transport` replaces the websocket in tests. */
 export function ErrorsPanel({ transport }: { transport?: LiveStreamTransport }) {
   const queryClient = useQueryClient();
-  const { data, error, isPending } = useQuery({ queryKey: ERRORS_KEY, queryFn: ({ signal }) => fetchErrors(signal) });
+  const { data, error, isPending, refetch } = useQuery({ queryKey: ERRORS_KEY, queryFn: ({ signal }) => fetchErrors(signal) });
   const hours = useQuery({
     queryKey: ERROR_HOURS_KEY,
     queryFn: ({ signal }) => fetchErrorHours(signal),
     refetchInterval: ERROR_HOURS_REFRESH_MS,
     refetchIntervalInBackground: false,
   });
+  // The list's failure first; the hourly counts' when only they failed.
+  const failed = error ?? hours.error;
   const sparklines = new Map((hours.data?.groups ?? []).map((g) => [g.fingerprint, g.counts]));
   const { message, note } = useSummaryAnnouncer(summary);
   const refresh = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -60,7 +64,7 @@ export function ErrorsPanel({ transport }: { transport?: LiveStreamTransport }) 
     },
     [],
   );
-  const status = useLiveStream(
+  const stream = useLiveStream(
     'errors',
     {
       onEvent(frame) {
@@ -94,13 +98,19 @@ export function ErrorsPanel({ transport }: { transport?: LiveStreamTransport }) 
     <section aria-labelledby="errors-heading" className="panel">
       <div className="panel__head">
         <h2 id="errors-heading">Errors</h2>
-        <p className="panel__status" data-status={status}>
-          {statusText(status)}
-        </p>
+        <StreamStatusLine stream={stream} />
       </div>
       <Announcer message={message} />
       {hours.data && <ErrorHoursChart report={hours.data} />}
-      {error && <p className="panel__note">The errors could not be read: {error.message}</p>}
+      {failed && (
+        <LoadError
+          error={failed}
+          onRetry={() => {
+            if (error) void refetch();
+            if (hours.error) void hours.refetch();
+          }}
+        />
+      )}
       {isPending && !error && <p className="panel__empty">Reading the errors…</p>}
       {data && data.groups.length === 0 && <p className="panel__empty">No errors recorded.</p>}
       {data && data.groups.length > 0 && (

@@ -1,5 +1,6 @@
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonFetch, renderWithClient, settle } from '../../test/render';
+import { flakyFetch, jsonFetch, loadError, loadErrors, renderWithClient, retryOnceOnline, settle, settleUntil } from '../../test/render';
 import { FormsPanel } from './forms-panel';
 
 afterEach(() => {
@@ -31,10 +32,31 @@ describe('the form submissions panel', () => {
     expect(items[1]!.querySelector('a')?.getAttribute('href')).toBe('/api/form/submissions?formId=newsletter&format=csv');
   });
 
-  it('says why when the forms are refused', async () => {
+  it('says Unable to load. Try again. with the server’s reason when the forms are refused', async () => {
     vi.stubGlobal('fetch', jsonFetch({}));
     const { container } = renderWithClient(<FormsPanel />);
     await settle();
-    expect(container.textContent).toContain('The forms could not be read: Not here.');
+    loadError(container, 'Not here.');
+  });
+
+  it('says Network error when the forms cannot be asked for, and lists them on Try again', async () => {
+    const net = flakyFetch({ '/api/form/forms': { forms: [{ formId: 'contact', title: 'Contact', kind: 'form' }] } });
+    vi.stubGlobal('fetch', net.fetch);
+    const { container } = renderWithClient(<FormsPanel />);
+    await retryOnceOnline(container, net);
+    await settleUntil(() => container.querySelector('li') !== null);
+    expect(container.querySelector('li')?.textContent).toContain('Contact');
+  });
+
+  it('says Unable to load. Try again. in a form’s row when its submissions cannot be read, and reads them on Try again', async () => {
+    const answers: Record<string, unknown> = { '/api/form/forms': { forms: [{ formId: 'contact', title: 'Contact', kind: 'form' }] } };
+    vi.stubGlobal('fetch', jsonFetch(answers));
+    const { container } = renderWithClient(<FormsPanel />);
+    await settleUntil(() => loadErrors(container).length > 0);
+    const retry = loadError(container.querySelector('li')!, 'Not here.');
+    answers['/api/form/submissions?formId=contact'] = { formId: 'contact', submissions: [{ submittedAt: Date.now() }] };
+    act(() => retry.click());
+    await settleUntil(() => container.querySelector('li')?.textContent?.includes('Submissions1') ?? false);
+    expect(loadErrors(container)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // Form submissions: each form of the site with how many submissions it holds, the latest
 // one's time, and the CSV export.
 import { useQuery } from '@tanstack/react-query';
+import { LoadError } from '../../components/load-error';
 import { RelativeTime } from '../../components/relative-time';
 import { csvHref, fetchForms, fetchSubmissions, FORMS_KEY, submissionsKey, type FormSummary } from './forms';
 
@@ -8,7 +9,7 @@ import { csvHref, fetchForms, fetchSubmissions, FORMS_KEY, submissionsKey, type 
 const REFRESH_MS = 60_000;
 
 function FormRow({ form }: { form: FormSummary }) {
-  const { data, error } = useQuery({
+  const { data, error, refetch } = useQuery({
     queryKey: submissionsKey(form.formId),
     queryFn: ({ signal }) => fetchSubmissions(form.formId, signal),
     refetchInterval: REFRESH_MS,
@@ -24,7 +25,7 @@ function FormRow({ form }: { form: FormSummary }) {
           {form.kind === 'newsletter' ? 'Newsletter' : 'Form'} <code>{form.formId}</code>
         </dd>
         <dt>Submissions</dt>
-        <dd>{error ? `Not readable: ${error.message}` : data ? data.submissions.length : '…'}</dd>
+        <dd>{error ? <LoadError error={error} onRetry={() => void refetch()} /> : data ? data.submissions.length : '…'}</dd>
         <dt>Latest</dt>
         <dd>{latest ? <RelativeTime at={latest.submittedAt} /> : data ? 'none yet' : '…'}</dd>
       </dl>
@@ -37,13 +38,13 @@ function FormRow({ form }: { form: FormSummary }) {
 
 /** The form submissions panel. */
 export function FormsPanel() {
-  const { data, error, isPending } = useQuery({ queryKey: FORMS_KEY, queryFn: ({ signal }) => fetchForms(signal) });
+  const { data, error, isPending, refetch } = useQuery({ queryKey: FORMS_KEY, queryFn: ({ signal }) => fetchForms(signal) });
   return (
     <section aria-labelledby="forms-heading" className="panel">
       <div className="panel__head">
         <h2 id="forms-heading">Form submissions</h2>
       </div>
-      {error && <p className="panel__note">The forms could not be read: {error.message}</p>}
+      {error && <LoadError error={error} onRetry={() => void refetch()} />}
       {isPending && !error && <p className="panel__empty">Reading the forms…</p>}
       {data && data.length === 0 && <p className="panel__empty">This site has no forms.</p>}
       {data && data.length > 0 && (

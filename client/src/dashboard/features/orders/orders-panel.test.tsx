@@ -2,7 +2,7 @@ import { focusManager } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeTransport, socketOf, type FakeSocket } from '../../test/fake-socket';
-import { jsonFetch, renderWithClient, settle, settleUntil } from '../../test/render';
+import { flakyFetch, jsonFetch, loadError, loadErrors, renderWithClient, retryOnceOnline, settle, settleUntil } from '../../test/render';
 import { ORDERS_LIVE_REFRESH_MS, ORDERS_REFRESH_MS, type OrderSummary } from './orders';
 import { OrdersPanel } from './orders-panel';
 
@@ -83,7 +83,7 @@ describe('the orders panel', () => {
     expect(container.textContent).toContain('No orders yet.');
   });
 
-  it('shows the server’s message when the orders are refused', async () => {
+  it('says Unable to load. Try again. with the server’s message when the orders are refused', async () => {
     vi.stubGlobal('fetch', async () =>
       new Response(JSON.stringify({ error: 'Only the owner and admins see the orders.' }), {
         status: 403,
@@ -93,7 +93,16 @@ describe('the orders panel', () => {
     const { container } = panel();
     await settle();
     expect(container.querySelector('table')).toBeNull();
-    expect(container.textContent).toContain('The orders could not be read: Only the owner and admins see the orders.');
+    loadError(container, 'Only the owner and admins see the orders.');
+  });
+
+  it('says Network error when the orders cannot be asked for, and reads them again on Try again', async () => {
+    const net = flakyFetch({ [PATH]: { orders: [order('aaaaaaaa1111', Date.now(), 500)] } });
+    vi.stubGlobal('fetch', net.fetch);
+    const { container } = panel();
+    await retryOnceOnline(container, net);
+    await settleUntil(() => container.querySelector('tbody tr') !== null);
+    expect(loadErrors(container)).toEqual([]);
   });
 
   it('reads the list again on its interval and on the refresh button', async () => {

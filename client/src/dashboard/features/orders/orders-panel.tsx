@@ -6,6 +6,7 @@
 // held stock is sold) and "Cancel" (the stock returns); see `settle-buttons.tsx`.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMinor } from '../../../commerce/money';
+import { LoadError } from '../../components/load-error';
 import { RelativeTime } from '../../components/relative-time';
 import { useLiveStream, type LiveStreamTransport } from '../../streams/use-live-stream';
 import { PaymentCell } from './settle-buttons';
@@ -49,7 +50,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
 /** The orders panel; `transport` replaces the websocket in tests. */
 export function OrdersPanel({ transport }: { transport?: LiveStreamTransport }) {
   const queryClient = useQueryClient();
-  const status = useLiveStream(
+  const { status } = useLiveStream(
     'edits',
     {
       onEvent(frame) {
@@ -83,7 +84,7 @@ export function OrdersPanel({ transport }: { transport?: LiveStreamTransport }) 
           {isFetching ? 'Reading…' : live ? 'Live' : `Read again every ${ORDERS_REFRESH_MS / 1000} s`}
         </p>
       </div>
-      {error && <p className="panel__note">The orders could not be read: {error.message}</p>}
+      {error && <LoadError error={error} onRetry={() => void refetch()} />}
       {!data ? (
         !error && <p className="panel__empty">Loading the orders…</p>
       ) : data.length === 0 ? (

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonFetch, renderWithClient, settleUntil } from '../../test/render';
+import { flakyFetch, jsonFetch, loadErrors, renderWithClient, retryOnceOnline, settleUntil } from '../../test/render';
 import { TOP_PATH } from './top';
 import { TopPanel } from './top-panel';
 
@@ -40,10 +40,13 @@ describe('the top pages and referrers panel', () => {
     expect(asked).toEqual(['/api/stats/top?range=24h', '/api/stats/top?range=30d']);
   });
 
-  it('says why when the lists cannot be read', async () => {
-    vi.stubGlobal('fetch', jsonFetch({}));
+  it('says Unable to load. Try again. when the lists cannot be read, and reads them again on Try again', async () => {
+    const net = flakyFetch({ [`${TOP_PATH}?range=24h`]: { range: '24h', pages: [{ key: '/menu', count: 4 }], referrers: [] } });
+    vi.stubGlobal('fetch', net.fetch);
     const { container } = renderWithClient(<TopPanel />);
-    await settleUntil(() => container.textContent?.includes('could not be read') ?? false);
-    expect(container.textContent).toContain('The top lists could not be read: Not here.');
+    await retryOnceOnline(container, net);
+    await settleUntil(() => container.querySelector('table') !== null);
+    expect(rowsOf(container.querySelector('table')!)).toEqual([['/menu', '4']]);
+    expect(loadErrors(container)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { KeyCount } from '../../../generated/types';
+import { LoadError } from '../../components/load-error';
 import { RangePicker } from '../../components/range-picker';
 import { fetchTop, TOP_REFRESH_MS, topKey, type StatsRange } from './top';
 
@@ -42,7 +43,7 @@ function KeyTable({ caption, keyName, rows, code }: { caption: string; keyName: 
 /** The top pages and referrers panel. */
 export function TopPanel() {
   const [range, setRange] = useState<StatsRange>('24h');
-  const { data, error } = useQuery({
+  const { data, error, refetch } = useQuery({
     queryKey: topKey(range),
     queryFn: ({ signal }) => fetchTop(range, signal),
     refetchInterval: TOP_REFRESH_MS,
@@ -54,7 +55,7 @@ export function TopPanel() {
         <h2 id="top-heading">Top pages and referrers</h2>
         <RangePicker value={range} onChange={setRange} label="Top lists range" />
       </div>
-      {error && <p className="panel__note">The top lists could not be read: {error.message}</p>}
+      {error && <LoadError error={error} onRetry={() => void refetch()} />}
       {data ? (
         <>
           <KeyTable caption="Top pages" keyName="Page" rows={data.pages} code />

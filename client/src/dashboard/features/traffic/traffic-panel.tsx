@@ -2,13 +2,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { TimeChart, type ChartLine } from '../../components/chart/time-chart';
+import { LoadError } from '../../components/load-error';
 import { RangePicker } from '../../components/range-picker';
 import { fetchTraffic, TRAFFIC_REFRESH_MS, trafficKey, trafficSummary, type StatsRange } from './traffic';
 
 /** The traffic panel. */
 export function TrafficPanel() {
   const [range, setRange] = useState<StatsRange>('24h');
-  const { data, error } = useQuery({
+  const { data, error, refetch } = useQuery({
     queryKey: trafficKey(range),
     queryFn: ({ signal }) => fetchTraffic(range, signal),
     refetchInterval: TRAFFIC_REFRESH_MS,
@@ -29,7 +30,7 @@ export function TrafficPanel() {
         <h2 id="traffic-heading">Traffic</h2>
         <RangePicker value={range} onChange={setRange} label="Traffic range" />
       </div>
-      {error && <p className="panel__note">The traffic could not be read: {error.message}</p>}
+      {error && <LoadError error={error} onRetry={() => void refetch()} />}
       {chart ? (
         <TimeChart
           times={chart.times}

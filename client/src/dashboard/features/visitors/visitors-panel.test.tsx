@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonFetch, renderWithClient, settleUntil } from '../../test/render';
+import { flakyFetch, jsonFetch, loadError, loadErrors, renderWithClient, retryOnceOnline, settleUntil } from '../../test/render';
 import { VISITORS_PATH, VISITORS_REFRESH_MS } from './visitors';
 import { VisitorsPanel } from './visitors-panel';
 
@@ -51,10 +51,17 @@ describe('the visitors panel', () => {
     expect(asked).toHaveLength(1);
   });
 
-  it('says why when the figures cannot be read', async () => {
+  it('says Unable to load. Try again. with the reason when the figures cannot be read, and reads them again on Try again', async () => {
     vi.stubGlobal('fetch', jsonFetch({}));
+    const refused = renderWithClient(<VisitorsPanel />).container;
+    await settleUntil(() => loadErrors(refused).length > 0);
+    loadError(refused, 'Not here.');
+    document.body.innerHTML = '';
+    const net = flakyFetch({ [VISITORS_PATH]: figures(3, 40, 200) });
+    vi.stubGlobal('fetch', net.fetch);
     const { container } = renderWithClient(<VisitorsPanel />);
-    await settleUntil(() => container.textContent?.includes('could not be read') ?? false);
-    expect(container.textContent).toContain('The visitor figures could not be read: Not here.');
+    await retryOnceOnline(container, net);
+    await settleUntil(() => figure(container, 'live') === '3');
+    expect(loadErrors(container)).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 // Live visitors and page views, read again every 10 s while the tab is visible.
 import { useQuery } from '@tanstack/react-query';
+import { LoadError } from '../../components/load-error';
 import { fetchVisitors, VISITORS_KEY, VISITORS_REFRESH_MS } from './visitors';
 
 const count = (n: number) => n.toLocaleString('en');
 
 /** The visitors panel. */
 export function VisitorsPanel() {
-  const { data, error } = useQuery({
+  const { data, error, refetch } = useQuery({
     queryKey: VISITORS_KEY,
     queryFn: ({ signal }) => fetchVisitors(signal),
     refetchInterval: VISITORS_REFRESH_MS,
@@ -17,7 +18,7 @@ export function VisitorsPanel() {
       <div className="panel__head">
         <h2 id="visitors-heading">Visitors</h2>
       </div>
-      {error && <p className="panel__note">The visitor figures could not be read: {error.message}</p>}
+      {error && <LoadError error={error} onRetry={() => void refetch()} />}
       {data ? (
         <dl className="facts" aria-label="Visitor figures">
           <dt>Live visitors (last 5 minutes)</dt>

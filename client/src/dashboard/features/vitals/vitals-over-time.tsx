@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { TimeChart, type ChartLine } from '../../components/chart/time-chart';
+import { LoadError } from '../../components/load-error';
 import { RangePicker } from '../../components/range-picker';
 import { formatVital } from './vitals';
 import { fetchVitalSeries, p75s, TIMED_VITALS, vitalSeriesKey, vitalSeriesSummary, type StatsRange } from './vitals-series';
@@ -14,7 +15,7 @@ const REFRESH_MS = 60_000;
 /** The charts of the vitals over time. */
 export function VitalsOverTime() {
   const [range, setRange] = useState<StatsRange>('24h');
-  const { data, error } = useQuery({
+  const { data, error, refetch } = useQuery({
     queryKey: vitalSeriesKey(range),
     queryFn: ({ signal }) => fetchVitalSeries(range, signal),
     refetchInterval: REFRESH_MS,
@@ -34,7 +35,7 @@ export function VitalsOverTime() {
         <h3>Over time, every page</h3>
         <RangePicker value={range} onChange={setRange} label="Web vitals range" />
       </div>
-      {error && <p className="panel__note">The web vitals over time could not be read: {error.message}</p>}
+      {error && <LoadError error={error} onRetry={() => void refetch()} />}
       {charts && (
         <>
           <TimeChart

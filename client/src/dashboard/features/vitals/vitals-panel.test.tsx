@@ -1,5 +1,6 @@
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonFetch, renderWithClient, settleUntil } from '../../test/render';
+import { flakyFetch, jsonFetch, loadErrors, renderWithClient, retryButton, settleUntil } from '../../test/render';
 import { formatVital, rate, VITALS_PATH } from './vitals';
 import { VitalsPanel } from './vitals-panel';
 
@@ -41,15 +42,23 @@ describe('the web-vitals panel', () => {
     expect(container.querySelectorAll('tbody tr')[1]!.querySelector('th')?.textContent).toBe('/about');
   });
 
-  it('says so when nothing was recorded, and why when the vitals cannot be read', async () => {
+  it('says so when nothing was recorded, and Unable to load. Try again. when the vitals cannot be read, reading them again on its Try again', async () => {
     vi.stubGlobal('fetch', jsonFetch({ [VITALS_PATH]: { pages: [] } }));
     const { container } = renderWithClient(<VitalsPanel />);
     await settleUntil(() => container.textContent?.includes('No web vitals recorded recently.') ?? false);
     expect(container.textContent).toContain('No web vitals recorded recently.');
     document.body.innerHTML = '';
-    vi.stubGlobal('fetch', jsonFetch({}));
+    const net = flakyFetch({ [VITALS_PATH]: { pages: [] } });
+    vi.stubGlobal('fetch', net.fetch);
     const failed = renderWithClient(<VitalsPanel />).container;
-    await settleUntil(() => failed.textContent?.includes('could not be read') ?? false);
-    expect(failed.textContent).toContain('The web vitals could not be read: Not here.');
+    // The table's read and the over-time charts' read fail apart, each with its own Try again.
+    await settleUntil(() => loadErrors(failed).length === 2);
+    const [table, overTime] = loadErrors(failed);
+    const retry = retryButton(table, 'Network error');
+    retryButton(overTime, 'Network error');
+    net.heal();
+    act(() => retry.click());
+    await settleUntil(() => failed.textContent?.includes('No web vitals recorded recently.') ?? false);
+    expect(loadErrors(failed)).toEqual([overTime]);
   });
 });

@@ -1,6 +1,7 @@
 // Web-vitals p75 per page over the recent records, each rated good, needs improvement or poor,
 // and every page's p75 over time.
 import { useQuery } from '@tanstack/react-query';
+import { LoadError } from '../../components/load-error';
 import { VitalsOverTime } from './vitals-over-time';
 import { fetchVitals, formatVital, rate, VITAL_NAMES, VITALS_KEY, VITALS_REFRESH_MS, type VitalName, type VitalSummary } from './vitals';
 
@@ -20,7 +21,7 @@ function Cell({ vital, summary }: { vital: VitalName; summary: VitalSummary | nu
 
 /** The web-vitals panel. */
 export function VitalsPanel() {
-  const { data, error } = useQuery({
+  const { data, error, refetch } = useQuery({
     queryKey: VITALS_KEY,
     queryFn: ({ signal }) => fetchVitals(signal),
     refetchInterval: VITALS_REFRESH_MS,
@@ -30,7 +31,7 @@ export function VitalsPanel() {
       <div className="panel__head">
         <h2 id="vitals-heading">Web vitals</h2>
       </div>
-      {error && <p className="panel__note">The web vitals could not be read: {error.message}</p>}
+      {error && <LoadError error={error} onRetry={() => void refetch()} />}
       {!data ? (
         !error && <p className="panel__empty">Loading…</p>
       ) : data.pages.length === 0 ? (
