@@ -156,7 +156,7 @@ test('the cart page shows a subscription with its plan terms, axe clean', async 
     await plain.route('**/*.js', (route) => route.abort());
     await plain.goto(`${env.base}/cart`);
     const plainRow = plain.locator('#cart-root .cart-entries tbody tr');
-    assert.deepEqual(await Promise.all(terms(plainRow)), ['$15.00 every month', 'Renews monthly until cancelled']);
+    assert.deepEqual(await Promise.all(terms(plainRow.locator('th'))), ['$15.00 every month', 'Renews monthly until cancelled']);
     await plain.close();
     await page.goto(`${env.base}/cart`);
     await page.locator('[data-island="cart"][data-island-state="mounted"] #cart-root:not([aria-busy])').waitFor();
