@@ -9,6 +9,7 @@ use crate::commerce::cart::{CartCoupon, CartEntry, ShoppingCart};
 use crate::commerce::money::MoneyJson;
 use crate::commerce::order::{OrderKind, OrderStatus};
 use crate::commerce::rules::{ShippingLocation, ShippingOption, TaxRule};
+use crate::commerce::subscription::PlanTerms;
 use crate::commerce::summary::OrderSummary;
 use crate::context::*;
 use crate::domain::enums::*;
@@ -120,6 +121,7 @@ pub fn render() -> String {
     // the stream frames and history, the orders, the forms and the visitor figures.
     decls.extend([
         MoneyJson::decl(&cfg),
+        PlanTerms::decl(&cfg),
         CartEntry::decl(&cfg),
         CartCoupon::decl(&cfg),
         ShippingOption::decl(&cfg),

@@ -117,6 +117,7 @@ fn cart() -> impl Strategy<Value = ShoppingCart> {
                     unit_price_cents: unit,
                     total_cents: unit * u64::from(quantity),
                     subscription,
+                    plan_terms: None,
                 });
             }
             cart.total_quantity = cart.entries.iter().map(|e| e.quantity).sum();

@@ -238,3 +238,33 @@ async fn a_v1_event_must_be_a_json_object() {
     let accepted = post(r#"{"commonData": {"pagePath": "/"}, "customData": {}}"#).await.expect("answered");
     assert_eq!(accepted.status(), 202);
 }
+
+#[actix_rt::test]
+async fn a_cart_entry_is_described_field_by_field_plan_terms_included() {
+    let doc = document();
+    let schemas = &doc["components"]["schemas"];
+    let entry = &schemas["CartEntry"];
+    let app = spawn_app().await;
+    let mut shopper = veranda_tests::Visitor::new(&app).await;
+    let body = serde_json::json!({ "sku": "VER-SUB-MONTHLY" });
+    let cart: Value = shopper.post("/api/commerce/cart/entries", &body).await.json().await.expect("a cart");
+    let answered = cart["entries"][0].as_object().expect("an entry");
+    for (field, value) in answered {
+        assert!(entry["properties"].get(field).is_some(), "{field} is not described");
+        if let Some(required) = entry["required"].as_array() {
+            assert!(field == "planTerms" || required.contains(&Value::from(field.as_str())), "{field} is required");
+        }
+        if field == "planTerms" {
+            let terms = &schemas["PlanTerms"];
+            let described: BTreeSet<&str> =
+                terms["properties"].as_object().expect("properties").keys().map(String::as_str).collect();
+            let sent: BTreeSet<&str> = value.as_object().expect("an object").keys().map(String::as_str).collect();
+            assert_eq!(described, sent);
+        }
+    }
+    assert!(answered.contains_key("planTerms"), "the demo subscription's entry has its terms");
+    assert_eq!(
+        doc["components"]["schemas"]["Cart"]["properties"]["entries"]["items"]["$ref"],
+        "#/components/schemas/CartEntry"
+    );
+}

@@ -6,6 +6,8 @@
 // - on the cart page raises the beans to 3 with the stepper (line and totals follow the
 //   server's answer), removes the guide, and the badge follows every change;
 // - checks out with the built-in offline provider and lands on the order confirmed page.
+// A visitor who puts the bean subscription in the cart sees its plan terms under its title
+// on the cart page, before and after the cart island redraws it, and axe-core finds nothing.
 // A visitor who arrives from a campaign link on a product page sends the Track image
 // request, the view-product-page ad-pixel event, and add-to-cart once the cart has the item.
 //
@@ -15,7 +17,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { eventually, useServer } from './support.mjs';
+import { axe, eventually, useServer } from './support.mjs';
 
 const env = useServer({ name: 'commerce' });
 const { serverLog } = env;
@@ -135,6 +137,33 @@ test('a visitor shops, changes the cart and checks out with the keyboard alone',
     assert.equal((await page.locator('h1').textContent()).trim(), 'Thank you for your order');
     assert.match(await page.locator('[role="status"]').textContent(), /A receipt goes to buyer@example\.com\./);
     assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the cart page shows a subscription with its plan terms, axe clean', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(`${env.base}/shop/coffee-subscription`);
+    await page.locator('[data-island="add-to-cart"][data-island-state="mounted"]').waitFor();
+    await page.locator('.product-details button.add-to-cart').click();
+    await page.locator('.add-to-cart-form [role="status"]', { hasText: 'to your cart' }).waitFor();
+    // The server's cart first (no JavaScript needed), then the island's redraw.
+    const terms = (root) => [root.locator('.plan-price').textContent(), root.locator('.renewal').textContent()];
+    const plain = await context.newPage();
+    await plain.route('**/*.js', (route) => route.abort());
+    await plain.goto(`${env.base}/cart`);
+    const plainRow = plain.locator('#cart-root .cart-entries tbody tr');
+    assert.deepEqual(await Promise.all(terms(plainRow.locator('th'))), ['$15.00 every month', 'Renews monthly until cancelled']);
+    await plain.close();
+    await page.goto(`${env.base}/cart`);
+    await page.locator('[data-island="cart"][data-island-state="mounted"] #cart-root:not([aria-busy])').waitFor();
+    const row = page.locator('#cart-root .cart-entries tbody tr');
+    await row.first().waitFor();
+    assert.deepEqual(await Promise.all(terms(row.locator('th'))), ['$15.00 every month', 'Renews monthly until cancelled']);
+    assert.deepEqual(await axe(page, '#cart-root'), [], 'axe in the cart');
   } finally {
     await context.close();
   }

@@ -71,6 +71,7 @@ pub fn entry(area_id: &str, area: &MemberAreaBlock, index: usize) -> Option<Cart
         unit_price_cents: option.price_cents,
         total_cents: option.price_cents,
         subscription: true,
+        plan_terms: None,
     })
 }
 

@@ -1,6 +1,9 @@
 //! Subscription plans (spec 000 §3, §9): the renewal text shown beside the price and
 //! on the subscription confirmation, and the price text of a plan paid in installments.
 
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
 use super::money::Money;
 use crate::site::content::SubscriptionPlan;
 
@@ -82,6 +85,24 @@ pub fn installment_text(plan: &SubscriptionPlan, payment: Money) -> String {
                 None => format!("{n} payments of {each}, {every}"),
             }
         }
+    }
+}
+
+/// A plan's terms as a shopper reads them wherever a subscription is bought: in the cart,
+/// at checkout and on the confirmation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct PlanTerms {
+    /// What the shopper pays ([`installment_text`]), e.g. `4 payments of $25.00, every 2
+    /// weeks ($100.00 in all)`.
+    pub price: String,
+    /// How the plan renews ([`renewal_text`]), e.g. `Renews every 2 weeks, 4 payments in all`.
+    pub renewal: String,
+}
+
+impl PlanTerms {
+    /// The terms of `plan`, one payment being `payment`.
+    pub fn of(plan: &SubscriptionPlan, payment: Money) -> PlanTerms {
+        PlanTerms { price: installment_text(plan, payment), renewal: renewal_text(plan) }
     }
 }
 

@@ -3,7 +3,7 @@
 // the page-wide `veranda:cart-changed` event every commerce island dispatches after a
 // change and listens to (the badge, the cart page).
 import { dataRequest } from '../data/index';
-import type { CartCoupon, CartEntry as WireEntry, ShippingOption, ShoppingCart as WireCart } from '../generated/types';
+import type { CartCoupon, CartEntry as WireEntry, PlanTerms, ShippingOption, ShoppingCart as WireCart } from '../generated/types';
 import { isRecord } from '../data/is-record';
 
 /** The event fired on `window` with the new cart (`detail`) after every change. */
@@ -16,7 +16,10 @@ export const CART_API = '/api/commerce/cart';
 export const CHECKOUT_URL = '/commerce/goto-checkout';
 
 /** One entry of the cart (the fields the islands show). */
-export type CartEntry = Pick<WireEntry, 'sku' | 'itemId' | 'title' | 'options' | 'quantity' | 'unitPriceCents' | 'totalCents'>;
+export type CartEntry = Pick<
+  WireEntry,
+  'sku' | 'itemId' | 'title' | 'options' | 'quantity' | 'unitPriceCents' | 'totalCents' | 'planTerms'
+>;
 
 /** The fields of the shopping cart the islands show. */
 export type ShoppingCart = Pick<
@@ -44,6 +47,12 @@ function coupons(value: unknown): CartCoupon[] {
     : [];
 }
 
+/** A subscription entry's plan terms, worded by the server; absent unless both lines are text. */
+function planTerms(value: unknown): PlanTerms | undefined {
+  if (!isRecord(value) || typeof value.price !== 'string' || typeof value.renewal !== 'string') return undefined;
+  return { price: value.price, renewal: value.renewal };
+}
+
 function shippingOption(value: unknown): ShippingOption | null {
   if (!isRecord(value) || typeof value.id !== 'string' || value.id === '') return null;
   return { id: value.id, name: str(value.name) || value.id, costCents: num(value.costCents) };
@@ -55,15 +64,19 @@ export function parseCart(value: unknown): ShoppingCart {
   const amount = isRecord(cart.subtotalAmount) ? cart.subtotalAmount : {};
   const entries = Array.isArray(cart.entries) ? cart.entries.filter(isRecord) : [];
   return {
-    entries: entries.map((e) => ({
-      sku: str(e.sku),
-      itemId: str(e.itemId),
-      title: str(e.title),
-      options: Array.isArray(e.options) ? e.options.filter((o): o is string => typeof o === 'string') : [],
-      quantity: num(e.quantity),
-      unitPriceCents: num(e.unitPriceCents),
-      totalCents: num(e.totalCents),
-    })),
+    entries: entries.map((e) => {
+      const terms = planTerms(e.planTerms);
+      return {
+        sku: str(e.sku),
+        itemId: str(e.itemId),
+        title: str(e.title),
+        options: Array.isArray(e.options) ? e.options.filter((o): o is string => typeof o === 'string') : [],
+        quantity: num(e.quantity),
+        unitPriceCents: num(e.unitPriceCents),
+        totalCents: num(e.totalCents),
+        ...(terms ? { planTerms: terms } : {}),
+      };
+    }),
     validCoupons: coupons(cart.validCoupons),
     invalidCoupons: coupons(cart.invalidCoupons),
     subtotalCents: num(cart.subtotalCents),

@@ -1741,6 +1741,17 @@ currencyCode: string,
  */
 value: number, };
 
+export type PlanTerms = { 
+/**
+ * What the shopper pays ([`installment_text`]), e.g. `4 payments of $25.00, every 2
+ * weeks ($100.00 in all)`.
+ */
+price: string, 
+/**
+ * How the plan renews ([`renewal_text`]), e.g. `Renews every 2 weeks, 4 payments in all`.
+ */
+renewal: string, };
+
 export type CartEntry = { 
 /**
  * The variant's SKU; also the entry's id in the cart's routes.
@@ -1777,7 +1788,12 @@ totalCents: number,
 /**
  * Whether it is a subscription.
  */
-subscription: boolean, };
+subscription: boolean, 
+/**
+ * A subscription's plan terms, each payment being `totalCents` (see
+ * [`crate::commerce::cart::change::describe_plans`]); absent for anything else.
+ */
+planTerms?: PlanTerms, };
 
 export type CartCoupon = { 
 /**

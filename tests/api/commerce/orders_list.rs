@@ -20,6 +20,7 @@ fn entry(sku: &str, quantity: u32, unit_price_cents: u64) -> CartEntry {
         unit_price_cents,
         total_cents: u64::from(quantity) * unit_price_cents,
         subscription: false,
+        plan_terms: None,
     }
 }
 

@@ -7,9 +7,11 @@ use super::error::CartError;
 use super::model::{CartCoupon, CartEntry, ShoppingCart};
 use super::totals::recompute;
 use crate::commerce::catalog::Catalog;
+use crate::commerce::money::Money;
 use crate::commerce::rules::{
     ShippingLocation, StoreRules, MAX_COUPONS, MAX_COUPON_LEN, MAX_ENTRIES, MAX_ENTRY_QUANTITY,
 };
+use crate::commerce::subscription::PlanTerms;
 
 /// Longest field of a shipping location.
 const MAX_LOCATION_FIELD: usize = 64;
@@ -116,8 +118,8 @@ pub fn apply(
 }
 
 /// Sets every entry's unit price to what `catalog` sells its variant for now and
-/// recomputes the totals: the price in force, not the one of the day it was added.
-/// Entries the catalog no longer has keep their price (checkout refuses them).
+/// recomputes the totals and the plan terms: the price in force, not the one of the day
+/// it was added. Entries the catalog no longer has keep their price (checkout refuses them).
 pub fn reprice(cart: &mut ShoppingCart, catalog: &Catalog, rules: &StoreRules) {
     for entry in &mut cart.entries {
         if let Some(variant) = catalog.get(&entry.sku) {
@@ -125,6 +127,22 @@ pub fn reprice(cart: &mut ShoppingCart, catalog: &Catalog, rules: &StoreRules) {
         }
     }
     recompute(cart, rules);
+    describe_plans(cart, catalog);
+}
+
+/// Sets the plan terms of every entry `catalog` sells under a subscription plan, one
+/// payment being the entry's total (`docs/commerce.md`: two units of a $25.00 plan are
+/// paid $50.00 at a time); other entries have none. Entries the catalog no longer has
+/// keep theirs.
+pub fn describe_plans(cart: &mut ShoppingCart, catalog: &Catalog) {
+    let currency = cart.subtotal_amount.currency();
+    for entry in &mut cart.entries {
+        let Some(variant) = catalog.get(&entry.sku) else { continue };
+        entry.plan_terms = variant.subscription.as_ref().and_then(|plan| {
+            let payment = Money::new(currency, i64::try_from(entry.total_cents).ok()?).ok()?;
+            Some(PlanTerms::of(plan, payment))
+        });
+    }
 }
 
 fn check_quantity(quantity: u32) -> Result<(), CartError> {
@@ -159,6 +177,7 @@ fn add_entry(cart: &mut ShoppingCart, sku: &str, quantity: u32, catalog: &Catalo
         unit_price_cents: variant.unit_price_cents,
         total_cents: 0,
         subscription: variant.subscription.is_some(),
+        plan_terms: None,
     });
     Ok(())
 }

@@ -6,6 +6,7 @@ use ts_rs::TS;
 
 use crate::commerce::money::{Currency, Money, MoneyJson};
 use crate::commerce::rules::{ShippingLocation, ShippingOption, TaxRule};
+use crate::commerce::subscription::PlanTerms;
 
 /// One line of a cart: a variant and how many.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -29,6 +30,11 @@ pub struct CartEntry {
     pub total_cents: u64,
     /// Whether it is a subscription.
     pub subscription: bool,
+    /// A subscription's plan terms, each payment being `totalCents` (see
+    /// [`crate::commerce::cart::change::describe_plans`]); absent for anything else.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub plan_terms: Option<PlanTerms>,
 }
 
 /// A coupon as the cart lists it.

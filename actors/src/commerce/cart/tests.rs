@@ -1,13 +1,13 @@
 //! Cart changes and totals.
 
-use super::change::{apply, CartChange};
+use super::change::{apply, describe_plans, CartChange};
 use super::error::CartError;
 use super::model::ShoppingCart;
 use crate::commerce::catalog::Catalog;
 use crate::commerce::money::Currency;
 use crate::commerce::rules::{ShippingLocation, StoreRules, MAX_ENTRY_QUANTITY};
 use crate::domain::enums::ProductType;
-use crate::site::content::{Product, Variant};
+use crate::site::content::{BillingPeriod, Product, SubscriptionPlan, Variant};
 
 fn variant(sku: &str, price: u64, qty: u32, unlimited: bool) -> Variant {
     Variant {
@@ -208,4 +208,36 @@ fn the_cart_serialises_with_the_spec_field_names() {
         assert!(value.get(field).is_some(), "{field} missing");
     }
     assert_eq!(value["subtotalAmount"], serde_json::json!({ "currencyCode": "USD", "value": 0.0 }));
+}
+
+#[test]
+fn a_subscription_entry_carries_its_plan_terms_paid_for_all_its_units() {
+    let mut catalog = catalog();
+    let plan =
+        SubscriptionPlan { billing_period: BillingPeriod { value: 2, unit: "weekly".into() }, num_billing_cycles: 4 };
+    let boxed = Product {
+        product_type: ProductType::Physical,
+        variants: vec![variant("BOX", 2500, 0, true)],
+        subscription: Some(plan),
+        weight: None,
+        dimensions: None,
+    };
+    catalog.add("box", "Box", &boxed, true);
+    let mut cart = empty();
+    for change in [add("BOX", 1), add("BEANS", 1)] {
+        apply(&mut cart, change, &catalog, &rules()).expect("added");
+    }
+    let terms = |cart: &ShoppingCart| cart.entry("BOX").and_then(|e| e.plan_terms.clone()).expect("terms");
+    assert_eq!(terms(&cart).price, "4 payments of $25.00, every 2 weeks ($100.00 in all)");
+    assert_eq!(terms(&cart).renewal, "Renews every 2 weeks, 4 payments in all");
+    assert_eq!(cart.entry("BEANS").and_then(|e| e.plan_terms.clone()), None);
+
+    let two = CartChange::ChangeQuantity { sku: "BOX".into(), quantity: 2 };
+    apply(&mut cart, two, &catalog, &rules()).expect("changed");
+    assert_eq!(terms(&cart).price, "4 payments of $50.00, every 2 weeks ($200.00 in all)");
+
+    // A cart stored before entries kept their terms has them again once read.
+    cart.entries.iter_mut().for_each(|e| e.plan_terms = None);
+    describe_plans(&mut cart, &catalog);
+    assert_eq!(terms(&cart).price, "4 payments of $50.00, every 2 weeks ($200.00 in all)");
 }

@@ -206,6 +206,7 @@ pub async fn donate(
         unit_price_cents: amount_cents,
         total_cents: amount_cents,
         subscription: false,
+        plan_terms: None,
     };
     place_direct(shared, OrderKind::Contribution, entry, customer).await
 }

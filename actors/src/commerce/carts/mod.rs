@@ -35,7 +35,7 @@ use rand::Rng;
 use actix::fut::{ActorFutureExt, WrapFuture};
 use actix::{Actor, ActorContext, Addr, AsyncContext, AtomicResponse, Context, Handler, MailboxError, Message};
 
-use crate::commerce::cart::change::{apply, CartChange};
+use crate::commerce::cart::change::{apply, describe_plans, CartChange};
 use crate::commerce::cart::error::CartError;
 use crate::commerce::cart::model::ShoppingCart;
 use crate::commerce::catalog::LiveCatalog;
@@ -287,9 +287,19 @@ impl Carts {
         lock(&self.live).running.len()
     }
 
-    /// The cart `id`, if it exists. Reading a cart that is neither live nor stored starts
-    /// no actor, so made-up ids cost nothing.
+    /// The cart `id`, if it exists, an open cart's plan terms as the catalog words them now
+    /// (a cart stored before they were kept has none). Reading a cart that is neither live
+    /// nor stored starts no actor, so made-up ids cost nothing.
     pub async fn get(&self, id: &str) -> Result<Option<ShoppingCart>, CartError> {
+        let mut cart = self.read(id).await?;
+        if let Some(cart) = cart.as_mut().filter(|c| !c.is_purchased) {
+            describe_plans(cart, &self.shared.catalog.current());
+        }
+        Ok(cart)
+    }
+
+    /// The cart `id` as it stands, if it exists.
+    async fn read(&self, id: &str) -> Result<Option<ShoppingCart>, CartError> {
         if self.shared.storage.is_shared() {
             // Another instance may have changed it: read it as stored.
             return Ok(self.shared.storage.load_cart_versioned(id).await?.map(|v| v.cart));

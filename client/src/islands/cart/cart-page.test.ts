@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CART_CHANGED_EVENT } from '../../commerce/cart';
+import { CART_CHANGED_EVENT, parseCart } from '../../commerce/cart';
 import { EMPTY_CART, mount, UNABLE_TO_CHOOSE_SHIPPING, UNABLE_TO_REMOVE_ITEM, UNABLE_TO_UPDATE_QUANTITY } from './cart-page';
 import { cartAnswer, settle, stubFetch, type Call } from '../../commerce/test-support';
 
@@ -79,6 +79,37 @@ describe('the cart page', () => {
     const totals = [...root.querySelectorAll('.cart-totals dt, .cart-totals dd')].map((n) => n.textContent);
     expect(totals).toEqual(['Subtotal', '$41.00', 'Discount', '−$4.10', 'Total', '$41.00']);
     expect(root.querySelector('a.cart-checkout')!.getAttribute('href')).toBe('/commerce/goto-checkout');
+  });
+
+  it("shows a subscription's plan terms under its title as the server words them, and none for other entries", async () => {
+    const plan = (price: string, renewal: string) => ({ ...entry('SUB', 'Bean subscription', 1, 2500), planTerms: { price, renewal } });
+    const weeks = plan('4 payments of $25.00, every 2 weeks ($100.00 in all)', 'Renews every 2 weeks, 4 payments in all');
+    const { root } = await cartBlock(() => ({
+      status: 200,
+      body: cartAnswer({ entries: [weeks, entry('BEANS', 'Beans', 1, 1600)], subtotalCents: 4100, grandTotalCents: 4100 }),
+    }));
+    const title = root.querySelector('tr[data-sku="SUB"] th')!;
+    expect([...title.querySelectorAll('p')].map((p) => [p.className, p.textContent])).toEqual([
+      ['plan-price', '4 payments of $25.00, every 2 weeks ($100.00 in all)'],
+      ['renewal', 'Renews every 2 weeks, 4 payments in all'],
+    ]);
+    expect(root.querySelector('tr[data-sku="BEANS"] th p')).toBeNull();
+
+    const months = plan('2 payments of $50.00, every 3 months ($100.00 in all)', 'Renews every 3 months, 2 payments in all');
+    const years = plan('3 payments of $25.00, every year ($75.00 in all)', 'Renews yearly, 3 payments in all');
+    for (const changed of [months, years]) {
+      window.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: parseCart(cartAnswer({ entries: [changed] })) }));
+      expect([...root.querySelectorAll('tr[data-sku="SUB"] th p')].map((p) => p.textContent)).toEqual([
+        changed.planTerms.price,
+        changed.planTerms.renewal,
+      ]);
+    }
+  });
+
+  it('leaves out plan terms that are not two lines of text', async () => {
+    const odd = { ...entry('SUB', 'Bean subscription', 1, 2500), planTerms: { price: 15, renewal: null } };
+    const { root } = await cartBlock(() => ({ status: 200, body: cartAnswer({ entries: [odd] }) }));
+    expect(root.querySelector('tr[data-sku="SUB"] th')!.textContent).toBe('Bean subscription');
   });
 
   it('changes a quantity and redraws from the answer', async () => {

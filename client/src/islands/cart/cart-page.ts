@@ -1,6 +1,7 @@
 // The cart block's island (spec 000 §2 "cart page", §3 "Shopping cart"). The full variant
 // mounts the full-page cart where the cart root (`#cart-root`) exists: every entry with a
-// quantity stepper and a remove button, coupon codes (the valid ones with what they take
+// quantity stepper and a remove button (a subscription's plan terms, as the server words
+// them, under its title), coupon codes (the valid ones with what they take
 // off, the invalid ones marked), the totals as the server computed them after each change,
 // and the checkout link. The badge variant is the item count and subtotal.
 //
@@ -160,6 +161,7 @@ export class CartView {
       const name = element('th', '', entry.title);
       name.scope = 'row';
       if (entry.options.length) name.append(element('br'), element('small', '', entry.options.join(', ')));
+      if (entry.planTerms) name.append(element('p', 'plan-price', entry.planTerms.price), element('p', 'renewal', entry.planTerms.renewal));
       const stepper = element('div', 'cart-stepper');
       const less = keyed(element('button', '', '−'), `less:${entry.sku}`);
       less.type = 'button';

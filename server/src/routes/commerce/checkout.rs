@@ -13,11 +13,12 @@ use veranda_actors::commerce::cart::{CartChange, CartError, ShoppingCart};
 use veranda_actors::commerce::membership::plan_of_sku;
 use veranda_actors::commerce::order::{Order, OrderKind};
 use veranda_actors::commerce::rules::ShippingLocation;
+use veranda_actors::commerce::subscription::PlanTerms;
 
 use super::cookie::CartId;
 use super::error::{cart_status, CommerceBody, CommerceError};
 use super::form::{self, FieldErrors, Fields};
-use super::pages::{self, FormView, PricedPlan};
+use super::pages::{self, FormView};
 use crate::edge::{no_store, Crumbed, LimitedForm};
 use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE};
 use crate::services::commerce::limit::CheckoutKind;
@@ -153,8 +154,8 @@ pub async fn goto_checkout(req: HttpRequest, state: web::Data<AppState>) -> Http
 struct CartCheckout {
     /// The cart.
     cart: ShoppingCart,
-    /// The subscription plans of its entries, each with the entry's price.
-    plans: Vec<PricedPlan>,
+    /// The plan terms of its subscription entries.
+    plans: Vec<PlanTerms>,
     /// Where the form posts.
     action: String,
     /// Order or subscription.
@@ -175,15 +176,8 @@ async fn cart_checkout(state: &AppState, id: &CartId, kind: OrderKind) -> Result
     if cart.entries.is_empty() {
         return Err(html(StatusCode::OK, pages::message(site, "Checkout", &CartError::Empty.to_string()), None));
     }
-    let catalog = state.services.commerce.catalog();
-    let plans: Vec<PricedPlan> = cart
-        .entries
-        .iter()
-        .filter_map(|e| {
-            let plan = catalog.get(&e.sku).and_then(|v| v.subscription.clone())?;
-            Some(PricedPlan { plan, payment_cents: e.unit_price_cents })
-        })
-        .collect();
+    // Read through the carts, every subscription entry carries its terms as the cart shows them.
+    let plans: Vec<PlanTerms> = cart.entries.iter().filter_map(|e| e.plan_terms.clone()).collect();
     let action = match kind {
         OrderKind::Subscription => {
             if plans.is_empty() {
@@ -350,12 +344,16 @@ pub async fn confirmation(
         }
     };
     let catalog = state.services.commerce.catalog();
-    let plans: Vec<PricedPlan> = order
+    // The terms the order was placed under; a membership, or an order placed before they were
+    // kept, takes them from its plan.
+    let plans: Vec<PlanTerms> = order
         .entries
         .iter()
         .filter_map(|e| {
-            let plan = catalog.get(&e.sku).and_then(|v| v.subscription.clone()).or_else(|| plan_of_sku(&e.sku))?;
-            Some(PricedPlan { plan, payment_cents: e.unit_price_cents })
+            e.plan_terms.clone().or_else(|| {
+                let plan = catalog.get(&e.sku).and_then(|v| v.subscription.clone()).or_else(|| plan_of_sku(&e.sku))?;
+                pages::priced_plan(&plan, e.total_cents, order.currency)
+            })
         })
         .collect();
     html(StatusCode::OK, pages::confirmation(&state.services.site.current(), &order, &plans), None)

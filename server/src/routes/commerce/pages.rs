@@ -8,7 +8,7 @@ use veranda_actors::commerce::catalog::CatalogVariant;
 use veranda_actors::commerce::membership;
 use veranda_actors::commerce::money::{Currency, Money};
 use veranda_actors::commerce::order::{Order, OrderKind, OrderStatus};
-use veranda_actors::commerce::subscription::{installment_text, renewal_text};
+use veranda_actors::commerce::subscription::PlanTerms;
 use veranda_actors::domain::enums::PageType;
 use veranda_actors::site::content::SubscriptionPlan;
 use veranda_actors::site::Site;
@@ -59,6 +59,7 @@ const STYLE: &str = "body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;mar
 label{display:block;margin-top:.75rem;font-weight:600}input,select{font:inherit;width:100%;padding:.4rem}\
 .field-error{color:#a00;font-weight:400}button{font:inherit;margin-top:1rem;padding:.5rem 1.25rem}\
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.25rem .5rem}\
+th .plan-price,th .renewal{margin:.25rem 0 0;font-weight:400}\
 .notice{border:2px solid #a00;padding:.5rem}@media (prefers-reduced-motion:reduce){*{transition:none!important}}";
 
 /// A page with one message (and a way back to the shop).
@@ -142,30 +143,26 @@ fn summary(cart: &ShoppingCart) -> Markup {
     }
 }
 
-/// A subscription plan with the price of one payment under it.
-pub struct PricedPlan {
-    /// The plan.
-    pub plan: SubscriptionPlan,
-    /// One payment, in minor units of the cart's or order's currency.
-    pub payment_cents: u64,
+/// The terms of `plan` when one payment is `cents` of `currency`.
+pub fn priced_plan(plan: &SubscriptionPlan, cents: u64, currency: Currency) -> Option<PlanTerms> {
+    Some(PlanTerms::of(plan, Money::new(currency, i64::try_from(cents).ok()?).ok()?))
 }
 
 /// What a plan costs (`4 payments of $25.00, every 2 weeks ($100.00 in all)`) and how it renews.
-fn plan_terms(priced: &PricedPlan, currency: Currency) -> Markup {
-    let payment = Money::new(currency, i64::try_from(priced.payment_cents).unwrap_or(i64::MAX)).ok();
+pub fn plan_terms(terms: &PlanTerms) -> Markup {
     html! {
-        @if let Some(payment) = payment { p class="plan-price" { (installment_text(&priced.plan, payment)) } }
-        p class="renewal" { (renewal_text(&priced.plan)) }
+        p class="plan-price" { (terms.price) }
+        p class="renewal" { (terms.renewal) }
     }
 }
 
 /// The checkout page of a cart: summary, buyer and (when it ships) address fields.
-pub fn checkout(site: &Site, cart: &ShoppingCart, plans: &[PricedPlan], action: &str, view: &FormView<'_>) -> String {
+pub fn checkout(site: &Site, cart: &ShoppingCart, plans: &[PlanTerms], action: &str, view: &FormView<'_>) -> String {
     let title = if plans.is_empty() { "Checkout" } else { "Subscription checkout" };
     let body = html! {
         (notice(view))
         (summary(cart))
-        @for plan in plans { (plan_terms(plan, cart.subtotal_amount.currency())) }
+        @for terms in plans { (plan_terms(terms)) }
         form method="post" action=(action) novalidate {
             input type="hidden" name="crumb" value=(view.crumb);
             (buyer_fields(view))
@@ -230,8 +227,8 @@ pub fn join(
     let body = html! {
         (notice(view))
         (priced(&entry.title, &entry.options, entry.unit_price_cents, currency))
-        @if let Some(plan) = plan {
-            (plan_terms(&PricedPlan { plan: plan.clone(), payment_cents: entry.unit_price_cents }, currency))
+        @if let Some(terms) = plan.and_then(|plan| priced_plan(plan, entry.total_cents, currency)) {
+            (plan_terms(&terms))
         }
         form method="post" action=(action) novalidate {
             input type="hidden" name="crumb" value=(view.crumb);
@@ -282,7 +279,7 @@ fn membership_status(order: &Order) -> Markup {
 }
 
 /// The confirmation page of `order`.
-pub fn confirmation(site: &Site, order: &Order, plans: &[PricedPlan]) -> String {
+pub fn confirmation(site: &Site, order: &Order, plans: &[PlanTerms]) -> String {
     let m = |c| money(c, order.currency);
     let page_type = confirmation_type(order);
     let title = match page_type {
@@ -297,7 +294,7 @@ pub fn confirmation(site: &Site, order: &Order, plans: &[PricedPlan]) -> String 
         ul {
             @for e in &order.entries { li { (e.quantity) " × " (e.title) ": " (m(e.total_cents)) } }
         }
-        @for plan in plans { (plan_terms(plan, order.currency)) }
+        @for terms in plans { (plan_terms(terms)) }
         p { "Total: " strong class="grand-total" { (m(order.grand_total_cents)) } }
         p { a href="/" { "Back to the site" } }
     };

@@ -51,7 +51,7 @@ use super::checkout::{html as html_response, page_crumb};
 use super::cookie::{CartId, CART_COOKIE};
 use super::error::{cart_status, CommerceBody, CommerceError};
 use super::form::Fields;
-use super::pages::{document, money};
+use super::pages::{document, money, plan_terms};
 use crate::edge::method;
 use crate::edge::{no_store, CrumbFail, Crumbed, LimitedForm, PlainPost};
 use crate::security::crumb::{crumb_cookie, CRUMB_FAIL_MESSAGE};
@@ -370,7 +370,10 @@ pub(super) fn cart_body(cart: &ShoppingCart, crumb: &str, return_to: &str, conti
                 tbody {
                     @for (i, e) in cart.entries.iter().enumerate() {
                         tr data-sku=(e.sku) {
-                            th scope="row" { (e.title) @if !e.options.is_empty() { br; small { (e.options.join(", ")) } } }
+                            th scope="row" {
+                                (e.title) @if !e.options.is_empty() { br; small { (e.options.join(", ")) } }
+                                @if let Some(terms) = &e.plan_terms { (plan_terms(terms)) }
+                            }
                             td { (m(e.unit_price_cents)) }
                             td {
                                 form method="post" action=(QUANTITY_PATH) class="cart-quantity" {
