@@ -34,13 +34,29 @@ pub struct SwipeBoundaries {
 /// Where a released newSwipe drag settles: `"none"`, or percentages of the slide's width
 /// such as `["0%", "50%"]` (001 §5: "snapPoints end with % or be none"); the loader refuses
 /// any other word or entry.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(untagged, expecting = "must be none or a list of percentages such as [\"0%\", \"50%\"]")]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(untagged)]
 pub enum SnapPoints {
     /// A word: only `none` is allowed.
     Named(String),
     /// Percentages, each a number from 0 to 100 followed by `%`.
     At(Vec<String>),
+}
+
+impl<'de> Deserialize<'de> for SnapPoints {
+    /// A word or a list, and for anything else a message an owner can act on.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged, expecting = "must be none or a list of percentages such as [\"0%\", \"50%\"]")]
+        enum Written {
+            Named(String),
+            At(Vec<String>),
+        }
+        Ok(match Written::deserialize(deserializer)? {
+            Written::Named(word) => Self::Named(word),
+            Written::At(points) => Self::At(points),
+        })
+    }
 }
 
 /// The word that turns snap points off.
