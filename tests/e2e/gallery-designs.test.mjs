@@ -1,8 +1,8 @@
 // Gallery designs in Chromium: the slideshow's thumbnail strip and the slideshow stay on
 // the same slide both ways (a click on a thumbnail, the arrow keys), every slideshow
-// transition moves with the keyboard, the designs laid out by the server keep their
-// layout, the slideshow's history deep links and its overflowing caption, and axe finds
-// nothing in any gallery design.
+// transition moves with the keyboard, the newSwipe slideshow's hard start holds a swipe,
+// the designs laid out by the server keep their layout, the slideshow's history deep links
+// and its overflowing caption, and axe finds nothing in any gallery design.
 //
 //   cd tests/e2e && VERANDA_BIN=../../target/debug/veranda node --test gallery-designs.test.mjs
 import assert from 'node:assert/strict';
@@ -142,6 +142,31 @@ test('every slideshow transition moves with the keyboard, and ken burns zooms th
     .locator('ul.gallery > li.is-current img')
     .evaluate((img) => getComputedStyle(img).animationName);
   assert.equal(zoom, 'gallery-kenburns');
+  assert.deepEqual(errors, [], errors.join('\n') + serverLog());
+  await context.close();
+});
+
+test('the newSwipe slideshow does not swipe back past its first photograph (a hard start)', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage('/slideshow-transitions');
+  await mountAll(page);
+  const show = page.locator('[data-island="gallery"].gallery-viewer--t-newswipe');
+  const status = show.locator('[aria-live="polite"]');
+  const list = show.locator('ul.gallery');
+  await list.scrollIntoViewIfNeeded();
+  const box = await list.boundingBox();
+  const swipe = async (dx) => {
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 3];
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + dx, y, { steps: 4 });
+    await page.mouse.up();
+  };
+  assert.equal(await status.textContent(), '1 of 5');
+  await swipe(150);
+  assert.equal(await status.textContent(), '1 of 5', 'no wrap to the last photograph');
+  await page.clock.runFor(1_300);
+  await swipe(-150);
+  assert.equal(await status.textContent(), '2 of 5');
   assert.deepEqual(errors, [], errors.join('\n') + serverLog());
   await context.close();
 });

@@ -105,6 +105,8 @@ fn every_named_enumeration_uses_the_spec_words() {
     let kinds = [K::ImageEmpty, K::ImageFile, K::ImageLicensed, K::ImageReused, K::AssetReused, K::Video];
     check_named("GalleryMediaKind", &kinds);
     check_named("Side", &[Side::Left, Side::Right]);
+    use crate::site::blocks::SwipeBoundary as B;
+    check_named("NewSwipeBoundary", &[B::Wrap, B::Hard, B::Inertial]);
 }
 
 #[test]

@@ -394,6 +394,20 @@ imageDimensions?: string,
  */
 videoHtml?: string, };
 
+export type SwipeBoundary = "none" | "hard" | "inertial";
+
+export type SwipeBoundaries = { 
+/**
+ * Before the first slide (a drag to the right on it).
+ */
+start: SwipeBoundary, 
+/**
+ * After the last slide (a drag to the left on it).
+ */
+end: SwipeBoundary, };
+
+export type SnapPoints = string | Array<string>;
+
 export type ChartSeries = { 
 /**
  * Series name.
@@ -1596,6 +1610,15 @@ thumbnails: boolean,
  * Slideshow transition: fade, ken-burns, scroll, swipe, new-swipe.
  */
 transition?: string, 
+/**
+ * A newSwipe slideshow's boundaries at its first and last slide (none at either end
+ * when not given: the slideshow wraps).
+ */
+boundaries?: SwipeBoundaries, 
+/**
+ * Where a released newSwipe drag settles (`none` when not given).
+ */
+snapPoints?: SnapPoints, 
 /**
  * Enables gallery history (deep links to slides).
  */

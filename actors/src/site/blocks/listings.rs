@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{default_auto, yes};
+use super::{default_auto, yes, SnapPoints, SwipeBoundaries};
 use crate::domain::enums::GalleryDesign;
 
 /// A summary of a collection's items (the server renders it from the collection).
@@ -180,6 +180,15 @@ pub struct GalleryBlock {
     #[serde(default)]
     #[ts(optional)]
     pub transition: Option<String>,
+    /// A newSwipe slideshow's boundaries at its first and last slide (none at either end
+    /// when not given: the slideshow wraps).
+    #[serde(default)]
+    #[ts(optional)]
+    pub boundaries: Option<SwipeBoundaries>,
+    /// Where a released newSwipe drag settles (`none` when not given).
+    #[serde(rename = "snapPoints", default)]
+    #[ts(optional)]
+    pub snap_points: Option<SnapPoints>,
     /// Enables gallery history (deep links to slides).
     #[serde(rename = "historyEnabled", default)]
     pub history_enabled: bool,

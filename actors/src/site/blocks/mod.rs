@@ -18,6 +18,7 @@ mod forms;
 mod listings;
 mod media;
 mod shapes;
+mod swipe;
 
 pub use commerce::*;
 pub use content::*;
@@ -25,6 +26,7 @@ pub use forms::*;
 pub use listings::*;
 pub use media::*;
 pub use shapes::*;
+pub use swipe::*;
 
 /// Every block kind a page can hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]

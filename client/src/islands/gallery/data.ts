@@ -4,6 +4,7 @@
 import { UNDECODABLE } from '../../loader/undecodable';
 import { type ActiveClick, type Alignment, stripAlignment, thumbnailsPerRow } from './thumbs';
 import { type Transition, transitionNamed } from './transitions';
+import { type Boundaries, snapPoints, swipeBoundaries } from './swipe-bounds';
 import { isRecord } from '../../data/is-record';
 import { AUTO_COLUMN_GUTTER, AUTO_COLUMN_WIDTH, type ColumnBehavior, columnBehavior } from './columns';
 
@@ -91,6 +92,10 @@ export interface GalleryOptions {
   gutter: number;
   /** Auto-columns designs: the column count rounded down (`behavior` min, the default) or up. */
   columnBehavior: ColumnBehavior;
+  /** newSwipe: what a drag does past the first and last slide (`boundaries`; none at either end: it wraps). */
+  boundaries: Boundaries;
+  /** newSwipe: where a released drag settles, in fractions of the slide's width (`snapPoints`; none by default). */
+  snapPoints: number[];
 }
 
 /** The default placeholder's height in percent of its width (001 §9). */
@@ -210,5 +215,7 @@ export function parseGalleryData(raw: unknown): GalleryOptions | null {
     columnWidth: Number(data.columnWidth) > 0 ? Number(data.columnWidth) : AUTO_COLUMN_WIDTH,
     gutter: pixels(data.gutter) ?? AUTO_COLUMN_GUTTER,
     columnBehavior: columnBehavior(data.behavior),
+    boundaries: swipeBoundaries(data.boundaries),
+    snapPoints: snapPoints(data.snapPoints),
   };
 }

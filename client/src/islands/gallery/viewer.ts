@@ -2,7 +2,8 @@
 // optional thumbnail strip linked to it), slider strip (the current slide scrolled to the
 // middle) and carousel (a row of slides per step). Plain DOM on top of the server's list;
 // previous / next buttons, a pause control when it autoplays, a polite "X of Y" status,
-// arrow keys and swipes (a newSwipe slideshow follows the finger while dragged). Slides
+// arrow keys and swipes (a newSwipe slideshow follows the finger while dragged, within its
+// boundaries, and settles at its snap points). Slides
 // click as 001 §4 asks (see clicks.ts); a slideshow loads only the current slide's and the
 // next one's images (preloadCount 1; a slider's scroller already keeps the others waiting).
 import { clickThrough, dueSlides, slideshowClick, stripClick } from './clicks';
@@ -11,6 +12,7 @@ import { applyFrame } from './frame';
 import { Autoplay, type Point, carouselControls, carouselSlidesPerRow, lockAxis, motionAllowed, randomSlide, swipeDirection } from './motion';
 import { onGalleryResize } from './resize';
 import { Slides } from './slides';
+import { NO_BOUNDARIES, boundedOffset, settleOffset, swipeAllowed } from './swipe-bounds';
 import { mountThumbnails, thumbnailsPerRow } from './thumbs';
 import { type Fling, focalOrigin, moveDirection, transitionTiming } from './transitions';
 import { mountVideoSlides } from './video-slides';
@@ -153,6 +155,8 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
   };
   /** The drag that is ending in a swipe, for the newSwipe duration. */
   let fling: Fling | undefined;
+  /** Where a newSwipe slide settled after its last drag (a snap point), in px. */
+  let rest = 0;
   slides.on((event) => {
     if (event.type !== 'change') return;
     if (layout !== 'stacked') {
@@ -172,6 +176,7 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
     void incoming?.offsetWidth;
     leaving?.classList.add('is-leaving');
     if (leaving) leaving.style.transform = '';
+    rest = 0;
     render(true);
     win.setTimeout(() => {
       leaving?.classList.remove('is-leaving');
@@ -223,6 +228,9 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
   }
   let start: Point | null = null;
   const follow = transition === 'newswipe';
+  // A newSwipe slideshow's boundaries hold its swipes even without motion (the slide then does not follow the finger).
+  const bounds = layout === 'stacked' && options.transition === 'newswipe' ? options.boundaries : NO_BOUNDARIES;
+  const place = (item: HTMLElement, px: number) => (item.style.transform = px ? `translateX(${px}px)` : '');
   const dragged = () => items[slides.index];
   /** The last press was a drag, so its click neither opens the lightbox nor follows a link. */
   let dragClick = false;
@@ -272,25 +280,30 @@ export function mountViewer(win: Window, el: HTMLElement, list: HTMLElement, opt
       const item = dragged();
       if (!start || !item || slides.inMotion || lockAxis(start, { x: e.clientX, y: e.clientY, t: e.timeStamp }) !== 'x') return;
       item.style.transition = 'none';
-      item.style.transform = `translateX(${e.clientX - start.x}px)`;
+      item.style.transform = `translateX(${boundedOffset(rest + e.clientX - start.x, slides.index, items.length, bounds)}px)`;
     });
   }
   const release = (e: PointerEvent) => {
     const end = { x: e.clientX, y: e.clientY, t: e.timeStamp };
-    const direction = start && swipeDirection(start, end);
+    const swipe = start && swipeDirection(start, end);
+    const direction = swipe && swipeAllowed(swipe, slides.index, items.length, bounds) ? swipe : null;
+    const width = list.clientWidth || win.innerWidth;
     if (start && lockAxis(start, end) !== null) dragClick = true;
     if (start && direction) {
       const dx = Math.abs(end.x - start.x);
-      fling = { remainingPx: (list.clientWidth || win.innerWidth) - dx, velocity: dx / Math.max(1, end.t - start.t) };
+      fling = { remainingPx: width - dx, velocity: dx / Math.max(1, end.t - start.t) };
     }
+    const dropped = start && rest + end.x - start.x;
     start = null;
     const item = dragged();
-    // A drag that is not a swipe goes back; a swipe's slide leaves from where it was dropped.
+    // A drag that is not a swipe springs back, or settles at the nearest snap point; a swipe's slide leaves from where it was dropped.
     if (follow && item) item.style.transition = '';
-    if (follow && item && !direction) item.style.transform = '';
+    if (follow && item && !direction && dropped !== null) {
+      place(item, (rest = settleOffset(dropped, width, options.snapPoints, slides.index, items.length, bounds)));
+    }
     if (direction === 'next') slides.next();
     else if (direction === 'previous') slides.previous();
-    if (follow && item && item.style.transform && slides.index === items.indexOf(item)) item.style.transform = '';
+    if (follow && item && direction && slides.index === items.indexOf(item)) place(item, (rest = 0));
     fling = undefined;
   };
   list.addEventListener('pointerup', release);

@@ -4,8 +4,8 @@
 use super::super::rules::MAX_GALLERY_SLIDES;
 use super::Loader;
 use crate::site::blocks::{
-    GalleryBlock, GALLERY_ACTIVE_CLICK_BEHAVIORS, GALLERY_CLICK_BEHAVIORS, GALLERY_COLUMN_BEHAVIORS,
-    INVALID_VIDEO_EMBED,
+    snap_percent, GalleryBlock, SnapPoints, GALLERY_ACTIVE_CLICK_BEHAVIORS, GALLERY_CLICK_BEHAVIORS,
+    GALLERY_COLUMN_BEHAVIORS, INVALID_VIDEO_EMBED, NO_SNAP_POINTS,
 };
 
 /// A gallery's `columnWidth` given as a string of digits (`"300"`) becomes that number
@@ -38,6 +38,7 @@ impl Loader {
         self.one_of(file, &at("activeSlideClickBehavior"), active, &GALLERY_ACTIVE_CLICK_BEHAVIORS);
         self.one_of(file, &at("behavior"), gallery.behavior.as_deref(), &GALLERY_COLUMN_BEHAVIORS);
         self.check_gallery_sizes(file, path, gallery);
+        self.check_snap_points(file, &at("snapPoints"), gallery.snap_points.as_ref());
         for (i, slide) in gallery.slides.iter_mut().enumerate() {
             self.check_file(file, &format!("{path}.slides[{i}].src"), "images", &slide.src);
             if slide.image_dimensions.is_none() {
@@ -69,6 +70,27 @@ impl Loader {
         }
         if gallery.thumbnail_strip_height == Some(0) {
             self.problems.add(file, format!("{path}.thumbnail-strip-height"), "must be at least 1 (px)");
+        }
+    }
+
+    /// A newSwipe slideshow's `snapPoints` is `none` or a list of percentages from 0% to 100%
+    /// (001 §5: "snapPoints end with % or be none"); its `boundaries` are checked as they are
+    /// read (each end none, hard or inertial).
+    fn check_snap_points(&mut self, file: &str, field: &str, points: Option<&SnapPoints>) {
+        match points {
+            None => {}
+            Some(SnapPoints::Named(word)) if word == NO_SNAP_POINTS => {}
+            Some(SnapPoints::Named(word)) => {
+                let message =
+                    format!("'{word}' must be {NO_SNAP_POINTS} or a list of percentages such as [\"0%\", \"50%\"]");
+                self.problems.add(file, field, message);
+            }
+            Some(SnapPoints::At(list)) => {
+                for (i, point) in list.iter().enumerate().filter(|(_, p)| snap_percent(p).is_none()) {
+                    let message = format!("'{point}' must be a percentage from 0% to 100%, such as \"50%\"");
+                    self.problems.add(file, format!("{field}[{i}]"), message);
+                }
+            }
         }
     }
 

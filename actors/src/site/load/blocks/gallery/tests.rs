@@ -87,3 +87,58 @@ fn an_auto_columns_gallery_rounds_down_unless_its_behavior_is_max() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn new_swipe_boundaries_and_snap_points_are_read_and_travel_to_the_page() {
+    // 001 §5: "newSwipe boundaries each none, hard or inertial; snapPoints end with % or be none".
+    use crate::site::blocks::{SnapPoints, SwipeBoundaries, SwipeBoundary};
+    let fields = "transition = \"newSwipe\"\nboundaries = { start = \"hard\", end = \"inertial\" }\n\
+                  snapPoints = [\"0%\", \"50%\"]";
+    let site = Site::load(site_with_gallery(fields).path()).unwrap_or_else(|problems| panic!("{problems}"));
+    let BlockData::Gallery(gallery) = &site.pages[0].blocks[0].data else { panic!("a gallery block") };
+    let start_end = SwipeBoundaries { start: SwipeBoundary::Hard, end: SwipeBoundary::Inertial };
+    assert_eq!(gallery.boundaries, Some(start_end));
+    assert_eq!(gallery.snap_points, Some(SnapPoints::At(vec!["0%".into(), "50%".into()])));
+    let json = serde_json::to_value(gallery).expect("block json");
+    assert_eq!(json["boundaries"], serde_json::json!({ "start": "hard", "end": "inertial" }));
+    assert_eq!(json["snapPoints"], serde_json::json!(["0%", "50%"]));
+
+    let plain = "boundaries = { end = \"none\" }\nsnapPoints = \"none\"";
+    let site = Site::load(site_with_gallery(plain).path()).unwrap_or_else(|problems| panic!("{problems}"));
+    let BlockData::Gallery(gallery) = &site.pages[0].blocks[0].data else { panic!("a gallery block") };
+    let none = SwipeBoundaries { start: SwipeBoundary::Wrap, end: SwipeBoundary::Wrap };
+    assert_eq!(gallery.boundaries, Some(none), "an end not given has no boundary");
+    assert_eq!(serde_json::to_value(gallery).expect("block json")["boundaries"]["start"], "none");
+    assert_eq!(gallery.snap_points, Some(SnapPoints::Named("none".into())));
+}
+
+#[test]
+fn a_gallery_without_swipe_options_has_none() {
+    let site = Site::load(site_with_gallery("").path()).unwrap_or_else(|problems| panic!("{problems}"));
+    let BlockData::Gallery(gallery) = &site.pages[0].blocks[0].data else { panic!("a gallery block") };
+    assert_eq!((gallery.boundaries, &gallery.snap_points), (None, &None));
+    let json = serde_json::to_value(gallery).expect("block json");
+    assert!(json.get("boundaries").is_none_or(|v| v.is_null()) && json.get("snapPoints").is_none_or(|v| v.is_null()));
+}
+
+#[test]
+fn bad_new_swipe_boundaries_and_snap_points_are_refused_with_file_and_field() {
+    for (fields, field, words) in [
+        ("boundaries = { start = \"soft\" }", "blocks[0].boundaries.start", "'soft'"),
+        ("boundaries = { end = \"bouncy\" }", "blocks[0].boundaries.end", "'bouncy'"),
+        ("boundaries = { middle = \"hard\" }", "blocks[0].boundaries.middle", "not a known field"),
+        ("boundaries = \"hard\"", "blocks[0].boundaries", "table"),
+        ("snapPoints = \"half\"", "blocks[0].snapPoints", "'half' must be none or a list of percentages"),
+        ("snapPoints = [\"0%\", \"50\"]", "blocks[0].snapPoints[1]", "'50' must be a percentage from 0% to 100%"),
+        ("snapPoints = [\"150%\"]", "blocks[0].snapPoints[0]", "'150%' must be a percentage"),
+        ("snapPoints = [\"-10%\"]", "blocks[0].snapPoints[0]", "'-10%' must be a percentage"),
+        ("snapPoints = [\"x%\"]", "blocks[0].snapPoints[0]", "'x%' must be a percentage"),
+        ("snapPoints = 50", "blocks[0].snapPoints", "must be none or a list of percentages"),
+    ] {
+        let problems = Site::load(site_with_gallery(fields).path()).expect_err(fields).0;
+        assert!(
+            problems.iter().any(|p| p.file == "pages/home.toml" && p.field == field && p.message.contains(words)),
+            "{fields}: {problems:?}"
+        );
+    }
+}
