@@ -78,6 +78,8 @@ figcaption{color:var(--muted);font-size:var(--font-size-2);padding-top:.25rem}
 details{border-bottom:1px solid var(--line);padding:.5rem 0}
 summary{cursor:pointer;font-weight:var(--font-weight-3);padding:.25rem 0}
 .marquee{font-size:var(--font-size-6);overflow-wrap:anywhere}
+.block--scaled-text{container-type:inline-size}.scaled-text[style]{white-space:nowrap;font-size:max(11px,min(var(--scaled-max,1em),calc(100cqi / (var(--chars) * .6))))}
+h1.scaled-text{--scaled-max:var(--font-size-7)}h2.scaled-text{--scaled-max:var(--font-size-6)}h3.scaled-text{--scaled-max:var(--font-size-4)}
 .price s{color:var(--muted)}
 .sold-out{display:inline-block;background:var(--fg);color:#fff;padding:0 .5rem;font-size:var(--font-size-2)}
 .notice{background:var(--soft);padding:1rem;border-left:4px solid var(--accent)}
@@ -142,11 +144,10 @@ mod tests {
         for property in ["border-radius:", "font-size:", "font-weight:"] {
             for (at, _) in super::CRITICAL_CSS.match_indices(property) {
                 let value = &super::CRITICAL_CSS[at + property.len()..];
-                assert!(
-                    value.starts_with("var(--"),
-                    "{property}{}",
-                    &value[..value.find([';', '}']).unwrap_or(value.len())]
-                );
+                let value = &value[..value.find([';', '}']).unwrap_or(value.len())];
+                // Scaled text's size is the smaller of its token and what fits its block.
+                let fitted = value.starts_with("max(11px,min(var(--scaled-max");
+                assert!(value.starts_with("var(--") || fitted, "{property}{value}");
             }
         }
     }
@@ -162,6 +163,17 @@ mod tests {
             assert!(super::CRITICAL_CSS.contains(&format!(".shape-{name} img")), "{name} has a clip path");
         }
         assert!(!super::CRITICAL_CSS.contains(".shape-square img"), "a square needs no clip");
+    }
+
+    #[test]
+    fn scaled_text_is_sized_to_one_line_of_its_block_before_it_is_measured() {
+        // 001 §9: scaled text shrinks to fit, never below 11 px; about 0.6 em a character.
+        let css = super::CRITICAL_CSS;
+        assert!(css.contains(".block--scaled-text{container-type:inline-size}"));
+        assert!(css.contains(
+            ".scaled-text[style]{white-space:nowrap;font-size:max(11px,min(var(--scaled-max,1em),calc(100cqi / (var(--chars) * .6))))}"
+        ));
+        assert!(css.contains("h1.scaled-text{--scaled-max:var(--font-size-7)}"));
     }
 
     #[test]

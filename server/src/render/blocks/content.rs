@@ -33,15 +33,23 @@ pub fn marquee(d: &MarqueeBlock) -> Markup {
     html! { p class="marquee" { (d.text) } }
 }
 
-/// A heading of level 1–4, or a paragraph.
+/// The longest scaled text the stylesheet sizes to one line before the island measures it:
+/// at the spec's 11 px floor it still fits a 320 px phone (about 0.6 em a character).
+pub const FIT_BEFORE_PAINT_MAX_CHARS: usize = 48;
+
+/// A heading of level 1–4, or a paragraph. A text of at most [`FIT_BEFORE_PAINT_MAX_CHARS`]
+/// carries its length (`--chars`), from which the stylesheet sizes it to about one line of its
+/// block, so the island's exact fit does not move the page; a longer one wraps until fitted.
 pub fn scaled_text(d: &ScaledTextBlock) -> Markup {
+    let chars = d.text.chars().count();
+    let fit = (1..=FIT_BEFORE_PAINT_MAX_CHARS).contains(&chars).then(|| format!("--chars:{chars}"));
     html! {
         @match d.level {
-            1 => h1 class="scaled-text" { (d.text) },
-            2 => h2 class="scaled-text" { (d.text) },
-            3 => h3 class="scaled-text" { (d.text) },
-            4 => h4 class="scaled-text" { (d.text) },
-            _ => p class="scaled-text" { (d.text) },
+            1 => h1 class="scaled-text" style=[fit] { (d.text) },
+            2 => h2 class="scaled-text" style=[fit] { (d.text) },
+            3 => h3 class="scaled-text" style=[fit] { (d.text) },
+            4 => h4 class="scaled-text" style=[fit] { (d.text) },
+            _ => p class="scaled-text" style=[fit] { (d.text) },
         }
     }
 }
@@ -162,7 +170,18 @@ pub fn social_sharing(ctx: &BlockCtx<'_>, d: &SocialSharingBlock) -> Markup {
 
 #[cfg(test)]
 mod tests {
-    use super::share_link;
+    use super::{scaled_text, share_link};
+    use veranda_actors::site::blocks::ScaledTextBlock;
+
+    #[test]
+    fn short_scaled_text_carries_its_length_for_the_stylesheet_and_long_text_wraps_until_fitted() {
+        let heading = |text: &str, level| scaled_text(&ScaledTextBlock { text: text.into(), level }).into_string();
+        assert_eq!(heading("Good coffee", 1), r#"<h1 class="scaled-text" style="--chars:11">Good coffee</h1>"#);
+        assert_eq!(heading("Été", 0), r#"<p class="scaled-text" style="--chars:3">Été</p>"#);
+        let long = "a".repeat(49);
+        assert_eq!(heading(&long, 2), format!(r#"<h2 class="scaled-text">{long}</h2>"#));
+        assert_eq!(heading("", 3), r#"<h3 class="scaled-text"></h3>"#);
+    }
 
     #[test]
     fn share_links_carry_the_encoded_page_url() {
