@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::money::Money;
+use super::money::{Currency, Money};
 use crate::site::content::SubscriptionPlan;
 
 /// The unit of a billing period.
@@ -103,6 +103,12 @@ impl PlanTerms {
     /// The terms of `plan`, one payment being `payment`.
     pub fn of(plan: &SubscriptionPlan, payment: Money) -> PlanTerms {
         PlanTerms { price: installment_text(plan, payment), renewal: renewal_text(plan) }
+    }
+
+    /// The terms of `plan` when one payment is `cents` minor units of `currency`; none when
+    /// that is too large to be money.
+    pub fn of_cents(plan: &SubscriptionPlan, cents: u64, currency: Currency) -> Option<PlanTerms> {
+        Some(PlanTerms::of(plan, Money::new(currency, i64::try_from(cents).ok()?).ok()?))
     }
 }
 

@@ -7,7 +7,6 @@ use super::error::CartError;
 use super::model::{CartCoupon, CartEntry, ShoppingCart};
 use super::totals::recompute;
 use crate::commerce::catalog::Catalog;
-use crate::commerce::money::Money;
 use crate::commerce::rules::{
     ShippingLocation, StoreRules, MAX_COUPONS, MAX_COUPON_LEN, MAX_ENTRIES, MAX_ENTRY_QUANTITY,
 };
@@ -138,10 +137,8 @@ pub fn describe_plans(cart: &mut ShoppingCart, catalog: &Catalog) {
     let currency = cart.subtotal_amount.currency();
     for entry in &mut cart.entries {
         let Some(variant) = catalog.get(&entry.sku) else { continue };
-        entry.plan_terms = variant.subscription.as_ref().and_then(|plan| {
-            let payment = Money::new(currency, i64::try_from(entry.total_cents).ok()?).ok()?;
-            Some(PlanTerms::of(plan, payment))
-        });
+        entry.plan_terms =
+            variant.subscription.as_ref().and_then(|plan| PlanTerms::of_cents(plan, entry.total_cents, currency));
     }
 }
 

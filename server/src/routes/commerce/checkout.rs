@@ -352,7 +352,7 @@ pub async fn confirmation(
         .filter_map(|e| {
             e.plan_terms.clone().or_else(|| {
                 let plan = catalog.get(&e.sku).and_then(|v| v.subscription.clone()).or_else(|| plan_of_sku(&e.sku))?;
-                pages::priced_plan(&plan, e.total_cents, order.currency)
+                PlanTerms::of_cents(&plan, e.total_cents, order.currency)
             })
         })
         .collect();

@@ -143,11 +143,6 @@ fn summary(cart: &ShoppingCart) -> Markup {
     }
 }
 
-/// The terms of `plan` when one payment is `cents` of `currency`.
-pub fn priced_plan(plan: &SubscriptionPlan, cents: u64, currency: Currency) -> Option<PlanTerms> {
-    Some(PlanTerms::of(plan, Money::new(currency, i64::try_from(cents).ok()?).ok()?))
-}
-
 /// What a plan costs (`4 payments of $25.00, every 2 weeks ($100.00 in all)`) and how it renews.
 pub fn plan_terms(terms: &PlanTerms) -> Markup {
     html! {
@@ -227,7 +222,7 @@ pub fn join(
     let body = html! {
         (notice(view))
         (priced(&entry.title, &entry.options, entry.unit_price_cents, currency))
-        @if let Some(terms) = plan.and_then(|plan| priced_plan(plan, entry.total_cents, currency)) {
+        @if let Some(terms) = plan.and_then(|plan| PlanTerms::of_cents(plan, entry.total_cents, currency)) {
             (plan_terms(&terms))
         }
         form method="post" action=(action) novalidate {
