@@ -252,7 +252,8 @@ pub trait Store: Send + Sync + 'static {
     /// durability class among their trees.
     fn put_atomic<'a>(&'a self, writes: &'a [(Tree, Vec<u8>, Vec<u8>)]) -> StoreFuture<'a, ()>;
 
-    /// Removes every key of `keys` in one atomic batch; resolves per the tree's durability class.
+    /// Removes every key of `keys`; resolves per the tree's durability class. Not atomic: a
+    /// crash may leave some of them, so callers remove what has gone stale and can run again.
     fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> StoreFuture<'a, ()>;
 
     /// Flushes everything written so far.

@@ -10,12 +10,23 @@
 //!
 //! The telemetry trees' sizes are counted as they change ([`TreeSizes`]); opening the
 //! store reads those trees once to start the count.
+//!
+//! **No sled transactions or batches.** In sled 0.34 the first `transaction` or
+//! `apply_batch` anywhere in a process switches every database of the process to one
+//! process-wide lock, taken for reading by every operation and for writing by every
+//! transaction: from then on one flush that waits on its disk while holding it stalls
+//! every writer of every store (seen as a whole test process hanging). So a write that
+//! must be atomic across trees ([`Store::put_atomic`]) is logged as one *intent* (a
+//! single insert, atomic by itself), applied key by key, then the intent is removed.
+//! sled recovers a prefix of its log, so after a crash either the intent is gone and
+//! every write with it, or the intent is there and [`SledStore::open`] applies it
+//! again (writing a final value twice changes nothing) before anything reads.
 
 use std::collections::HashMap;
 use std::path::Path;
 use std::time::Duration;
 
-use sled::Transactional;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::flusher::Flusher;
 use super::metrics::StoreMetric;
@@ -36,7 +47,14 @@ pub struct SledStore {
     flusher: Flusher,
     /// The bytes each telemetry tree holds.
     sizes: TreeSizes,
+    /// Atomic writes logged and not yet applied whole (see the module's notes).
+    intents: sled::Tree,
+    /// The key of the next intent.
+    next_intent: AtomicU64,
 }
+
+/// The internal tree of atomic writes in progress; not one of [`Tree::ALL`].
+const INTENTS_TREE: &str = "veranda-intents";
 
 impl SledStore {
     /// Opens (or creates) the database in `dir`.
@@ -53,16 +71,21 @@ impl SledStore {
         let db = open_waiting_for_lock(|| config.open(), LOCK_WAIT)
             .map_err(|e| StoreError::Backend(format!("{}: {e}", dir.display())))?;
         let mut trees = HashMap::with_capacity(Tree::ALL.len());
-        let sizes = TreeSizes::default();
         for tree in Tree::ALL {
-            let handle = db.open_tree(tree.name()).map_err(backend)?;
-            if TreeSizes::counts(tree) {
-                sizes.set(tree, tree_bytes(&handle)?);
+            trees.insert(tree, db.open_tree(tree.name()).map_err(backend)?);
+        }
+        let intents = db.open_tree(INTENTS_TREE).map_err(backend)?;
+        if finish_intents(&intents, &trees)? > 0 {
+            db.flush().map_err(backend)?;
+        }
+        let sizes = TreeSizes::default();
+        for (tree, handle) in &trees {
+            if TreeSizes::counts(*tree) {
+                sizes.set(*tree, tree_bytes(handle)?);
             }
-            trees.insert(tree, handle);
         }
         let flusher = Flusher::start(db.clone(), telemetry_interval)?;
-        Ok(SledStore { db, trees, flusher, sizes })
+        Ok(SledStore { db, trees, flusher, sizes, intents, next_intent: AtomicU64::new(0) })
     }
 
     /// Flushes completed since the store opened (group, periodic and final ones).
@@ -154,6 +177,61 @@ fn tree_bytes(tree: &sled::Tree) -> Result<u64, StoreError> {
     tree.iter().try_fold(0u64, |sum, entry| entry.map(|(k, v)| sum + entry_bytes(&k, &v)).map_err(backend))
 }
 
+/// An atomic write as one value: per write, the tree's name, the key and the value, each
+/// preceded by its length (u32, big-endian).
+fn encode_intent(writes: &[(Tree, Vec<u8>, Vec<u8>)]) -> Vec<u8> {
+    let size: usize = writes.iter().map(|(t, k, v)| 12 + t.name().len() + k.len() + v.len()).sum();
+    let mut out = Vec::with_capacity(size);
+    for (tree, key, value) in writes {
+        for part in [tree.name().as_bytes(), key, value] {
+            out.extend_from_slice(&(part.len() as u32).to_be_bytes());
+            out.extend_from_slice(part);
+        }
+    }
+    out
+}
+
+/// One write of an intent: tree, key, value.
+type IntentWrite<'a> = (Tree, &'a [u8], &'a [u8]);
+
+/// The writes of an intent [`encode_intent`] made; `None` if it is not one.
+fn decode_intent(mut bytes: &[u8]) -> Option<Vec<IntentWrite<'_>>> {
+    fn part<'a>(bytes: &mut &'a [u8]) -> Option<&'a [u8]> {
+        let (len, rest) = bytes.split_first_chunk::<4>()?;
+        let len = u32::from_be_bytes(*len) as usize;
+        let (part, rest) = (rest.get(..len)?, rest.get(len..)?);
+        *bytes = rest;
+        Some(part)
+    }
+    let mut writes = Vec::new();
+    while !bytes.is_empty() {
+        let name = part(&mut bytes)?;
+        let tree = Tree::ALL.into_iter().find(|t| t.name().as_bytes() == name)?;
+        writes.push((tree, part(&mut bytes)?, part(&mut bytes)?));
+    }
+    Some(writes)
+}
+
+/// Applies every intent a crash left in `intents` to `trees`, then removes it; returns
+/// how many there were.
+fn finish_intents(intents: &sled::Tree, trees: &HashMap<Tree, sled::Tree>) -> Result<usize, StoreError> {
+    let mut finished = 0;
+    for entry in intents.iter() {
+        let (id, intent) = entry.map_err(backend)?;
+        let writes = decode_intent(&intent).ok_or_else(|| {
+            StoreError::Backend(format!("an unfinished atomic write ({} bytes) is unreadable", intent.len()))
+        })?;
+        for (tree, key, value) in writes {
+            let handle =
+                trees.get(&tree).ok_or_else(|| StoreError::Backend(format!("tree {} is not open", tree.name())))?;
+            handle.insert(key, value).map_err(backend)?;
+        }
+        intents.remove(id).map_err(backend)?;
+        finished += 1;
+    }
+    Ok(finished)
+}
+
 /// The bytes of an entry `key` replaced or removed, if there was one.
 fn old_bytes(key: &[u8], old: Option<sled::IVec>) -> u64 {
     old.map_or(0, |v| entry_bytes(key, &v))
@@ -212,32 +290,17 @@ impl Store for SledStore {
         Box::pin(async move {
             let Some(&(first, ..)) = writes.first() else { return Ok(()) };
             self.flusher.check_open()?;
-            let mut trees: Vec<Tree> = Vec::new();
             for (tree, ..) in writes {
-                if !trees.contains(tree) {
-                    trees.push(*tree);
-                }
+                self.tree(*tree)?;
             }
-            let handles = trees.iter().map(|t| self.tree(*t).cloned()).collect::<Result<Vec<_>, _>>()?;
-            // Bytes added and replaced per tree, of the run of the transaction that committed.
-            let changes = handles
-                .as_slice()
-                .transaction(|views| {
-                    let mut changes = vec![(0u64, 0u64); trees.len()];
-                    for (tree, key, value) in writes {
-                        // Every tree of `writes` is in `trees`, in the order of `views`.
-                        let at = trees.iter().position(|t| t == tree).unwrap_or(0);
-                        let old = views[at].insert(key.as_slice(), value.as_slice())?;
-                        changes[at].0 += entry_bytes(key, value);
-                        changes[at].1 += old_bytes(key, old);
-                    }
-                    Ok::<_, sled::transaction::ConflictableTransactionError<()>>(changes)
-                })
-                .map_err(|e| StoreError::Backend(format!("an atomic write failed: {e:?}")))?;
-            for (tree, (added, removed)) in trees.iter().zip(changes) {
-                self.sizes.change(*tree, added, removed);
+            let intent = self.next_intent.fetch_add(1, Ordering::Relaxed).to_be_bytes();
+            self.intents.insert(intent, encode_intent(writes)).map_err(backend)?;
+            for (tree, key, value) in writes {
+                let old = self.tree(*tree)?.insert(key.as_slice(), value.as_slice()).map_err(backend)?;
+                self.sizes.change(*tree, entry_bytes(key, value), old_bytes(key, old));
             }
-            let durable = trees.iter().copied().find(|t| t.durability() == Durability::Durable).unwrap_or(first);
+            self.intents.remove(intent).map_err(backend)?;
+            let durable = writes.iter().map(|w| w.0).find(|t| t.durability() == Durability::Durable).unwrap_or(first);
             self.acknowledge_writes(durable, writes.len() as u64).await
         })
     }
@@ -276,24 +339,9 @@ impl Store for SledStore {
             }
             self.flusher.check_open()?;
             let handle = self.tree(tree)?;
-            if TreeSizes::counts(tree) {
-                // A transaction, still one atomic step, that tells the bytes it removed.
-                let removed = handle
-                    .transaction(|view| {
-                        let mut removed = 0;
-                        for key in keys {
-                            removed += old_bytes(key, view.remove(key.as_slice())?);
-                        }
-                        Ok::<_, sled::transaction::ConflictableTransactionError<()>>(removed)
-                    })
-                    .map_err(|e| StoreError::Backend(format!("a batch removal failed: {e:?}")))?;
-                self.sizes.change(tree, 0, removed);
-            } else {
-                let mut batch = sled::Batch::default();
-                for key in keys {
-                    batch.remove(key.as_slice());
-                }
-                handle.apply_batch(batch).map_err(backend)?;
+            for key in keys {
+                let old = handle.remove(key.as_slice()).map_err(backend)?;
+                self.sizes.change(tree, 0, old_bytes(key, old));
             }
             self.acknowledge(tree).await
         })
@@ -361,6 +409,65 @@ mod tests {
         let second = open_waiting_for_lock(|| config.open(), Duration::from_millis(100));
         let error = second.err().map(|e| e.to_string()).unwrap_or_default();
         assert!(error.contains("could not acquire lock on"), "{error}");
+    }
+
+    #[tokio::test]
+    async fn an_atomic_write_leaves_no_intent_and_one_a_crash_left_is_applied_whole_at_opening() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = SledStore::open(dir.path()).expect("opens");
+        let writes =
+            [(Tree::Orders, b"o1".to_vec(), b"order".to_vec()), (Tree::Carts, b"c1".to_vec(), b"cart".to_vec())];
+        store.put_atomic(&writes).await.expect("puts");
+        assert_eq!(store.get(Tree::Carts, b"c1").expect("reads"), Some(b"cart".to_vec()));
+        assert!(store.intents.is_empty(), "a finished atomic write removes its intent");
+
+        // A crash after the intent was logged, before its writes were applied.
+        let pending =
+            [(Tree::Orders, b"o2".to_vec(), b"order 2".to_vec()), (Tree::Census, b"k".to_vec(), b"v".to_vec())];
+        store.intents.insert(7u64.to_be_bytes(), encode_intent(&pending)).expect("logs");
+        store.close().expect("closes");
+        drop(store);
+
+        let reopened = SledStore::open(dir.path()).expect("reopens");
+        assert_eq!(reopened.get(Tree::Orders, b"o2").expect("reads"), Some(b"order 2".to_vec()));
+        assert_eq!(reopened.get(Tree::Census, b"k").expect("reads"), Some(b"v".to_vec()));
+        assert_eq!(reopened.stored_bytes(Tree::Census), Some(2), "counted after the intent was applied");
+        assert!(reopened.intents.is_empty());
+        assert_eq!(reopened.get(Tree::Orders, b"o1").expect("reads"), Some(b"order".to_vec()));
+    }
+
+    #[test]
+    fn the_store_never_runs_a_sled_transaction_or_batch() {
+        // Either one switches every database of the process to sled's process-wide lock
+        // (see the module's notes). The calls are spelled in two parts so this test's own
+        // text does not match.
+        let source = include_str!("sled_store.rs");
+        for call in [[".transac", "tion("], [".apply_", "batch("], [".check", "sum("]] {
+            assert!(!source.contains(&call.concat()), "sled_store.rs calls {}", call.concat());
+        }
+    }
+
+    #[test]
+    fn an_intent_decodes_to_its_writes_and_a_damaged_one_to_nothing() {
+        let writes = [(Tree::Orders, b"key".to_vec(), b"".to_vec()), (Tree::Carts, b"".to_vec(), b"value".to_vec())];
+        let bytes = encode_intent(&writes);
+        let decoded = decode_intent(&bytes).expect("decodes");
+        assert_eq!(decoded, vec![(Tree::Orders, &b"key"[..], &b""[..]), (Tree::Carts, &b""[..], &b"value"[..])]);
+        assert!(decode_intent(&bytes[..bytes.len() - 1]).is_none(), "cut short");
+        assert!(decode_intent(&[0, 0, 0, 4, b'n', b'o', b'p', b'e']).is_none(), "an unknown tree");
+        assert_eq!(decode_intent(&[]), Some(Vec::new()));
+    }
+
+    #[test]
+    fn a_damaged_intent_stops_the_opening_with_a_clear_error() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        {
+            let db = sled::open(dir.path()).expect("opens");
+            db.open_tree(INTENTS_TREE).expect("opens").insert(b"x", &b"\xff\xff"[..]).expect("writes");
+            db.flush().expect("flushes");
+        }
+        let error = SledStore::open(dir.path()).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(error.contains("unfinished atomic write") && error.contains("unreadable"), "{error}");
     }
 
     #[tokio::test]
