@@ -112,7 +112,9 @@ CONF
 "${SERVER_PIN[@]}" "$NGINX" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" >"$WORK/nginx.log" 2>&1 &
 NGINX_PID=$!
 PIDS+=("$NGINX_PID")
-wait_for "http://127.0.0.1:$NGINX_PORT/" || { echo "nginx did not start:" >&2; cat "$WORK/nginx.log" "$WORK/nginx/error.log" >&2; exit 1; }
+first=${PAGES%%,*}
+first=${first#*=}
+wait_for "http://127.0.0.1:$NGINX_PORT$first" || { echo "nginx did not start:" >&2; cat "$WORK/nginx.log" "$WORK/nginx/error.log" >&2; exit 1; }
 
 # Each page must answer 200 with the same size from both (a fresh fetch from each).
 for page in ${PAGES//,/ }; do
