@@ -30,20 +30,7 @@ source "$BENCH_DIR/lib.sh"
 bench_build
 bench_begin "$BUDGET_SECS"
 
-cat >"$WORK/veranda.toml" <<EOF
-# Written by benches/load/ingest.sh: the defaults of config/veranda.toml except the
-# per-IP rate limit and byte budget, raised so that wrk (one client IP) measures throughput, not 429s,
-# and a short shutdown wait so the run stops promptly.
-shutdown_timeout_secs = 2
-[telemetry]
-rate_per_second = 10000000
-rate_burst = 10000000
-bytes_per_address_per_minute = 4000000000
-byte_burst_per_address = 4000000000
-mailbox_capacity = 1024
-errors_per_page_load = 20
-trace_buffer = 1000
-EOF
+ingest_config "$WORK/veranda.toml"
 
 start_servers "$WORK/veranda.toml"
 

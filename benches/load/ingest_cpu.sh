@@ -29,18 +29,7 @@ command -v wrk >/dev/null || { echo "wrk is missing (apt-get install -y wrk)" >&
 # shellcheck source=benches/load/lib.sh
 source "$BENCH_DIR/lib.sh"
 bench_begin "$BUDGET_SECS"
-cat >"$WORK/veranda.toml" <<T
-shutdown_timeout_secs = 2
-[telemetry]
-rate_per_second = 10000000
-rate_burst = 10000000
-bytes_per_address_per_minute = 4000000000
-byte_burst_per_address = 4000000000
-mailbox_capacity = 1024
-errors_per_page_load = 20
-trace_buffer = 1000
-shards = ${SHARDS:-0}
-T
+ingest_config "$WORK/veranda.toml"
 start_servers "$WORK/veranda.toml"
 page_crumb
 export BENCH_CRUMB=$CRUMB

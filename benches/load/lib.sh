@@ -101,6 +101,25 @@ start_servers() {
   wait_for -X POST "http://127.0.0.1:$BARE_PORT/" || { echo "bare_204 did not start:" >&2; cat "$WORK/bare.log" >&2; exit 1; }
 }
 
+# Writes the config file $1 for the ingest benchmarks: the defaults of config/veranda.toml
+# except the per-IP rate limit and byte budget, raised so that wrk (one client IP) measures
+# throughput, not 429s, and a short shutdown wait so the run stops promptly; SHARDS, when set,
+# is [telemetry] shards (0, the default: one per core).
+ingest_config() {
+  cat >"$1" <<CONF
+shutdown_timeout_secs = 2
+[telemetry]
+rate_per_second = 10000000
+rate_burst = 10000000
+bytes_per_address_per_minute = 4000000000
+byte_burst_per_address = 4000000000
+mailbox_capacity = 1024
+errors_per_page_load = 20
+trace_buffer = 1000
+shards = ${SHARDS:-0}
+CONF
+}
+
 # The crumb cookie `GET /` hands out (what the site's scripts echo), as $CRUMB.
 page_crumb() {
   CRUMB=$(curl -s -D - -o /dev/null "http://127.0.0.1:$PORT/" | tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: crumb=\([^;]*\).*/\1/p' | head -n1)

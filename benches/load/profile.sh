@@ -27,17 +27,7 @@ command -v perf >/dev/null || { echo "perf is missing (apt-get install -y linux-
 # shellcheck source=benches/load/lib.sh
 source "$BENCH_DIR/lib.sh"
 bench_begin 300
-cat >"$WORK/veranda.toml" <<T
-shutdown_timeout_secs = 2
-[telemetry]
-rate_per_second = 10000000
-rate_burst = 10000000
-bytes_per_address_per_minute = 4000000000
-byte_burst_per_address = 4000000000
-mailbox_capacity = 1024
-errors_per_page_load = 20
-trace_buffer = 1000
-T
+ingest_config "$WORK/veranda.toml"
 start_servers "$WORK/veranda.toml"
 page_crumb
 export BENCH_CRUMB=$CRUMB
