@@ -19,6 +19,7 @@
 //! - [`sizes`]: the running byte count of each telemetry tree.
 
 mod flusher;
+mod intents;
 pub mod metrics;
 pub mod redis_pool;
 pub mod redis_store;

@@ -24,11 +24,11 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use super::flusher::Flusher;
+use super::intents::{encode_intent, finish_intents, INTENTS_TREE};
 use super::metrics::StoreMetric;
 use super::sizes::{entry_bytes, TreeSizes};
 use super::{Durability, Entries, Store, StoreError, StoreFuture, Swap, Tree};
@@ -53,9 +53,6 @@ pub struct SledStore {
     next_intent: AtomicU64,
 }
 
-/// The internal tree of atomic writes in progress; not one of [`Tree::ALL`].
-const INTENTS_TREE: &str = "veranda-intents";
-
 impl SledStore {
     /// Opens (or creates) the database in `dir`.
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
@@ -75,7 +72,7 @@ impl SledStore {
             trees.insert(tree, db.open_tree(tree.name()).map_err(backend)?);
         }
         let intents = db.open_tree(INTENTS_TREE).map_err(backend)?;
-        if finish_intents(&intents, &trees)? > 0 {
+        if finish_intents(&intents, |tree| open_tree(&trees, tree))? > 0 {
             db.flush().map_err(backend)?;
         }
         let sizes = TreeSizes::default();
@@ -107,7 +104,7 @@ impl SledStore {
     }
 
     fn tree(&self, tree: Tree) -> Result<&sled::Tree, StoreError> {
-        self.trees.get(&tree).ok_or_else(|| StoreError::Backend(format!("tree {} is not open", tree.name())))
+        open_tree(&self.trees, tree)
     }
 
     /// Counts the write, then waits as its durability class requires.
@@ -168,7 +165,7 @@ fn is_lock_contention(e: &std::io::Error) -> bool {
     e.to_string().starts_with("could not acquire lock on")
 }
 
-fn backend(e: sled::Error) -> StoreError {
+pub(super) fn backend(e: sled::Error) -> StoreError {
     StoreError::Backend(e.to_string())
 }
 
@@ -177,59 +174,9 @@ fn tree_bytes(tree: &sled::Tree) -> Result<u64, StoreError> {
     tree.iter().try_fold(0u64, |sum, entry| entry.map(|(k, v)| sum + entry_bytes(&k, &v)).map_err(backend))
 }
 
-/// An atomic write as one value: per write, the tree's name, the key and the value, each
-/// preceded by its length (u32, big-endian).
-fn encode_intent(writes: &[(Tree, Vec<u8>, Vec<u8>)]) -> Vec<u8> {
-    let size: usize = writes.iter().map(|(t, k, v)| 12 + t.name().len() + k.len() + v.len()).sum();
-    let mut out = Vec::with_capacity(size);
-    for (tree, key, value) in writes {
-        for part in [tree.name().as_bytes(), key, value] {
-            out.extend_from_slice(&(part.len() as u32).to_be_bytes());
-            out.extend_from_slice(part);
-        }
-    }
-    out
-}
-
-/// One write of an intent: tree, key, value.
-type IntentWrite<'a> = (Tree, &'a [u8], &'a [u8]);
-
-/// The writes of an intent [`encode_intent`] made; `None` if it is not one.
-fn decode_intent(mut bytes: &[u8]) -> Option<Vec<IntentWrite<'_>>> {
-    fn part<'a>(bytes: &mut &'a [u8]) -> Option<&'a [u8]> {
-        let (len, rest) = bytes.split_first_chunk::<4>()?;
-        let len = u32::from_be_bytes(*len) as usize;
-        let (part, rest) = (rest.get(..len)?, rest.get(len..)?);
-        *bytes = rest;
-        Some(part)
-    }
-    let mut writes = Vec::new();
-    while !bytes.is_empty() {
-        let name = part(&mut bytes)?;
-        let tree = Tree::ALL.into_iter().find(|t| t.name().as_bytes() == name)?;
-        writes.push((tree, part(&mut bytes)?, part(&mut bytes)?));
-    }
-    Some(writes)
-}
-
-/// Applies every intent a crash left in `intents` to `trees`, then removes it; returns
-/// how many there were.
-fn finish_intents(intents: &sled::Tree, trees: &HashMap<Tree, sled::Tree>) -> Result<usize, StoreError> {
-    let mut finished = 0;
-    for entry in intents.iter() {
-        let (id, intent) = entry.map_err(backend)?;
-        let writes = decode_intent(&intent).ok_or_else(|| {
-            StoreError::Backend(format!("an unfinished atomic write ({} bytes) is unreadable", intent.len()))
-        })?;
-        for (tree, key, value) in writes {
-            let handle =
-                trees.get(&tree).ok_or_else(|| StoreError::Backend(format!("tree {} is not open", tree.name())))?;
-            handle.insert(key, value).map_err(backend)?;
-        }
-        intents.remove(id).map_err(backend)?;
-        finished += 1;
-    }
-    Ok(finished)
+/// The handle of `tree` among `trees`.
+fn open_tree(trees: &HashMap<Tree, sled::Tree>, tree: Tree) -> Result<&sled::Tree, StoreError> {
+    trees.get(&tree).ok_or_else(|| StoreError::Backend(format!("tree {} is not open", tree.name())))
 }
 
 /// The bytes of an entry `key` replaced or removed, if there was one.
@@ -441,21 +388,13 @@ mod tests {
         // Either one switches every database of the process to sled's process-wide lock
         // (see the module's notes). The calls are spelled in two parts so this test's own
         // text does not match.
-        let source = include_str!("sled_store.rs");
-        for call in [[".transac", "tion("], [".apply_", "batch("], [".check", "sum("]] {
-            assert!(!source.contains(&call.concat()), "sled_store.rs calls {}", call.concat());
+        for (file, source) in
+            [("sled_store.rs", include_str!("sled_store.rs")), ("intents.rs", include_str!("intents.rs"))]
+        {
+            for call in [[".transac", "tion("], [".apply_", "batch("], [".check", "sum("]] {
+                assert!(!source.contains(&call.concat()), "{file} calls {}", call.concat());
+            }
         }
-    }
-
-    #[test]
-    fn an_intent_decodes_to_its_writes_and_a_damaged_one_to_nothing() {
-        let writes = [(Tree::Orders, b"key".to_vec(), b"".to_vec()), (Tree::Carts, b"".to_vec(), b"value".to_vec())];
-        let bytes = encode_intent(&writes);
-        let decoded = decode_intent(&bytes).expect("decodes");
-        assert_eq!(decoded, vec![(Tree::Orders, &b"key"[..], &b""[..]), (Tree::Carts, &b""[..], &b"value"[..])]);
-        assert!(decode_intent(&bytes[..bytes.len() - 1]).is_none(), "cut short");
-        assert!(decode_intent(&[0, 0, 0, 4, b'n', b'o', b'p', b'e']).is_none(), "an unknown tree");
-        assert_eq!(decode_intent(&[]), Some(Vec::new()));
     }
 
     #[test]
