@@ -3,8 +3,7 @@
 //! encoding below, applied key by key, then removed; opening the store applies any intent
 //! a crash left.
 
-use super::sled_store::backend;
-use super::{StoreError, Tree};
+use super::{sled_failure, StoreError, Tree};
 
 /// The internal tree of atomic writes in progress; not one of [`Tree::ALL`].
 pub(super) const INTENTS_TREE: &str = "veranda-intents";
@@ -52,14 +51,14 @@ pub(super) fn finish_intents<'t>(
 ) -> Result<usize, StoreError> {
     let mut finished = 0;
     for entry in intents.iter() {
-        let (id, intent) = entry.map_err(backend)?;
+        let (id, intent) = entry.map_err(sled_failure)?;
         let writes = decode_intent(&intent).ok_or_else(|| {
             StoreError::Backend(format!("an unfinished atomic write ({} bytes) is unreadable", intent.len()))
         })?;
         for (name, key, value) in writes {
-            tree(name)?.insert(key, value).map_err(backend)?;
+            tree(name)?.insert(key, value).map_err(sled_failure)?;
         }
-        intents.remove(id).map_err(backend)?;
+        intents.remove(id).map_err(sled_failure)?;
         finished += 1;
     }
     Ok(finished)

@@ -156,6 +156,11 @@ pub enum StoreError {
     Unavailable(String),
 }
 
+/// A sled error as a store failure (the sled store and its intent log).
+fn sled_failure(e: sled::Error) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
 /// The first key after every key starting with `prefix`, if any (`None`: the prefix is
 /// empty or all `0xff`, so nothing bounds it above): the end of a prefix scan as a range.
 pub fn prefix_end(prefix: &[u8]) -> Option<Vec<u8>> {

@@ -31,7 +31,7 @@ use super::flusher::Flusher;
 use super::intents::{encode_intent, finish_intents, INTENTS_TREE};
 use super::metrics::StoreMetric;
 use super::sizes::{entry_bytes, TreeSizes};
-use super::{Durability, Entries, Store, StoreError, StoreFuture, Swap, Tree};
+use super::{sled_failure, Durability, Entries, Store, StoreError, StoreFuture, Swap, Tree};
 
 /// The longest a telemetry write waits for a flush (the documented loss window, less
 /// the flush's own duration).
@@ -69,11 +69,11 @@ impl SledStore {
             .map_err(|e| StoreError::Backend(format!("{}: {e}", dir.display())))?;
         let mut trees = HashMap::with_capacity(Tree::ALL.len());
         for tree in Tree::ALL {
-            trees.insert(tree, db.open_tree(tree.name()).map_err(backend)?);
+            trees.insert(tree, db.open_tree(tree.name()).map_err(sled_failure)?);
         }
-        let intents = db.open_tree(INTENTS_TREE).map_err(backend)?;
+        let intents = db.open_tree(INTENTS_TREE).map_err(sled_failure)?;
         if finish_intents(&intents, |tree| open_tree(&trees, tree))? > 0 {
-            db.flush().map_err(backend)?;
+            db.flush().map_err(sled_failure)?;
         }
         let sizes = TreeSizes::default();
         for (tree, handle) in &trees {
@@ -165,13 +165,9 @@ fn is_lock_contention(e: &std::io::Error) -> bool {
     e.to_string().starts_with("could not acquire lock on")
 }
 
-pub(super) fn backend(e: sled::Error) -> StoreError {
-    StoreError::Backend(e.to_string())
-}
-
 /// The bytes of every key and value of `tree` (one scan).
 fn tree_bytes(tree: &sled::Tree) -> Result<u64, StoreError> {
-    tree.iter().try_fold(0u64, |sum, entry| entry.map(|(k, v)| sum + entry_bytes(&k, &v)).map_err(backend))
+    tree.iter().try_fold(0u64, |sum, entry| entry.map(|(k, v)| sum + entry_bytes(&k, &v)).map_err(sled_failure))
 }
 
 /// The handle of `tree` among `trees`.
@@ -186,13 +182,13 @@ fn old_bytes(key: &[u8], old: Option<sled::IVec>) -> u64 {
 
 impl Store for SledStore {
     fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
-        Ok(self.tree(tree)?.get(key).map_err(backend)?.map(|v| v.to_vec()))
+        Ok(self.tree(tree)?.get(key).map_err(sled_failure)?.map(|v| v.to_vec()))
     }
 
     fn put<'a>(&'a self, tree: Tree, key: &'a [u8], value: &'a [u8]) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             self.flusher.check_open()?;
-            let old = self.tree(tree)?.insert(key, value).map_err(backend)?;
+            let old = self.tree(tree)?.insert(key, value).map_err(sled_failure)?;
             self.sizes.change(tree, entry_bytes(key, value), old_bytes(key, old));
             self.acknowledge(tree).await
         })
@@ -206,7 +202,7 @@ impl Store for SledStore {
             self.flusher.check_open()?;
             let handle = self.tree(tree)?;
             for (key, value) in entries {
-                let old = handle.insert(key.as_slice(), value.as_slice()).map_err(backend)?;
+                let old = handle.insert(key.as_slice(), value.as_slice()).map_err(sled_failure)?;
                 self.sizes.change(tree, entry_bytes(key, value), old_bytes(key, old));
             }
             self.acknowledge_writes(tree, entries.len() as u64).await
@@ -222,7 +218,7 @@ impl Store for SledStore {
     ) -> StoreFuture<'a, Swap> {
         Box::pin(async move {
             self.flusher.check_open()?;
-            match self.tree(tree)?.compare_and_swap(key, expected, Some(new)).map_err(backend)? {
+            match self.tree(tree)?.compare_and_swap(key, expected, Some(new)).map_err(sled_failure)? {
                 Ok(()) => {
                     self.sizes.change(tree, entry_bytes(key, new), expected.map_or(0, |old| entry_bytes(key, old)));
                     self.acknowledge(tree).await?;
@@ -241,12 +237,12 @@ impl Store for SledStore {
                 self.tree(*tree)?;
             }
             let intent = self.next_intent.fetch_add(1, Ordering::Relaxed).to_be_bytes();
-            self.intents.insert(intent, encode_intent(writes)).map_err(backend)?;
+            self.intents.insert(intent, encode_intent(writes)).map_err(sled_failure)?;
             for (tree, key, value) in writes {
-                let old = self.tree(*tree)?.insert(key.as_slice(), value.as_slice()).map_err(backend)?;
+                let old = self.tree(*tree)?.insert(key.as_slice(), value.as_slice()).map_err(sled_failure)?;
                 self.sizes.change(*tree, entry_bytes(key, value), old_bytes(key, old));
             }
-            self.intents.remove(intent).map_err(backend)?;
+            self.intents.remove(intent).map_err(sled_failure)?;
             let durable = writes.iter().map(|w| w.0).find(|t| t.durability() == Durability::Durable).unwrap_or(first);
             self.acknowledge_writes(durable, writes.len() as u64).await
         })
@@ -255,7 +251,7 @@ impl Store for SledStore {
     fn delete<'a>(&'a self, tree: Tree, key: &'a [u8]) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             self.flusher.check_open()?;
-            let old = self.tree(tree)?.remove(key).map_err(backend)?;
+            let old = self.tree(tree)?.remove(key).map_err(sled_failure)?;
             self.sizes.change(tree, 0, old_bytes(key, old));
             self.acknowledge(tree).await
         })
@@ -265,7 +261,7 @@ impl Store for SledStore {
         self.tree(tree)?
             .scan_prefix(prefix)
             .take(limit)
-            .map(|r| r.map(|(k, v)| (k.to_vec(), v.to_vec())).map_err(backend))
+            .map(|r| r.map(|(k, v)| (k.to_vec(), v.to_vec())).map_err(sled_failure))
             .collect()
     }
 
@@ -276,7 +272,7 @@ impl Store for SledStore {
             Some(end) => tree.range(start..end),
             None => tree.range(start..),
         };
-        entries.take(limit).map(|r| r.map(|(k, v)| (k.to_vec(), v.to_vec())).map_err(backend)).collect()
+        entries.take(limit).map(|r| r.map(|(k, v)| (k.to_vec(), v.to_vec())).map_err(sled_failure)).collect()
     }
 
     fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> StoreFuture<'a, ()> {
@@ -287,7 +283,7 @@ impl Store for SledStore {
             self.flusher.check_open()?;
             let handle = self.tree(tree)?;
             for key in keys {
-                let old = handle.remove(key.as_slice()).map_err(backend)?;
+                let old = handle.remove(key.as_slice()).map_err(sled_failure)?;
                 self.sizes.change(tree, 0, old_bytes(key, old));
             }
             self.acknowledge(tree).await
