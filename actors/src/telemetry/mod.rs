@@ -30,6 +30,7 @@
 //! - [`rules`]: when visitor analytics are recorded (spec 000 §6).
 //! - [`session_ids`]: the `SS_SESSION_ID` and `SS_ANALYTICS_ID` identifiers.
 //! - [`errors`]: error records, fingerprints, groups and the per-page-load cap.
+//! - [`census`]: how census hits are stored, a writer round's hits as one record.
 //! - [`records`]: record keys and the clock; [`stored`]: the visitor-session and
 //!   error-group records retention reads back.
 //! - [`capacity`]: the size limit, which drops the oldest records once the telemetry
@@ -45,6 +46,7 @@
 //!   visitor id or page load id.
 
 pub mod capacity;
+pub mod census;
 pub mod cookie;
 pub mod errors;
 pub mod events;

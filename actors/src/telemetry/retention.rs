@@ -19,6 +19,7 @@
 use std::time::Duration;
 
 use crate::store::{Store, StoreError, Tree};
+use crate::telemetry::census::records_in;
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics;
 use crate::telemetry::stored::ErrorGroup;
@@ -74,7 +75,7 @@ impl Retention {
 /// What one step did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Step {
-    /// Keys removed in this step.
+    /// Records removed in this step (a census record counts its hits).
     pub removed: u64,
     /// Whether the sweep is complete (nothing old is left that this sweep could see).
     pub done: bool,
@@ -141,7 +142,8 @@ impl Sweeper {
         Ok(Step { removed, done })
     }
 
-    /// Runs a whole sweep at `now`, step after step with no pause; returns the keys removed.
+    /// Runs a whole sweep at `now`, step after step with no pause; returns the records
+    /// removed (a census record counts its hits).
     pub async fn sweep(&mut self, store: &dyn Store, now: u64) -> Result<u64, StoreError> {
         let mut removed = 0;
         loop {
@@ -175,13 +177,14 @@ pub(super) fn perf_time(key: &[u8]) -> Option<u64> {
     (key[at] == b'/').then(|| u64::from_be_bytes(key[at + 1..at + 9].try_into().unwrap_or([0xff; 8])))
 }
 
-/// Removes `keys` from `tree` in one batch and counts them.
+/// Removes `keys` from `tree` in one batch and counts the records they held (a census
+/// record's hits).
 async fn remove(store: &dyn Store, tree: Tree, keys: Vec<Vec<u8>>) -> Result<u64, StoreError> {
     if keys.is_empty() {
         return Ok(0);
     }
     store.delete_all(tree, &keys).await?;
-    let count = keys.len() as u64;
+    let count = keys.iter().map(|key| records_in(tree, key)).sum();
     metrics::retention_removed(tree.name(), count);
     Ok(count)
 }
@@ -310,6 +313,21 @@ mod tests {
         let second = sweeper.step(&store, NOW).await.expect("steps");
         assert_eq!(second, Step { removed: 40, done: true });
         assert_eq!(keys(&store, Tree::Census) + keys(&store, Tree::Perf), 0);
+    }
+
+    #[tokio::test]
+    async fn a_census_record_goes_with_its_newest_hit_and_counts_its_hits() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = SledStore::open(dir.path()).expect("opens");
+        let r = retention(1);
+        let cutoff = r.cutoff(NOW);
+        let census = |newest: u64, hits: u32| [&record_key(newest)[..], &hits.to_be_bytes()].concat();
+        store.put(Tree::Census, &census(cutoff - 10, 3), b"[1,2,3]").await.expect("puts");
+        store.put(Tree::Census, &census(cutoff + 10, 4), b"[1,2,3,4]").await.expect("puts");
+        assert_eq!(Sweeper::new(r).sweep(&store, NOW).await.expect("sweeps"), 3, "three hits removed");
+        let left = store.scan_range(Tree::Census, b"", None, 10).expect("scans");
+        assert_eq!(left.len(), 1);
+        assert_eq!(left[0].1, b"[1,2,3,4]", "a record whose newest hit is inside the window stays");
     }
 
     #[tokio::test]

@@ -9,6 +9,10 @@
 //! [`WRITER_QUEUE_JOBS`] jobs, so what an acknowledged record waits for is bounded; a full
 //! queue refuses the job and the request gets 503.
 //!
+//! The census hits of a round are written as one record ([`census`]): a page view's hit
+//! is the most frequent record, and one store write per round instead of per hit is what
+//! keeps the thread's cost per page view small.
+//!
 //! A job may also remove keys once its records are written
 //! ([`write_then_remove`](TelemetryWriter::write_then_remove)): the trace flusher stores a
 //! batch and removes the journal entries it holds in one job, so the removal never goes
@@ -29,6 +33,7 @@ use tokio::sync::oneshot;
 
 use crate::store::{Entries, Store, Tree};
 use crate::telemetry::capacity::{self, Capacity};
+use crate::telemetry::census;
 use crate::telemetry::metrics::{self, Queue};
 use crate::telemetry::records::now_ms;
 use crate::telemetry::retention::{Retention, Sweeper, STEP_PAUSE, SWEPT_TREES};
@@ -266,18 +271,28 @@ fn run(
 }
 
 /// The writes of one round, by tree in the order the trees first came, each tree's in
-/// the order they came.
+/// the order they came. A round's census hits are stored as one record ([`census`]).
 #[derive(Default)]
 struct Round {
     trees: Vec<(Tree, Entries)>,
+    /// Emptied lists of earlier rounds, kept allocated for the next ones (a busy writer
+    /// would otherwise grow a fresh list from nothing every round).
+    spare: Vec<Entries>,
 }
+
+/// Longest emptied list kept for the next rounds; a longer one (a burst) is freed.
+const SPARE_ENTRIES: usize = 1024;
 
 impl Round {
     fn add(&mut self, writes: Vec<Write>) {
         for w in writes {
             match self.trees.iter_mut().find(|(tree, _)| *tree == w.tree) {
                 Some((_, entries)) => entries.push((w.key, w.value)),
-                None => self.trees.push((w.tree, vec![(w.key, w.value)])),
+                None => {
+                    let mut entries = self.spare.pop().unwrap_or_default();
+                    entries.push((w.key, w.value));
+                    self.trees.push((w.tree, entries));
+                }
             }
         }
     }
@@ -292,6 +307,14 @@ impl Round {
         let written = runtime.block_on(async {
             let mut written = true;
             for (tree, entries) in &self.trees {
+                let gathered;
+                let entries = match tree {
+                    Tree::Census => {
+                        gathered = census::gather(entries).into_iter().collect::<Entries>();
+                        &gathered
+                    }
+                    _ => entries,
+                };
                 if let Err(error) = store.put_all(*tree, entries).await {
                     tracing::warn!(%error, tree = tree.name(), "telemetry write failed");
                     written = false;
@@ -299,7 +322,12 @@ impl Round {
             }
             written
         });
-        self.trees.clear();
+        for (_, mut entries) in self.trees.drain(..) {
+            if entries.capacity() <= SPARE_ENTRIES {
+                entries.clear();
+                self.spare.push(entries);
+            }
+        }
         metrics::flush_duration(Queue::Writer, started.elapsed());
         written
     }
@@ -360,13 +388,38 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
         let writer = TelemetryWriter::start(store.clone());
-        writer.write(Tree::Census, b"a".to_vec(), b"1".to_vec()).expect("queued");
+        writer.write(Tree::Events, b"a".to_vec(), b"1".to_vec()).expect("queued");
         let batch = (0..3u8).map(|i| Write { tree: Tree::Perf, key: vec![i], value: b"x".to_vec() }).collect();
         writer.write_all(batch).expect("queued");
-        writer.write(Tree::Census, b"a".to_vec(), b"2".to_vec()).expect("queued");
+        writer.write(Tree::Events, b"a".to_vec(), b"2".to_vec()).expect("queued");
         writer.drained().await;
-        assert_eq!(store.get(Tree::Census, b"a").expect("gets").as_deref(), Some(&b"2"[..]), "in order");
+        assert_eq!(store.get(Tree::Events, b"a").expect("gets").as_deref(), Some(&b"2"[..]), "in order");
         assert_eq!(store.scan_prefix(Tree::Perf, b"", 10).expect("scans").len(), 3);
+    }
+
+    #[tokio::test]
+    async fn census_hits_of_a_round_are_stored_as_one_record_and_every_hit_is_kept() {
+        use crate::telemetry::records::record_key;
+
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let writer = TelemetryWriter::start(store.clone());
+        let hits: Vec<Write> = (0..5u64)
+            .map(|n| Write {
+                tree: Tree::Census,
+                key: record_key(1_000 + n).to_vec(),
+                value: format!("{{\"n\":{n}}}").into_bytes(),
+            })
+            .collect();
+        let newest = hits[4].key.clone();
+        writer.write_all(hits).expect("queued");
+        writer.drained().await;
+        let records = store.scan_prefix(Tree::Census, b"", 10).expect("scans");
+        assert_eq!(records.len(), 1, "one record for the round");
+        assert_eq!(&records[0].0[..16], &newest[..], "keyed by the newest hit");
+        assert_eq!(census::hits_in(&records[0].0), 5);
+        let numbers: Vec<_> = census::hits(&records[0].1).expect("JSON").iter().map(|hit| hit["n"].as_u64()).collect();
+        assert_eq!(numbers, [Some(0), Some(1), Some(2), Some(3), Some(4)]);
     }
 
     #[tokio::test]
@@ -381,16 +434,16 @@ mod tests {
         let day_ms = 86_400_000;
         let old = record_key(now_ms() - 2 * day_ms).to_vec();
         let recent = record_key(now_ms()).to_vec();
-        writer.write(Tree::Census, old.clone(), b"old".to_vec()).expect("queued");
-        writer.write(Tree::Census, recent.clone(), b"new".to_vec()).expect("queued");
+        writer.write(Tree::Events, old.clone(), b"old".to_vec()).expect("queued");
+        writer.write(Tree::Events, recent.clone(), b"new".to_vec()).expect("queued");
         assert_eq!(writer.sweep_now().await, 1);
-        assert_eq!(store.get(Tree::Census, &old).expect("gets"), None);
-        assert_eq!(store.get(Tree::Census, &recent).expect("gets").as_deref(), Some(&b"new"[..]));
+        assert_eq!(store.get(Tree::Events, &old).expect("gets"), None);
+        assert_eq!(store.get(Tree::Events, &recent).expect("gets").as_deref(), Some(&b"new"[..]));
 
         let keep_forever = TelemetryWriter::start(store.clone());
-        keep_forever.write(Tree::Census, old.clone(), b"old".to_vec()).expect("queued");
+        keep_forever.write(Tree::Events, old.clone(), b"old".to_vec()).expect("queued");
         assert_eq!(keep_forever.sweep_now().await, 0, "no retention, no sweep");
-        assert!(store.get(Tree::Census, &old).expect("gets").is_some());
+        assert!(store.get(Tree::Events, &old).expect("gets").is_some());
     }
 
     #[tokio::test]

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::Tree;
-use veranda_actors::telemetry::TelemetryLimits;
+use veranda_actors::telemetry::{census as stored_census, TelemetryLimits};
 use veranda_tests::{crumb, demo_site_dir, eventually, spawn_app_configured, TestApp};
 
 /// A running server with the telemetry limits a test chose; derefs to the shared [`TestApp`].
@@ -92,13 +92,18 @@ impl App {
 
     /// The records of `tree` whose keys start with `prefix`, once at least `n` are there
     /// (waits up to 5 s).
+    /// A census record holds the hits of one writer round: they are listed one by one.
     pub async fn records_under(&self, tree: Tree, prefix: &[u8], n: usize) -> Vec<serde_json::Value> {
         let what = format!("{n} records in {tree:?}");
-        let rows = eventually(Duration::from_secs(5), &what, || async {
+        eventually(Duration::from_secs(5), &what, || async {
             let rows = self.store.scan_prefix(tree, prefix, 10_000).expect("scans");
-            (rows.len() >= n).then_some(rows)
+            let records: Vec<serde_json::Value> = if tree == Tree::Census {
+                rows.iter().flat_map(|(_, v)| stored_census::hits(v).expect("JSON census records")).collect()
+            } else {
+                rows.iter().map(|(_, v)| serde_json::from_slice(v).expect("JSON records")).collect()
+            };
+            (records.len() >= n).then_some(records)
         })
-        .await;
-        rows.into_iter().map(|(_, v)| serde_json::from_slice(&v).expect("JSON records")).collect()
+        .await
     }
 }

@@ -11,7 +11,8 @@
 //! Which records are oldest, per tree, as retention reads their time:
 //!
 //! - census, traces, events, error records (`r/…`): their keys start with the time, so the
-//!   oldest are the first keys, read until they hold the bytes to free;
+//!   oldest are the first keys, read until they hold the bytes to free (a census record,
+//!   the hits of one writer round, goes whole and counts as its hits: [`census`](super::census));
 //! - performance records (`<pageLoadId>/<record key>`) and visitor sessions (their
 //!   `lastSeen`): the tree is walked once per drop pass, keeping the oldest records that
 //!   hold the bytes to free.
@@ -25,6 +26,7 @@
 use std::collections::BinaryHeap;
 
 use crate::store::{prefix_end, Store, StoreError, Tree};
+use crate::telemetry::census::records_in;
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics;
 use crate::telemetry::retention::perf_time;
@@ -147,8 +149,9 @@ async fn drop_oldest(store: &dyn Store, wanted: u64) -> Result<u64, StoreError> 
     for (tree, keys) in COUNTED_TREES.iter().zip(chosen) {
         for chunk in keys.chunks(DROP_BATCH) {
             store.delete_all(*tree, chunk).await?;
-            metrics::dropped_records(tree.name(), chunk.len() as u64);
-            records += chunk.len() as u64;
+            let count = chunk.iter().map(|key| records_in(*tree, key)).sum();
+            metrics::dropped_records(tree.name(), count);
+            records += count;
         }
     }
     Ok(records)

@@ -99,6 +99,16 @@ async fn what_cannot_be_dropped_ends_the_drop() {
 }
 
 #[tokio::test]
+async fn a_census_record_dropped_counts_its_hits() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = SledStore::open(dir.path()).expect("opens");
+    let key = [&record_key(5)[..], &7u32.to_be_bytes()].concat();
+    store.put(Tree::Census, &key, &[b'x'; 200]).await.expect("puts");
+    assert_eq!(Capacity { limit: 100 }.enforce(&store).await.expect("enforces"), 7, "seven hits dropped");
+    assert_eq!(stored(&store), 0);
+}
+
+#[tokio::test]
 async fn one_pass_frees_what_is_wanted_across_trees_larger_than_a_batch() {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = SledStore::open(dir.path()).expect("opens");
