@@ -1,6 +1,8 @@
 -- POST /api/census/RecordHit as the loader sends it (spec 000 §7): form-encoded event,
 -- data (JSON) and ss_cvr, with consent given (the demo site has a restrictive cookie
--- policy). Visitors come from a pool of 5,000 per thread, each a continuing visit.
+-- policy). Visitors come from a pool of 5,000 per thread, each a continuing visit: its
+-- browser brings back the cookies the first page view set (ss_cvr, ss_cvt, SS_SESSION_ID,
+-- SS_ANALYTICS_ID). record_hit_new.lua is the first page view of new visitors.
 dofile(os.getenv("BENCH_DIR") .. "/common.lua")
 
 wrk.method = "POST"
@@ -25,7 +27,8 @@ function request()
   local headers = {
     ["Content-Type"] = "application/x-www-form-urlencoded",
     ["User-Agent"] = agent,
-    ["Cookie"] = "ss_cookieAllowed=true; ss_cvr=" .. urlencode(cvr) .. "; ss_cvt=" .. tostring(now - 5000),
+    ["Cookie"] = "ss_cookieAllowed=true; ss_cvr=" .. urlencode(cvr) .. "; ss_cvt=" .. tostring(now - 5000) ..
+      "; SS_SESSION_ID=" .. visitor .. "-s; SS_ANALYTICS_ID=" .. visitor .. "-a",
   }
   return wrk.format(nil, "/api/census/RecordHit", headers, body)
 end

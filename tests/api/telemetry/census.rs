@@ -271,6 +271,36 @@ async fn malformed_and_oversized_hits_are_refused() {
 }
 
 #[actix_rt::test]
+async fn a_page_views_data_is_stored_as_sent_and_read_as_any_json_object() {
+    let app = demo().await;
+    let text = r#"{ "url":"/about",  "title":"Caf\u00e9 é", "z":{"b":1,"a":[2, 3]}, "referrer":"https://x.example/" }"#;
+    let sent = [("event", "pageView"), ("data", text)];
+    let res = app.post_form("/api/census/RecordHit", &sent, &[("cookie", CONSENT)]).await;
+    assert_eq!(res.status(), 204);
+    let records = app.records(Tree::Census, 1).await;
+    assert_eq!(records[0]["path"], "/about");
+    assert_eq!(records[0]["data"]["event"], "pageView");
+    assert_eq!(records[0]["data"]["newVisit"], true);
+    assert_eq!(records[0]["data"]["data"]["title"], "Café é");
+    assert_eq!(records[0]["data"]["data"]["z"]["a"][1], 3);
+    let stored = app.store.scan_prefix(Tree::Census, b"", 10).expect("scans");
+    let stored = String::from_utf8(stored[0].1.clone()).expect("UTF-8");
+    assert!(stored.contains(text.trim()), "the data text as sent: {stored}");
+
+    let array = app.post_form("/api/census/RecordHit", &[("data", r#"[{"url":"/about"}]"#)], &[]).await;
+    assert_eq!(array.status(), 400);
+    assert!(array.text().await.expect("body").contains("data must be a JSON object"));
+    let number_url = app.post_form("/api/census/RecordHit", &[("data", r#"{"url":5}"#)], &[]).await;
+    assert_eq!(number_url.status(), 400);
+    assert!(number_url.text().await.expect("body").contains("data.url is required"));
+    let twice = [("data", r#"{"url":"/about","url":"/contact"}"#)];
+    let duplicate = app.post_form("/api/census/RecordHit", &twice, &[("cookie", CONSENT)]).await;
+    assert_eq!(duplicate.status(), 204, "a repeated field reads as JSON objects do: the last one");
+    let records = app.records(Tree::Census, 2).await;
+    assert_eq!(records[1]["path"], "/contact");
+}
+
+#[actix_rt::test]
 async fn button_form_overlay_and_quick_view_calls_are_recorded() {
     let app = demo().await;
     let cookie = [("cookie", CONSENT)];

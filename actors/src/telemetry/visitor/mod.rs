@@ -36,6 +36,7 @@ use std::time::Duration;
 
 use actix::{Actor, AsyncContext, Context, Handler, Message};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use crate::store::{Store, Tree};
 use crate::tables::{BoundedTable, Table};
@@ -62,7 +63,7 @@ const DIRTY_KEPT: usize = 4096;
 const INBOX_VISITS_PER_SLOT: usize = 8;
 
 /// One census record.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CensusHit {
     /// pageView, search, buttonClick, buttonRender, formRender, overlay, quickView or track.
@@ -79,8 +80,17 @@ pub struct CensusHit {
     pub analytics_id: Option<String>,
     /// The page path it concerns, when known.
     pub path: String,
-    /// The call's fields (the `data` JSON, or the form fields).
-    pub data: serde_json::Value,
+    /// The call's fields (the `data` JSON, or the form fields), as JSON text: a page view's
+    /// `data` is stored as the loader sent it, not parsed and written out again.
+    pub data: Box<RawValue>,
+}
+
+impl CensusHit {
+    /// `value` as the JSON text of a hit's [`data`](CensusHit::data).
+    pub fn data_of(value: &serde_json::Value) -> Box<RawValue> {
+        // A `Value` always serialises (its map keys are strings).
+        serde_json::value::to_raw_value(value).unwrap_or_else(|_| RawValue::NULL.to_owned())
+    }
 }
 
 /// Owns the visitor sessions held in memory.

@@ -12,6 +12,8 @@ use crate::security::cookies::{cookie_decoded, site_cookie};
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use veranda_actors::telemetry::cookie::{
     next_visit, VisitOutcome, VisitorCookie, VisitorId, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECS,
     VISIT_TIMESTAMP_COOKIE, VISIT_TIMESTAMP_MAX_AGE_SECS,
@@ -112,6 +114,48 @@ fn store_hit(state: &AppState, hit: &CensusHit) -> Result<(), IngestError> {
     visitor::record_hit(&state.services.telemetry.writer, hit).map_err(|_| IngestError::Busy)
 }
 
+/// The fields of a page view's `data` the census reads; the rest is not parsed into
+/// values, and the text is stored as sent when no identifier has to come out of it.
+#[derive(Deserialize)]
+struct PageFields {
+    #[serde(default)]
+    url: Option<serde_json::Value>,
+    #[serde(default)]
+    referrer: Option<serde_json::Value>,
+}
+
+impl PageFields {
+    /// Reads `text`, a JSON object, or a 400 naming `data` as [`json_object`] does.
+    fn read(text: &str) -> Result<PageFields, IngestError> {
+        // A struct also deserialises from an array: only an object takes the short way.
+        let quick = text.trim_start().starts_with('{').then(|| serde_json::from_str(text).ok()).flatten();
+        match quick {
+            Some(fields) => Ok(fields),
+            // Not an object, not JSON, or a duplicate field: read as any JSON object.
+            None => {
+                let data = json_object("data", text)?;
+                Ok(PageFields { url: data.get("url").cloned(), referrer: data.get("referrer").cloned() })
+            }
+        }
+    }
+}
+
+/// What a page view stores as its hit's data: the call's `data`, its `event` and whether
+/// it started a visit.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PageViewData<'a> {
+    data: &'a RawValue,
+    event: &'a str,
+    new_visit: Option<bool>,
+}
+
+impl PageViewData<'_> {
+    fn to_raw(&self) -> Result<Box<RawValue>, IngestError> {
+        serde_json::value::to_raw_value(self).map_err(|e| IngestError::BadRequest(format!("data is not JSON: {e}")))
+    }
+}
+
 /// `POST /api/census/RecordHit`: form-encoded `event`, `data` (JSON), `ss_cvr`.
 pub async fn record_hit(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
     finish(Endpoint::RecordHit, hit(&req, &state, payload).await)
@@ -120,9 +164,11 @@ pub async fn record_hit(req: HttpRequest, state: web::Data<AppState>, payload: w
 async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
     state.services.telemetry.admit(req)?;
     let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?)?;
-    let mut data = json_object("data", form.require("data")?)?;
-    let url = data
-        .get("url")
+    let text = form.require("data")?;
+    let fields = PageFields::read(text)?;
+    let url = fields
+        .url
+        .as_ref()
         .and_then(|u| u.as_str())
         .ok_or_else(|| IngestError::BadRequest("data.url is required".into()))?
         .to_string();
@@ -139,16 +185,21 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         let cvt = cookie_decoded(req, VISIT_TIMESTAMP_COOKIE);
         next_visit(cvr.as_deref(), cvt.as_deref(), now, VisitorId::random)
     });
-    if visit.is_none() {
-        strip_identifiers(&mut data);
+    let data = match visit {
+        Some(_) => RawValue::from_string(text.trim().to_string()),
+        None => {
+            let mut data = json_object("data", text)?;
+            strip_identifiers(&mut data);
+            serde_json::value::to_raw_value(&data)
+        }
     }
+    .map_err(|e| IngestError::BadRequest(format!("data is not JSON: {e}")))?;
     let ids = visit.is_some().then(|| {
         let session = cookie_value(req, SESSION_ID_COOKIE);
         let analytics = cookie_value(req, ANALYTICS_ID_COOKIE);
         AnalyticsIds::resolve(session.as_deref(), analytics.as_deref(), VisitorId::random)
     });
-    let referrer = data.get("referrer").and_then(|r| r.as_str()).map(str::to_string);
-    let referrer = referrer.as_deref();
+    let referrer = fields.referrer.as_ref().and_then(|r| r.as_str());
     let hit = CensusHit {
         kind: kind.into(),
         at: now,
@@ -156,7 +207,7 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         session_id: ids.as_ref().map(|i| i.session.id.as_str().to_string()),
         analytics_id: ids.as_ref().map(|i| i.analytics.id.as_str().to_string()),
         path: path_of(&url),
-        data: serde_json::json!({ "event": event, "data": data, "newVisit": visit.as_ref().map(|v| v.new_visit) }),
+        data: PageViewData { data: &data, event: &event, new_visit: visit.as_ref().map(|v| v.new_visit) }.to_raw()?,
     };
     let cookies = visit.as_ref().map(visit_cookies);
     if let Some(outcome) = visit {
@@ -231,6 +282,7 @@ async fn census(
     if !allowed {
         strip_identifiers(&mut data);
     }
+    let data = CensusHit::data_of(&data);
     let hit =
         CensusHit { kind: kind.into(), at: now_ms(), visitor_id, session_id, analytics_id, path: path_of(&page), data };
     store_hit(state, &hit)?;
@@ -261,7 +313,7 @@ async fn quick(req: &HttpRequest, state: &AppState, id: &str) -> Result<HttpResp
         session_id: None,
         analytics_id: None,
         path: path_of(&page),
-        data: serde_json::json!({ "id": id }),
+        data: CensusHit::data_of(&serde_json::json!({ "id": id })),
     };
     store_hit(state, &hit)?;
     Ok(no_content())
@@ -296,7 +348,7 @@ fn pixel(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, IngestErro
             session_id: None,
             analytics_id: None,
             path: path_of(&page),
-            data: form.to_json(&[]),
+            data: CensusHit::data_of(&form.to_json(&[])),
         };
         store_hit(state, &hit)?;
     }
