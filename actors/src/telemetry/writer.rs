@@ -9,7 +9,8 @@
 //! [`WRITER_QUEUE_JOBS`] jobs, so what an acknowledged record waits for is bounded; a full
 //! queue refuses the job and the request gets 503.
 //!
-//! The census hits of a round are written as one record ([`census`]): a page view's hit
+//! The census hits of a round are written as records of up to 6 KiB of hits each
+//! ([`census`]): a page view's hit
 //! is the most frequent record, and one store write per round instead of per hit is what
 //! keeps the thread's cost per page view small.
 //!
@@ -271,7 +272,7 @@ fn run(
 }
 
 /// The writes of one round, by tree in the order the trees first came, each tree's in
-/// the order they came. A round's census hits are stored as one record ([`census`]).
+/// the order they came. A round's census hits are stored as a few records ([`census`]).
 #[derive(Default)]
 struct Round {
     trees: Vec<(Tree, Entries)>,
@@ -310,7 +311,7 @@ impl Round {
                 let gathered;
                 let entries = match tree {
                     Tree::Census => {
-                        gathered = census::gather(entries).into_iter().collect::<Entries>();
+                        gathered = census::gather(entries);
                         &gathered
                     }
                     _ => entries,
