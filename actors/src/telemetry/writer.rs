@@ -281,11 +281,24 @@ struct Round {
     spare: Vec<Entries>,
 }
 
-/// Longest emptied list kept for the next rounds; a longer one (a burst) is freed.
-const SPARE_ENTRIES: usize = 1024;
+/// Longest emptied list kept for the next rounds (a round of the visitor sessions' batch
+/// writes thousands); a longer one (a burst) is freed.
+const SPARE_ENTRIES: usize = 8192;
 
 impl Round {
     fn add(&mut self, writes: Vec<Write>) {
+        if let Some(first) = writes.first() {
+            // A job's writes are mostly of one tree (a batch of sessions, of error records).
+            let room = writes.len();
+            match self.trees.iter_mut().find(|(tree, _)| *tree == first.tree) {
+                Some((_, entries)) => entries.reserve(room),
+                None => {
+                    let mut entries = self.spare.pop().unwrap_or_default();
+                    entries.reserve(room);
+                    self.trees.push((first.tree, entries));
+                }
+            }
+        }
         for w in writes {
             match self.trees.iter_mut().find(|(tree, _)| *tree == w.tree) {
                 Some((_, entries)) => entries.push((w.key, w.value)),
