@@ -10,9 +10,8 @@
 //! queue refuses the job and the request gets 503.
 //!
 //! The census hits of a round are written as records of up to 6 KiB of hits each
-//! ([`census`]): a page view's hit
-//! is the most frequent record, and one store write per round instead of per hit is what
-//! keeps the thread's cost per page view small.
+//! ([`census`]): a page view's hit is the most frequent record, and a store write per
+//! 6 KiB of hits instead of one per hit is what keeps the thread's cost per page view small.
 //!
 //! A job may also remove keys once its records are written
 //! ([`write_then_remove`](TelemetryWriter::write_then_remove)): the trace flusher stores a
@@ -287,28 +286,26 @@ const SPARE_ENTRIES: usize = 8192;
 
 impl Round {
     fn add(&mut self, writes: Vec<Write>) {
+        // A job's writes are mostly of one tree (a batch of sessions, of error records).
         if let Some(first) = writes.first() {
-            // A job's writes are mostly of one tree (a batch of sessions, of error records).
             let room = writes.len();
-            match self.trees.iter_mut().find(|(tree, _)| *tree == first.tree) {
-                Some((_, entries)) => entries.reserve(room),
-                None => {
-                    let mut entries = self.spare.pop().unwrap_or_default();
-                    entries.reserve(room);
-                    self.trees.push((first.tree, entries));
-                }
-            }
+            self.entries(first.tree).reserve(room);
         }
         for w in writes {
-            match self.trees.iter_mut().find(|(tree, _)| *tree == w.tree) {
-                Some((_, entries)) => entries.push((w.key, w.value)),
-                None => {
-                    let mut entries = self.spare.pop().unwrap_or_default();
-                    entries.push((w.key, w.value));
-                    self.trees.push((w.tree, entries));
-                }
-            }
+            self.entries(w.tree).push((w.key, w.value));
         }
+    }
+
+    /// The round's list for `tree`, added (a spare one) when the tree is new to the round.
+    fn entries(&mut self, tree: Tree) -> &mut Entries {
+        let at = match self.trees.iter().position(|(t, _)| *t == tree) {
+            Some(at) => at,
+            None => {
+                self.trees.push((tree, self.spare.pop().unwrap_or_default()));
+                self.trees.len() - 1
+            }
+        };
+        &mut self.trees[at].1
     }
 
     /// Writes everything gathered, tree by tree, and empties the round; returns whether
@@ -412,7 +409,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn census_hits_of_a_round_are_stored_as_one_record_and_every_hit_is_kept() {
+    async fn census_hits_of_a_round_are_stored_together_and_every_hit_is_kept() {
         use crate::telemetry::records::record_key;
 
         let dir = tempfile::tempdir().expect("temp dir");

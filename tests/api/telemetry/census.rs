@@ -293,6 +293,10 @@ async fn a_page_views_data_is_stored_as_sent_and_read_as_any_json_object() {
     let number_url = app.post_form("/api/census/RecordHit", &[("data", r#"{"url":5}"#)], &[]).await;
     assert_eq!(number_url.status(), 400);
     assert!(number_url.text().await.expect("body").contains("data.url is required"));
+    let surrogate = [("data", r#"{"url":"/about","title":"\ud800"}"#)];
+    let lone = app.post_form("/api/census/RecordHit", &surrogate, &[("cookie", CONSENT)]).await;
+    assert_eq!(lone.status(), 400, "what a JSON value refuses is not stored as sent");
+    assert!(lone.text().await.expect("body").contains("data is not JSON"));
     let twice = [("data", r#"{"url":"/about","url":"/contact"}"#)];
     let duplicate = app.post_form("/api/census/RecordHit", &twice, &[("cookie", CONSENT)]).await;
     assert_eq!(duplicate.status(), 204, "a repeated field reads as JSON objects do: the last one");

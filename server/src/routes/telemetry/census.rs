@@ -12,7 +12,7 @@ use crate::security::cookies::{cookie_decoded, site_cookie};
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::value::RawValue;
 use veranda_actors::telemetry::cookie::{
     next_visit, VisitOutcome, VisitorCookie, VisitorId, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECS,
@@ -27,6 +27,7 @@ use veranda_actors::telemetry::session_ids::{
 use veranda_actors::telemetry::visitor::{self, CensusHit, RecordVisit};
 
 use super::ingest::{finish, json_object, read_body, skipped, Endpoint, Form, IngestError, MAX_FORM_BODY};
+use super::page_fields::PageFields;
 use crate::edge::NoStore;
 use crate::pages::unlock::unlocked;
 use crate::security::session::CurrentSession;
@@ -112,32 +113,6 @@ fn cookie_value(req: &HttpRequest, name: &str) -> Option<String> {
 /// Queues a census hit for the store: a full writer queue → 503.
 fn store_hit(state: &AppState, hit: &CensusHit) -> Result<(), IngestError> {
     visitor::record_hit(&state.services.telemetry.writer, hit).map_err(|_| IngestError::Busy)
-}
-
-/// The fields of a page view's `data` the census reads; the rest is not parsed into
-/// values, and the text is stored as sent when no identifier has to come out of it.
-#[derive(Deserialize)]
-struct PageFields {
-    #[serde(default)]
-    url: Option<serde_json::Value>,
-    #[serde(default)]
-    referrer: Option<serde_json::Value>,
-}
-
-impl PageFields {
-    /// Reads `text`, a JSON object, or a 400 naming `data` as [`json_object`] does.
-    fn read(text: &str) -> Result<PageFields, IngestError> {
-        // A struct also deserialises from an array: only an object takes the short way.
-        let quick = text.trim_start().starts_with('{').then(|| serde_json::from_str(text).ok()).flatten();
-        match quick {
-            Some(fields) => Ok(fields),
-            // Not an object, not JSON, or a duplicate field: read as any JSON object.
-            None => {
-                let data = json_object("data", text)?;
-                Ok(PageFields { url: data.get("url").cloned(), referrer: data.get("referrer").cloned() })
-            }
-        }
-    }
 }
 
 /// What a page view stores as its hit's data: the call's `data`, its `event` and whether

@@ -10,7 +10,8 @@
 //! - `offer`: the client's IP and handing work to an actor (the actors themselves are
 //!   [`crate::services::telemetry`]).
 //! - `ingest`: the shared edge: body reading, form parsing, [`IngestError`], metrics.
-//! - `census`: `/api/census/*` and `/api/track/Track`.
+//! - `census`: `/api/census/*` and `/api/track/Track`; `page_fields`: what a page view's
+//!   `data` is read for, without building it.
 //! - `events`: `/api/events/RecordEvent` and `/api/v1/events`.
 //! - `errors`: `/api/events/RecordJavascriptErrors` and `/api/events/errors`.
 //! - `logs`: `/api/events/Trace` and `/api/1/performance/*`.
@@ -21,6 +22,7 @@ mod events;
 pub mod ingest;
 mod logs;
 mod offer;
+mod page_fields;
 
 use actix_web::web;
 
