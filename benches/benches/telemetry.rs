@@ -1,8 +1,8 @@
 //! Micro-benchmarks of the telemetry edge: visit-cookie parsing and the visit rule,
 //! analytics-id validation, error fingerprinting, error-report parsing, stored error
 //! entries (deltas against whole records), and census
-//! payload parsing (`RecordHit`'s form decoding and `data` JSON parsing, with the route's own
-//! `Form::parse` and `json_object`), and the sharded visitor sessions: what one shard does
+//! payload parsing (`RecordHit`'s form decoding and `data` reading, with the route's own
+//! `Form::parse` and `PageFields::read`, beside `json_object`'s whole value), and the sharded visitor sessions: what one shard does
 //! for a new visitor (choosing the shard by the minted id, then starting its session).
 //!
 //! Run: `cargo bench -p veranda-benches --bench telemetry`.
@@ -15,9 +15,11 @@ use veranda_actors::telemetry::cookie::{next_visit, VisitorCookie, VisitorId};
 use veranda_actors::telemetry::shards::shard_of;
 use veranda_actors::telemetry::{TelemetryLimits, TelemetryWriter, VisitorSessions};
 
+use serde_json::value::RawValue;
 use veranda_actors::telemetry::errors::{fingerprint, parse_reports, Entry, RecentError, RECORDS_PER_ENTRY};
 use veranda_actors::telemetry::session_ids::AnalyticsIds;
 use veranda_server::routes::telemetry::ingest::{json_object, Form};
+use veranda_server::routes::telemetry::page_fields::PageFields;
 
 fn cookies(c: &mut Criterion) {
     c.bench_function("telemetry/visitor_cookie_parse", |b| {
@@ -64,7 +66,17 @@ fn census(c: &mut Criterion) {
     let body = record_hit_body();
     c.bench_function("telemetry/parse_record_hit", |b| {
         b.iter(|| {
-            // What the RecordHit route does with its body, with the server's own parsers.
+            // What the RecordHit route does with its body, with the server's own parsers:
+            // the fields it reads, then the data kept as sent.
+            let form = Form::parse(black_box(body.as_bytes())).ok()?;
+            let text = form.require("data").ok()?;
+            let fields = PageFields::read(text).ok()?;
+            Some((fields, RawValue::from_string(text.trim().to_string()).ok()?))
+        })
+    });
+    c.bench_function("telemetry/parse_record_hit_as_value", |b| {
+        b.iter(|| {
+            // The baseline: `data` parsed into a JSON value, as the route did before.
             let form = Form::parse(black_box(body.as_bytes())).ok()?;
             json_object("data", form.require("data").ok()?).ok()
         })

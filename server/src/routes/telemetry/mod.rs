@@ -22,7 +22,7 @@ mod events;
 pub mod ingest;
 mod logs;
 mod offer;
-mod page_fields;
+pub mod page_fields;
 
 use actix_web::web;
 
