@@ -54,11 +54,18 @@ pub fn due(i: u64, rate: u64) -> Duration {
     Duration::from_nanos(nanos.min(u128::from(u64::MAX)) as u64)
 }
 
+/// How many ids `{pool}` cycles through.
+pub const POOL: u64 = 10_000;
+
 /// The body of request `n`: the template with `{n}` replaced by the request number (unique
-/// within the run, so an id built from it names a fresh page load or visitor) and
-/// `{now_ms}` by the Unix time in milliseconds.
+/// within the run, so an id built from it names a fresh page load or visitor), `{pool}` by
+/// the number modulo [`POOL`] (ids of a pool of returning visitors) and `{now_ms}` by the
+/// Unix time in milliseconds.
 pub fn render_body(template: &str, n: u64, now_ms: u128) -> String {
-    template.replace("{n}", &n.to_string()).replace("{now_ms}", &now_ms.to_string())
+    template
+        .replace("{n}", &n.to_string())
+        .replace("{pool}", &(n % POOL).to_string())
+        .replace("{now_ms}", &now_ms.to_string())
 }
 
 /// The p50, p99, p99.9 and maximum of sorted latencies (nearest rank).
@@ -181,6 +188,7 @@ mod tests {
             r#"[{"pageLoadId":"bench-17","timestamp":1700000000000}]"#
         );
         assert_eq!(render_body("plain", 3, 0), "plain");
+        assert_eq!(render_body("v-{pool}", 10_017, 0), "v-17", "a pool of 10,000 ids");
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! ```
 //!
 //! In the body and header values `{n}` is replaced by the request number (unique in the
-//! run) and `{now_ms}` by the Unix time in ms: the stand-in for the Lua scripts' per-request
+//! run), `{pool}` by that number modulo 10,000 and `{now_ms}` by the Unix time in ms: the stand-in for the Lua scripts' per-request
 //! ids. Prints the achieved rate, non-2xx answers, failed requests and p50 / p99 / p99.9 /
 //! max latency, then one machine-readable `RESULT` line. Loopback only; bounded in rate,
 //! time and count (see [`veranda_benches::open_loop`]); every request times out after 10 s

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# RecordHit at a constant rate (open loop), veranda beside the bare handler (manual; never
+# run in CI): the "0 non-2xx when paced" check of the ingest targets. Starts the servers as
+# ingest_cpu.sh does (pinned to the first core, the client to the second, unless PIN=0),
+# then runs open_loop at RATE requests/s for SECONDS against each, RUNS times interleaved,
+# and prints each run's RESULT line (answered rate, non-2xx, p50 / p99 latency from the due
+# time). MODE=continuing sends the loader's hit of 10,000 continuing visitors (their ss_cvr,
+# ss_cvt, SS_SESSION_ID and SS_ANALYTICS_ID cookies, as record_hit.lua), MODE=new a new
+# visitor on every hit (no visitor cookie, as record_hit_new.lua). Loopback only; stops
+# what it started.
+#
+#   RATE=10000 benches/load/record_hit_paced.sh
+#   MODE=new RATE=10000 RUNS=3 benches/load/record_hit_paced.sh
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+export BENCH_DIR="$ROOT/benches/load"
+export BENCH_VERANDA=${VERANDA_BIN:-$ROOT/target/release/veranda}
+export BENCH_BARE=${BARE_BIN:-$ROOT/target/release/bare_204}
+OPEN_LOOP=${OPEN_LOOP_BIN:-$ROOT/target/release/open_loop}
+MODE=${MODE:-continuing}
+RATE=${RATE:-10000}
+SECONDS_PER_RUN=${SECONDS_PER_RUN:-10}
+RUNS=${RUNS:-3}
+export PIN=${PIN:-1}
+[ -x "$OPEN_LOOP" ] || { echo "build it first: cargo build --release -p veranda-benches" >&2; exit 2; }
+
+# shellcheck source=benches/load/lib.sh
+source "$BENCH_DIR/lib.sh"
+bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 60))
+ingest_config "$WORK/veranda.toml"
+start_servers "$WORK/veranda.toml"
+
+data='{"userAgent":"Mozilla/5.0 (X11; Linux x86_64) Chrome/124.0","clientDate":{now_ms},"viewportInnerWidth":1280,'
+data+='"viewportInnerHeight":720,"screenWidth":1920,"screenHeight":1080,"websiteId":"51ee8ec89a317a31733c9281",'
+data+='"templateId":null,"website_locale":"en-US","url":"/about","title":"About","collectionId":null,'
+data+='"recordType":null,"queryString":"","referrer":"https://www.example.com/","localStorageSupported":true}'
+encoded=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe="{}"))' "$data")
+case "$MODE" in
+  continuing)
+    # {pool} names one of 10,000 visitors, each coming back every 10,000 requests.
+    cvr='paced-{pool}|1700000000000|1700000000000|1700000000000|3'
+    body="event=view&data=$encoded&ss_cvr=$cvr"
+    cookie="Cookie: ss_cookieAllowed=true; ss_cvr=$cvr; ss_cvt={now_ms}; SS_SESSION_ID=paced-{pool}-s; SS_ANALYTICS_ID=paced-{pool}-a"
+    ;;
+  new)
+    body="event=view&data=$encoded"
+    cookie="Cookie: ss_cookieAllowed=true"
+    ;;
+  *) echo "MODE is continuing or new" >&2; exit 2 ;;
+esac
+
+paced() {
+  local name=$1 port=$2
+  echo "== $name, run $3"
+  "${CLIENT_PIN[@]}" "$OPEN_LOOP" --url "http://127.0.0.1:$port/api/census/RecordHit" --method POST \
+    --header 'Content-Type: application/x-www-form-urlencoded' --header "$cookie" \
+    --body "$body" --rate "$RATE" --seconds "$SECONDS_PER_RUN" | grep RESULT
+}
+echo "RecordHit, $MODE visitors, $RATE/s for ${SECONDS_PER_RUN} s; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+for run in $(seq 1 "$RUNS"); do
+  paced veranda "$PORT" "$run"
+  paced bare "$BARE_PORT" "$run"
+done
+echo "load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
