@@ -119,8 +119,8 @@ pub struct BoundedTable<K: Hash + Eq, V> {
     table: Table,
     /// The entries with the address that made them, least recently used first out.
     entries: LruCache<K, (IpAddr, V)>,
-    /// Each address's keys, its least recently used first out (hashed as the entries are:
-    /// std's SipHash was a tenth of an insert).
+    /// Each address's keys, its least recently used first out (hashed as the entries are,
+    /// not with std's slower SipHash).
     by_address: HashMap<IpAddr, LruCache<K, ()>, lru::DefaultHasher>,
     /// Most entries one address may hold.
     per_address: usize,
