@@ -127,8 +127,13 @@ struct PageViewData<'a> {
 
 impl PageViewData<'_> {
     fn to_raw(&self) -> Result<Box<RawValue>, IngestError> {
-        serde_json::value::to_raw_value(self).map_err(|e| IngestError::BadRequest(format!("data is not JSON: {e}")))
+        serde_json::value::to_raw_value(self).map_err(not_json)
     }
+}
+
+/// A `data` that cannot be read or written as JSON: a 400.
+fn not_json(e: serde_json::Error) -> IngestError {
+    IngestError::BadRequest(format!("data is not JSON: {e}"))
 }
 
 /// `POST /api/census/RecordHit`: form-encoded `event`, `data` (JSON), `ss_cvr`.
@@ -160,15 +165,16 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         let cvt = cookie_decoded(req, VISIT_TIMESTAMP_COOKIE);
         next_visit(cvr.as_deref(), cvt.as_deref(), now, VisitorId::random)
     });
-    let data = match visit {
-        Some(_) => RawValue::from_string(text.trim().to_string()),
-        None => {
-            let mut data = json_object("data", text)?;
-            strip_identifiers(&mut data);
-            serde_json::value::to_raw_value(&data)
-        }
-    }
-    .map_err(|e| IngestError::BadRequest(format!("data is not JSON: {e}")))?;
+    // Kept as sent (borrowed from the body), unless identifiers must come out of it.
+    let stripped: Box<RawValue>;
+    let data: &RawValue = if visit.is_some() {
+        serde_json::from_str(text).map_err(not_json)?
+    } else {
+        let mut data = json_object("data", text)?;
+        strip_identifiers(&mut data);
+        stripped = serde_json::value::to_raw_value(&data).map_err(not_json)?;
+        &stripped
+    };
     let ids = visit.is_some().then(|| {
         let session = cookie_value(req, SESSION_ID_COOKIE);
         let analytics = cookie_value(req, ANALYTICS_ID_COOKIE);
@@ -182,7 +188,7 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         session_id: ids.as_ref().map(|i| i.session.id.as_str().to_string()),
         analytics_id: ids.as_ref().map(|i| i.analytics.id.as_str().to_string()),
         path: path_of(&url),
-        data: PageViewData { data: &data, event: &event, new_visit: visit.as_ref().map(|v| v.new_visit) }.to_raw()?,
+        data: PageViewData { data, event: &event, new_visit: visit.as_ref().map(|v| v.new_visit) }.to_raw()?,
     };
     let cookies = visit.as_ref().map(visit_cookies);
     if let Some(outcome) = visit {

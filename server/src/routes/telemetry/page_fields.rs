@@ -106,19 +106,11 @@ impl<'de> Visitor<'de> for CheckedVisitor {
         Ok(Checked)
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Checked, A::Error> {
-        while map.next_key::<IgnoredKey>()?.is_some() {
+        // A key is read as a string value is: decoded, then dropped.
+        while map.next_key::<Checked>()?.is_some() {
             map.next_value::<Checked>()?;
         }
         Ok(Checked)
-    }
-}
-
-/// An object's key, decoded as a value's key is, then dropped.
-struct IgnoredKey;
-
-impl<'de> Deserialize<'de> for IgnoredKey {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<IgnoredKey, D::Error> {
-        deserializer.deserialize_any(CheckedVisitor).map(|_| IgnoredKey)
     }
 }
 
