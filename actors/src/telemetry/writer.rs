@@ -211,7 +211,7 @@ fn run(
     };
     keep_under(&runtime, capacity.as_ref(), store.as_ref());
     let mut next_step = Instant::now();
-    let mut round = Round::default();
+    let mut round = Round { depth: depth.clone(), ..Round::default() };
     loop {
         let job = match &mut sweeper {
             None => match rx.recv() {
@@ -275,10 +275,26 @@ fn run(
 #[derive(Default)]
 struct Round {
     trees: Vec<(Tree, Entries)>,
+    /// Jobs queued and not yet written: while few wait, the writer yields the CPU between
+    /// chunks of a round.
+    depth: Arc<AtomicUsize>,
     /// Emptied lists of earlier rounds, kept allocated for the next ones (a busy writer
     /// would otherwise grow a fresh list from nothing every round).
     spare: Vec<Entries>,
 }
+
+/// Entries written by one store call; the writer may yield the CPU between two calls.
+const ENTRIES_PER_PUT: usize = 8;
+/// How long the writer works before it yields the CPU. A round of thousands (the visitor
+/// sessions' batch) takes milliseconds, and the kernel lets a running thread finish its
+/// time slice: a request thread woken up on the same core waits that out, the slow tail
+/// of the ingest routes. A yield offers the core to it sooner (the kernel still decides:
+/// `benches/README.md` has what it changed).
+const YIELD_EVERY: Duration = Duration::from_micros(250);
+/// The writer yields only while fewer jobs than this wait: one that falls behind (a
+/// saturated core) keeps its full share of the CPU, so its queue does not fill and
+/// refuse records.
+const YIELD_WHILE_FEWER_JOBS: usize = WRITER_QUEUE_JOBS / 4;
 
 /// Longest emptied list kept for the next rounds (a round of the visitor sessions' batch
 /// writes thousands); a longer one (a burst) is freed.
@@ -315,6 +331,7 @@ impl Round {
             return true;
         }
         let started = Instant::now();
+        let mut since_yield = started;
         let written = runtime.block_on(async {
             let mut written = true;
             for (tree, entries) in &self.trees {
@@ -326,9 +343,17 @@ impl Round {
                     }
                     _ => entries,
                 };
-                if let Err(error) = store.put_all(*tree, entries).await {
-                    tracing::warn!(%error, tree = tree.name(), "telemetry write failed");
-                    written = false;
+                for chunk in entries.chunks(ENTRIES_PER_PUT) {
+                    if let Err(error) = store.put_all(*tree, chunk).await {
+                        tracing::warn!(%error, tree = tree.name(), "telemetry write failed");
+                        written = false;
+                    }
+                    if since_yield.elapsed() >= YIELD_EVERY
+                        && self.depth.load(Ordering::Relaxed) < YIELD_WHILE_FEWER_JOBS
+                    {
+                        std::thread::yield_now();
+                        since_yield = Instant::now();
+                    }
                 }
             }
             written
@@ -406,6 +431,26 @@ mod tests {
         writer.drained().await;
         assert_eq!(store.get(Tree::Events, b"a").expect("gets").as_deref(), Some(&b"2"[..]), "in order");
         assert_eq!(store.scan_prefix(Tree::Perf, b"", 10).expect("scans").len(), 3);
+    }
+
+    #[tokio::test]
+    async fn a_batch_written_a_few_entries_at_a_time_is_stored_whole_and_in_order() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let writer = TelemetryWriter::start(store.clone());
+        // 1,000 writes of 250 keys: several store calls (and yields) per round; the last
+        // value of each key must win.
+        let batch: Vec<Write> = (0..1000u32)
+            .map(|n| Write { tree: Tree::Perf, key: (n % 250).to_be_bytes().to_vec(), value: n.to_be_bytes().to_vec() })
+            .collect();
+        writer.write_all(batch).expect("queued");
+        writer.drained().await;
+        let stored = store.scan_prefix(Tree::Perf, b"", 1000).expect("scans");
+        assert_eq!(stored.len(), 250);
+        for (key, value) in stored {
+            let key = u32::from_be_bytes(key[..4].try_into().expect("4 bytes"));
+            assert_eq!(value, (key + 750).to_be_bytes(), "key {key} holds its last write");
+        }
     }
 
     #[tokio::test]
