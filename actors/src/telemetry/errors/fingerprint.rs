@@ -5,79 +5,119 @@
 /// Replaces every run of digits with `0` and collapses whitespace.
 pub fn normalise_message(message: &str) -> String {
     let mut out = String::with_capacity(message.len());
+    feed_message(message, &mut |piece| out.push_str(piece));
+    out
+}
+
+/// Hands the normalised message (see [`normalise_message`]) to `out`, piece by piece.
+fn feed_message(message: &str, out: &mut impl FnMut(&str)) {
     let mut in_digits = false;
     let mut in_space = false;
-    for c in message.trim().chars() {
-        if c.is_ascii_digit() {
-            if !in_digits {
-                out.push('0');
+    let mut run_start = 0;
+    let message = message.trim();
+    for (at, c) in message.char_indices() {
+        let digit = c.is_ascii_digit();
+        let space = !digit && c.is_whitespace();
+        if digit || space {
+            // The text since the last digit or space goes out as it is.
+            out(&message[run_start..at]);
+            run_start = at + c.len_utf8();
+            if digit && !in_digits {
+                out("0");
+            } else if space && !in_space {
+                out(" ");
             }
-            in_digits = true;
-            in_space = false;
-        } else if c.is_whitespace() {
-            if !in_space {
-                out.push(' ');
-            }
-            in_space = true;
-            in_digits = false;
-        } else {
-            out.push(c);
-            in_digits = false;
-            in_space = false;
         }
+        in_digits = digit;
+        in_space = space;
     }
-    out
+    out(&message[run_start..]);
 }
 
 /// A script url reduced to its path: scheme, host, query string and fragment removed,
 /// and every name part that looks like a content hash (6 or more hex digits holding a
 /// digit) or a number replaced with `*`.
 pub fn normalise_file(file: &str) -> String {
+    let mut out = String::with_capacity(file.len());
+    feed_file(file, &mut |piece| out.push_str(piece));
+    out
+}
+
+/// Hands the normalised file (see [`normalise_file`]) to `out`, piece by piece.
+fn feed_file(file: &str, out: &mut impl FnMut(&str)) {
     let without_origin =
         file.split_once("://").map(|(_, rest)| rest.find('/').map_or("/", |i| &rest[i..])).unwrap_or(file);
     let end = without_origin.find(['?', '#']).unwrap_or(without_origin.len());
     let path = &without_origin[..end];
-    let mut out = String::with_capacity(path.len());
-    let mut token = String::new();
-    let flush = |token: &mut String, out: &mut String| {
+    let token = |token: &str, out: &mut dyn FnMut(&str)| {
         let hashy = token.len() >= 6
             && token.bytes().all(|b| b.is_ascii_hexdigit())
             && token.bytes().any(|b| b.is_ascii_digit());
         let numeric = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
-        out.push_str(if hashy || numeric { "*" } else { token.as_str() });
-        token.clear();
+        out(if hashy || numeric { "*" } else { token });
     };
-    for c in path.chars() {
-        if c.is_ascii_alphanumeric() {
-            token.push(c);
-        } else {
-            flush(&mut token, &mut out);
-            out.push(c);
+    let mut token_start = 0;
+    for (at, c) in path.char_indices() {
+        if !c.is_ascii_alphanumeric() {
+            token(&path[token_start..at], out);
+            out(&path[at..at + c.len_utf8()]);
+            token_start = at + c.len_utf8();
         }
     }
-    flush(&mut token, &mut out);
-    out
+    token(&path[token_start..], out);
 }
 
 /// 64-bit FNV-1a: stable across processes and versions (unlike `std`'s hasher).
-fn fnv1a(parts: &[&[u8]]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for byte in part.iter().chain(b"\0") {
-            hash ^= u64::from(*byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
+struct Fnv1a(u64);
+
+impl Fnv1a {
+    fn new() -> Fnv1a {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 ^= u64::from(*byte);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
         }
     }
-    hash
+
+    /// Ends one part (parts are separated by a zero byte).
+    fn end_part(&mut self) {
+        self.write(b"\0");
+    }
+
+    /// A number in decimal digits, or nothing.
+    fn write_number(&mut self, number: Option<u32>) {
+        let Some(mut n) = number else { return };
+        let mut digits = [0u8; 10];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.write(&digits[at..]);
+    }
 }
 
-/// The fingerprint of an error: 16 hex digits.
+/// The fingerprint of an error: 16 hex digits, the FNV-1a hash of the normalised
+/// message, the normalised file, the line and the column, each ended by a zero byte.
+/// Computed as it is read, with no copy of the normalised texts.
 pub fn fingerprint(message: &str, file: &str, line: Option<u32>, column: Option<u32>) -> String {
-    let message = normalise_message(message);
-    let file = normalise_file(file);
-    let line = line.map(|l| l.to_string()).unwrap_or_default();
-    let column = column.map(|c| c.to_string()).unwrap_or_default();
-    format!("{:016x}", fnv1a(&[message.as_bytes(), file.as_bytes(), line.as_bytes(), column.as_bytes()]))
+    let mut hash = Fnv1a::new();
+    feed_message(message, &mut |piece| hash.write(piece.as_bytes()));
+    hash.end_part();
+    feed_file(file, &mut |piece| hash.write(piece.as_bytes()));
+    hash.end_part();
+    hash.write_number(line);
+    hash.end_part();
+    hash.write_number(column);
+    hash.end_part();
+    format!("{:016x}", hash.0)
 }
 
 #[cfg(test)]
@@ -102,6 +142,32 @@ mod tests {
             fingerprint("boom", "https://a.example/x-abcdef12.js?q=1", Some(3), Some(4)),
             fingerprint("boom", "http://b.example/x-0123abcd.js", Some(3), Some(4))
         );
+    }
+
+    #[test]
+    fn fingerprints_stay_what_stored_groups_were_keyed_by() {
+        // Values of the first release's fingerprint (groups are stored under them).
+        assert_eq!(fingerprint("boom", "/a.js", Some(1), Some(2)), "54530cbe8374d0de");
+        assert_eq!(
+            fingerprint(
+                "Cannot read properties of undefined (reading 'price12')",
+                "http://127.0.0.1/assets/loader-3fa9c01b.js?v=2",
+                Some(412),
+                Some(17)
+            ),
+            "7b4418c28d8b345b"
+        );
+        assert_eq!(fingerprint("Ünïcode   ½ 42x", "https://x/y/Z_9.Q-abcdef0.js#f", None, Some(0)), "6ba464d9c0039e87");
+        assert_eq!(fingerprint("", "", None, None), "4d25767f9dce13f5");
+        assert_eq!(fingerprint("  lead 7 7  trail ", "no-slash.js", Some(u32::MAX), None), "03fcd539110abd4a");
+    }
+
+    #[test]
+    fn normalising_keeps_text_between_digits_and_spaces() {
+        assert_eq!(normalise_message("a1b22 c\t\n d"), "a0b0 c d");
+        assert_eq!(normalise_message("½ 42x ü"), "½ 0x ü");
+        assert_eq!(normalise_file("https://x/y/Z_9.Q-abcdef0.js#f"), "/y/Z_*.Q-*.js");
+        assert_eq!(normalise_file("ü/1é"), "ü/*é");
     }
 
     #[test]
