@@ -10,7 +10,7 @@
 //! queue refuses the job and the request gets 503.
 //!
 //! The census hits of a round are written as records of up to 6 KiB of hits each
-//! ([`census`]): a page view's hit is the most frequent record, and a store write per
+//! ([`census`](crate::telemetry::census)): a page view's hit is the most frequent record, and a store write per
 //! 6 KiB of hits instead of one per hit is what keeps the thread's cost per page view small.
 //!
 //! A job may also remove keys once its records are written
@@ -22,7 +22,7 @@
 //! time ([`retention`](super::retention)), with queued writes handled between steps.
 //! With a [`Capacity`], it checks the stored total after every round of writes (and once
 //! at start) and drops the oldest records when it is over the limit
-//! ([`capacity`](super::capacity)); it also keeps the stored-bytes gauge.
+//! ([`capacity`]); it also keeps the stored-bytes gauge.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TrySendError};
@@ -31,12 +31,15 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
-use crate::store::{Entries, Store, Tree};
+use crate::store::{Store, Tree};
 use crate::telemetry::capacity::{self, Capacity};
-use crate::telemetry::census;
 use crate::telemetry::metrics::{self, Queue};
 use crate::telemetry::records::now_ms;
 use crate::telemetry::retention::{Retention, Sweeper, STEP_PAUSE, SWEPT_TREES};
+
+mod round;
+
+use round::Round;
 
 /// Jobs waiting for the writer thread before new ones are refused.
 pub const WRITER_QUEUE_JOBS: usize = 4096;
@@ -211,7 +214,7 @@ fn run(
     };
     keep_under(&runtime, capacity.as_ref(), store.as_ref());
     let mut next_step = Instant::now();
-    let mut round = Round { depth: depth.clone(), ..Round::default() };
+    let mut round = Round::new(depth.clone());
     loop {
         let job = match &mut sweeper {
             None => match rx.recv() {
@@ -270,105 +273,6 @@ fn run(
     }
 }
 
-/// The writes of one round, by tree in the order the trees first came, each tree's in
-/// the order they came. A round's census hits are stored as a few records ([`census`]).
-#[derive(Default)]
-struct Round {
-    trees: Vec<(Tree, Entries)>,
-    /// Jobs queued and not yet written: while few wait, the writer yields the CPU between
-    /// chunks of a round.
-    depth: Arc<AtomicUsize>,
-    /// Emptied lists of earlier rounds, kept allocated for the next ones (a busy writer
-    /// would otherwise grow a fresh list from nothing every round).
-    spare: Vec<Entries>,
-}
-
-/// Entries written by one store call; the writer may yield the CPU between two calls.
-const ENTRIES_PER_PUT: usize = 8;
-/// How long the writer works before it yields the CPU. A round of thousands (the visitor
-/// sessions' batch) takes milliseconds, and the kernel lets a running thread finish its
-/// time slice: a request thread woken up on the same core waits that out, the slow tail
-/// of the ingest routes. A yield offers the core to it sooner (the kernel still decides:
-/// `benches/README.md` has what it changed).
-const YIELD_EVERY: Duration = Duration::from_micros(250);
-/// The writer yields only while fewer jobs than this wait: one that falls behind (a
-/// saturated core) keeps its full share of the CPU, so its queue does not fill and
-/// refuse records.
-const YIELD_WHILE_FEWER_JOBS: usize = WRITER_QUEUE_JOBS / 4;
-
-/// Longest emptied list kept for the next rounds (a round of the visitor sessions' batch
-/// writes thousands); a longer one (a burst) is freed.
-const SPARE_ENTRIES: usize = 8192;
-
-impl Round {
-    fn add(&mut self, writes: Vec<Write>) {
-        // A job's writes are mostly of one tree (a batch of sessions, of error records).
-        if let Some(first) = writes.first() {
-            let room = writes.len();
-            self.entries(first.tree).reserve(room);
-        }
-        for w in writes {
-            self.entries(w.tree).push((w.key, w.value));
-        }
-    }
-
-    /// The round's list for `tree`, added (a spare one) when the tree is new to the round.
-    fn entries(&mut self, tree: Tree) -> &mut Entries {
-        let at = match self.trees.iter().position(|(t, _)| *t == tree) {
-            Some(at) => at,
-            None => {
-                self.trees.push((tree, self.spare.pop().unwrap_or_default()));
-                self.trees.len() - 1
-            }
-        };
-        &mut self.trees[at].1
-    }
-
-    /// Writes everything gathered, tree by tree, and empties the round; returns whether
-    /// every write succeeded.
-    fn write(&mut self, runtime: &tokio::runtime::Runtime, store: &dyn Store) -> bool {
-        if self.trees.is_empty() {
-            return true;
-        }
-        let started = Instant::now();
-        let mut since_yield = started;
-        let written = runtime.block_on(async {
-            let mut written = true;
-            for (tree, entries) in &self.trees {
-                let gathered;
-                let entries = match tree {
-                    Tree::Census => {
-                        gathered = census::gather(entries);
-                        &gathered
-                    }
-                    _ => entries,
-                };
-                for chunk in entries.chunks(ENTRIES_PER_PUT) {
-                    if let Err(error) = store.put_all(*tree, chunk).await {
-                        tracing::warn!(%error, tree = tree.name(), "telemetry write failed");
-                        written = false;
-                    }
-                    if since_yield.elapsed() >= YIELD_EVERY
-                        && self.depth.load(Ordering::Relaxed) < YIELD_WHILE_FEWER_JOBS
-                    {
-                        std::thread::yield_now();
-                        since_yield = Instant::now();
-                    }
-                }
-            }
-            written
-        });
-        for (_, mut entries) in self.trees.drain(..) {
-            if entries.capacity() <= SPARE_ENTRIES {
-                entries.clear();
-                self.spare.push(entries);
-            }
-        }
-        metrics::flush_duration(Queue::Writer, started.elapsed());
-        written
-    }
-}
-
 /// Removes `keys` from `tree` (a failure is logged; the keys stay).
 fn remove(runtime: &tokio::runtime::Runtime, store: &dyn Store, tree: Tree, keys: &[Vec<u8>]) {
     if let Err(error) = runtime.block_on(store.delete_all(tree, keys)) {
@@ -418,11 +322,18 @@ fn sweep_step(runtime: &tokio::runtime::Runtime, sweeper: &mut Sweeper, store: &
 mod tests {
     use super::*;
     use crate::store::SledStore;
+    use crate::telemetry::census;
+
+    /// A sled store in a temporary directory (kept for as long as the directory is).
+    fn temp_store() -> (tempfile::TempDir, Arc<dyn Store>) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        (dir, store)
+    }
 
     #[tokio::test]
     async fn queued_records_are_written_in_order_and_drained_on_request() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let (_dir, store) = temp_store();
         let writer = TelemetryWriter::start(store.clone());
         writer.write(Tree::Events, b"a".to_vec(), b"1".to_vec()).expect("queued");
         let batch = (0..3u8).map(|i| Write { tree: Tree::Perf, key: vec![i], value: b"x".to_vec() }).collect();
@@ -435,8 +346,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_batch_written_a_few_entries_at_a_time_is_stored_whole_and_in_order() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let (_dir, store) = temp_store();
         let writer = TelemetryWriter::start(store.clone());
         // 1,000 writes of 250 keys: several store calls (and yields) per round; the last
         // value of each key must win.
@@ -457,8 +367,7 @@ mod tests {
     async fn census_hits_of_a_round_are_stored_together_and_every_hit_is_kept() {
         use crate::telemetry::records::record_key;
 
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let (_dir, store) = temp_store();
         let writer = TelemetryWriter::start(store.clone());
         let hits: Vec<Write> = (0..5u64)
             .map(|n| Write {
@@ -483,8 +392,7 @@ mod tests {
         use crate::telemetry::records::record_key;
         use crate::telemetry::TelemetryLimits;
 
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let (_dir, store) = temp_store();
         let limits = TelemetryLimits { retention_days: 1, ..TelemetryLimits::default() };
         let writer = TelemetryWriter::start_with_retention(store.clone(), Retention::from_limits(&limits));
         let day_ms = 86_400_000;
@@ -506,8 +414,7 @@ mod tests {
     async fn past_the_size_limit_the_writer_drops_the_oldest_records() {
         use crate::telemetry::records::record_key;
 
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+        let (_dir, store) = temp_store();
         let writer = TelemetryWriter::start_with_limits(store.clone(), None, Some(Capacity { limit: 10_000 }));
         let keys: Vec<Vec<u8>> = (0..50u64).map(|i| record_key(1_000 + i).to_vec()).collect();
         for key in &keys {
