@@ -89,18 +89,17 @@ impl Fnv1a {
 
     /// A number in decimal digits, or nothing.
     fn write_number(&mut self, number: Option<u32>) {
-        let Some(mut n) = number else { return };
-        let mut digits = [0u8; 10];
-        let mut at = digits.len();
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
+        if let Some(n) = number {
+            // Formatted straight into the hash (writing to it cannot fail).
+            let _ = std::fmt::Write::write_fmt(self, format_args!("{n}"));
         }
-        self.write(&digits[at..]);
+    }
+}
+
+impl std::fmt::Write for Fnv1a {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        self.write(text.as_bytes());
+        Ok(())
     }
 }
 
