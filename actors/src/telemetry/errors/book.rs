@@ -238,12 +238,16 @@ impl ErrorIntake {
         self.nudge.clone()
     }
 
-    /// Admits one send of `reports` of the page load `key` from `address` now; the
-    /// fingerprints are worked out before the lock is taken.
+    /// Admits one send of `reports` of the page load `key` from `address` now.
     pub fn record(&self, key: PageLoadKey, address: IpAddr, reports: Vec<ErrorReport>) -> Admission {
+        self.record_at(key, address, reports, now_ms())
+    }
+
+    /// Admits one send of `reports` of the page load `key` from `address` at `now`; the
+    /// fingerprints are worked out before the lock is taken.
+    pub fn record_at(&self, key: PageLoadKey, address: IpAddr, reports: Vec<ErrorReport>, now: u64) -> Admission {
         let printed: Vec<(String, ErrorReport)> =
             reports.into_iter().map(|r| (fingerprint(&r.message, &r.file, r.line, r.column), r)).collect();
-        let now = now_ms();
         let mut book = self.lock();
         let admission = book.record(key, address, printed, now);
         let hand_over = book.wants_hand_over();

@@ -104,11 +104,7 @@ impl ErrorQueue {
     /// Admits `reports` for the page load `key` from `address` at `now` (as a request
     /// thread does through the intake).
     pub fn record(&mut self, key: PageLoadKey, address: IpAddr, reports: Vec<ErrorReport>, now: u64) -> Admission {
-        let printed = reports
-            .into_iter()
-            .map(|r| (super::fingerprint::fingerprint(&r.message, &r.file, r.line, r.column), r))
-            .collect();
-        self.intake.lock().record(key, address, printed, now)
+        self.intake.record_at(key, address, reports, now)
     }
 
     /// Writes accepted and not yet handed to the writer: pending records and the backlog.
