@@ -52,6 +52,7 @@ client:
 rust-test:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --workspace --document-private-items
 	$(CARGO) run -q -p veranda-audit -- --db $(ADVISORY_DB) --lockfile Cargo.lock --policy audit.toml
 	$(CARGO) test --workspace --no-fail-fast
 

@@ -1,4 +1,4 @@
-//! The sled implementation of [`Store`](super::Store), with group commit.
+//! The sled implementation of [`Store`], with group commit.
 //!
 //! Durable writes are applied to sled, then wait for the next flush that starts after
 //! them (see [`flusher`](super::flusher)); concurrent writers share that flush.

@@ -2,7 +2,7 @@
 //! Runs inside the cart's actor (one checkout per cart at a time).
 //!
 //! - [`place`] (storage of this instance alone): stock is taken through the
-//!   [`Inventory`](super::inventory::Inventory) actor, which never oversells; the order
+//!   [`Inventory`](crate::commerce::inventory::Inventory) actor, which never oversells; the order
 //!   and the purchased cart are written in one atomic, durable step.
 //! - [`place_shared`] (storage shared by several instances, Redis): the payment is
 //!   taken first, then stock, order and purchased cart are committed in one atomic,
@@ -12,7 +12,7 @@
 //!   commit is refused (stock gone, the cart changed or was purchased meanwhile) the
 //!   payment is voided.
 //!
-//! [`CommerceStorage::commit_checkout`]: super::storage::CommerceStorage::commit_checkout
+//! [`CommerceStorage::commit_checkout`]: crate::commerce::storage::CommerceStorage::commit_checkout
 
 use std::collections::BTreeMap;
 use std::time::Duration;

@@ -47,7 +47,7 @@
 //!
 //! ## Failures
 //!
-//! Redis errors (refused connections, timeouts) are [`StoreError::Unavailable`], which
+//! Redis errors (refused connections, timeouts) are [`StoreError::Unavailable`](crate::store::StoreError::Unavailable), which
 //! the HTTP layer answers with 503 and `Retry-After`. Every call is bounded by
 
 mod scripts;

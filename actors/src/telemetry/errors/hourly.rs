@@ -1,6 +1,6 @@
 //! [`ErrorHours`]: JavaScript errors per hour over the last 24 hours, in all and per error
 //! group (each group's sparkline), counted as reports are admitted. In memory, zero after
-//! a restart; at most [`MAX_GROUPS`](super::MAX_GROUPS) groups have a sparkline.
+//! a restart; at most [`MAX_GROUPS`] groups have a sparkline.
 
 use std::collections::HashMap;
 

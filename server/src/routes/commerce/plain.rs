@@ -23,7 +23,7 @@
 //!
 //! ## Checks
 //!
-//! Like the plain posts of forms ([`crate::routes::forms::plain`]): the `crumb` cookie
+//! Like the plain posts of forms (`routes/forms/plain.rs`): the `crumb` cookie
 //! must be there and verify (it is `SameSite=Lax`, so a cross-site post never carries
 //! it), and when the browser says where the post came from (`Sec-Fetch-Site`, `Origin`)
 //! it must be this site. The product pages are rendered the same for everyone, so their
