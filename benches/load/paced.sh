@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
-# RecordHit at a constant rate (open loop), veranda beside the bare handler (manual; never
-# run in CI): the "0 non-2xx when paced" check of the ingest targets. Starts the servers as
-# ingest_cpu.sh does (pinned to the first core, the client to the second, unless PIN=0),
-# then runs open_loop at RATE requests/s for SECONDS against each, RUNS times interleaved,
-# and prints each run's RESULT line (answered rate, non-2xx, p50 / p99 latency from the due
-# time). MODE=continuing sends the loader's hit of 10,000 continuing visitors (their ss_cvr,
-# ss_cvt, SS_SESSION_ID and SS_ANALYTICS_ID cookies, as record_hit.lua), MODE=new a new
-# visitor on every hit (no visitor cookie, as record_hit_new.lua). Loopback only; stops
-# what it started.
+# Ingest at a constant rate (open loop), veranda beside the bare handler (manual; never run
+# in CI): the latency and "0 non-2xx when paced" checks of the ingest targets. Starts the
+# servers as ingest_cpu.sh does (pinned to the first core, the client to the second, unless
+# PIN=0), then runs open_loop at RATE requests/s for SECONDS_PER_RUN against each, RUNS times
+# interleaved, and prints each run's RESULT line (answered rate, non-2xx, p50 / p99 latency
+# from the due time). MODE picks what is sent:
+#   continuing  the loader's RecordHit of 10,000 continuing visitors (their ss_cvr, ss_cvt,
+#               SS_SESSION_ID and SS_ANALYTICS_ID cookies, as record_hit.lua);
+#   new         RecordHit of a new visitor on every hit (no visitor cookie, as record_hit_new.lua);
+#   errors      RecordJavascriptErrors: one error record of a fresh page load, with the crumb
+#               (as javascript_errors.lua).
+# Loopback only; stops what it started.
 #
-#   RATE=10000 benches/load/record_hit_paced.sh
-#   MODE=new RATE=10000 RUNS=3 benches/load/record_hit_paced.sh
+#   RATE=10000 benches/load/paced.sh
+#   MODE=new RATE=10000 RUNS=3 benches/load/paced.sh
+#   MODE=errors RATE=30000 benches/load/paced.sh
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export BENCH_DIR="$ROOT/benches/load"
@@ -35,6 +39,8 @@ data+='"viewportInnerHeight":720,"screenWidth":1920,"screenHeight":1080,"website
 data+='"templateId":null,"website_locale":"en-US","url":"/about","title":"About","collectionId":null,'
 data+='"recordType":null,"queryString":"","referrer":"https://www.example.com/","localStorageSupported":true}'
 encoded=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe="{}"))' "$data")
+path=/api/census/RecordHit
+type=application/x-www-form-urlencoded
 case "$MODE" in
   continuing)
     # {pool} names one of 10,000 visitors, each coming back every 10,000 requests.
@@ -46,17 +52,28 @@ case "$MODE" in
     body="event=view&data=$encoded"
     cookie="Cookie: ss_cookieAllowed=true"
     ;;
-  *) echo "MODE is continuing or new" >&2; exit 2 ;;
+  errors)
+    page_crumb
+    path=/api/events/RecordJavascriptErrors
+    type=application/json
+    body='[{"event":"javascript-error","data":{"websiteId":"51ee8ec89a317a31733c9281","url":"http://127.0.0.1/cart",'
+    body+='"message":"Cannot read properties of undefined (reading '"'price'"')","file":"http://127.0.0.1/assets/loader.js",'
+    body+='"line":412,"column":17,"pageLoadId":"paced-{n}"},"timestamp":{now_ms},"count":1}]'
+    cookie="Cookie: crumb=$CRUMB"
+    ;;
+  *) echo "MODE is continuing, new or errors" >&2; exit 2 ;;
 esac
+csrf=()
+[ "$MODE" = errors ] && csrf=(--header "X-CSRF-Token: $CRUMB")
 
 paced() {
   local name=$1 port=$2
   echo "== $name, run $3"
-  "${CLIENT_PIN[@]}" "$OPEN_LOOP" --url "http://127.0.0.1:$port/api/census/RecordHit" --method POST \
-    --header 'Content-Type: application/x-www-form-urlencoded' --header "$cookie" \
+  "${CLIENT_PIN[@]}" "$OPEN_LOOP" --url "http://127.0.0.1:$port$path" --method POST \
+    --header "Content-Type: $type" --header "$cookie" "${csrf[@]}" \
     --body "$body" --rate "$RATE" --seconds "$SECONDS_PER_RUN" | grep RESULT
 }
-echo "RecordHit, $MODE visitors, $RATE/s for ${SECONDS_PER_RUN} s; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "$path ($MODE), $RATE/s for ${SECONDS_PER_RUN} s; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 for run in $(seq 1 "$RUNS"); do
   paced veranda "$PORT" "$run"
   paced bare "$BARE_PORT" "$run"
