@@ -112,6 +112,9 @@ thread_local! {
     });
 }
 
+/// The entries an insert evicted, oldest first.
+pub type Evicted<K, V> = smallvec::SmallVec<[(K, V); 2]>;
+
 /// A table of at most `total` entries, at most `per_address` of them made by one address.
 #[derive(Debug)]
 pub struct BoundedTable<K: Hash + Eq, V> {
@@ -170,13 +173,14 @@ impl<K: Hash + Eq + Clone, V> BoundedTable<K, V> {
     }
 
     /// Puts `value` under `key` (made by `address`, unless the key is already there: an
-    /// entry stays its maker's). Returns the entries evicted to make room, oldest first.
-    pub fn insert(&mut self, key: K, address: IpAddr, value: V) -> Vec<(K, V)> {
+    /// entry stays its maker's). Returns the entries evicted to make room, oldest first
+    /// (one or two but when the per-address bound shrank).
+    pub fn insert(&mut self, key: K, address: IpAddr, value: V) -> Evicted<K, V> {
+        let mut out = Evicted::new();
         if let Some(slot) = self.get_mut(&key) {
             *slot = value;
-            return Vec::new();
+            return out;
         }
-        let mut out = Vec::new();
         if let Some(keys) = self.by_address.get_mut(&address) {
             while keys.len() >= self.per_address {
                 let Some((old, ())) = keys.pop_lru() else { break };
@@ -277,7 +281,7 @@ mod tests {
             assert!(table.insert(key, ip(1), n).is_empty());
         }
         table.get_mut(&"a");
-        assert_eq!(table.insert("d", ip(1), 3), vec![("b", 1)], "b is the address's least recently used");
+        assert_eq!(table.insert("d", ip(1), 3).as_slice(), [("b", 1)], "b is the address's least recently used");
         assert_eq!(table.len_of(&ip(1)), 3);
         assert!(table.contains(&"other"), "another address keeps its entry");
         assert!(table.contains(&"a") && table.contains(&"c") && table.contains(&"d"));
@@ -290,7 +294,7 @@ mod tests {
         table.insert("b", ip(2), 2);
         table.insert("c", ip(3), 3);
         table.get_mut(&"a");
-        assert_eq!(table.insert("d", ip(4), 4), vec![("b", 2)]);
+        assert_eq!(table.insert("d", ip(4), 4).as_slice(), [("b", 2)]);
         assert_eq!(table.len(), 3);
         assert_eq!(table.len_of(&ip(2)), 0, "the evicted entry's address is forgotten");
         assert_eq!(table.peek(&"a"), Some(&1));

@@ -124,7 +124,7 @@ impl ErrorBook {
                 });
             }
             self.hours.record(&print, now, u64::from(report.count.max(1)));
-            if self.groups.record_as(print.clone(), &report, now).is_some() {
+            if self.groups.record_as(&print, &report, now).is_some() {
                 mark(&mut self.changed, &print);
                 mark(&mut self.regrouped, &print);
             }

@@ -28,25 +28,30 @@ impl ErrorGroups {
     /// or `None` when the group table is full and the fingerprint is new.
     pub fn record(&mut self, report: &ErrorReport, now: u64) -> Option<&ErrorGroup> {
         let key = fingerprint(&report.message, &report.file, report.line, report.column);
-        self.record_as(key, report, now)
+        self.record_as(&key, report, now)
     }
 
-    /// As [`ErrorGroups::record`], with the report's fingerprint already worked out.
-    pub fn record_as(&mut self, key: String, report: &ErrorReport, now: u64) -> Option<&ErrorGroup> {
-        if !self.groups.contains_key(&key) && self.groups.len() >= MAX_GROUPS {
-            return None;
+    /// As [`ErrorGroups::record`], with the report's fingerprint already worked out. A
+    /// group already there is counted in place; only a new one copies the fingerprint.
+    pub fn record_as(&mut self, key: &str, report: &ErrorReport, now: u64) -> Option<&ErrorGroup> {
+        if !self.groups.contains_key(key) {
+            if self.groups.len() >= MAX_GROUPS {
+                return None;
+            }
+            let group = ErrorGroup {
+                fingerprint: key.to_owned(),
+                message: report.message.clone(),
+                file: report.file.clone(),
+                line: report.line,
+                column: report.column,
+                last_url: String::new(),
+                first_seen: now,
+                last_seen: now,
+                count: 0,
+            };
+            self.groups.insert(key.to_owned(), group);
         }
-        let group = self.groups.entry(key.clone()).or_insert_with(|| ErrorGroup {
-            fingerprint: key,
-            message: report.message.clone(),
-            file: report.file.clone(),
-            line: report.line,
-            column: report.column,
-            last_url: String::new(),
-            first_seen: now,
-            last_seen: now,
-            count: 0,
-        });
+        let group = self.groups.get_mut(key)?;
         group.count = group.count.saturating_add(u64::from(report.count.max(1)));
         group.last_seen = now;
         group.last_url.clone_from(&report.url);

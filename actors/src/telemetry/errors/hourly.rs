@@ -66,13 +66,17 @@ impl ErrorHours {
         if let Some(hour) = self.total.at(now) {
             *hour += n;
         }
-        if !self.groups.contains_key(fingerprint) && self.groups.len() >= MAX_GROUPS {
-            self.groups.retain(|_, ring| active(ring, now));
+        if !self.groups.contains_key(fingerprint) {
             if self.groups.len() >= MAX_GROUPS {
-                return;
+                self.groups.retain(|_, ring| active(ring, now));
+                if self.groups.len() >= MAX_GROUPS {
+                    return;
+                }
             }
+            // Only a group new to the table copies its fingerprint.
+            self.groups.insert(fingerprint.to_owned(), Ring::new(HOUR_MS));
         }
-        let ring = self.groups.entry(fingerprint.to_owned()).or_insert_with(|| Ring::new(HOUR_MS));
+        let Some(ring) = self.groups.get_mut(fingerprint) else { return };
         if let Some(hour) = ring.at(now) {
             *hour += n;
         }
