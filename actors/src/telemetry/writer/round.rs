@@ -32,8 +32,8 @@ const ENTRIES_PER_PUT: usize = 8;
 /// `benches/README.md` has what it changed).
 const YIELD_EVERY: Duration = Duration::from_micros(250);
 /// The writer yields only while fewer jobs than this wait: one that falls behind (a
-/// saturated core) keeps its full share of the CPU, so its queue does not fill and
-/// refuse records.
+/// saturated core) keeps its full share of the CPU for the rest of its queue. What this
+/// costs at saturation, and why it stays: `docs/telemetry.md`.
 const YIELD_WHILE_FEWER_JOBS: usize = WRITER_QUEUE_JOBS / 4;
 
 /// Longest emptied list kept for the next rounds (a round of the visitor sessions' batch
