@@ -34,22 +34,26 @@ bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 60))
 ingest_config "$WORK/veranda.toml"
 start_servers "$WORK/veranda.toml"
 
-data='{"userAgent":"Mozilla/5.0 (X11; Linux x86_64) Chrome/124.0","clientDate":{now_ms},"viewportInnerWidth":1280,'
-data+='"viewportInnerHeight":720,"screenWidth":1920,"screenHeight":1080,"websiteId":"51ee8ec89a317a31733c9281",'
-data+='"templateId":null,"website_locale":"en-US","url":"/about","title":"About","collectionId":null,'
-data+='"recordType":null,"queryString":"","referrer":"https://www.example.com/","localStorageSupported":true}'
-encoded=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe="{}"))' "$data")
+# The loader's RecordHit `data`, form-encoded (the two RecordHit modes).
+hit_data() {
+  local data='{"userAgent":"Mozilla/5.0 (X11; Linux x86_64) Chrome/124.0","clientDate":{now_ms},"viewportInnerWidth":1280,'
+  data+='"viewportInnerHeight":720,"screenWidth":1920,"screenHeight":1080,"websiteId":"51ee8ec89a317a31733c9281",'
+  data+='"templateId":null,"website_locale":"en-US","url":"/about","title":"About","collectionId":null,'
+  data+='"recordType":null,"queryString":"","referrer":"https://www.example.com/","localStorageSupported":true}'
+  python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe="{}"))' "$data"
+}
 path=/api/census/RecordHit
 type=application/x-www-form-urlencoded
+csrf=()
 case "$MODE" in
   continuing)
     # {pool} names one of 10,000 visitors, each coming back every 10,000 requests.
     cvr='paced-{pool}|1700000000000|1700000000000|1700000000000|3'
-    body="event=view&data=$encoded&ss_cvr=$cvr"
+    body="event=view&data=$(hit_data)&ss_cvr=$cvr"
     cookie="Cookie: ss_cookieAllowed=true; ss_cvr=$cvr; ss_cvt={now_ms}; SS_SESSION_ID=paced-{pool}-s; SS_ANALYTICS_ID=paced-{pool}-a"
     ;;
   new)
-    body="event=view&data=$encoded"
+    body="event=view&data=$(hit_data)"
     cookie="Cookie: ss_cookieAllowed=true"
     ;;
   errors)
@@ -60,11 +64,10 @@ case "$MODE" in
     body+='"message":"Cannot read properties of undefined (reading '"'price'"')","file":"http://127.0.0.1/assets/loader.js",'
     body+='"line":412,"column":17,"pageLoadId":"paced-{n}"},"timestamp":{now_ms},"count":1}]'
     cookie="Cookie: crumb=$CRUMB"
+    csrf=(--header "X-CSRF-Token: $CRUMB")
     ;;
   *) echo "MODE is continuing, new or errors" >&2; exit 2 ;;
 esac
-csrf=()
-[ "$MODE" = errors ] && csrf=(--header "X-CSRF-Token: $CRUMB")
 
 paced() {
   local name=$1 port=$2
