@@ -63,7 +63,7 @@ e2e-test:
 	cd tests/e2e && VERANDA_BIN=../../$(VERANDA_BIN) npm test
 
 # Lighthouse (mobile preset) on three demo pages (/, /shop, /gallery-designs): accessibility must be 100; the performance
-# figures land in target/lighthouse.json (recorded in benches/README.md, not asserted).
+# figures land in target/lighthouse.json (recorded in benches/reports/client.md, not asserted).
 lighthouse-test:
 	cd tests/lighthouse && VERANDA_BIN=../../$(VERANDA_BIN) npm test
 

@@ -10,7 +10,7 @@ use veranda_server::telemetry;
 
 /// mimalloc: the request paths allocate many small, short-lived buffers (bodies, parsed
 /// JSON, records), the pattern it is built for. Its gain over glibc malloc has not been
-/// measured on its own; the ingest figures in `benches/README.md` are all with it.
+/// measured on its own; the ingest figures in `benches/reports/telemetry.md` are all with it.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -3,7 +3,7 @@
 //
 // The test holds what does not depend on the machine: accessibility scores 100 on every page.
 // The performance score is printed and written to `LIGHTHOUSE_REPORT` (default
-// `target/lighthouse.json`); it is recorded in benches/README.md, never asserted, since it moves
+// `target/lighthouse.json`); it is recorded in benches/reports/client.md, never asserted, since it moves
 // with the machine's load.
 //
 //   cd tests/lighthouse && npm ci && VERANDA_BIN=../../target/debug/veranda npm test

@@ -35,7 +35,7 @@ use super::StoreError;
 /// The least time between the starts of two flushes (see the module's notes): at most
 /// this much is added to a durable write's wait, and only under load. With cart changes
 /// from 64 connections it cut the server's CPU per change by about a third and raised
-/// the changes acknowledged per second by half (`benches/README.md`, cart changes).
+/// the changes acknowledged per second by half (`benches/reports/commerce-and-forms.md`, cart changes).
 pub const MIN_FLUSH_GAP: Duration = Duration::from_micros(2_000);
 
 /// What a flush reports to its waiters (sled's error as text, so it can be shared).
