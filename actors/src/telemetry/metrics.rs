@@ -16,6 +16,10 @@ pub enum TelemetryMetric {
     /// Ingest requests refused, by endpoint and reason (bad_request, too_large,
     /// rate_limited, busy, page_load_cap, crumb, forbidden).
     Rejected,
+    /// Ingest requests answered 503 "busy", by endpoint and the queue that was full
+    /// (writer, visitor_shards, perf_shards, errors, traces, store): which part of the
+    /// pipeline fell behind, where `Rejected` counts them all as `busy`.
+    Busy,
     /// Entries acknowledged and then lost, by endpoint and reason (writer_busy: the
     /// telemetry writer's queue was full). Error reports are admitted or refused by whole
     /// sends, so none is dropped past a page load's cap.
@@ -53,10 +57,11 @@ pub enum TelemetryMetric {
 
 impl TelemetryMetric {
     /// Every telemetry metric.
-    pub const ALL: [TelemetryMetric; 18] = [
+    pub const ALL: [TelemetryMetric; 19] = [
         TelemetryMetric::Accepted,
         TelemetryMetric::Skipped,
         TelemetryMetric::Rejected,
+        TelemetryMetric::Busy,
         TelemetryMetric::Dropped,
         TelemetryMetric::QueueDepth,
         TelemetryMetric::FlushDuration,
@@ -80,6 +85,7 @@ impl TelemetryMetric {
             TelemetryMetric::Accepted => "veranda_ingest_accepted_total",
             TelemetryMetric::Skipped => "veranda_ingest_skipped_total",
             TelemetryMetric::Rejected => "veranda_ingest_rejected_total",
+            TelemetryMetric::Busy => "veranda_ingest_busy_total",
             TelemetryMetric::Dropped => "veranda_ingest_dropped_total",
             TelemetryMetric::QueueDepth => "veranda_ingest_queue_depth",
             TelemetryMetric::FlushDuration => "veranda_ingest_flush_duration_seconds",
@@ -104,6 +110,7 @@ impl TelemetryMetric {
             TelemetryMetric::Accepted
             | TelemetryMetric::Skipped
             | TelemetryMetric::Rejected
+            | TelemetryMetric::Busy
             | TelemetryMetric::Dropped
             | TelemetryMetric::RetentionRemoved
             | TelemetryMetric::DroppedRecords
@@ -125,6 +132,9 @@ impl TelemetryMetric {
                 "Telemetry ingest requests answered but not recorded by a recording rule, by endpoint and reason."
             }
             TelemetryMetric::Rejected => "Telemetry ingest requests refused, by endpoint and reason.",
+            TelemetryMetric::Busy => {
+                "Telemetry ingest requests answered 503 busy, by endpoint and the queue that was full."
+            }
             TelemetryMetric::Dropped => "Telemetry entries acknowledged and then lost, by endpoint and reason.",
             TelemetryMetric::QueueDepth => "Entries waiting in a telemetry actor's buffer, by queue.",
             TelemetryMetric::FlushDuration => "Time one batch write of a telemetry actor took, in seconds, by queue.",
@@ -236,7 +246,7 @@ pub fn describe() {
 /// answer) at zero, and the gauges and flush histograms at their current value. Web
 /// vitals, labelled by the visitors' paths, appear with their first record.
 pub fn export_at_zero(endpoints: &[IngestSeries]) {
-    for IngestSeries { endpoint, skips, refusals } in endpoints {
+    for IngestSeries { endpoint, skips, refusals, busy } in endpoints {
         let endpoint = *endpoint;
         metrics::counter!(TelemetryMetric::Accepted.name(), "endpoint" => endpoint).increment(0);
         for &reason in skips {
@@ -245,6 +255,9 @@ pub fn export_at_zero(endpoints: &[IngestSeries]) {
         for &reason in refusals {
             metrics::counter!(TelemetryMetric::Rejected.name(), "endpoint" => endpoint, "reason" => reason)
                 .increment(0);
+        }
+        for &queue in busy {
+            metrics::counter!(TelemetryMetric::Busy.name(), "endpoint" => endpoint, "queue" => queue).increment(0);
         }
     }
     for (endpoint, reason) in DROPS {
@@ -271,6 +284,8 @@ pub struct IngestSeries {
     pub skips: Vec<&'static str>,
     /// The `reason` labels of its refusals.
     pub refusals: Vec<&'static str>,
+    /// The `queue` labels of the queues that may be full when it answers 503.
+    pub busy: Vec<&'static str>,
 }
 
 /// What may be dropped after it was acknowledged (a writer too busy to take it), as
@@ -298,7 +313,13 @@ pub fn rejected(endpoint: &'static str, reason: &'static str) {
     count(TelemetryMetric::Rejected.name(), endpoint, Some(reason));
 }
 
-/// A request counter's name and its `endpoint` and `reason` labels.
+/// Counts a request answered 503 because `queue` was full (besides its `rejected` count).
+pub fn busy(endpoint: &'static str, queue: &'static str) {
+    count(TelemetryMetric::Busy.name(), endpoint, Some(queue));
+}
+
+/// A request counter's name and its `endpoint` and second label's value (`reason`, or
+/// `queue` for [`TelemetryMetric::Busy`]).
 type CounterKey = (&'static str, &'static str, Option<&'static str>);
 
 thread_local! {
@@ -309,14 +330,15 @@ thread_local! {
         std::cell::RefCell::default();
 }
 
-/// Adds one to the counter `name` of `endpoint` (and `reason`).
-fn count(name: &'static str, endpoint: &'static str, reason: Option<&'static str>) {
+/// Adds one to the counter `name` of `endpoint` (and `reason`, or `queue`).
+fn count(name: &'static str, endpoint: &'static str, second: Option<&'static str>) {
+    let second_label = if name == TelemetryMetric::Busy.name() { "queue" } else { "reason" };
     COUNTERS.with(|counters| {
         counters
             .borrow_mut()
-            .entry((name, endpoint, reason))
-            .or_insert_with(|| match reason {
-                Some(reason) => metrics::counter!(name, "endpoint" => endpoint, "reason" => reason),
+            .entry((name, endpoint, second))
+            .or_insert_with(|| match second {
+                Some(value) => metrics::counter!(name, "endpoint" => endpoint, second_label => value),
                 None => metrics::counter!(name, "endpoint" => endpoint),
             })
             .increment(1);

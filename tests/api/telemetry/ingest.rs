@@ -316,7 +316,7 @@ async fn too_many_requests_from_one_ip_get_429_with_retry_after() {
 
 /// The actors run on this test's thread: while it is blocked, a mailbox of one fills
 /// after one message and further calls get 503 at once (trace entries go through the
-/// trace flusher's mailbox).
+/// trace flusher's mailbox), counted on `/metrics` by the queue that was full.
 #[actix_rt::test]
 async fn a_saturated_actor_answers_503_with_retry_after() {
     let app = spawn(None, TelemetryLimits { mailbox_capacity: 1, ..TelemetryLimits::default() }).await;
@@ -355,4 +355,9 @@ async fn a_saturated_actor_answers_503_with_retry_after() {
         }
     };
     assert_eq!(refusal.as_deref(), Some("1"));
+    // The operator sees which queue was full, beside the refusal's `busy` reason.
+    let metrics = app.get_ops("/metrics").await.text().await.expect("the metrics text");
+    let busy = [("endpoint", "trace"), ("queue", "traces")];
+    let counted = veranda_tests::metrics::sample(&metrics, "veranda_ingest_busy_total", &busy).unwrap_or(0.0);
+    assert!(counted >= 1.0, "the trace flusher's full mailbox is counted: {counted}");
 }

@@ -83,7 +83,7 @@ impl Endpoint {
             IngestError::TooLarge(0),
             IngestError::RateLimited(0),
             IngestError::OverByteBudget(0),
-            IngestError::Busy,
+            IngestError::Busy(BusyQueue::Writer),
         ]
         .iter()
         .map(IngestError::reason)
@@ -94,6 +94,25 @@ impl Endpoint {
             _ => {}
         }
         refusals
+    }
+
+    /// The queues whose being full makes it answer 503, as metric labels.
+    fn busy_queues(self) -> Vec<&'static str> {
+        let queues: &[BusyQueue] = match self {
+            Endpoint::RecordHit => &[BusyQueue::VisitorShards, BusyQueue::Writer],
+            Endpoint::ButtonClick
+            | Endpoint::ButtonRender
+            | Endpoint::FormRender
+            | Endpoint::Overlay
+            | Endpoint::QuickView
+            | Endpoint::Track => &[BusyQueue::Writer],
+            Endpoint::RecordEvent | Endpoint::Events => &[BusyQueue::Store],
+            Endpoint::JavascriptErrors => &[BusyQueue::Errors],
+            Endpoint::Trace => &[BusyQueue::Traces],
+            Endpoint::PerfSettings => &[],
+            Endpoint::PerfRecords => &[BusyQueue::PerfShards],
+        };
+        queues.iter().map(|queue| queue.label()).collect()
     }
 
     /// The metric label.
@@ -116,6 +135,38 @@ impl Endpoint {
     }
 }
 
+/// The queue that was full when an ingest request was answered 503 "busy": which part
+/// of the pipeline fell behind (`veranda_ingest_busy_total{queue}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BusyQueue {
+    /// The telemetry writer's queue of store writes.
+    Writer,
+    /// A visitor-session shard's mailbox (page views of RecordHit).
+    VisitorShards,
+    /// A performance-record shard's mailbox.
+    PerfShards,
+    /// Error records accepted and not yet handed to the writer, at their maximum.
+    Errors,
+    /// The trace flusher's mailbox, or its journal write.
+    Traces,
+    /// The store refused an event's write.
+    Store,
+}
+
+impl BusyQueue {
+    /// The `queue` label.
+    pub fn label(self) -> &'static str {
+        match self {
+            BusyQueue::Writer => "writer",
+            BusyQueue::VisitorShards => "visitor_shards",
+            BusyQueue::PerfShards => "perf_shards",
+            BusyQueue::Errors => "errors",
+            BusyQueue::Traces => "traces",
+            BusyQueue::Store => "store",
+        }
+    }
+}
+
 /// Why an ingest request was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum IngestError {
@@ -134,9 +185,9 @@ pub enum IngestError {
     /// The page load already sent its error reports.
     #[error("this page load already sent {0} error reports")]
     PageLoadCap(u32),
-    /// The actor's mailbox is full.
+    /// A queue on the way to the store is full.
     #[error("busy; retry in a second")]
-    Busy,
+    Busy(BusyQueue),
     /// Not signed in.
     #[error("sign in to see error groups")]
     Unauthorised,
@@ -154,7 +205,7 @@ impl IngestError {
             IngestError::RateLimited(_) => "rate_limited",
             IngestError::OverByteBudget(_) => "byte_budget",
             IngestError::PageLoadCap(_) => "page_load_cap",
-            IngestError::Busy => "busy",
+            IngestError::Busy(_) => "busy",
             IngestError::Unauthorised | IngestError::Forbidden => "forbidden",
         }
     }
@@ -163,7 +214,7 @@ impl IngestError {
         match self {
             IngestError::RateLimited(secs) | IngestError::OverByteBudget(secs) => Some(*secs),
             IngestError::PageLoadCap(_) => Some(PAGE_LOAD_RETRY_AFTER_SECS),
-            IngestError::Busy => Some(1),
+            IngestError::Busy(_) => Some(1),
             _ => None,
         }
     }
@@ -177,7 +228,7 @@ impl ResponseError for IngestError {
             IngestError::RateLimited(_) | IngestError::OverByteBudget(_) | IngestError::PageLoadCap(_) => {
                 StatusCode::TOO_MANY_REQUESTS
             }
-            IngestError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            IngestError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             IngestError::Unauthorised => StatusCode::UNAUTHORIZED,
             IngestError::Forbidden => StatusCode::FORBIDDEN,
         }
@@ -221,6 +272,7 @@ pub fn export_metrics_at_zero() {
             endpoint: endpoint.label(),
             skips: if endpoint.may_skip() { skips.clone() } else { Vec::new() },
             refusals: endpoint.refusals(),
+            busy: endpoint.busy_queues(),
         })
         .collect();
     metrics::export_at_zero(&series);
@@ -239,6 +291,9 @@ pub fn finish(endpoint: Endpoint, result: Result<HttpResponse, IngestError>) -> 
         }
         Err(error) => {
             metrics::rejected(endpoint.label(), error.reason());
+            if let IngestError::Busy(queue) = error {
+                metrics::busy(endpoint.label(), queue.label());
+            }
             error.error_response()
         }
     }
