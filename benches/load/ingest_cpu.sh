@@ -13,6 +13,7 @@
 #   PIN=1 benches/load/ingest_cpu.sh javascript_errors.lua
 #   DURATION=2s RUNS=2 benches/load/ingest_cpu.sh perf_records.lua     # a smoke run
 #   VERANDA_BIN=/path/to/other/veranda benches/load/ingest_cpu.sh javascript_errors.lua
+#   PIN=1 benches/load/ingest_cpu.sh edge_floor.lua     # the edge alone: an empty send, recorded nowhere
 set -euo pipefail
 SCRIPT=${1:?usage: ingest_cpu.sh record_hit.lua|record_hit_new.lua|javascript_errors.lua|perf_records.lua}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
