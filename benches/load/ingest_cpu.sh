@@ -15,7 +15,7 @@
 #   VERANDA_BIN=/path/to/other/veranda benches/load/ingest_cpu.sh javascript_errors.lua
 #   PIN=1 benches/load/ingest_cpu.sh edge_floor.lua     # the edge alone: an empty send, recorded nowhere
 set -euo pipefail
-SCRIPT=${1:?usage: ingest_cpu.sh record_hit.lua|record_hit_new.lua|javascript_errors.lua|perf_records.lua}
+SCRIPT=${1:?usage: ingest_cpu.sh record_hit.lua|record_hit_new.lua|javascript_errors.lua|perf_records.lua|edge_floor.lua}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export BENCH_DIR="$ROOT/benches/load"
 [ -f "$BENCH_DIR/$SCRIPT" ] || { echo "no such script: benches/load/$SCRIPT" >&2; exit 2; }
