@@ -305,22 +305,22 @@ pub fn accepted(endpoint: &'static str) {
 
 /// Counts a request answered but not recorded, because of a recording rule.
 pub fn skipped(endpoint: &'static str, reason: &'static str) {
-    count(TelemetryMetric::Skipped.name(), endpoint, Some(reason));
+    count(TelemetryMetric::Skipped.name(), endpoint, Some(("reason", reason)));
 }
 
 /// Counts a refused request.
 pub fn rejected(endpoint: &'static str, reason: &'static str) {
-    count(TelemetryMetric::Rejected.name(), endpoint, Some(reason));
+    count(TelemetryMetric::Rejected.name(), endpoint, Some(("reason", reason)));
 }
 
 /// Counts a request answered 503 because `queue` was full (besides its `rejected` count).
 pub fn busy(endpoint: &'static str, queue: &'static str) {
-    count(TelemetryMetric::Busy.name(), endpoint, Some(queue));
+    count(TelemetryMetric::Busy.name(), endpoint, Some(("queue", queue)));
 }
 
-/// A request counter's name and its `endpoint` and second label's value (`reason`, or
-/// `queue` for [`TelemetryMetric::Busy`]).
-type CounterKey = (&'static str, &'static str, Option<&'static str>);
+/// A request counter's name, its `endpoint` label and its second label (name and value),
+/// if any.
+type CounterKey = (&'static str, &'static str, Option<(&'static str, &'static str)>);
 
 thread_local! {
     /// The request counters' handles, looked up once per thread (a lookup in the registry
@@ -330,15 +330,15 @@ thread_local! {
         std::cell::RefCell::default();
 }
 
-/// Adds one to the counter `name` of `endpoint` (and `reason`, or `queue`).
-fn count(name: &'static str, endpoint: &'static str, second: Option<&'static str>) {
-    let second_label = if name == TelemetryMetric::Busy.name() { "queue" } else { "reason" };
+/// Adds one to the counter `name` of `endpoint` (and the `second` label: `reason`, or
+/// `queue`).
+fn count(name: &'static str, endpoint: &'static str, second: Option<(&'static str, &'static str)>) {
     COUNTERS.with(|counters| {
         counters
             .borrow_mut()
             .entry((name, endpoint, second))
             .or_insert_with(|| match second {
-                Some(value) => metrics::counter!(name, "endpoint" => endpoint, second_label => value),
+                Some((label, value)) => metrics::counter!(name, "endpoint" => endpoint, label => value),
                 None => metrics::counter!(name, "endpoint" => endpoint),
             })
             .increment(1);
