@@ -206,23 +206,39 @@ impl KeyTable {
     }
 }
 
-/// A telemetry actor's buffer, as a metric label.
+/// A queue on the way to the store, as a metric label: the buffers whose depth and
+/// batch writes are measured (errors, traces, writer), and every queue whose being full
+/// answers an ingest request 503 (`veranda_ingest_busy_total{queue}`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Queue {
-    /// [`crate::telemetry::ErrorQueue`].
+    /// [`crate::telemetry::ErrorQueue`]: error records accepted and not yet handed to the
+    /// writer.
     Errors,
-    /// [`crate::telemetry::TraceFlusher`].
+    /// [`crate::telemetry::TraceFlusher`]: its mailbox, buffer and journal.
     Traces,
     /// [`crate::telemetry::TelemetryWriter`] (jobs, not records).
     Writer,
+    /// A visitor-session shard's mailbox ([`crate::telemetry::VisitorShards`]).
+    VisitorShards,
+    /// A performance-record shard's mailbox ([`crate::telemetry::PerfShards`]).
+    PerfShards,
+    /// The store itself (an event's write refused).
+    Store,
 }
 
 impl Queue {
-    fn label(self) -> &'static str {
+    /// The buffers with a depth gauge and a batch-write histogram.
+    pub const BUFFERS: [Queue; 3] = [Queue::Errors, Queue::Traces, Queue::Writer];
+
+    /// The `queue` label.
+    pub const fn label(self) -> &'static str {
         match self {
             Queue::Errors => "errors",
             Queue::Traces => "traces",
             Queue::Writer => "writer",
+            Queue::VisitorShards => "visitor_shards",
+            Queue::PerfShards => "perf_shards",
+            Queue::Store => "store",
         }
     }
 }
@@ -256,14 +272,15 @@ pub fn export_at_zero(endpoints: &[IngestSeries]) {
             metrics::counter!(TelemetryMetric::Rejected.name(), "endpoint" => endpoint, "reason" => reason)
                 .increment(0);
         }
-        for &queue in busy {
-            metrics::counter!(TelemetryMetric::Busy.name(), "endpoint" => endpoint, "queue" => queue).increment(0);
+        for queue in busy.iter() {
+            metrics::counter!(TelemetryMetric::Busy.name(), "endpoint" => endpoint, "queue" => queue.label())
+                .increment(0);
         }
     }
     for (endpoint, reason) in DROPS {
         metrics::counter!(TelemetryMetric::Dropped.name(), "endpoint" => endpoint, "reason" => reason).increment(0);
     }
-    for queue in [Queue::Errors, Queue::Traces, Queue::Writer] {
+    for queue in Queue::BUFFERS {
         metrics::gauge!(TelemetryMetric::QueueDepth.name(), "queue" => queue.label()).increment(0.0);
         // Registered without an observation: exported with a count of zero.
         let _ = metrics::histogram!(TelemetryMetric::FlushDuration.name(), "queue" => queue.label());
@@ -284,8 +301,8 @@ pub struct IngestSeries {
     pub skips: Vec<&'static str>,
     /// The `reason` labels of its refusals.
     pub refusals: Vec<&'static str>,
-    /// The `queue` labels of the queues that may be full when it answers 503.
-    pub busy: Vec<&'static str>,
+    /// The queues that may be full when it answers 503.
+    pub busy: &'static [Queue],
 }
 
 /// What may be dropped after it was acknowledged (a writer too busy to take it), as
@@ -314,8 +331,8 @@ pub fn rejected(endpoint: &'static str, reason: &'static str) {
 }
 
 /// Counts a request answered 503 because `queue` was full (besides its `rejected` count).
-pub fn busy(endpoint: &'static str, queue: &'static str) {
-    count(TelemetryMetric::Busy.name(), endpoint, Some(("queue", queue)));
+pub fn busy(endpoint: &'static str, queue: Queue) {
+    count(TelemetryMetric::Busy.name(), endpoint, Some(("queue", queue.label())));
 }
 
 /// A request counter's name, its `endpoint` label and its second label (name and value),

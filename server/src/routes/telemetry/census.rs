@@ -18,6 +18,7 @@ use veranda_actors::telemetry::cookie::{
     next_visit, VisitOutcome, VisitorCookie, VisitorId, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECS,
     VISIT_TIMESTAMP_COOKIE, VISIT_TIMESTAMP_MAX_AGE_SECS,
 };
+use veranda_actors::telemetry::metrics::Queue;
 use veranda_actors::telemetry::page_views::PageView;
 use veranda_actors::telemetry::records::{now_ms, truncate_chars};
 use veranda_actors::telemetry::rules::{decide, path_of, Recording};
@@ -26,7 +27,7 @@ use veranda_actors::telemetry::session_ids::{
 };
 use veranda_actors::telemetry::visitor::{self, CensusHit, RecordVisit};
 
-use super::ingest::{finish, json_object, read_body, skipped, BusyQueue, Endpoint, Form, IngestError, MAX_FORM_BODY};
+use super::ingest::{finish, json_object, read_body, skipped, Endpoint, Form, IngestError, MAX_FORM_BODY};
 use super::page_fields::PageFields;
 use crate::edge::NoStore;
 use crate::pages::unlock::unlocked;
@@ -112,7 +113,7 @@ fn cookie_value(req: &HttpRequest, name: &str) -> Option<String> {
 
 /// Queues a census hit for the store: a full writer queue → 503.
 fn store_hit(state: &AppState, hit: &CensusHit) -> Result<(), IngestError> {
-    visitor::record_hit(&state.services.telemetry.writer, hit).map_err(|_| IngestError::Busy(BusyQueue::Writer))
+    visitor::record_hit(&state.services.telemetry.writer, hit).map_err(|_| IngestError::Busy(Queue::Writer))
 }
 
 /// What a page view stores as its hit's data: the call's `data`, its `event` and whether
@@ -194,7 +195,7 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
     if let Some(outcome) = visit {
         let address = crate::security::proxy::client_ip(req);
         let visit = RecordVisit { outcome, address, at: now };
-        state.services.telemetry.visitors.offer(visit).map_err(|_| IngestError::Busy(BusyQueue::VisitorShards))?;
+        state.services.telemetry.visitors.offer(visit).map_err(|_| IngestError::Busy(Queue::VisitorShards))?;
     }
     store_hit(state, &hit)?;
     if kind == "pageView" {

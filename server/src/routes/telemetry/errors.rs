@@ -5,9 +5,9 @@
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use veranda_actors::telemetry::errors::{parse_reports, Admission, PageLoadKey};
-use veranda_actors::telemetry::metrics;
+use veranda_actors::telemetry::metrics::{self, Queue};
 
-use super::ingest::{finish, read_body, BusyQueue, Endpoint, IngestError, MAX_ERRORS_BODY};
+use super::ingest::{finish, read_body, Endpoint, IngestError, MAX_ERRORS_BODY};
 use super::offer::client_ip;
 use crate::edge::{no_store, CrumbFail, Crumbed};
 use crate::security::session::CurrentSession;
@@ -54,7 +54,7 @@ async fn record(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
         // the answer for clients that read it.
         Admission::Accepted { accepted } => Ok(HttpResponse::Accepted().json(Answer { accepted, dropped: 0 })),
         Admission::Refused => Err(IngestError::PageLoadCap(state.settings.telemetry.errors_per_page_load)),
-        Admission::Busy => Err(IngestError::Busy(BusyQueue::Errors)),
+        Admission::Busy => Err(IngestError::Busy(Queue::Errors)),
     }
 }
 

@@ -9,12 +9,13 @@ use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use serde::Deserialize;
 use veranda_actors::store::Tree;
+use veranda_actors::telemetry::metrics::Queue;
 use veranda_actors::telemetry::records::{now_ms, record_key, truncate_chars};
 use veranda_actors::telemetry::rules::Recording;
 use veranda_actors::telemetry::session_ids::strip_identifiers;
 
 use super::census::{identifiers_allowed, recording};
-use super::ingest::{finish, json_object, read_body, skipped, BusyQueue, Endpoint, Form, IngestError, MAX_FORM_BODY};
+use super::ingest::{finish, json_object, read_body, skipped, Endpoint, Form, IngestError, MAX_FORM_BODY};
 use crate::edge::Crumbed;
 use crate::state::AppState;
 
@@ -23,7 +24,7 @@ async fn store_event(state: &AppState, value: serde_json::Value) -> Result<(), I
     let bytes = serde_json::to_vec(&value).map_err(|e| IngestError::BadRequest(e.to_string()))?;
     state.services.store.put(Tree::Events, &record_key(now), &bytes).await.map_err(|error| {
         tracing::warn!(%error, "event write failed");
-        IngestError::Busy(BusyQueue::Store)
+        IngestError::Busy(Queue::Store)
     })
 }
 

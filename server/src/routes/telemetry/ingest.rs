@@ -5,7 +5,7 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
-use veranda_actors::telemetry::metrics;
+use veranda_actors::telemetry::metrics::{self, Queue};
 use veranda_actors::telemetry::rules::SkipReason;
 
 use crate::edge::access;
@@ -83,7 +83,7 @@ impl Endpoint {
             IngestError::TooLarge(0),
             IngestError::RateLimited(0),
             IngestError::OverByteBudget(0),
-            IngestError::Busy(BusyQueue::Writer),
+            IngestError::Busy(Queue::Writer),
         ]
         .iter()
         .map(IngestError::reason)
@@ -96,23 +96,22 @@ impl Endpoint {
         refusals
     }
 
-    /// The queues whose being full makes it answer 503, as metric labels.
-    fn busy_queues(self) -> Vec<&'static str> {
-        let queues: &[BusyQueue] = match self {
-            Endpoint::RecordHit => &[BusyQueue::VisitorShards, BusyQueue::Writer],
+    /// The queues whose being full makes it answer 503.
+    fn busy_queues(self) -> &'static [Queue] {
+        match self {
+            Endpoint::RecordHit => &[Queue::VisitorShards, Queue::Writer],
             Endpoint::ButtonClick
             | Endpoint::ButtonRender
             | Endpoint::FormRender
             | Endpoint::Overlay
             | Endpoint::QuickView
-            | Endpoint::Track => &[BusyQueue::Writer],
-            Endpoint::RecordEvent | Endpoint::Events => &[BusyQueue::Store],
-            Endpoint::JavascriptErrors => &[BusyQueue::Errors],
-            Endpoint::Trace => &[BusyQueue::Traces],
+            | Endpoint::Track => &[Queue::Writer],
+            Endpoint::RecordEvent | Endpoint::Events => &[Queue::Store],
+            Endpoint::JavascriptErrors => &[Queue::Errors],
+            Endpoint::Trace => &[Queue::Traces],
             Endpoint::PerfSettings => &[],
-            Endpoint::PerfRecords => &[BusyQueue::PerfShards],
-        };
-        queues.iter().map(|queue| queue.label()).collect()
+            Endpoint::PerfRecords => &[Queue::PerfShards],
+        }
     }
 
     /// The metric label.
@@ -135,38 +134,6 @@ impl Endpoint {
     }
 }
 
-/// The queue that was full when an ingest request was answered 503 "busy": which part
-/// of the pipeline fell behind (`veranda_ingest_busy_total{queue}`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BusyQueue {
-    /// The telemetry writer's queue of store writes.
-    Writer,
-    /// A visitor-session shard's mailbox (page views of RecordHit).
-    VisitorShards,
-    /// A performance-record shard's mailbox.
-    PerfShards,
-    /// Error records accepted and not yet handed to the writer, at their maximum.
-    Errors,
-    /// The trace flusher's mailbox, or its journal write.
-    Traces,
-    /// The store refused an event's write.
-    Store,
-}
-
-impl BusyQueue {
-    /// The `queue` label.
-    pub fn label(self) -> &'static str {
-        match self {
-            BusyQueue::Writer => "writer",
-            BusyQueue::VisitorShards => "visitor_shards",
-            BusyQueue::PerfShards => "perf_shards",
-            BusyQueue::Errors => "errors",
-            BusyQueue::Traces => "traces",
-            BusyQueue::Store => "store",
-        }
-    }
-}
-
 /// Why an ingest request was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum IngestError {
@@ -185,9 +152,10 @@ pub enum IngestError {
     /// The page load already sent its error reports.
     #[error("this page load already sent {0} error reports")]
     PageLoadCap(u32),
-    /// A queue on the way to the store is full.
+    /// A queue on the way to the store is full (counted by it in
+    /// `veranda_ingest_busy_total{queue}`).
     #[error("busy; retry in a second")]
-    Busy(BusyQueue),
+    Busy(Queue),
     /// Not signed in.
     #[error("sign in to see error groups")]
     Unauthorised,
@@ -292,7 +260,7 @@ pub fn finish(endpoint: Endpoint, result: Result<HttpResponse, IngestError>) -> 
         Err(error) => {
             metrics::rejected(endpoint.label(), error.reason());
             if let IngestError::Busy(queue) = error {
-                metrics::busy(endpoint.label(), queue.label());
+                metrics::busy(endpoint.label(), queue);
             }
             error.error_response()
         }

@@ -6,10 +6,11 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use tokio::sync::oneshot;
+use veranda_actors::telemetry::metrics::Queue;
 use veranda_actors::telemetry::perf::parse_records;
 use veranda_actors::telemetry::traces::{parse_entries, AddTraces};
 
-use super::ingest::{finish, read_body, BusyQueue, Endpoint, Form, IngestError, MAX_FORM_BODY, MAX_PERF_BODY};
+use super::ingest::{finish, read_body, Endpoint, Form, IngestError, MAX_FORM_BODY, MAX_PERF_BODY};
 use super::offer::offer;
 use crate::edge::no_store;
 use crate::state::AppState;
@@ -31,11 +32,11 @@ async fn traces(req: &HttpRequest, state: &AppState, payload: web::Payload) -> R
         .ok_or_else(|| IngestError::BadRequest("entries is required (a JSON array of {pageUrl, type, data})".into()))?;
     let entries = parse_entries(json).map_err(|e| IngestError::BadRequest(e.to_string()))?;
     let (accepted, journaled) = oneshot::channel();
-    offer(&state.services.telemetry.traces, AddTraces { entries, accepted }, BusyQueue::Traces)?;
+    offer(&state.services.telemetry.traces, AddTraces { entries, accepted }, Queue::Traces)?;
     // Answered once the entries are journaled (on disk within the flush window).
     match journaled.await {
         Ok(true) => Ok(HttpResponse::Accepted().finish()),
-        Ok(false) | Err(_) => Err(IngestError::Busy(BusyQueue::Traces)),
+        Ok(false) | Err(_) => Err(IngestError::Busy(Queue::Traces)),
     }
 }
 
@@ -59,6 +60,6 @@ async fn records(req: &HttpRequest, state: &AppState, payload: web::Payload) -> 
     let records = parse_records(&read_body(req, payload, MAX_PERF_BODY).await?)
         .map_err(|e| IngestError::BadRequest(e.to_string()))?;
     let address = crate::security::proxy::client_ip(req);
-    state.services.telemetry.perf.offer(records, address).map_err(|_| IngestError::Busy(BusyQueue::PerfShards))?;
+    state.services.telemetry.perf.offer(records, address).map_err(|_| IngestError::Busy(Queue::PerfShards))?;
     Ok(HttpResponse::Accepted().finish())
 }
