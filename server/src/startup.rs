@@ -91,7 +91,7 @@ impl Application {
         let store: Arc<dyn Store> = match &settings.redis_url {
             Some(url) => Arc::new(open_redis(url, &settings.redis).await?),
             None => Arc::new(
-                SledStore::open(&settings.data_dir)
+                SledStore::open_with_cache(&settings.data_dir, settings.store_cache_mb)
                     .map_err(|source| StartupError::Store { path: settings.data_dir.display().to_string(), source })?,
             ),
         };

@@ -31,7 +31,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 pub use redis_store::RedisStore;
-pub use sled_store::{SledStore, TELEMETRY_FLUSH_INTERVAL};
+pub use sled_store::{SledStore, DEFAULT_CACHE_MB, TELEMETRY_FLUSH_INTERVAL};
 pub use stalled::StalledStore;
 
 /// A boxed future returned by store operations.

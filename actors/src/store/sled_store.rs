@@ -23,6 +23,7 @@
 //! again (writing a final value twice changes nothing) before anything reads.
 
 use std::collections::HashMap;
+use std::num::NonZeroU64;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -36,6 +37,14 @@ use super::{sled_failure, Durability, Entries, Store, StoreError, StoreFuture, S
 /// The longest a telemetry write waits for a flush (the documented loss window, less
 /// the flush's own duration).
 pub const TELEMETRY_FLUSH_INTERVAL: Duration = Duration::from_millis(500);
+
+/// The page cache sled may fill, in MiB, unless `store_cache_mb` says otherwise. sled's own
+/// default is 1 GB, and under a steady write load the server's memory grows towards it: in
+/// the same RecordHit benchmark the server peaked at about 215 MiB with 64 MiB against about
+/// 490 MiB with 1 GB, at the same CPU per hit and cart-change rate
+/// (`benches/reports/store.md`). Pages past the cache are read from the data files, which
+/// the kernel's own page cache keeps.
+pub const DEFAULT_CACHE_MB: NonZeroU64 = NonZeroU64::new(64).expect("64 is not zero");
 
 /// Sled, one tree per kind of record.
 pub struct SledStore {
@@ -59,10 +68,20 @@ impl SledStore {
         Self::open_with_interval(dir, TELEMETRY_FLUSH_INTERVAL)
     }
 
+    /// Opens the database with a page cache of `cache_mb` MiB (the `store_cache_mb` setting).
+    pub fn open_with_cache(dir: &Path, cache_mb: NonZeroU64) -> Result<SledStore, StoreError> {
+        Self::open_with(dir, TELEMETRY_FLUSH_INTERVAL, cache_mb)
+    }
+
     /// Opens the database with a different telemetry flush interval.
     pub fn open_with_interval(dir: &Path, telemetry_interval: Duration) -> Result<SledStore, StoreError> {
+        Self::open_with(dir, telemetry_interval, DEFAULT_CACHE_MB)
+    }
+
+    fn open_with(dir: &Path, telemetry_interval: Duration, cache_mb: NonZeroU64) -> Result<SledStore, StoreError> {
         let config = sled::Config::new()
             .path(dir)
+            .cache_capacity(cache_mb.get().saturating_mul(1024 * 1024))
             // The flusher below owns every flush; sled's own timer would only add some.
             .flush_every_ms(None);
         let db = open_waiting_for_lock(|| config.open(), LOCK_WAIT)

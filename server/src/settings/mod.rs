@@ -38,6 +38,8 @@ pub struct Settings {
     pub site: PathBuf,
     /// Where the store keeps its data.
     pub data_dir: PathBuf,
+    /// The page cache the store (sled) may fill, in MiB; at least 1.
+    pub store_cache_mb: std::num::NonZeroU64,
     /// Redis URL shared by several instances: every tree is kept there; none means sled alone.
     pub redis_url: Option<String>,
     /// How the store uses that Redis (`[redis]`).
@@ -174,6 +176,7 @@ impl Default for Settings {
             ops_listen: SocketAddr::from(([127, 0, 0, 1], 9090)),
             site: PathBuf::from(DEFAULT_SITE),
             data_dir: PathBuf::from("data"),
+            store_cache_mb: veranda_actors::store::DEFAULT_CACHE_MB,
             redis_url: None,
             redis: Default::default(),
             assets_dir: PathBuf::from(DEFAULT_ASSETS_DIR),
@@ -372,6 +375,18 @@ mod tests {
         let text = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect_err("refused").to_string();
         assert!(text.contains("bad.toml"), "{text}");
         assert!(text.contains("listen") || text.contains("unknown_key"), "{text}");
+    }
+
+    #[test]
+    fn the_store_cache_is_64_mib_unless_set_and_never_zero() {
+        assert_eq!(Settings::load(None, env(&[]), &Overrides::default()).expect("loads").store_cache_mb.get(), 64);
+        let set = Settings::load(None, env(&[("VERANDA_STORE_CACHE_MB", "256")]), &Overrides::default());
+        assert_eq!(set.expect("loads").store_cache_mb.get(), 256);
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("zero.toml");
+        std::fs::write(&file, "store_cache_mb = 0\n").expect("write");
+        let text = Settings::load(Some(&file), env(&[]), &Overrides::default()).expect_err("refused").to_string();
+        assert!(text.contains("zero.toml") && text.contains("store_cache_mb"), "{text}");
     }
 
     #[test]
