@@ -40,7 +40,7 @@ pub const TELEMETRY_FLUSH_INTERVAL: Duration = Duration::from_millis(500);
 
 /// The page cache sled may fill, in MiB, unless `store_cache_mb` says otherwise. sled's own
 /// default is 1 GB, and under a steady write load the server's memory grows towards it: in
-/// the same RecordHit benchmark the server peaked at about 215 MiB with 64 MiB against about
+/// the same RecordHit benchmark the server peaked at about 220 MiB with 64 MiB against about
 /// 490 MiB with 1 GB, at the same CPU per hit and cart-change rate
 /// (`benches/reports/store.md`). Pages past the cache are read from the data files, which
 /// the kernel's own page cache keeps.
