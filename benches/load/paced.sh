@@ -15,6 +15,7 @@
 #   RATE=10000 benches/load/paced.sh
 #   MODE=new RATE=10000 RUNS=3 benches/load/paced.sh
 #   MODE=errors RATE=30000 benches/load/paced.sh
+#   SLOW_DIR=/tmp/slow MODE=errors RATE=30000 benches/load/paced.sh   # + when the slow requests were due
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export BENCH_DIR="$ROOT/benches/load"
@@ -72,7 +73,7 @@ esac
 paced() {
   local name=$1 port=$2
   echo "== $name, run $3"
-  "${CLIENT_PIN[@]}" "$OPEN_LOOP" --url "http://127.0.0.1:$port$path" --method POST \
+  OPEN_LOOP_SLOW=${SLOW_DIR:+$SLOW_DIR/$name-$3.txt} "${CLIENT_PIN[@]}" "$OPEN_LOOP" --url "http://127.0.0.1:$port$path" --method POST \
     --header "Content-Type: $type" --header "$cookie" "${csrf[@]}" \
     --body "$body" --rate "$RATE" --seconds "$SECONDS_PER_RUN" | grep RESULT
 }

@@ -18,6 +18,9 @@
 //! time and count (see [`veranda_benches::open_loop`]); every request times out after 10 s
 //! and the run ends at most 15 s after its last request was due.
 //!
+//! With `OPEN_LOOP_SLOW=FILE` it also writes every request answered more than 2 ms after its
+//! due time to FILE, one `due-ms-into-the-run latency-ms` line each: when the tail happened.
+//!
 //! The client is one thread (a current-thread runtime, so `taskset -c 1` gives it a core of
 //! its own without two threads sharing it) and speaks HTTP/1.1 through hyper's connection
 //! API: no pool, no task per request, so it keeps its schedule at rates a pooled client
@@ -79,7 +82,12 @@ struct Tally {
     /// How far behind its due time a request whose connection was free was sent, at most
     /// (the client's own lag, not a wait for the server).
     send_lag_max: Duration,
+    /// Requests answered more than [`SLOW`] after their due time: (request number, µs).
+    slow: Vec<(u64, u64)>,
 }
+
+/// What `OPEN_LOOP_SLOW=FILE` lists: requests answered later than this after their due time.
+const SLOW: Duration = Duration::from_millis(2);
 
 /// One request as the options say, numbered `n`.
 fn request(options: &Options, target: &Target, method: &Method, n: u64) -> Result<Request<Full<Bytes>>, String> {
@@ -153,7 +161,11 @@ async fn connection(
         match answer {
             Ok(Some(ok)) => {
                 let at = Instant::now();
-                tally.latencies.push(at.saturating_duration_since(due_at).as_micros() as u64);
+                let late = at.saturating_duration_since(due_at);
+                tally.latencies.push(late.as_micros() as u64);
+                if late > SLOW {
+                    tally.slow.push((n, late.as_micros() as u64));
+                }
                 tally.non2xx += u64::from(!ok);
                 tally.last_answer = Some(at);
             }
@@ -190,9 +202,21 @@ async fn run(options: Options) -> Result<(), String> {
         all.failed += tally.failed;
         all.last_answer = all.last_answer.max(tally.last_answer);
         all.send_lag_max = all.send_lag_max.max(tally.send_lag_max);
+        all.slow.extend(tally.slow);
     }
     tasks.abort_all();
-    let Tally { mut latencies, non2xx, failed, last_answer, send_lag_max } = all;
+    let Tally { mut latencies, non2xx, failed, last_answer, send_lag_max, mut slow } = all;
+    if let Some(path) = std::env::var("OPEN_LOOP_SLOW").ok().filter(|path| !path.is_empty()) {
+        // When the slow requests were due (ms into the run) and how late they were answered.
+        slow.sort_unstable();
+        let lines: String = slow
+            .iter()
+            .map(|(n, micros)| {
+                format!("{:.3} {:.3}\n", due(*n, options.rate).as_secs_f64() * 1e3, *micros as f64 / 1e3)
+            })
+            .collect();
+        std::fs::write(&path, lines).map_err(|e| format!("OPEN_LOOP_SLOW={path}: {e}"))?;
+    }
     let unfinished = total - latencies.len() as u64 - failed;
     latencies.sort_unstable();
     let elapsed = last_answer.unwrap_or(start).saturating_duration_since(start).as_secs_f64().max(1e-9);

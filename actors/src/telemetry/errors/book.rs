@@ -17,6 +17,7 @@ use super::fingerprint::fingerprint;
 use super::groups::{ErrorGroup, ErrorGroups};
 use super::hourly::{ErrorHours, ErrorHoursReport};
 use super::report::ErrorReport;
+use super::stored::{EntryBuilder, SealedEntry};
 use crate::telemetry::events::TelemetryEvent;
 use crate::telemetry::metrics;
 use crate::telemetry::records::now_ms;
@@ -47,8 +48,10 @@ pub struct ErrorBook {
     caps: PageLoadCaps,
     /// Every group by fingerprint.
     groups: ErrorGroups,
-    /// Records accepted since the last hand-over.
-    pending: Vec<Arc<RecentError>>,
+    /// Records accepted and not yet taken by the intake to be encoded (see [`ErrorIntake`]).
+    fresh: Vec<Arc<RecentError>>,
+    /// Records accepted and not yet handed over.
+    pending: usize,
     /// Groups changed since the last hand-over.
     changed: BTreeSet<String>,
     /// New errors to publish at the next interval, at most [`PUBLISHED_ERRORS_PER_INTERVAL`].
@@ -71,8 +74,10 @@ pub struct ErrorBook {
 /// What one interval takes from the book.
 #[derive(Debug, Default)]
 pub struct DueWork {
-    /// Records accepted since the last hand-over, oldest first.
-    pub records: Vec<Arc<RecentError>>,
+    /// The records accepted since the last hand-over, oldest first, encoded in entries.
+    pub entries: Vec<SealedEntry>,
+    /// How many records the entries hold.
+    pub records: usize,
     /// The groups changed since the last hand-over, as they are now.
     pub changed: Vec<ErrorGroup>,
     /// The events to publish: new errors, then one update per changed group.
@@ -85,7 +90,8 @@ impl ErrorBook {
         ErrorBook {
             caps,
             groups,
-            pending: Vec::new(),
+            fresh: Vec::new(),
+            pending: 0,
             changed: BTreeSet::new(),
             unpublished: Vec::new(),
             regrouped: BTreeSet::new(),
@@ -133,20 +139,21 @@ impl ErrorBook {
                 self.recent.pop_back();
             }
             self.recent.push_front(record.clone());
-            self.pending.push(record);
+            self.fresh.push(record);
+            self.pending += 1;
         }
         admission
     }
 
     /// Records accepted and not yet written: pending ones and the actor's backlog.
     pub fn unwritten(&self) -> usize {
-        self.pending.len() + self.backlog
+        self.pending + self.backlog
     }
 
     /// Whether the actor should hand over before its interval ends, asked once per
     /// hand-over: true the first time [`HAND_OVER_RECORDS`] records wait.
     fn wants_hand_over(&mut self) -> bool {
-        let due = !self.nudged && self.pending.len() >= HAND_OVER_RECORDS;
+        let due = !self.nudged && self.pending >= HAND_OVER_RECORDS;
         self.nudged |= due;
         due
     }
@@ -168,7 +175,18 @@ impl ErrorBook {
         events
     }
 
-    /// Everything due at an interval ending at `now`: events, records and changed groups.
+    /// The records accepted since this was last called, for the intake to encode.
+    fn take_fresh(&mut self) -> Vec<Arc<RecentError>> {
+        std::mem::take(&mut self.fresh)
+    }
+
+    /// Says that `records` accepted records were handed over.
+    fn handed_over(&mut self, records: usize) {
+        self.pending = self.pending.saturating_sub(records);
+    }
+
+    /// What is due at an interval ending at `now` besides the records (which the intake
+    /// holds encoded, see [`ErrorIntake::take_due`]): events and changed groups.
     pub fn take_due(&mut self, now: u64) -> DueWork {
         if now.saturating_sub(self.pruned_at) >= CAP_PRUNE_INTERVAL_MS {
             self.caps.prune(now);
@@ -177,9 +195,8 @@ impl ErrorBook {
         metrics::error_groups(self.groups.len());
         self.nudged = false;
         let events = self.take_events();
-        let records = std::mem::take(&mut self.pending);
         let changed = std::mem::take(&mut self.changed).iter().filter_map(|p| self.groups.get(p).cloned()).collect();
-        DueWork { records, changed, events }
+        DueWork { entries: Vec::new(), records: 0, changed, events }
     }
 
     /// The groups, most recently seen first.
@@ -218,19 +235,79 @@ pub struct RecentError {
     pub report: ErrorReport,
 }
 
-/// Where request threads admit error reports: the book, shared with the actor.
+/// How many entries are filled at once: each request thread encodes into one of them
+/// (see [`ErrorIntake`]), so threads seldom wait for each other.
+const ENTRY_SHARDS: usize = 8;
+
+/// Where request threads admit error reports: the book, shared with the actor, and the
+/// entries the accepted records are encoded into.
+///
+/// A request thread admits a send under the book's lock, then encodes its accepted records
+/// as the store keeps them (see [`super::stored`]) into the entry of its own shard, outside
+/// the book's lock: the encoding is paid a record at a time by the request that brought it,
+/// rather than thousands at once by the hand-over, whose thread may share the request
+/// threads' core.
 #[derive(Debug, Clone)]
 pub struct ErrorIntake {
     /// The shared book.
     book: Arc<Mutex<ErrorBook>>,
+    /// The entries being filled, one per shard, with those already full.
+    entries: Arc<[Mutex<ShardEntries>; ENTRY_SHARDS]>,
     /// Wakes the actor to hand over early (see [`HAND_OVER_RECORDS`]).
     nudge: Arc<Notify>,
+}
+
+/// One shard's encoded records: the entries filled and the one filling.
+#[derive(Debug, Default)]
+struct ShardEntries {
+    sealed: Vec<SealedEntry>,
+    filling: EntryBuilder,
+}
+
+impl ShardEntries {
+    fn push(&mut self, record: &Arc<RecentError>) {
+        if self.filling.push(record) && self.filling.is_full() {
+            self.sealed.extend(self.filling.seal());
+        }
+    }
+
+    fn take(&mut self) -> Vec<SealedEntry> {
+        let mut entries = std::mem::take(&mut self.sealed);
+        entries.extend(self.filling.seal());
+        entries
+    }
+}
+
+/// The shard of the calling thread: threads take shards in turn as they first admit.
+fn shard() -> usize {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    thread_local! {
+        static SHARD: usize = NEXT.fetch_add(1, Ordering::Relaxed) % ENTRY_SHARDS;
+    }
+    SHARD.with(|shard| *shard)
 }
 
 impl ErrorIntake {
     /// An intake onto `book`.
     pub fn new(book: ErrorBook) -> ErrorIntake {
-        ErrorIntake { book: Arc::new(Mutex::new(book)), nudge: Arc::new(Notify::new()) }
+        ErrorIntake {
+            book: Arc::new(Mutex::new(book)),
+            entries: Arc::new(std::array::from_fn(|_| Mutex::new(ShardEntries::default()))),
+            nudge: Arc::new(Notify::new()),
+        }
+    }
+
+    /// Everything due at an interval ending at `now`: events, changed groups and the
+    /// records accepted since the last hand-over, encoded in entries.
+    pub fn take_due(&self, now: u64) -> DueWork {
+        let mut due = self.lock().take_due(now);
+        for shard in self.entries.iter() {
+            due.entries.extend(shard.lock().unwrap_or_else(PoisonError::into_inner).take());
+        }
+        due.records = due.entries.iter().map(|entry| entry.records).sum();
+        self.lock().handed_over(due.records);
+        due
     }
 
     /// What wakes the actor when [`HAND_OVER_RECORDS`] records wait.
@@ -250,8 +327,15 @@ impl ErrorIntake {
             reports.into_iter().map(|r| (fingerprint(&r.message, &r.file, r.line, r.column), r)).collect();
         let mut book = self.lock();
         let admission = book.record(key, address, printed, now);
+        let fresh = book.take_fresh();
         let hand_over = book.wants_hand_over();
         drop(book);
+        if !fresh.is_empty() {
+            let mut entries = self.entries[shard()].lock().unwrap_or_else(PoisonError::into_inner);
+            for record in &fresh {
+                entries.push(record);
+            }
+        }
         if hand_over {
             self.nudge.notify_one();
         }
@@ -312,12 +396,14 @@ mod tests {
             .fold((0, 0), |(sends, records), (s, r)| (sends + s, records + r));
         assert_eq!(sends, 20, "one page load gets its 20 sends, however the requests interleave");
         assert_eq!(records, 40, "each accepted send keeps all its records");
-        let mut book = intake.lock();
-        assert_eq!(book.unwritten(), 40);
-        let counted: u64 = book.groups().iter().map(|g| g.count).sum();
+        assert_eq!(intake.lock().unwritten(), 40);
+        let counted: u64 = intake.groups().iter().map(|g| g.count).sum();
         assert_eq!(counted, 40, "every accepted record is counted in its group");
-        let due = book.take_due(now_ms());
-        assert_eq!((due.records.len(), book.unwritten()), (40, 0), "handed over once");
+        let due = intake.take_due(now_ms());
+        assert_eq!((due.records, intake.lock().unwritten()), (40, 0), "handed over once");
+        let stored: usize =
+            due.entries.iter().map(|e| super::super::stored::decode_entry(&e.bytes).expect("decodes").len()).sum();
+        assert_eq!(stored, 40, "every record in the entries");
         assert!(due.events.len() <= PUBLISHED_ERRORS_PER_INTERVAL + due.changed.len());
     }
 
@@ -340,7 +426,7 @@ mod tests {
         admit(100);
         let again = tokio::time::timeout(std::time::Duration::from_millis(20), nudge.notified()).await;
         assert!(again.is_err(), "one nudge until the actor takes the work");
-        assert_eq!(intake.lock().take_due(now_ms()).records.len(), HAND_OVER_RECORDS + 100);
+        assert_eq!(intake.take_due(now_ms()).records, HAND_OVER_RECORDS + 100);
         admit(HAND_OVER_RECORDS);
         assert!(tokio::time::timeout(std::time::Duration::from_secs(1), nudge.notified()).await.is_ok());
     }

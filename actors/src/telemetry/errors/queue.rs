@@ -19,7 +19,7 @@
 //! bound.
 //!
 //! Keys in the errors tree: `r/<record key>` for records — an entry of up to
-//! [`RECORDS_PER_ENTRY`] records of one interval, each with its arrival time and
+//! [`RECORDS_PER_ENTRY`](super::RECORDS_PER_ENTRY) records of one interval, each with its arrival time and
 //! fingerprint, stored as [`super::stored`] says and keyed by the first one's arrival —
 //! and `g/<fingerprint>` for groups (restored at start).
 
@@ -34,7 +34,6 @@ use super::book::{ErrorBook, ErrorIntake, RecentError};
 use super::cap::{Admission, PageLoadCaps, PageLoadKey};
 use super::groups::{ErrorGroup, ErrorGroups, MAX_GROUPS};
 use super::report::ErrorReport;
-use super::stored::{Entry, RECORDS_PER_ENTRY};
 use crate::store::{Store, Tree};
 use crate::telemetry::events::TelemetryEvent;
 use crate::telemetry::limits::TelemetryLimits;
@@ -59,7 +58,7 @@ pub struct ErrorQueue {
     writer: TelemetryWriter,
     /// Writes the writer refused (its queue was full), offered again first.
     backlog: Vec<Write>,
-    /// How many records the backlog holds (a write holds up to [`RECORDS_PER_ENTRY`]).
+    /// How many records the backlog holds (a write holds up to [`RECORDS_PER_ENTRY`](super::RECORDS_PER_ENTRY)).
     backlog_records: usize,
     /// The live error stream.
     events: broadcast::Sender<TelemetryEvent>,
@@ -147,17 +146,16 @@ impl ErrorQueue {
         self.take_writes(now).0
     }
 
-    /// [`take_batch`](Self::take_batch), with how many records the writes hold.
-    /// Serialising happens after the book is unlocked.
+    /// [`take_batch`](Self::take_batch), with how many records the writes hold. The
+    /// records come encoded (the request threads encoded them as they were admitted, see
+    /// [`ErrorIntake`]); only the changed groups are serialised here.
     fn take_writes(&mut self, now: u64) -> (Vec<Write>, usize) {
-        let due = self.intake.lock().take_due(now);
+        let due = self.intake.take_due(now);
         self.send(due.events);
-        let mut batch = Vec::with_capacity(due.records.len().div_ceil(RECORDS_PER_ENTRY) + due.changed.len());
-        for chunk in due.records.chunks(RECORDS_PER_ENTRY) {
-            let key = [RECORD_PREFIX, &record_key(chunk[0].at)].concat();
-            if let Ok(value) = serde_json::to_vec(&Entry(chunk)) {
-                batch.push(Write { tree: Tree::Errors, key, value });
-            }
+        let mut batch = Vec::with_capacity(due.entries.len() + due.changed.len());
+        for entry in due.entries {
+            let key = [RECORD_PREFIX, &record_key(entry.first_at)].concat();
+            batch.push(Write { tree: Tree::Errors, key, value: entry.bytes });
         }
         for group in &due.changed {
             if let Ok(value) = serde_json::to_vec(group) {
@@ -165,7 +163,7 @@ impl ErrorQueue {
                 batch.push(Write { tree: Tree::Errors, key, value });
             }
         }
-        (batch, due.records.len())
+        (batch, due.records)
     }
 
     /// The groups, most recently seen first.
@@ -257,6 +255,7 @@ mod tests {
     use crate::store::SledStore;
     use crate::telemetry::errors::book::{MAX_UNWRITTEN, PUBLISHED_ERRORS_PER_INTERVAL};
     use crate::telemetry::errors::report::sample_report as report;
+    use crate::telemetry::errors::stored::RECORDS_PER_ENTRY;
 
     const LOCAL: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
 

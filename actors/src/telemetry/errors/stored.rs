@@ -36,6 +36,69 @@ impl Serialize for Entry<'_> {
     }
 }
 
+/// An entry being filled as records are accepted: each record is encoded as it comes (against
+/// the one before it), so that handing an interval's records to the writer takes finished
+/// bytes instead of encoding thousands of records at once on a thread that may share the
+/// request threads' core. The bytes are those of [`Entry`] over the same records.
+#[derive(Debug, Default)]
+pub struct EntryBuilder {
+    /// `[` and the records so far, without the closing `]`.
+    bytes: Vec<u8>,
+    /// Records in it.
+    records: usize,
+    /// The first record's arrival (unix ms), which keys the entry.
+    first_at: u64,
+    /// The last record, which the next one is encoded against.
+    previous: Option<Arc<RecentError>>,
+}
+
+/// A finished entry: its records' arrival of the first, how many, and its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SealedEntry {
+    /// The first record's arrival (unix ms).
+    pub first_at: u64,
+    /// Records in it.
+    pub records: usize,
+    /// The entry as stored (a JSON array, see the module).
+    pub bytes: Vec<u8>,
+}
+
+impl EntryBuilder {
+    /// Adds `record`; false (and nothing added) if it cannot be encoded.
+    pub fn push(&mut self, record: &Arc<RecentError>) -> bool {
+        let mark = self.bytes.len();
+        if self.records == 0 {
+            self.bytes.push(b'[');
+            self.first_at = record.at;
+        } else {
+            self.bytes.push(b',');
+        }
+        let delta = Delta { record, previous: self.previous.as_deref() };
+        if serde_json::to_writer(&mut self.bytes, &delta).is_err() {
+            self.bytes.truncate(mark);
+            return false;
+        }
+        self.records += 1;
+        self.previous = Some(record.clone());
+        true
+    }
+
+    /// Whether it holds [`RECORDS_PER_ENTRY`] records.
+    pub fn is_full(&self) -> bool {
+        self.records >= RECORDS_PER_ENTRY
+    }
+
+    /// The entry so far, finished, leaving this one empty; `None` when it holds nothing.
+    pub fn seal(&mut self) -> Option<SealedEntry> {
+        if self.records == 0 {
+            return None;
+        }
+        let mut entry = std::mem::take(self);
+        entry.bytes.push(b']');
+        Some(SealedEntry { first_at: entry.first_at, records: entry.records, bytes: entry.bytes })
+    }
+}
+
 /// A record with only what changed since `previous` (everything when there is none).
 struct Delta<'a> {
     record: &'a RecentError,
@@ -144,6 +207,31 @@ mod tests {
             bytes.len()
         );
         assert_eq!(decode_entry(&bytes).expect("decodes")[RECORDS_PER_ENTRY - 1], *records[RECORDS_PER_ENTRY - 1]);
+    }
+
+    #[test]
+    fn an_entry_built_record_by_record_is_the_entry_of_those_records() {
+        let records: Vec<Arc<RecentError>> = (0..RECORDS_PER_ENTRY as u64 + 3)
+            .map(|n| record(100 + n, if n % 3 == 0 { "boom" } else { "bang" }, |r| r.report.count = n as u32))
+            .collect();
+        let mut builder = EntryBuilder::default();
+        assert_eq!(builder.seal(), None, "an empty builder has no entry");
+        let mut sealed = Vec::new();
+        for r in &records {
+            assert!(builder.push(r));
+            if builder.is_full() {
+                sealed.extend(builder.seal());
+            }
+        }
+        sealed.extend(builder.seal());
+        assert_eq!(sealed.len(), 2);
+        let (full, rest) = records.split_at(RECORDS_PER_ENTRY);
+        assert_eq!((sealed[0].first_at, sealed[0].records), (100, RECORDS_PER_ENTRY));
+        assert_eq!(sealed[0].bytes, serde_json::to_vec(&Entry(full)).expect("serialises"));
+        assert_eq!((sealed[1].first_at, sealed[1].records), (100 + RECORDS_PER_ENTRY as u64, 3));
+        assert_eq!(sealed[1].bytes, serde_json::to_vec(&Entry(rest)).expect("serialises"), "a new entry starts whole");
+        let back = decode_entry(&sealed[1].bytes).expect("decodes");
+        assert_eq!(back, rest.iter().map(|r| (**r).clone()).collect::<Vec<_>>());
     }
 
     #[test]
