@@ -39,12 +39,13 @@ use super::{sled_failure, Durability, Entries, Store, StoreError, StoreFuture, S
 pub const TELEMETRY_FLUSH_INTERVAL: Duration = Duration::from_millis(500);
 
 /// The page cache sled may fill, in MiB, unless `store_cache_mb` says otherwise. sled's own
-/// default is 1 GB, and under a steady write load the server's memory grows towards it: in
-/// the same RecordHit benchmark the server peaked at about 220 MiB with 64 MiB against about
-/// 490 MiB with 1 GB, at the same CPU per hit and cart-change rate
-/// (`benches/reports/store.md`). Pages past the cache are read from the data files, which
-/// the kernel's own page cache keeps.
-pub const DEFAULT_CACHE_MB: NonZeroU64 = NonZeroU64::new(64).expect("64 is not zero");
+/// default is 1 GB, and under a steady write load the server's memory grows towards it
+/// (about 700 MiB at its peak when every hit is a new visitor). With 64 MiB the writer fell
+/// behind new visitors' sessions, whose keys land all over the tree, and thousands of hits a
+/// run were answered 503; 256 MiB keeps those as rare as 1 GB does with about 500 MiB at the
+/// peak (`benches/reports/store.md`). Pages past the cache are read from the data files,
+/// which the kernel's own page cache keeps.
+pub const DEFAULT_CACHE_MB: NonZeroU64 = NonZeroU64::new(256).expect("256 is not zero");
 
 /// Sled, one tree per kind of record.
 pub struct SledStore {

@@ -378,10 +378,10 @@ mod tests {
     }
 
     #[test]
-    fn the_store_cache_is_64_mib_unless_set_and_never_zero() {
-        assert_eq!(Settings::load(None, env(&[]), &Overrides::default()).expect("loads").store_cache_mb.get(), 64);
-        let set = Settings::load(None, env(&[("VERANDA_STORE_CACHE_MB", "256")]), &Overrides::default());
-        assert_eq!(set.expect("loads").store_cache_mb.get(), 256);
+    fn the_store_cache_is_256_mib_unless_set_and_never_zero() {
+        assert_eq!(Settings::load(None, env(&[]), &Overrides::default()).expect("loads").store_cache_mb.get(), 256);
+        let set = Settings::load(None, env(&[("VERANDA_STORE_CACHE_MB", "64")]), &Overrides::default());
+        assert_eq!(set.expect("loads").store_cache_mb.get(), 64);
         let dir = tempfile::tempdir().expect("temp dir");
         let file = dir.path().join("zero.toml");
         std::fs::write(&file, "store_cache_mb = 0\n").expect("write");
