@@ -17,7 +17,7 @@ use super::fingerprint::fingerprint;
 use super::groups::{ErrorGroup, ErrorGroups};
 use super::hourly::{ErrorHours, ErrorHoursReport};
 use super::report::ErrorReport;
-use super::stored::{EntryBuilder, SealedEntry};
+use super::stored::{EntryBuilder, RecentError, SealedEntry};
 use crate::telemetry::events::TelemetryEvent;
 use crate::telemetry::metrics;
 use crate::telemetry::records::now_ms;
@@ -48,7 +48,8 @@ pub struct ErrorBook {
     caps: PageLoadCaps,
     /// Every group by fingerprint.
     groups: ErrorGroups,
-    /// Records accepted and not yet taken by the intake to be encoded (see [`ErrorIntake`]).
+    /// Records accepted and not yet taken by the intake to be encoded (see [`ErrorIntake`]),
+    /// which takes them right after each admission.
     fresh: Vec<Arc<RecentError>>,
     /// Records accepted and not yet handed over.
     pending: usize,
@@ -222,53 +223,43 @@ fn mark(set: &mut BTreeSet<String>, print: &str) {
     }
 }
 
-/// One accepted record, as the error list shows it and as it is stored.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct RecentError {
-    /// When it arrived (unix ms).
-    pub at: u64,
-    /// The fingerprint of its group.
-    pub fingerprint: String,
-    /// The record.
-    #[serde(flatten)]
-    pub report: ErrorReport,
-}
-
-/// How many entries are filled at once: each request thread encodes into one of them
-/// (see [`ErrorIntake`]), so threads seldom wait for each other.
-const ENTRY_SHARDS: usize = 8;
-
 /// Where request threads admit error reports: the book, shared with the actor, and the
 /// entries the accepted records are encoded into.
 ///
 /// A request thread admits a send under the book's lock, then encodes its accepted records
-/// as the store keeps them (see [`super::stored`]) into the entry of its own shard, outside
-/// the book's lock: the encoding is paid a record at a time by the request that brought it,
+/// as the store keeps them (see [`super::stored`]) into the entry being filled, under a
+/// lock of its own: the encoding is paid a record at a time by the request that brought it,
 /// rather than thousands at once by the hand-over, whose thread may share the request
-/// threads' core.
+/// threads' core. The entries' lock is taken before the book's is let go, so records go
+/// into the entries in the order they were admitted, and an entry's records are the ones
+/// that came one after another: dropping the oldest entries for the size limit drops the
+/// oldest records.
 #[derive(Debug, Clone)]
 pub struct ErrorIntake {
     /// The shared book.
     book: Arc<Mutex<ErrorBook>>,
-    /// The entries being filled, one per shard, with those already full.
-    entries: Arc<[Mutex<ShardEntries>; ENTRY_SHARDS]>,
+    /// The records admitted and not yet handed over, encoded: the entries filled and the
+    /// one filling.
+    entries: Arc<Mutex<Entries>>,
     /// Wakes the actor to hand over early (see [`HAND_OVER_RECORDS`]).
     nudge: Arc<Notify>,
 }
 
-/// One shard's encoded records: the entries filled and the one filling.
+/// Encoded records: the entries filled and the one filling.
 #[derive(Debug, Default)]
-struct ShardEntries {
+struct Entries {
     sealed: Vec<SealedEntry>,
     filling: EntryBuilder,
 }
 
-impl ShardEntries {
-    fn push(&mut self, record: &Arc<RecentError>) {
-        if self.filling.push(record) && self.filling.is_full() {
+impl Entries {
+    /// Adds `record`; false if it could not be encoded (and so will not be handed over).
+    fn push(&mut self, record: &Arc<RecentError>) -> bool {
+        let encoded = self.filling.push(record);
+        if encoded && self.filling.is_full() {
             self.sealed.extend(self.filling.seal());
         }
+        encoded
     }
 
     fn take(&mut self) -> Vec<SealedEntry> {
@@ -278,22 +269,12 @@ impl ShardEntries {
     }
 }
 
-/// The shard of the calling thread: threads take shards in turn as they first admit.
-fn shard() -> usize {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    thread_local! {
-        static SHARD: usize = NEXT.fetch_add(1, Ordering::Relaxed) % ENTRY_SHARDS;
-    }
-    SHARD.with(|shard| *shard)
-}
-
 impl ErrorIntake {
     /// An intake onto `book`.
     pub fn new(book: ErrorBook) -> ErrorIntake {
         ErrorIntake {
             book: Arc::new(Mutex::new(book)),
-            entries: Arc::new(std::array::from_fn(|_| Mutex::new(ShardEntries::default()))),
+            entries: Arc::new(Mutex::new(Entries::default())),
             nudge: Arc::new(Notify::new()),
         }
     }
@@ -302,9 +283,7 @@ impl ErrorIntake {
     /// records accepted since the last hand-over, encoded in entries.
     pub fn take_due(&self, now: u64) -> DueWork {
         let mut due = self.lock().take_due(now);
-        for shard in self.entries.iter() {
-            due.entries.extend(shard.lock().unwrap_or_else(PoisonError::into_inner).take());
-        }
+        due.entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner).take();
         due.records = due.entries.iter().map(|entry| entry.records).sum();
         self.lock().handed_over(due.records);
         due
@@ -329,11 +308,16 @@ impl ErrorIntake {
         let admission = book.record(key, address, printed, now);
         let fresh = book.take_fresh();
         let hand_over = book.wants_hand_over();
-        drop(book);
-        if !fresh.is_empty() {
-            let mut entries = self.entries[shard()].lock().unwrap_or_else(PoisonError::into_inner);
-            for record in &fresh {
-                entries.push(record);
+        if fresh.is_empty() {
+            drop(book);
+        } else {
+            let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+            drop(book);
+            let lost = fresh.iter().filter(|record| !entries.push(record)).count();
+            drop(entries);
+            if lost > 0 {
+                // Never handed over, so no longer waiting either.
+                self.lock().handed_over(lost);
             }
         }
         if hand_over {
@@ -405,6 +389,31 @@ mod tests {
             due.entries.iter().map(|e| super::super::stored::decode_entry(&e.bytes).expect("decodes").len()).sum();
         assert_eq!(stored, 40, "every record in the entries");
         assert!(due.events.len() <= PUBLISHED_ERRORS_PER_INTERVAL + due.changed.len());
+    }
+
+    #[test]
+    fn records_admitted_by_different_threads_are_stored_in_the_order_they_were_admitted() {
+        let intake = ErrorIntake::new(ErrorBook::new(ErrorGroups::default(), PageLoadCaps::new(1)));
+        // Each send from a thread of its own, one after another, each a moment later.
+        for n in 0..150u64 {
+            let intake = intake.clone();
+            std::thread::spawn(move || {
+                intake.record_at(PageLoadKey::Id(format!("load {n}")), LOCAL, vec![report("boom")], n)
+            })
+            .join()
+            .expect("no panic");
+        }
+        let due = intake.take_due(now_ms());
+        assert_eq!(due.records, 150);
+        let firsts: Vec<u64> = due.entries.iter().map(|e| e.first_at).collect();
+        assert_eq!(firsts, [0, 64, 128], "entries of 64, keyed by their first record");
+        let stored: Vec<u64> = due
+            .entries
+            .iter()
+            .flat_map(|e| super::super::stored::decode_entry(&e.bytes).expect("decodes"))
+            .map(|r| r.at)
+            .collect();
+        assert_eq!(stored, (0..150).collect::<Vec<_>>(), "oldest first, entry after entry");
     }
 
     #[tokio::test]

@@ -30,10 +30,11 @@ use std::time::Duration;
 use actix::{Actor, ActorFutureExt, AsyncContext, Context, Handler, Message, ResponseFuture};
 use tokio::sync::broadcast;
 
-use super::book::{ErrorBook, ErrorIntake, RecentError};
+use super::book::{ErrorBook, ErrorIntake};
 use super::cap::{Admission, PageLoadCaps, PageLoadKey};
 use super::groups::{ErrorGroup, ErrorGroups, MAX_GROUPS};
 use super::report::ErrorReport;
+use super::stored::RecentError;
 use crate::store::{Store, Tree};
 use crate::telemetry::events::TelemetryEvent;
 use crate::telemetry::limits::TelemetryLimits;

@@ -15,7 +15,20 @@ use std::sync::Arc;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::book::RecentError;
+use super::report::ErrorReport;
+
+/// One accepted record, as the error list shows it and as it is stored.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RecentError {
+    /// When it arrived (unix ms).
+    pub at: u64,
+    /// The fingerprint of its group.
+    pub fingerprint: String,
+    /// The record.
+    #[serde(flatten)]
+    pub report: ErrorReport,
+}
 
 /// Most records stored under one key: the records of an interval are stored in entries of
 /// this many, so a storm costs the store one insert per entry, not per record.
