@@ -75,6 +75,16 @@ pub fn summary(sorted: &[u64]) -> Option<[u64; 4]> {
     Some([at(0.5), at(0.99), at(0.999), max])
 }
 
+/// The lines `OPEN_LOOP_SLOW` writes for the slow requests, `(request number, µs late)`:
+/// one `due-ms-into-the-run latency-ms` line each, in the order they were due.
+pub fn slow_lines(slow: &[(u64, u64)], rate: u64) -> String {
+    let mut slow = slow.to_vec();
+    slow.sort_unstable();
+    slow.iter()
+        .map(|(n, micros)| format!("{:.3} {:.3}\n", due(*n, rate).as_secs_f64() * 1e3, *micros as f64 / 1e3))
+        .collect()
+}
+
 /// Checks that `url` is plain HTTP to a loopback address with a port.
 pub fn loopback_url(url: &str) -> Result<String, String> {
     let parsed = reqwest::Url::parse(url).map_err(|e| format!("{url}: {e}"))?;
@@ -178,6 +188,12 @@ mod tests {
         assert_eq!(summary(&values), Some([50, 99, 100, 100]));
         assert_eq!(summary(&[42]), Some([42, 42, 42, 42]));
         assert_eq!(summary(&[]), None);
+    }
+
+    #[test]
+    fn slow_requests_are_listed_by_when_they_were_due() {
+        assert_eq!(slow_lines(&[(2_000, 3_500), (10, 2_001)], 1_000), "10.000 2.001\n2000.000 3.500\n");
+        assert_eq!(slow_lines(&[], 1_000), "");
     }
 
     #[test]

@@ -36,7 +36,7 @@ use hyper::header::{HeaderName, HeaderValue, HOST};
 use hyper::{Method, Request};
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
-use veranda_benches::open_loop::{due, parse, render_body, summary, Options};
+use veranda_benches::open_loop::{due, parse, render_body, slow_lines, summary, Options};
 
 /// How long one request may take.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
@@ -205,17 +205,9 @@ async fn run(options: Options) -> Result<(), String> {
         all.slow.extend(tally.slow);
     }
     tasks.abort_all();
-    let Tally { mut latencies, non2xx, failed, last_answer, send_lag_max, mut slow } = all;
+    let Tally { mut latencies, non2xx, failed, last_answer, send_lag_max, slow } = all;
     if let Some(path) = std::env::var("OPEN_LOOP_SLOW").ok().filter(|path| !path.is_empty()) {
-        // When the slow requests were due (ms into the run) and how late they were answered.
-        slow.sort_unstable();
-        let lines: String = slow
-            .iter()
-            .map(|(n, micros)| {
-                format!("{:.3} {:.3}\n", due(*n, options.rate).as_secs_f64() * 1e3, *micros as f64 / 1e3)
-            })
-            .collect();
-        std::fs::write(&path, lines).map_err(|e| format!("OPEN_LOOP_SLOW={path}: {e}"))?;
+        std::fs::write(&path, slow_lines(&slow, options.rate)).map_err(|e| format!("OPEN_LOOP_SLOW={path}: {e}"))?;
     }
     let unfinished = total - latencies.len() as u64 - failed;
     latencies.sort_unstable();

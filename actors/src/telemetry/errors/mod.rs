@@ -18,4 +18,4 @@ pub use groups::{ErrorGroup, ErrorGroups, MAX_GROUPS};
 pub use hourly::{ErrorHours, ErrorHoursReport, ErrorPoint, GroupHours};
 pub use queue::{ErrorQueue, FlushErrors, GetErrorGroups, GetRecentErrors, ERROR_FLUSH_INTERVAL};
 pub use report::{parse_reports, ErrorReport, ReportError, MAX_RECORDS_PER_SEND, MAX_REPORT_COUNT, MAX_STACK_CHARS};
-pub use stored::{decode_entry, Entry, EntryBuilder, RecentError, SealedEntry, RECORDS_PER_ENTRY};
+pub use stored::{decode_entry, Entry, RecentError, SealedEntry, RECORDS_PER_ENTRY};
