@@ -134,7 +134,7 @@ fn sharded_visits(c: &mut Criterion) {
     c.bench_function("telemetry/new_visitor_on_its_shard", |b| {
         b.iter(|| {
             let now = 1_700_000_000_000;
-            let outcome = next_visit(None, None, now, VisitorId::random);
+            let outcome = next_visit(None, None, now, || VisitorId::time_ordered(now));
             black_box(shard_of(outcome.cookie.id.as_str().as_bytes(), SHARDS));
             let state = sessions.visit(&outcome, address, now);
             hits = hits.wrapping_add(1);

@@ -69,13 +69,13 @@ async fn main() -> std::process::ExitCode {
     let sessions = sessions.start();
     // Warm up the actor, the writer and the allocator before the first reading.
     let now = 1_700_000_000_000u64;
-    let warm = next_visit(None, None, now, VisitorId::random);
+    let warm = next_visit(None, None, now, || VisitorId::time_ordered(now));
     let _ = inbox.offer(RecordVisit { outcome: warm, address: std::net::Ipv4Addr::LOCALHOST.into(), at: now });
     let _ = sessions.send(FlushVisitorSessions).await;
     let before = rss_bytes();
     let mut last = None;
     for i in 0..n {
-        let outcome = next_visit(None, None, now + i as u64, VisitorId::random);
+        let outcome = next_visit(None, None, now + i as u64, || VisitorId::time_ordered(now + i as u64));
         last = Some(outcome.cookie.id.clone());
         // Each from its own address, so the per-address bound does not end them.
         let address = std::net::IpAddr::from((i as u32).to_be_bytes());

@@ -276,10 +276,18 @@ impl Actor for VisitorSessions {
     }
 }
 
-/// Writes a census hit (from the request's thread; no actor is involved).
-pub fn record_hit(writer: &TelemetryWriter, hit: &CensusHit) -> Result<(), WriterBusy> {
+/// How long a census hit waits for room in the writer's full queue before it is refused
+/// (503): a few of the writer's rounds, well inside the loader's 2,500 ms timeout.
+pub const HIT_PATIENCE: Duration = Duration::from_millis(250);
+
+/// Writes a census hit (from the request's thread; no actor is involved), waiting up to
+/// [`HIT_PATIENCE`] for room in the writer's queue.
+pub async fn record_hit(writer: &TelemetryWriter, hit: &CensusHit) -> Result<(), WriterBusy> {
     match serde_json::to_vec(hit) {
-        Ok(value) => writer.write(Tree::Census, record_key(hit.at).to_vec(), value),
+        Ok(value) => {
+            let write = Write { tree: Tree::Census, key: record_key(hit.at).to_vec(), value };
+            writer.write_all_within(vec![write], HIT_PATIENCE).await
+        }
         Err(error) => {
             tracing::warn!(%error, "census hit not serialisable");
             Ok(())

@@ -29,7 +29,7 @@ use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TryS
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, Notify};
 
 use crate::store::{Store, Tree};
 use crate::telemetry::capacity::{self, Capacity};
@@ -69,6 +69,16 @@ enum Job {
     Sweep(oneshot::Sender<u64>),
 }
 
+impl Job {
+    /// The records of a write job (none for the others).
+    fn into_writes(self) -> Vec<Write> {
+        match self {
+            Job::Writes(writes) | Job::WriteThenRemove(writes, _, _) => writes,
+            Job::Drain(_) | Job::Sweep(_) => Vec::new(),
+        }
+    }
+}
+
 /// The writer's queue is full.
 #[derive(Debug, thiserror::Error)]
 #[error("the telemetry writer is busy")]
@@ -81,6 +91,8 @@ pub struct TelemetryWriter {
     tx: SyncSender<Job>,
     /// Jobs queued and not yet written, for the queue-depth gauge.
     depth: Arc<AtomicUsize>,
+    /// Notified each time the thread has taken the jobs waiting, so the queue has room.
+    room: Arc<Notify>,
 }
 
 impl TelemetryWriter {
@@ -107,13 +119,15 @@ impl TelemetryWriter {
         let (tx, rx) = sync_channel(WRITER_QUEUE_JOBS);
         let depth = Arc::new(AtomicUsize::new(0));
         let counted = depth.clone();
-        let spawned = std::thread::Builder::new()
-            .name("veranda-telemetry-writer".into())
-            .spawn(move || run(store, rx, counted, retention.map(Sweeper::new), capacity));
+        let room = Arc::new(Notify::new());
+        let freed = room.clone();
+        let spawned = std::thread::Builder::new().name("veranda-telemetry-writer".into()).spawn(move || {
+            run(store, rx, Counters { depth: counted, room: freed }, retention.map(Sweeper::new), capacity)
+        });
         if let Err(error) = spawned {
             tracing::error!(%error, "cannot start the telemetry writer; telemetry writes will be refused");
         }
-        TelemetryWriter { tx, depth }
+        TelemetryWriter { tx, depth, room }
     }
 
     /// Queues one record; refused when the queue is full.
@@ -132,6 +146,34 @@ impl TelemetryWriter {
             }
             _ => WriterBusy(Vec::new()),
         })
+    }
+
+    /// Queues records written in order; when the queue is full, waits up to `patience` for
+    /// the thread to take the jobs waiting, and is refused (the records handed back) only
+    /// if there is still no room then. A burst the writer is about to absorb thus costs
+    /// the requests some latency instead of their records; a writer that stays behind
+    /// still refuses them, after `patience`.
+    pub async fn write_all_within(&self, writes: Vec<Write>, patience: Duration) -> Result<(), WriterBusy> {
+        if writes.is_empty() {
+            return Ok(());
+        }
+        let deadline = tokio::time::Instant::now() + patience;
+        let mut job = Job::Writes(writes);
+        loop {
+            // Registered before the attempt, so room made between the attempt and the
+            // wait still wakes this request.
+            let room = self.room.notified();
+            tokio::pin!(room);
+            room.as_mut().enable();
+            match self.queue(job) {
+                Ok(()) => return Ok(()),
+                Err(TrySendError::Full(back)) => job = back,
+                Err(TrySendError::Disconnected(back)) => return Err(WriterBusy(back.into_writes())),
+            }
+            if tokio::time::timeout_at(deadline, room).await.is_err() {
+                return Err(WriterBusy(job.into_writes()));
+            }
+        }
     }
 
     /// Queues `writes`, then the removal of `keys` from `tree`, done only once the writes
@@ -198,10 +240,16 @@ impl TelemetryWriter {
 
 /// The writer thread: writes every job in order until every handle is dropped, and runs
 /// the retention sweep's steps when they are due.
+/// What the thread shares with the handles: the queue's depth, and the room it makes.
+struct Counters {
+    depth: Arc<AtomicUsize>,
+    room: Arc<Notify>,
+}
+
 fn run(
     store: Arc<dyn Store>,
     rx: Receiver<Job>,
-    depth: Arc<AtomicUsize>,
+    Counters { depth, room }: Counters,
     mut sweeper: Option<Sweeper>,
     capacity: Option<Capacity>,
 ) {
@@ -265,6 +313,7 @@ fn run(
         }
         let left = depth.fetch_sub(write_jobs, Ordering::Relaxed).saturating_sub(write_jobs);
         metrics::queue_depth(Queue::Writer, left);
+        room.notify_waiters();
         round.write(&runtime, store.as_ref());
         keep_under(&runtime, capacity.as_ref(), store.as_ref());
         if jobs > 1 {
@@ -424,5 +473,111 @@ mod tests {
         assert!(capacity::stored(store.as_ref()) <= 10_000, "the total stays under the limit");
         assert!(store.get(Tree::Events, &keys[0]).expect("gets").is_none(), "the oldest went");
         assert!(store.get(Tree::Events, &keys[49]).expect("gets").is_some(), "the newest stayed");
+    }
+
+    /// A store whose writes wait until the test lets them through (`open`).
+    struct GatedStore {
+        inner: SledStore,
+        gate: tokio::sync::Semaphore,
+    }
+
+    impl GatedStore {
+        fn open(&self) {
+            self.gate.add_permits(tokio::sync::Semaphore::MAX_PERMITS / 2);
+        }
+        async fn pass(&self) {
+            if let Ok(permit) = self.gate.acquire().await {
+                permit.forget();
+            }
+        }
+    }
+
+    impl Store for GatedStore {
+        fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, crate::store::StoreError> {
+            self.inner.get(tree, key)
+        }
+        fn put<'a>(&'a self, tree: Tree, key: &'a [u8], value: &'a [u8]) -> crate::store::StoreFuture<'a, ()> {
+            Box::pin(async move {
+                self.pass().await;
+                self.inner.put(tree, key, value).await
+            })
+        }
+        fn put_all<'a>(&'a self, tree: Tree, entries: &'a [(Vec<u8>, Vec<u8>)]) -> crate::store::StoreFuture<'a, ()> {
+            Box::pin(async move {
+                self.pass().await;
+                self.inner.put_all(tree, entries).await
+            })
+        }
+        fn delete<'a>(&'a self, tree: Tree, key: &'a [u8]) -> crate::store::StoreFuture<'a, ()> {
+            self.inner.delete(tree, key)
+        }
+        fn put_atomic<'a>(&'a self, writes: &'a [(Tree, Vec<u8>, Vec<u8>)]) -> crate::store::StoreFuture<'a, ()> {
+            self.inner.put_atomic(writes)
+        }
+        fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> crate::store::StoreFuture<'a, ()> {
+            self.inner.delete_all(tree, keys)
+        }
+        fn scan_prefix(
+            &self,
+            tree: Tree,
+            prefix: &[u8],
+            limit: usize,
+        ) -> Result<crate::store::Entries, crate::store::StoreError> {
+            self.inner.scan_prefix(tree, prefix, limit)
+        }
+        fn scan_range(
+            &self,
+            tree: Tree,
+            start: &[u8],
+            end: Option<&[u8]>,
+            limit: usize,
+        ) -> Result<crate::store::Entries, crate::store::StoreError> {
+            self.inner.scan_range(tree, start, end, limit)
+        }
+        fn flush(&self) -> crate::store::StoreFuture<'_, ()> {
+            self.inner.flush()
+        }
+    }
+
+    fn event(key: &[u8]) -> Vec<Write> {
+        vec![Write { tree: Tree::Events, key: key.to_vec(), value: b"v".to_vec() }]
+    }
+
+    #[tokio::test]
+    async fn a_full_queue_makes_a_write_wait_for_room_and_refuses_it_only_after_its_patience() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let gated = Arc::new(GatedStore {
+            inner: SledStore::open(dir.path()).expect("opens"),
+            gate: tokio::sync::Semaphore::new(0),
+        });
+        let writer = TelemetryWriter::start(gated.clone());
+        // The thread takes the first job and waits at the gate; the queue then fills.
+        writer.write_all(event(b"first")).expect("queued");
+        let mut queued = 1;
+        let started = Instant::now();
+        while writer.write_all(event(format!("filler-{queued}").as_bytes())).is_ok() {
+            queued += 1;
+            assert!(started.elapsed() < Duration::from_secs(10), "the queue never filled");
+        }
+        assert!(queued > WRITER_QUEUE_JOBS / 2, "the queue holds thousands of jobs: {queued}");
+
+        // Still full after the patience: refused, with its records handed back, and not before.
+        let waited = Instant::now();
+        let refused = writer.write_all_within(event(b"refused"), Duration::from_millis(100)).await;
+        assert!(waited.elapsed() >= Duration::from_millis(100), "waited {:?}", waited.elapsed());
+        assert_eq!(refused.expect_err("no room came").0, event(b"refused"));
+
+        // Room comes while it waits: queued, and written.
+        let late = tokio::spawn({
+            let writer = writer.clone();
+            async move { writer.write_all_within(event(b"patient"), Duration::from_secs(30)).await.is_ok() }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(!late.is_finished(), "it waits while the queue is full");
+        gated.open();
+        assert!(late.await.expect("joins"), "queued once the thread took the jobs waiting");
+        writer.drained().await;
+        assert!(gated.get(Tree::Events, b"patient").expect("gets").is_some(), "and written");
+        assert!(gated.get(Tree::Events, b"refused").expect("gets").is_none(), "the refused one was not");
     }
 }

@@ -1,10 +1,25 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeBeacon, stubBeacon, stubXhr } from './test-support';
-import { beacon, gateTelemetry } from './transport';
+import { beacon, gateTelemetry, newVisitorId } from './transport';
 
 afterEach(() => {
   removeBeacon();
   gateTelemetry(() => true);
+  vi.useRealTimers();
+});
+
+describe('new ids', () => {
+  it('are 32 hex digits beginning with the millisecond they were made, so later ids sort after', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(1_700_000_000_000);
+    const first = newVisitorId();
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    // 1,700,000,000,000 + 2^44 is 0x118bcfe56800.
+    expect(first.slice(0, 12)).toBe('118bcfe56800');
+    expect(newVisitorId()).not.toBe(first);
+    vi.setSystemTime(1_700_000_000_001);
+    expect(newVisitorId() > first).toBe(true);
+  });
 });
 
 describe('beacons', () => {

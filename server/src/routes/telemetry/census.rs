@@ -111,9 +111,9 @@ fn cookie_value(req: &HttpRequest, name: &str) -> Option<String> {
     cookie_decoded(req, name).map(std::borrow::Cow::into_owned)
 }
 
-/// Queues a census hit for the store: a full writer queue → 503.
-fn store_hit(state: &AppState, hit: &CensusHit) -> Result<(), IngestError> {
-    visitor::record_hit(&state.services.telemetry.writer, hit).map_err(|_| IngestError::Busy(Queue::Writer))
+/// Queues a census hit for the store: a writer queue still full after the hit's patience → 503.
+async fn store_hit(state: &AppState, hit: &CensusHit) -> Result<(), IngestError> {
+    visitor::record_hit(&state.services.telemetry.writer, hit).await.map_err(|_| IngestError::Busy(Queue::Writer))
 }
 
 /// What a page view stores as its hit's data: the call's `data`, its `event` and whether
@@ -164,7 +164,7 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
     let visit = identifiers_allowed(req, state).then(|| {
         let cvr = cookie_decoded(req, VISITOR_COOKIE).or_else(|| form.get("ss_cvr").map(std::borrow::Cow::Borrowed));
         let cvt = cookie_decoded(req, VISIT_TIMESTAMP_COOKIE);
-        next_visit(cvr.as_deref(), cvt.as_deref(), now, VisitorId::random)
+        next_visit(cvr.as_deref(), cvt.as_deref(), now, || VisitorId::time_ordered(now))
     });
     // Kept as sent (borrowed from the body), unless identifiers must come out of it.
     let stripped: Box<RawValue>;
@@ -197,7 +197,7 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         let visit = RecordVisit { outcome, address, at: now };
         state.services.telemetry.visitors.offer(visit).map_err(|_| IngestError::Busy(Queue::VisitorShards))?;
     }
-    store_hit(state, &hit)?;
+    store_hit(state, &hit).await?;
     if kind == "pageView" {
         let view = PageView { at: now, url: &url, path: &hit.path, visitor: hit.visitor_id.as_deref(), referrer };
         state.services.telemetry.page_views.record_view(&view);
@@ -267,7 +267,7 @@ async fn census(
     let data = CensusHit::data_of(&data);
     let hit =
         CensusHit { kind: kind.into(), at: now_ms(), visitor_id, session_id, analytics_id, path: path_of(&page), data };
-    store_hit(state, &hit)?;
+    store_hit(state, &hit).await?;
     Ok(no_content())
 }
 
@@ -297,16 +297,16 @@ async fn quick(req: &HttpRequest, state: &AppState, id: &str) -> Result<HttpResp
         path: path_of(&page),
         data: CensusHit::data_of(&serde_json::json!({ "id": id })),
     };
-    store_hit(state, &hit)?;
+    store_hit(state, &hit).await?;
     Ok(no_content())
 }
 
 /// `GET /api/track/Track`: records the marketing parameters, answers a 1×1 GIF.
 pub async fn track(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    finish(Endpoint::Track, pixel(&req, &state))
+    finish(Endpoint::Track, pixel(&req, &state).await)
 }
 
-fn pixel(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, IngestError> {
+async fn pixel(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, IngestError> {
     state.services.telemetry.admit(req)?;
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(req.query_string())
         .map_err(|e| IngestError::BadRequest(format!("the query string cannot be decoded: {e}")))?;
@@ -332,7 +332,7 @@ fn pixel(req: &HttpRequest, state: &AppState) -> Result<HttpResponse, IngestErro
             path: path_of(&page),
             data: CensusHit::data_of(&form.to_json(&[])),
         };
-        store_hit(state, &hit)?;
+        store_hit(state, &hit).await?;
     }
     let pixel = HttpResponse::Ok().content_type("image/gif").no_store().body(PIXEL_GIF.to_vec());
     Ok(match skip {
