@@ -43,11 +43,29 @@ impl StalledStore {
     /// Wraps `inner`; every write waits `stall` (at most [`MAX_STALL`]) behind the writes
     /// before it.
     pub fn new(inner: Arc<dyn Store>, stall: Duration) -> Result<StalledStore, StoreError> {
-        let stall = stall.min(MAX_STALL);
+        Self::start(inner, stall.min(MAX_STALL), None)
+    }
+
+    /// Wraps `inner` with a gate that holds every write until [`Release::release`] (or the
+    /// handle's drop), then lets each through at once: a store that is stuck, then recovers.
+    #[cfg(test)]
+    pub fn held(inner: Arc<dyn Store>) -> Result<(StalledStore, Release), StoreError> {
+        let (release, held) = channel();
+        Ok((Self::start(inner, Duration::ZERO, Some(held))?, Release(release)))
+    }
+
+    fn start(
+        inner: Arc<dyn Store>,
+        stall: Duration,
+        held: Option<std::sync::mpsc::Receiver<()>>,
+    ) -> Result<StalledStore, StoreError> {
         let (tx, rx) = channel::<oneshot::Sender<()>>();
         std::thread::Builder::new()
             .name("veranda-store-stall".into())
             .spawn(move || {
+                if let Some(held) = held {
+                    let _ = held.recv();
+                }
                 // Ends when the store (the only sender) is dropped.
                 while let Ok(waiter) = rx.recv() {
                     std::thread::sleep(stall);
@@ -79,6 +97,18 @@ impl StalledStore {
             return Err(StoreError::Closed);
         }
         rx.await.map_err(|_| StoreError::Closed)
+    }
+}
+
+/// Lets the writes of a [`StalledStore::held`] through.
+#[cfg(test)]
+pub struct Release(Sender<()>);
+
+#[cfg(test)]
+impl Release {
+    /// Opens the gate: the writes waiting, and every later one, go through at once.
+    pub fn release(self) {
+        let _ = self.0.send(());
     }
 }
 

@@ -7,7 +7,9 @@
 //! load it pauses [`COALESCE_PAUSE`] between rounds, so jobs gather into larger rounds
 //! and a request queueing a job seldom has to wake the thread. The queue holds at most
 //! [`WRITER_QUEUE_JOBS`] jobs, so what an acknowledged record waits for is bounded; a full
-//! queue refuses the job and the request gets 503.
+//! queue refuses the job and the request gets 503, at once or, for a job queued with
+//! [`write_all_within`](TelemetryWriter::write_all_within) (a census hit), once the queue
+//! has stayed full for the job's patience.
 //!
 //! The census hits of a round are written as records of up to 6 KiB of hits each
 //! ([`census`](crate::telemetry::census)): a page view's hit is the most frequent record, and a store write per
@@ -475,82 +477,15 @@ mod tests {
         assert!(store.get(Tree::Events, &keys[49]).expect("gets").is_some(), "the newest stayed");
     }
 
-    /// A store whose writes wait until the test lets them through (`open`).
-    struct GatedStore {
-        inner: SledStore,
-        gate: tokio::sync::Semaphore,
-    }
-
-    impl GatedStore {
-        fn open(&self) {
-            self.gate.add_permits(tokio::sync::Semaphore::MAX_PERMITS / 2);
-        }
-        async fn pass(&self) {
-            if let Ok(permit) = self.gate.acquire().await {
-                permit.forget();
-            }
-        }
-    }
-
-    impl Store for GatedStore {
-        fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, crate::store::StoreError> {
-            self.inner.get(tree, key)
-        }
-        fn put<'a>(&'a self, tree: Tree, key: &'a [u8], value: &'a [u8]) -> crate::store::StoreFuture<'a, ()> {
-            Box::pin(async move {
-                self.pass().await;
-                self.inner.put(tree, key, value).await
-            })
-        }
-        fn put_all<'a>(&'a self, tree: Tree, entries: &'a [(Vec<u8>, Vec<u8>)]) -> crate::store::StoreFuture<'a, ()> {
-            Box::pin(async move {
-                self.pass().await;
-                self.inner.put_all(tree, entries).await
-            })
-        }
-        fn delete<'a>(&'a self, tree: Tree, key: &'a [u8]) -> crate::store::StoreFuture<'a, ()> {
-            self.inner.delete(tree, key)
-        }
-        fn put_atomic<'a>(&'a self, writes: &'a [(Tree, Vec<u8>, Vec<u8>)]) -> crate::store::StoreFuture<'a, ()> {
-            self.inner.put_atomic(writes)
-        }
-        fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> crate::store::StoreFuture<'a, ()> {
-            self.inner.delete_all(tree, keys)
-        }
-        fn scan_prefix(
-            &self,
-            tree: Tree,
-            prefix: &[u8],
-            limit: usize,
-        ) -> Result<crate::store::Entries, crate::store::StoreError> {
-            self.inner.scan_prefix(tree, prefix, limit)
-        }
-        fn scan_range(
-            &self,
-            tree: Tree,
-            start: &[u8],
-            end: Option<&[u8]>,
-            limit: usize,
-        ) -> Result<crate::store::Entries, crate::store::StoreError> {
-            self.inner.scan_range(tree, start, end, limit)
-        }
-        fn flush(&self) -> crate::store::StoreFuture<'_, ()> {
-            self.inner.flush()
-        }
-    }
-
     fn event(key: &[u8]) -> Vec<Write> {
         vec![Write { tree: Tree::Events, key: key.to_vec(), value: b"v".to_vec() }]
     }
 
     #[tokio::test]
     async fn a_full_queue_makes_a_write_wait_for_room_and_refuses_it_only_after_its_patience() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let gated = Arc::new(GatedStore {
-            inner: SledStore::open(dir.path()).expect("opens"),
-            gate: tokio::sync::Semaphore::new(0),
-        });
-        let writer = TelemetryWriter::start(gated.clone());
+        let (_dir, store) = temp_store();
+        let (held, release) = crate::store::StalledStore::held(store.clone()).expect("starts");
+        let writer = TelemetryWriter::start(Arc::new(held));
         // The thread takes the first job and waits at the gate; the queue then fills.
         writer.write_all(event(b"first")).expect("queued");
         let mut queued = 1;
@@ -574,10 +509,10 @@ mod tests {
         });
         tokio::time::sleep(Duration::from_millis(50)).await;
         assert!(!late.is_finished(), "it waits while the queue is full");
-        gated.open();
+        release.release();
         assert!(late.await.expect("joins"), "queued once the thread took the jobs waiting");
         writer.drained().await;
-        assert!(gated.get(Tree::Events, b"patient").expect("gets").is_some(), "and written");
-        assert!(gated.get(Tree::Events, b"refused").expect("gets").is_none(), "the refused one was not");
+        assert!(store.get(Tree::Events, b"patient").expect("gets").is_some(), "and written");
+        assert!(store.get(Tree::Events, b"refused").expect("gets").is_none(), "the refused one was not");
     }
 }
