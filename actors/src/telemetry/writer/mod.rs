@@ -160,36 +160,38 @@ impl TelemetryWriter {
             return Ok(());
         }
         let deadline = tokio::time::Instant::now() + patience;
-        let mut job = Job::Writes(writes);
-        loop {
-            // Registered before the attempt, so room made between the attempt and the
-            // wait still wakes this request.
-            let room = self.room.notified();
-            tokio::pin!(room);
-            room.as_mut().enable();
-            match self.queue(job) {
-                Ok(()) => return Ok(()),
-                Err(TrySendError::Full(back)) => job = back,
-                Err(TrySendError::Disconnected(back)) => return Err(WriterBusy(back.into_writes())),
-            }
-            if tokio::time::timeout_at(deadline, room).await.is_err() {
-                return Err(WriterBusy(job.into_writes()));
-            }
-        }
+        self.queue_waiting(Job::Writes(writes), Some(deadline)).await.map_err(|job| WriterBusy(job.into_writes()))
     }
 
     /// Queues `writes`, then the removal of `keys` from `tree`, done only once the writes
     /// succeeded; waits for room rather than refusing them. Returns false only when the
     /// writer thread is gone.
     pub async fn write_then_remove(&self, writes: Vec<Write>, tree: Tree, keys: Vec<Vec<u8>>) -> bool {
-        let mut job = Job::WriteThenRemove(writes, tree, keys);
+        self.queue_waiting(Job::WriteThenRemove(writes, tree, keys), None).await.is_ok()
+    }
+
+    /// Queues `job`, waiting for room until `deadline` (for as long as it takes without
+    /// one); hands the job back when the deadline passed or the thread is gone.
+    async fn queue_waiting(&self, mut job: Job, deadline: Option<tokio::time::Instant>) -> Result<(), Job> {
         loop {
+            // Registered before the attempt, so room made between the attempt and the
+            // wait still wakes this task.
+            let room = self.room.notified();
+            tokio::pin!(room);
+            room.as_mut().enable();
             match self.queue(job) {
-                Ok(()) => return true,
+                Ok(()) => return Ok(()),
                 Err(TrySendError::Full(back)) => job = back,
-                Err(TrySendError::Disconnected(_)) => return false,
+                Err(TrySendError::Disconnected(back)) => return Err(back),
             }
-            tokio::time::sleep(Duration::from_millis(5)).await;
+            match deadline {
+                Some(deadline) => {
+                    if tokio::time::timeout_at(deadline, room).await.is_err() {
+                        return Err(job);
+                    }
+                }
+                None => room.await,
+            }
         }
     }
 
@@ -201,15 +203,11 @@ impl TelemetryWriter {
         })
     }
 
-    /// Queues `writes`, waiting for room rather than refusing them (shutdown and flushes).
-    pub async fn write_all_waiting(&self, mut writes: Vec<Write>) {
-        loop {
-            match self.write_all(writes) {
-                Ok(()) => return,
-                Err(WriterBusy(back)) if !back.is_empty() => writes = back,
-                Err(_) => return,
-            }
-            tokio::time::sleep(Duration::from_millis(5)).await;
+    /// Queues `writes`, waiting for room rather than refusing them (shutdown and flushes);
+    /// gives up only when the writer thread is gone.
+    pub async fn write_all_waiting(&self, writes: Vec<Write>) {
+        if !writes.is_empty() {
+            let _ = self.queue_waiting(Job::Writes(writes), None).await;
         }
     }
 
