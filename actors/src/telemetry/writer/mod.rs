@@ -173,9 +173,15 @@ impl TelemetryWriter {
     /// Queues `job`, waiting for room until `deadline` (for as long as it takes without
     /// one); hands the job back when the deadline passed or the thread is gone.
     async fn queue_waiting(&self, mut job: Job, deadline: Option<tokio::time::Instant>) -> Result<(), Job> {
+        // The usual case, a queue with room, takes no place among the waiters.
+        match self.queue(job) {
+            Ok(()) => return Ok(()),
+            Err(TrySendError::Full(back)) => job = back,
+            Err(TrySendError::Disconnected(back)) => return Err(back),
+        }
         loop {
-            // Registered before the attempt, so room made between the attempt and the
-            // wait still wakes this task.
+            // Registered before the next attempt, so room made between that attempt and
+            // the wait still wakes this task.
             let room = self.room.notified();
             tokio::pin!(room);
             room.as_mut().enable();

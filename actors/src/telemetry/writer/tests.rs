@@ -115,10 +115,17 @@ async fn a_full_queue_makes_a_write_wait_for_room_and_refuses_it_only_after_its_
     let (_dir, store) = temp_store();
     let (held, release) = crate::store::StalledStore::held(store.clone()).expect("starts");
     let writer = TelemetryWriter::start(Arc::new(held));
-    // The thread takes the first job and waits at the gate; the queue then fills.
+    // The thread takes the first job and waits at the gate (its depth back at 0 once it
+    // has taken the jobs of its round); only then does the queue fill, so no round is
+    // still taking jobs when the test sees it full.
     writer.write_all(event(b"first")).expect("queued");
-    let mut queued = 1;
     let started = Instant::now();
+    while writer.depth.load(Ordering::Relaxed) > 0 {
+        assert!(started.elapsed() < Duration::from_secs(10), "the thread never took the first job");
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let mut queued = 1;
     while writer.write_all(event(format!("filler-{queued}").as_bytes())).is_ok() {
         queued += 1;
         assert!(started.elapsed() < Duration::from_secs(10), "the queue never filled");
