@@ -20,6 +20,10 @@ pub enum TelemetryMetric {
     /// (writer, visitor_shards, perf_shards, errors, traces, store): which part of the
     /// pipeline fell behind, where `Rejected` counts them all as `busy`.
     Busy,
+    /// Ingest requests that found a queue full and waited for room, by queue (writer: the
+    /// census hits, which wait up to 250 ms before they are answered 503): how often a
+    /// burst cost visitors latency rather than their hits.
+    Waited,
     /// Entries acknowledged and then lost, by endpoint and reason (writer_busy: the
     /// telemetry writer's queue was full). Error reports are admitted or refused by whole
     /// sends, so none is dropped past a page load's cap.
@@ -57,11 +61,12 @@ pub enum TelemetryMetric {
 
 impl TelemetryMetric {
     /// Every telemetry metric.
-    pub const ALL: [TelemetryMetric; 19] = [
+    pub const ALL: [TelemetryMetric; 20] = [
         TelemetryMetric::Accepted,
         TelemetryMetric::Skipped,
         TelemetryMetric::Rejected,
         TelemetryMetric::Busy,
+        TelemetryMetric::Waited,
         TelemetryMetric::Dropped,
         TelemetryMetric::QueueDepth,
         TelemetryMetric::FlushDuration,
@@ -86,6 +91,7 @@ impl TelemetryMetric {
             TelemetryMetric::Skipped => "veranda_ingest_skipped_total",
             TelemetryMetric::Rejected => "veranda_ingest_rejected_total",
             TelemetryMetric::Busy => "veranda_ingest_busy_total",
+            TelemetryMetric::Waited => "veranda_ingest_waited_total",
             TelemetryMetric::Dropped => "veranda_ingest_dropped_total",
             TelemetryMetric::QueueDepth => "veranda_ingest_queue_depth",
             TelemetryMetric::FlushDuration => "veranda_ingest_flush_duration_seconds",
@@ -111,6 +117,7 @@ impl TelemetryMetric {
             | TelemetryMetric::Skipped
             | TelemetryMetric::Rejected
             | TelemetryMetric::Busy
+            | TelemetryMetric::Waited
             | TelemetryMetric::Dropped
             | TelemetryMetric::RetentionRemoved
             | TelemetryMetric::DroppedRecords
@@ -134,6 +141,9 @@ impl TelemetryMetric {
             TelemetryMetric::Rejected => "Telemetry ingest requests refused, by endpoint and reason.",
             TelemetryMetric::Busy => {
                 "Telemetry ingest requests answered 503 busy, by endpoint and the queue that was full."
+            }
+            TelemetryMetric::Waited => {
+                "Telemetry ingest requests that found a queue full and waited for room, by queue."
             }
             TelemetryMetric::Dropped => "Telemetry entries acknowledged and then lost, by endpoint and reason.",
             TelemetryMetric::QueueDepth => "Entries waiting in a telemetry actor's buffer, by queue.",
@@ -277,6 +287,7 @@ pub fn export_at_zero(endpoints: &[IngestSeries]) {
                 .increment(0);
         }
     }
+    metrics::counter!(TelemetryMetric::Waited.name(), "queue" => Queue::Writer.label()).increment(0);
     for (endpoint, reason) in DROPS {
         metrics::counter!(TelemetryMetric::Dropped.name(), "endpoint" => endpoint, "reason" => reason).increment(0);
     }
@@ -333,6 +344,12 @@ pub fn rejected(endpoint: &'static str, reason: &'static str) {
 /// Counts a request answered 503 because `queue` was full (besides its `rejected` count).
 pub fn busy(endpoint: &'static str, queue: Queue) {
     count(TelemetryMetric::Busy.name(), endpoint, Some(("queue", queue.label())));
+}
+
+/// Counts a request that found `queue` full and waited for room (whether room came in
+/// time or it was then answered 503).
+pub fn waited(queue: Queue) {
+    metrics::counter!(TelemetryMetric::Waited.name(), "queue" => queue.label()).increment(1);
 }
 
 /// A request counter's name, its `endpoint` label and its second label (name and value),

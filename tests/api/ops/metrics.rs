@@ -137,7 +137,7 @@ async fn the_retention_metrics_are_exported_from_start_up() {
 
 /// Series a fresh server exports before any request, each at zero: what the dashboards,
 /// the alerts and the abuse bounds plot from the first scrape.
-const AT_ZERO_FROM_START: [&str; 26] = [
+const AT_ZERO_FROM_START: [&str; 27] = [
     "veranda_http_requests_in_flight 0",
     "veranda_ingest_accepted_total{endpoint=\"record_hit\"} 0",
     "veranda_ingest_accepted_total{endpoint=\"perf_records\"} 0",
@@ -148,6 +148,7 @@ const AT_ZERO_FROM_START: [&str; 26] = [
     "veranda_ingest_rejected_total{endpoint=\"record_hit\",reason=\"byte_budget\"} 0",
     "veranda_ingest_busy_total{endpoint=\"record_hit\",queue=\"visitor_shards\"} 0",
     "veranda_ingest_busy_total{endpoint=\"javascript_errors\",queue=\"errors\"} 0",
+    "veranda_ingest_waited_total{queue=\"writer\"} 0",
     "veranda_ingest_dropped_total{endpoint=\"perf_records\",reason=\"writer_busy\"} 0",
     "veranda_ingest_flush_duration_seconds_count{queue=\"errors\"} 0",
     "veranda_visitor_sessions_live 0",

@@ -154,31 +154,41 @@ impl TelemetryWriter {
     /// the thread to take the jobs waiting, and is refused (the records handed back) only
     /// if there is still no room then. A burst the writer is about to absorb thus costs
     /// the requests some latency instead of their records; a writer that stays behind
-    /// still refuses them, after `patience`.
+    /// still refuses them, after `patience`. A write that waits is counted in
+    /// `veranda_ingest_waited_total{queue="writer"}`.
     pub async fn write_all_within(&self, writes: Vec<Write>, patience: Duration) -> Result<(), WriterBusy> {
         if writes.is_empty() {
             return Ok(());
         }
         let deadline = tokio::time::Instant::now() + patience;
-        self.queue_waiting(Job::Writes(writes), Some(deadline)).await.map_err(|job| WriterBusy(job.into_writes()))
+        self.queue_waiting(Job::Writes(writes), Some(deadline), || metrics::waited(Queue::Writer))
+            .await
+            .map_err(|job| WriterBusy(job.into_writes()))
     }
 
     /// Queues `writes`, then the removal of `keys` from `tree`, done only once the writes
     /// succeeded; waits for room rather than refusing them. Returns false only when the
     /// writer thread is gone.
     pub async fn write_then_remove(&self, writes: Vec<Write>, tree: Tree, keys: Vec<Vec<u8>>) -> bool {
-        self.queue_waiting(Job::WriteThenRemove(writes, tree, keys), None).await.is_ok()
+        self.queue_waiting(Job::WriteThenRemove(writes, tree, keys), None, || {}).await.is_ok()
     }
 
     /// Queues `job`, waiting for room until `deadline` (for as long as it takes without
-    /// one); hands the job back when the deadline passed or the thread is gone.
-    async fn queue_waiting(&self, mut job: Job, deadline: Option<tokio::time::Instant>) -> Result<(), Job> {
+    /// one); hands the job back when the deadline passed or the thread is gone. Calls
+    /// `waits` once if the queue is full when it comes.
+    async fn queue_waiting(
+        &self,
+        mut job: Job,
+        deadline: Option<tokio::time::Instant>,
+        waits: impl FnOnce(),
+    ) -> Result<(), Job> {
         // The usual case, a queue with room, takes no place among the waiters.
         match self.queue(job) {
             Ok(()) => return Ok(()),
             Err(TrySendError::Full(back)) => job = back,
             Err(TrySendError::Disconnected(back)) => return Err(back),
         }
+        waits();
         loop {
             // Registered before the next attempt, so room made between that attempt and
             // the wait still wakes this task.
@@ -213,7 +223,7 @@ impl TelemetryWriter {
     /// gives up only when the writer thread is gone.
     pub async fn write_all_waiting(&self, writes: Vec<Write>) {
         if !writes.is_empty() {
-            let _ = self.queue_waiting(Job::Writes(writes), None).await;
+            let _ = self.queue_waiting(Job::Writes(writes), None, || {}).await;
         }
     }
 
