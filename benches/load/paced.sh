@@ -2,8 +2,9 @@
 # Ingest at a constant rate (open loop), veranda beside the bare handler (manual; never run
 # in CI): the latency and "0 non-2xx when paced" checks of the ingest targets. Starts the
 # servers as ingest_cpu.sh does (pinned to the first core, the client to the second, unless
-# PIN=0), then runs open_loop at RATE requests/s for SECONDS_PER_RUN against each, RUNS times
-# interleaved, and prints each run's RESULT line (answered rate, non-2xx, p50 / p99 latency
+# PIN=0), warms each up for WARMUP_SECONDS (default 5) at the same rate, then runs open_loop
+# at RATE requests/s for SECONDS_PER_RUN against each, RUNS times interleaved, and prints
+# each run's RESULT line (answered rate, non-2xx, p50 / p99 latency
 # from the due time). MODE picks what is sent:
 #   continuing  the loader's RecordHit of 10,000 continuing visitors (their ss_cvr, ss_cvt,
 #               SS_SESSION_ID and SS_ANALYTICS_ID cookies, as record_hit.lua);
@@ -26,12 +27,13 @@ MODE=${MODE:-continuing}
 RATE=${RATE:-10000}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-10}
 RUNS=${RUNS:-3}
+WARMUP_SECONDS=${WARMUP_SECONDS:-5}
 export PIN=${PIN:-1}
 [ -x "$OPEN_LOOP" ] || { echo "build it first: cargo build --release -p veranda-benches" >&2; exit 2; }
 
 # shellcheck source=benches/load/lib.sh
 source "$BENCH_DIR/lib.sh"
-bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 60))
+bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 2 * WARMUP_SECONDS + 60))
 ingest_config "$WORK/veranda.toml"
 start_servers "$WORK/veranda.toml"
 
@@ -70,14 +72,24 @@ case "$MODE" in
   *) echo "MODE is continuing, new or errors" >&2; exit 2 ;;
 esac
 
+# paced NAME PORT RUN [SECONDS]: one run at RATE against a server (SECONDS_PER_RUN long
+# unless SECONDS is given).
 paced() {
   local name=$1 port=$2
   echo "== $name, run $3"
   OPEN_LOOP_SLOW=${SLOW_DIR:+$SLOW_DIR/$name-$3.txt} "${CLIENT_PIN[@]}" "$OPEN_LOOP" --url "http://127.0.0.1:$port$path" --method POST \
     --header "Content-Type: $type" --header "$cookie" "${csrf[@]}" \
-    --body "$body" --rate "$RATE" --seconds "$SECONDS_PER_RUN" | grep RESULT
+    --body "$body" --rate "$RATE" --seconds "${4:-$SECONDS_PER_RUN}" | grep RESULT
 }
 echo "$path ($MODE), $RATE/s for ${SECONDS_PER_RUN} s; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+# A fresh server's first seconds hold one-time work (the store's first writes and the memory
+# its tables and caches grow into), which the first measured run used to take in full: each
+# side first gets WARMUP_SECONDS at RATE (printed as run 0, not counted; WARMUP_SECONDS=0
+# skips it).
+if [ "$WARMUP_SECONDS" -gt 0 ]; then
+  paced veranda "$PORT" 0 "$WARMUP_SECONDS"
+  paced bare "$BARE_PORT" 0 "$WARMUP_SECONDS"
+fi
 for run in $(seq 1 "$RUNS"); do
   paced veranda "$PORT" "$run"
   paced bare "$BARE_PORT" "$run"
