@@ -22,8 +22,8 @@
 //! [`VISIT_DRAIN_INTERVAL`] (and before answering any question), so a page view costs a
 //! push under a short lock, not a message that wakes the actor's thread. Sessions changed
 //! by hits are written every [`SESSION_WRITE_INTERVAL`], one batch for all of them, so a
-//! visitor clicking through pages costs one write per interval, not one per hit; a crash
-//! loses at most that interval (the telemetry class's window).
+//! visitor clicking through pages costs one write per interval, not one per hit; a change
+//! reaches the writer within that interval, inside the telemetry class's loss window.
 //!
 //! The server runs the sessions as [`VisitorShards`]: N of these actors, each on its own
 //! thread with its share of the bounds, a visitor's hits always going to the shard its id
@@ -54,9 +54,9 @@ mod shards;
 /// How often idle sessions are dropped from memory.
 pub const SWEEP_INTERVAL: Duration = Duration::from_secs(60);
 /// How often changed sessions are handed to the writer: often enough that each round is a
-/// short run of inserts for the writer, so the request threads sharing its core wait less
-/// behind it, and a crash loses little. A real visitor's page views are seconds apart, so
-/// a longer interval would not save writes; it would only gather them into longer bursts.
+/// short run of inserts, which the request threads sharing the writer's core wait behind.
+/// A real visitor's page views are seconds apart, so a longer interval would not save
+/// writes; it would only gather them into longer bursts.
 pub const SESSION_WRITE_INTERVAL: Duration = Duration::from_millis(50);
 /// How often the actor takes the visits waiting in its inbox.
 pub const VISIT_DRAIN_INTERVAL: Duration = Duration::from_millis(20);
