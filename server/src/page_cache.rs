@@ -16,6 +16,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use actix_web::http::header::HeaderValue;
 use actix_web::http::StatusCode;
 use actix_web::web::Bytes;
 use lru::LruCache;
@@ -28,6 +29,37 @@ use crate::ops::metrics::ServerMetric;
 /// The entity tag of `body`, before a coding's suffix: the first 96 bits of its SHA-256.
 pub fn entity_tag(body: &[u8]) -> String {
     Sha256::digest(body)[..12].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A body's `ETag` values, one per coding (the quoted [`entity_tag`] and the coding's
+/// suffix), made once: a cached page keeps its own, so a hit formats and checks no tag.
+#[derive(Debug, Clone)]
+pub struct EntityTags {
+    identity: HeaderValue,
+    gzip: HeaderValue,
+    brotli: HeaderValue,
+}
+
+impl EntityTags {
+    /// The tags of `body`.
+    pub fn of(body: &[u8]) -> EntityTags {
+        let etag = entity_tag(body);
+        // Hex digits, a suffix of letters and quotes: always a valid header value.
+        let tag = |coding: Coding| {
+            HeaderValue::from_str(&format!("\"{etag}{}\"", coding.etag_suffix()))
+                .unwrap_or_else(|_| HeaderValue::from_static("\"\""))
+        };
+        EntityTags { identity: tag(Coding::Identity), gzip: tag(Coding::Gzip), brotli: tag(Coding::Brotli) }
+    }
+
+    /// The tag of the body in `coding`.
+    pub fn get(&self, coding: Coding) -> &HeaderValue {
+        match coding {
+            Coding::Identity => &self.identity,
+            Coding::Gzip => &self.gzip,
+            Coding::Brotli => &self.brotli,
+        }
+    }
 }
 
 /// Why a request was or was not answered from the cache: the `result` label.
@@ -97,8 +129,8 @@ impl PageKey {
 pub struct CachedPage {
     /// Its status (200, or 403/404 for the pages that say so).
     pub status: StatusCode,
-    /// The body's entity tag, without the coding suffix.
-    pub etag: String,
+    /// The body's entity tags.
+    pub tags: EntityTags,
     /// The body in each coding made so far.
     pub body: Encoded,
 }
@@ -106,8 +138,8 @@ pub struct CachedPage {
 impl CachedPage {
     /// A page rendered as `html`.
     pub fn new(status: StatusCode, html: String) -> CachedPage {
-        let etag = entity_tag(html.as_bytes());
-        CachedPage { status, etag, body: Encoded::new(Bytes::from(html), Effort::Kept) }
+        let tags = EntityTags::of(html.as_bytes());
+        CachedPage { status, tags, body: Encoded::new(Bytes::from(html), Effort::Kept) }
     }
 }
 

@@ -28,3 +28,10 @@ pub fn page_crumb(req: &HttpRequest, state: &AppState) -> String {
     req.extensions_mut().insert(IssuedCrumb(crumb.clone()));
     crumb
 }
+
+/// The crumb issued while answering this request (for the page's markup), or a new one
+/// for the answer's cookie alone, not remembered: the page is already made.
+pub fn issued_or_new(req: &HttpRequest, state: &AppState) -> String {
+    let issued = req.extensions().get::<IssuedCrumb>().map(|issued| issued.0.clone());
+    issued.unwrap_or_else(|| state.crumb_key.issue(req))
+}

@@ -7,14 +7,14 @@ use actix_web::web::Bytes;
 use actix_web::{HttpMessage, HttpRequest, HttpResponse};
 
 use crate::compression::{self, Coding, Effort, Encoded, MIN_COMPRESSED_BYTES, VARY_ENCODING_AND_COOKIE};
-use crate::page_cache::entity_tag;
+use crate::page_cache::EntityTags;
 
 /// An HTML response that browsers revalidate (`no-cache` with a strong ETag), in the
 /// coding the request accepts best; a matching `If-None-Match` gets 304 for 200 answers.
 pub fn page(req: &HttpRequest, status: StatusCode, body: String) -> HttpResponse {
-    let etag = entity_tag(body.as_bytes());
+    let tags = EntityTags::of(body.as_bytes());
     let encoded = Encoded::new(Bytes::from(body), Effort::Once);
-    send(req, status, &etag, encoded.identity().len(), |coding| encoded.body(coding))
+    send(req, status, &tags, encoded.identity().len(), |coding| encoded.body(coding))
 }
 
 /// Marks a request whose page is read back by the server (the cart page fills in the
@@ -22,40 +22,38 @@ pub fn page(req: &HttpRequest, status: StatusCode, body: String) -> HttpResponse
 #[derive(Debug, Clone, Copy)]
 pub struct ReadBack;
 
-/// Answers a page of `len` bytes whose entity tag is `etag` (before the coding's suffix);
-/// `body` gives it in a coding, asked for only when the body is sent (not for a 304).
+/// Answers a page of `len` bytes whose entity tags are `tags`; `body` gives it in a
+/// coding, asked for only when the body is sent (not for a 304).
 pub fn send(
     req: &HttpRequest,
     status: StatusCode,
-    etag: &str,
+    tags: &EntityTags,
     len: usize,
     body: impl FnOnce(Coding) -> (Bytes, Coding),
 ) -> HttpResponse {
     let read_back = req.extensions().get::<ReadBack>().is_some();
     let wanted = if len < MIN_COMPRESSED_BYTES || read_back { Coding::Identity } else { Coding::of(req) };
-    let tag = |coding: Coding| format!("\"{etag}{}\"", coding.etag_suffix());
-    let wanted_tag = tag(wanted);
-    if status == StatusCode::OK && !read_back && matches_if_none_match(req, &wanted_tag) {
+    if status == StatusCode::OK && !read_back && matches_if_none_match(req, tags.get(wanted).as_bytes()) {
         let mut builder = HttpResponse::NotModified();
-        headers(&mut builder, wanted_tag);
+        headers(&mut builder, tags.get(wanted).clone());
         return builder.finish();
     }
     let (bytes, coding) = body(wanted);
     let mut builder = HttpResponse::build(status);
-    headers(&mut builder, if coding == wanted { wanted_tag } else { tag(coding) });
+    headers(&mut builder, tags.get(coding).clone());
     compression::mark(&mut builder, coding);
     builder.content_type("text/html; charset=utf-8").body(bytes)
 }
 
 /// Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks of it).
-fn matches_if_none_match(req: &HttpRequest, etag: &str) -> bool {
+fn matches_if_none_match(req: &HttpRequest, etag: &[u8]) -> bool {
     req.headers().get_all(header::IF_NONE_MATCH).filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).any(|t| {
         let t = t.trim();
-        t == "*" || t.strip_prefix("W/").unwrap_or(t) == etag
+        t == "*" || t.strip_prefix("W/").unwrap_or(t).as_bytes() == etag
     })
 }
 
-fn headers(builder: &mut actix_web::HttpResponseBuilder, etag: String) {
+fn headers(builder: &mut actix_web::HttpResponseBuilder, etag: HeaderValue) {
     builder
         .insert_header((header::CACHE_CONTROL, HeaderValue::from_static("private, no-cache")))
         .insert_header((header::VARY, HeaderValue::from_static(VARY_ENCODING_AND_COOKIE)))
@@ -96,7 +94,7 @@ mod tests {
         let plain_req = TestRequest::default().to_http_request();
         let identity = page(&plain_req, StatusCode::OK, long_page());
         assert_eq!(header(&identity, "content-encoding"), "");
-        assert_eq!(header(&identity, "etag"), format!("\"{}\"", entity_tag(long_page().as_bytes())));
+        assert_eq!(header(&identity, "etag"), format!("\"{}\"", crate::page_cache::entity_tag(long_page().as_bytes())));
         let body = identity.into_body().try_into_bytes().ok().unwrap_or_default();
         assert_eq!(body, long_page().as_bytes());
     }

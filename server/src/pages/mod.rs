@@ -13,7 +13,7 @@ pub mod crumb;
 pub mod html;
 pub mod unlock;
 
-use crate::security::cookies::{cookie_value, site_cookie};
+use crate::security::cookies::{cookie_decoded, cookie_value, site_cookie};
 use std::collections::BTreeMap;
 
 use actix_web::http::{header, Method, StatusCode};
@@ -26,7 +26,7 @@ use crate::edge::method;
 use crate::page_cache::{CachedPage, Lookup, PageKey};
 use crate::page_context::{self, ContextInput, VisitorIds};
 use crate::render::{render_page_with, AnnouncementId, PageBody, PageView, ANNOUNCEMENT_COOKIE};
-use crate::security::crumb::{crumb_cookie, CRUMB_COOKIE};
+use crate::security::crumb::{crumb_set_cookie, CRUMB_COOKIE};
 use crate::security::owner_redirect::{self, Decision, RedirectInput, NOREDIRECT_COOKIE};
 use crate::security::session::CurrentSession;
 use crate::state::AppState;
@@ -259,7 +259,7 @@ fn view(
             state.page_cache.insert(key.clone(), CachedPage::new(status, body))
         }
     };
-    let response = html::send(req, page.status, &page.etag, page.body.identity().len(), |coding| {
+    let response = html::send(req, page.status, &page.tags, page.body.identity().len(), |coding| {
         state.page_cache.body(&key, &page, coding)
     });
     with_crumb(req, state, response)
@@ -320,7 +320,7 @@ fn answer(req: &HttpRequest, state: &AppState, status: StatusCode, parts: PagePa
 
 /// The announcement the visitor closed (the `ss_announcementBarDismissed` cookie).
 fn dismissed_announcement(req: &HttpRequest) -> Option<AnnouncementId> {
-    req.cookie(ANNOUNCEMENT_COOKIE).and_then(|c| AnnouncementId::parse(c.value()))
+    cookie_decoded(req, ANNOUNCEMENT_COOKIE).and_then(|value| AnnouncementId::parse(&value))
 }
 
 /// Every page hands out a crumb for the calls it will make, unless it has a good one.
@@ -328,7 +328,9 @@ fn dismissed_announcement(req: &HttpRequest) -> Option<AnnouncementId> {
 fn with_crumb(req: &HttpRequest, state: &AppState, mut response: HttpResponse) -> HttpResponse {
     let has_crumb = cookie_value(req, CRUMB_COOKIE).is_some_and(|c| state.crumb_key.verifies(req, c));
     if !has_crumb {
-        let _ = response.add_cookie(&crumb_cookie(&crumb::page_crumb(req, state)));
+        if let Some(value) = crumb_set_cookie(&crumb::issued_or_new(req, state)) {
+            response.headers_mut().append(header::SET_COOKIE, value);
+        }
     }
     response
 }
