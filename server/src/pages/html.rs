@@ -42,7 +42,7 @@ pub fn send(
     let mut builder = HttpResponse::build(status);
     headers(&mut builder, tags.get(coding).clone());
     compression::mark(&mut builder, coding);
-    builder.content_type("text/html; charset=utf-8").body(bytes)
+    builder.content_type(HeaderValue::from_static("text/html; charset=utf-8")).body(bytes)
 }
 
 /// Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks of it).

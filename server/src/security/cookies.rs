@@ -3,7 +3,8 @@
 //! answer-headers middleware (`edge/headers.rs`), so no handler decides it alone.
 
 use actix_web::cookie::{Cookie, CookieBuilder, SameSite};
-use actix_web::http::header;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::web::Bytes;
 use actix_web::HttpRequest;
 
 /// A cookie on the whole site, `SameSite=Lax`; callers add `HttpOnly`, a lifetime or
@@ -18,13 +19,41 @@ pub fn site_cookie(
 /// The value of the first cookie named `name` in the request's `Cookie` headers, as sent.
 /// The server's own cookies (crumb, session) never need percent-decoding, so they are
 /// read in place: no cookie jar is parsed, stored or copied, as `HttpRequest::cookie` does
-/// for every call.
+/// for every call. A request may ask for several cookies, so a lookup is one pass over
+/// the header's bytes (splitting it as `str` patterns cost more than the rest of a
+/// telemetry call's handler).
 pub fn cookie_value<'r>(req: &'r HttpRequest, name: &str) -> Option<&'r str> {
-    req.headers()
-        .get_all(header::COOKIE)
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .find_map(|pair| pair.split_once('=').filter(|(k, _)| k.trim() == name).map(|(_, v)| v.trim()))
+    req.headers().get_all(header::COOKIE).find_map(|cookies| find_cookie(cookies.as_bytes(), name.as_bytes()))
+}
+
+/// The value of the first pair named `name` in one `Cookie` header, without the ASCII
+/// whitespace around it; none when that value is not visible ASCII (as a header value
+/// must be to be read as text).
+fn find_cookie<'h>(cookies: &'h [u8], name: &[u8]) -> Option<&'h str> {
+    let value = cookies.split(|&b| b == b';').find_map(|pair| {
+        let eq = pair.iter().position(|&b| b == b'=')?;
+        (pair[..eq].trim_ascii() == name).then(|| pair[eq + 1..].trim_ascii())
+    })?;
+    value.iter().all(|&b| b == b'\t' || (b' '..=b'~').contains(&b)).then(|| std::str::from_utf8(value).ok()).flatten()
+}
+
+/// [`site_cookie`] `name=value` living `max_age_secs` seconds (none: a session cookie),
+/// as its `Set-Cookie` value, written directly: the telemetry answers set two or more on
+/// every page view and pages a crumb on every first visit, and formatting a `Cookie`
+/// cost more than the rest of building those answers. `None` when `name` or `value`
+/// cannot be in a header (the server's ids, numbers and crumbs always can).
+pub fn set_cookie_value(name: &str, value: &str, max_age_secs: Option<i64>) -> Option<HeaderValue> {
+    const ATTRIBUTES: &str = "; SameSite=Lax; Path=/";
+    let mut line = String::with_capacity(name.len() + value.len() + ATTRIBUTES.len() + 32);
+    line.push_str(name);
+    line.push('=');
+    line.push_str(value);
+    line.push_str(ATTRIBUTES);
+    if let Some(secs) = max_age_secs {
+        use std::fmt::Write;
+        let _ = write!(line, "; Max-Age={secs}");
+    }
+    HeaderValue::from_maybe_shared(Bytes::from(line)).ok()
 }
 
 /// The value of the first cookie named `name`, percent-decoded as `HttpRequest::cookie`
@@ -61,6 +90,30 @@ mod tests {
         assert_eq!(cookie_value(&req, "b"), Some("2"));
         assert_eq!(cookie_value(&req, "rumb"), None, "names are whole");
         assert_eq!(cookie_value(&TestRequest::default().to_http_request(), "crumb"), None);
+    }
+
+    #[test]
+    fn a_cookie_that_is_not_visible_ascii_is_not_read_and_its_neighbours_still_are() {
+        let header = HeaderValue::from_bytes(b"a=caf\xc3\xa9; b=2;c = 3 ;=4; d").expect("obs-text is a header value");
+        let req = TestRequest::default().insert_header(("Cookie", header)).to_http_request();
+        assert_eq!(cookie_value(&req, "a"), None);
+        assert_eq!(cookie_value(&req, "b"), Some("2"));
+        assert_eq!(cookie_value(&req, "c"), Some("3"), "whitespace around names and values is not theirs");
+        assert_eq!(cookie_value(&req, ""), Some("4"));
+        assert_eq!(cookie_value(&req, "d"), None, "a pair needs its =");
+    }
+
+    #[test]
+    fn a_written_set_cookie_is_the_cookie_the_builder_makes() {
+        use actix_web::cookie::time::Duration;
+        let session = set_cookie_value("SS_SESSION_ID", "abc-1", None).expect("a header value");
+        assert_eq!(session.to_str().ok(), Some("SS_SESSION_ID=abc-1; SameSite=Lax; Path=/"));
+        assert_eq!(session.to_str().ok(), Some(site_cookie("SS_SESSION_ID", "abc-1").finish().to_string().as_str()));
+        let visitor = set_cookie_value("ss_cvr", "id|1|2|3|4", Some(63_072_000)).expect("a header value");
+        assert_eq!(visitor.to_str().ok(), Some("ss_cvr=id|1|2|3|4; SameSite=Lax; Path=/; Max-Age=63072000"));
+        let built = site_cookie("ss_cvr", "id|1|2|3|4").max_age(Duration::seconds(63_072_000)).finish().to_string();
+        assert_eq!(visitor.to_str().ok(), Some(built.as_str()), "as the cookie crate writes it");
+        assert!(set_cookie_value("a", "b\r\nSet-Cookie: c=d", None).is_none(), "no header injection");
     }
 
     #[test]

@@ -20,10 +20,9 @@
 //! [`crate::edge::crumb`]. The cookie is readable by scripts on purpose:
 //! the page must copy it into the header; `SameSite=Lax` keeps it off cross-site posts.
 
-use crate::security::cookies::{cookie_value, site_cookie};
+use crate::security::cookies::{cookie_value, set_cookie_value, site_cookie};
 use actix_web::cookie::Cookie;
 use actix_web::http::header::HeaderValue;
-use actix_web::web::Bytes;
 use actix_web::HttpRequest;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -187,18 +186,11 @@ pub fn crumb_cookie(crumb: &str) -> Cookie<'static> {
     site_cookie(CRUMB_COOKIE, crumb.to_string()).finish()
 }
 
-/// [`crumb_cookie`] as a `Set-Cookie` value, written directly: every first visit to a
-/// page is handed a crumb, and formatting a `Cookie` cost more than signing the crumb.
-/// `None` for a crumb that is no header value (one this key issued always is: base64
-/// and a dot).
+/// [`crumb_cookie`] as a `Set-Cookie` value, written directly (see
+/// [`super::cookies::set_cookie_value`]). `None` for a crumb that is no header value (one
+/// this key issued always is: base64 and a dot).
 pub fn crumb_set_cookie(crumb: &str) -> Option<HeaderValue> {
-    const ATTRIBUTES: &str = "; SameSite=Lax; Path=/";
-    let mut value = String::with_capacity(CRUMB_COOKIE.len() + 1 + crumb.len() + ATTRIBUTES.len());
-    value.push_str(CRUMB_COOKIE);
-    value.push('=');
-    value.push_str(crumb);
-    value.push_str(ATTRIBUTES);
-    HeaderValue::from_maybe_shared(Bytes::from(value)).ok()
+    set_cookie_value(CRUMB_COOKIE, crumb, None)
 }
 
 fn query_crumb(query: &str) -> Option<String> {

@@ -8,9 +8,8 @@
 //! is set. Otherwise a page view also keeps (or makes and sets) `SS_SESSION_ID`, a session
 //! cookie, and `SS_ANALYTICS_ID`, for 390 days, and stores both with the hit.
 
-use crate::security::cookies::{cookie_decoded, site_cookie};
-use actix_web::cookie::{time::Duration as CookieDuration, Cookie};
-use actix_web::http::header;
+use crate::security::cookies::{cookie_decoded, set_cookie_value};
+use actix_web::http::header::{self, HeaderValue};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -79,30 +78,25 @@ fn no_content() -> HttpResponse {
     HttpResponse::NoContent().finish()
 }
 
-/// A cookie on `/`, `SameSite=Lax`, living `secs` seconds (a session cookie without).
-fn cookie(name: &'static str, value: String, secs: Option<i64>) -> Cookie<'static> {
-    let mut cookie = site_cookie(name, value);
-    if let Some(secs) = secs {
-        cookie = cookie.max_age(CookieDuration::seconds(secs));
-    }
-    cookie.finish()
-}
-
-fn visit_cookies(outcome: &VisitOutcome) -> [Cookie<'static>; 2] {
+/// The `ss_cvr` and `ss_cvt` cookies of a page view.
+fn visit_cookies(outcome: &VisitOutcome) -> [Option<HeaderValue>; 2] {
     [
-        cookie(VISITOR_COOKIE, outcome.cookie.to_string(), Some(VISITOR_COOKIE_MAX_AGE_SECS)),
-        cookie(VISIT_TIMESTAMP_COOKIE, outcome.timestamp.0.to_string(), Some(VISIT_TIMESTAMP_MAX_AGE_SECS)),
+        set_cookie_value(VISITOR_COOKIE, &outcome.cookie.to_string(), Some(VISITOR_COOKIE_MAX_AGE_SECS)),
+        set_cookie_value(
+            VISIT_TIMESTAMP_COOKIE,
+            &outcome.timestamp.0.to_string(),
+            Some(VISIT_TIMESTAMP_MAX_AGE_SECS),
+        ),
     ]
 }
 
 /// The `SS_SESSION_ID` and `SS_ANALYTICS_ID` cookies a page view must set (those it did
 /// not bring as valid ids).
-fn id_cookies(ids: &AnalyticsIds) -> impl Iterator<Item = Cookie<'static>> + '_ {
-    let session = ids.session.created.then(|| cookie(SESSION_ID_COOKIE, ids.session.id.as_str().to_string(), None));
-    let analytics = ids
-        .analytics
-        .created
-        .then(|| cookie(ANALYTICS_ID_COOKIE, ids.analytics.id.as_str().to_string(), Some(ANALYTICS_ID_MAX_AGE_SECS)));
+fn id_cookies(ids: &AnalyticsIds) -> impl Iterator<Item = Option<HeaderValue>> + '_ {
+    let session = ids.session.created.then(|| set_cookie_value(SESSION_ID_COOKIE, ids.session.id.as_str(), None));
+    let analytics = ids.analytics.created.then(|| {
+        set_cookie_value(ANALYTICS_ID_COOKIE, ids.analytics.id.as_str(), Some(ANALYTICS_ID_MAX_AGE_SECS))
+    });
     session.into_iter().chain(analytics)
 }
 
@@ -203,8 +197,8 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         state.services.telemetry.page_views.record_view(&view);
     }
     let mut response = HttpResponse::NoContent();
-    for cookie in cookies.into_iter().flatten().chain(ids.iter().flat_map(id_cookies)) {
-        response.cookie(cookie);
+    for cookie in cookies.into_iter().flatten().chain(ids.iter().flat_map(id_cookies)).flatten() {
+        response.append_header((header::SET_COOKIE, cookie));
     }
     Ok(response.finish())
 }
