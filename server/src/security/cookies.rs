@@ -5,7 +5,7 @@
 use actix_web::cookie::{Cookie, CookieBuilder, SameSite};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::web::Bytes;
-use actix_web::HttpRequest;
+use actix_web::{HttpMessage, HttpRequest};
 
 /// A cookie on the whole site, `SameSite=Lax`; callers add `HttpOnly`, a lifetime or
 /// removal.
@@ -16,25 +16,80 @@ pub fn site_cookie(
     Cookie::build(name, value).path("/").same_site(SameSite::Lax)
 }
 
-/// The value of the first cookie named `name` in the request's `Cookie` headers, as sent.
-/// The server's own cookies (crumb, session) never need percent-decoding, so they are
-/// read in place: no cookie jar is parsed, stored or copied, as `HttpRequest::cookie` does
-/// for every call. A request may ask for several cookies, so a lookup is one pass over
-/// the header's bytes (splitting it as `str` patterns cost more than the rest of a
-/// telemetry call's handler).
+/// The value of the first cookie named `name` in the request's `Cookie` headers, as sent;
+/// none when that value is not visible ASCII (as a header value must be to be read as
+/// text). The server's own cookies (crumb, session) never need percent-decoding, so they
+/// are read in place: no cookie jar is parsed, stored or copied, as `HttpRequest::cookie`
+/// does for every call. A request's handling asks for up to seven cookies (a page view:
+/// consent, session, visit, ids), so the headers are read once, into [`CookieSpans`].
 pub fn cookie_value<'r>(req: &'r HttpRequest, name: &str) -> Option<&'r str> {
-    req.headers().get_all(header::COOKIE).find_map(|cookies| find_cookie(cookies.as_bytes(), name.as_bytes()))
+    if !req.headers().contains_key(header::COOKIE) {
+        return None;
+    }
+    let known = req.extensions().get::<CookieSpans>().map(|spans| spans.find(req, name));
+    known.unwrap_or_else(|| {
+        let spans = CookieSpans::read(req);
+        let found = spans.find(req, name);
+        req.extensions_mut().insert(spans);
+        found
+    })
 }
 
-/// The value of the first pair named `name` in one `Cookie` header, without the ASCII
-/// whitespace around it; none when that value is not visible ASCII (as a header value
-/// must be to be read as text).
-fn find_cookie<'h>(cookies: &'h [u8], name: &[u8]) -> Option<&'h str> {
-    let value = cookies.split(|&b| b == b';').find_map(|pair| {
-        let eq = pair.iter().position(|&b| b == b'=')?;
-        (pair[..eq].trim_ascii() == name).then(|| pair[eq + 1..].trim_ascii())
-    })?;
-    value.iter().all(|&b| b == b'\t' || (b' '..=b'~').contains(&b)).then(|| std::str::from_utf8(value).ok()).flatten()
+/// Where each cookie of a request lies in its `Cookie` headers (which header, and the
+/// byte ranges of its name and value there, without the whitespace around them), read
+/// once and kept in the request's extensions. Nothing changes a request's `Cookie`
+/// headers while it is answered, so the ranges stay true.
+#[derive(Debug)]
+struct CookieSpans(Vec<CookieSpan>);
+
+#[derive(Debug)]
+struct CookieSpan {
+    header: usize,
+    name: std::ops::Range<usize>,
+    value: std::ops::Range<usize>,
+}
+
+impl CookieSpans {
+    fn read(req: &HttpRequest) -> CookieSpans {
+        let mut spans = Vec::new();
+        for (header, cookies) in req.headers().get_all(header::COOKIE).enumerate() {
+            let mut start = 0;
+            for pair in cookies.as_bytes().split(|&b| b == b';') {
+                if let Some(eq) = pair.iter().position(|&b| b == b'=') {
+                    let name = trimmed(start, &pair[..eq]);
+                    let value = trimmed(start + eq + 1, &pair[eq + 1..]);
+                    spans.push(CookieSpan { header, name, value });
+                }
+                start += pair.len() + 1;
+            }
+        }
+        CookieSpans(spans)
+    }
+
+    /// The value of the first cookie named `name` (see [`cookie_value`]).
+    fn find<'r>(&self, req: &'r HttpRequest, name: &str) -> Option<&'r str> {
+        let mut headers = req.headers().get_all(header::COOKIE);
+        let (mut at, mut bytes) = (0, headers.next()?.as_bytes());
+        for span in &self.0 {
+            while at < span.header {
+                bytes = headers.next()?.as_bytes();
+                at += 1;
+            }
+            if bytes.get(span.name.clone()) == Some(name.as_bytes()) {
+                let value = bytes.get(span.value.clone())?;
+                let text = value.iter().all(|&b| b == b'\t' || (b' '..=b'~').contains(&b));
+                return text.then(|| std::str::from_utf8(value).ok()).flatten();
+            }
+        }
+        None
+    }
+}
+
+/// The range of `part` (which starts at `offset`) without ASCII whitespace at either end.
+fn trimmed(offset: usize, part: &[u8]) -> std::ops::Range<usize> {
+    let lead = part.len() - part.trim_ascii_start().len();
+    let start = offset + lead;
+    start..start + part.trim_ascii().len()
 }
 
 /// [`site_cookie`] `name=value` living `max_age_secs` seconds (none: a session cookie),

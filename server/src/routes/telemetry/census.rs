@@ -82,11 +82,7 @@ fn no_content() -> HttpResponse {
 fn visit_cookies(outcome: &VisitOutcome) -> [Option<HeaderValue>; 2] {
     [
         set_cookie_value(VISITOR_COOKIE, &outcome.cookie.to_string(), Some(VISITOR_COOKIE_MAX_AGE_SECS)),
-        set_cookie_value(
-            VISIT_TIMESTAMP_COOKIE,
-            &outcome.timestamp.0.to_string(),
-            Some(VISIT_TIMESTAMP_MAX_AGE_SECS),
-        ),
+        set_cookie_value(VISIT_TIMESTAMP_COOKIE, &outcome.timestamp.0.to_string(), Some(VISIT_TIMESTAMP_MAX_AGE_SECS)),
     ]
 }
 
@@ -94,9 +90,10 @@ fn visit_cookies(outcome: &VisitOutcome) -> [Option<HeaderValue>; 2] {
 /// not bring as valid ids).
 fn id_cookies(ids: &AnalyticsIds) -> impl Iterator<Item = Option<HeaderValue>> + '_ {
     let session = ids.session.created.then(|| set_cookie_value(SESSION_ID_COOKIE, ids.session.id.as_str(), None));
-    let analytics = ids.analytics.created.then(|| {
-        set_cookie_value(ANALYTICS_ID_COOKIE, ids.analytics.id.as_str(), Some(ANALYTICS_ID_MAX_AGE_SECS))
-    });
+    let analytics = ids
+        .analytics
+        .created
+        .then(|| set_cookie_value(ANALYTICS_ID_COOKIE, ids.analytics.id.as_str(), Some(ANALYTICS_ID_MAX_AGE_SECS)));
     session.into_iter().chain(analytics)
 }
 
