@@ -44,14 +44,8 @@ bench_build
 bench_begin 600
 ingest_config "$WORK/veranda.toml"
 
-# Waits (≤ 120 s: a server under callgrind starts some fifty times slower) for a URL.
-wait_long() {
-  for _ in $(seq 1 600); do
-    if curl -fs -o /dev/null "$@"; then return 0; fi
-    sleep 0.2
-  done
-  return 1
-}
+# A server under callgrind starts some fifty times slower: wait_for waits up to 120 s.
+export WAIT_SECONDS=120
 
 # count NAME PID PORT: warms, zeroes, runs wrk, dumps; prints the INSTRUCTIONS line and sets
 # $PER_REQUEST.
@@ -89,7 +83,7 @@ valgrind --tool=callgrind --callgrind-out-file="$WORK/veranda.cg.%p" "$VERANDA" 
   --listen "127.0.0.1:$PORT" --ops-listen "127.0.0.1:$OPS_PORT" >"$WORK/veranda.log" 2>&1 &
 VERANDA_PID=$!
 PIDS+=("$VERANDA_PID")
-wait_long "http://127.0.0.1:$OPS_PORT/health/ready" || { echo "veranda did not start:" >&2; cat "$WORK/veranda.log" >&2; exit 1; }
+wait_for "http://127.0.0.1:$OPS_PORT/health/ready" || { echo "veranda did not start:" >&2; cat "$WORK/veranda.log" >&2; exit 1; }
 page_crumb
 export BENCH_CRUMB=$CRUMB
 count veranda "$VERANDA_PID" "$PORT"
@@ -101,7 +95,7 @@ if [ "$SCRIPT" != page_get.lua ]; then
   valgrind --tool=callgrind --callgrind-out-file="$WORK/bare.cg.%p" "$BARE" "$BARE_PORT" >"$WORK/bare.log" 2>&1 &
   BARE_PID=$!
   PIDS+=("$BARE_PID")
-  wait_long -X POST "http://127.0.0.1:$BARE_PORT/" || { echo "bare_204 did not start:" >&2; cat "$WORK/bare.log" >&2; exit 1; }
+  wait_for -X POST "http://127.0.0.1:$BARE_PORT/" || { echo "bare_204 did not start:" >&2; cat "$WORK/bare.log" >&2; exit 1; }
   count bare "$BARE_PID" "$BARE_PORT"
   python3 -c "print(f'RATIO bare / veranda instructions per request: {$PER_REQUEST / $VERANDA_PER_REQUEST * 100:.1f} %')"
 fi

@@ -72,9 +72,9 @@ free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
-# Waits (≤ 10 s) until curl with these arguments succeeds.
+# Waits (≤ 10 s, or $WAIT_SECONDS) until curl with these arguments succeeds.
 wait_for() {
-  for _ in $(seq 1 100); do
+  for _ in $(seq 1 $((${WAIT_SECONDS:-10} * 10))); do
     if curl -fs -o /dev/null "$@"; then return 0; fi
     sleep 0.1
   done
