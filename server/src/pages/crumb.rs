@@ -21,8 +21,8 @@ pub fn page_crumb(req: &HttpRequest, state: &AppState) -> String {
             return cookie.to_string();
         }
     }
-    if let Some(issued) = req.extensions().get::<IssuedCrumb>() {
-        return issued.0.clone();
+    if let Some(issued) = issued(req) {
+        return issued;
     }
     let crumb = state.crumb_key.issue(req);
     req.extensions_mut().insert(IssuedCrumb(crumb.clone()));
@@ -32,6 +32,10 @@ pub fn page_crumb(req: &HttpRequest, state: &AppState) -> String {
 /// The crumb issued while answering this request (for the page's markup), or a new one
 /// for the answer's cookie alone, not remembered: the page is already made.
 pub fn issued_or_new(req: &HttpRequest, state: &AppState) -> String {
-    let issued = req.extensions().get::<IssuedCrumb>().map(|issued| issued.0.clone());
-    issued.unwrap_or_else(|| state.crumb_key.issue(req))
+    issued(req).unwrap_or_else(|| state.crumb_key.issue(req))
+}
+
+/// The crumb issued while answering this request, if one was.
+fn issued(req: &HttpRequest) -> Option<String> {
+    req.extensions().get::<IssuedCrumb>().map(|issued| issued.0.clone())
 }

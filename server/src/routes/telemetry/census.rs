@@ -135,7 +135,7 @@ pub async fn record_hit(req: HttpRequest, state: web::Data<AppState>, payload: w
 
 async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
     state.services.telemetry.admit(req)?;
-    let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?)?;
+    let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?);
     let text = form.require("data")?;
     let fields = PageFields::read(text)?;
     let url = fields
@@ -229,7 +229,7 @@ async fn census(
     required: Option<&str>,
 ) -> Result<HttpResponse, IngestError> {
     state.services.telemetry.admit(req)?;
-    let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?)?;
+    let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?);
     if let Some(name) = required {
         form.require(name)?;
     }

@@ -30,7 +30,7 @@ async fn store_event(state: &AppState, value: serde_json::Value) -> Result<(), I
 
 /// `POST /api/events/RecordEvent`.
 pub async fn record_event(req: HttpRequest, state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
-    let body = match read_body(&req, payload, MAX_FORM_BODY).await.and_then(|b| Form::parse(&b)) {
+    let body = match read_body(&req, payload, MAX_FORM_BODY).await.map(|b| Form::parse(&b)) {
         Ok(form) => form,
         Err(error) => return finish(Endpoint::RecordEvent, Err(error)),
     };
@@ -114,7 +114,7 @@ async fn v1(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resul
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
     let raw: RawV1Event = if is_form {
-        let form = Form::parse(&body)?;
+        let form = Form::parse(&body);
         RawV1Event {
             analytics_id: form.get("analyticsId").map(str::to_string),
             common_data: form.get("commonData").map(|s| serde_json::Value::String(s.to_string())),

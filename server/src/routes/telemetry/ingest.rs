@@ -288,14 +288,14 @@ impl Form {
     /// parser does (`form_urlencoded::parse`): pairs split at `&` (empty ones skipped), name
     /// and value at the first `=`, `+` read as a space, `%` and two hex digits as that byte,
     /// any other `%` kept, bytes that are not UTF-8 replaced by U+FFFD. Any body is a form,
-    /// so this does not fail; the `Result` keeps the handlers' `?` as it is.
+    /// so this does not fail.
     ///
     /// Written here rather than taken from `form_urlencoded`: its decoder goes a byte at a
     /// time through an iterator and then checks the UTF-8 again, and a page view's `data`
     /// field is most of a kilobyte of percent-encoded JSON: parsing the form was a sixth of
     /// the instructions of a RecordHit (`benches/load/instructions.sh`). A test holds this
     /// one to the library's answers.
-    pub fn parse(body: &[u8]) -> Result<Form, IngestError> {
+    pub fn parse(body: &[u8]) -> Form {
         let pairs = body.split(|&b| b == b'&').filter(|pair| !pair.is_empty()).map(|pair| {
             let (name, value) = match pair.iter().position(|&b| b == b'=') {
                 Some(eq) => (&pair[..eq], &pair[eq + 1..]),
@@ -303,7 +303,7 @@ impl Form {
             };
             (form_decode(name), form_decode(value))
         });
-        Ok(Form(pairs.collect()))
+        Form(pairs.collect())
     }
 
     /// The first value named `name`.
@@ -384,7 +384,7 @@ mod tests {
 
     #[test]
     fn a_form_is_decoded_as_the_url_standard_decodes_it() {
-        let form = Form::parse(b"event=view&data=%7B%22a%22%3A1%7D&ss_cvr=id%7C1&q=a+b%2Bc").expect("a form");
+        let form = Form::parse(b"event=view&data=%7B%22a%22%3A1%7D&ss_cvr=id%7C1&q=a+b%2Bc");
         let pairs: Vec<(&str, &str)> = form.0.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         assert_eq!(pairs, [("event", "view"), ("data", "{\"a\":1}"), ("ss_cvr", "id|1"), ("q", "a b+c")]);
         for tricky in [
@@ -395,7 +395,7 @@ mod tests {
             b"bad=%ff%fe&mixed=caf%C3%A9&raw=caf\xc3\xa9&cut=\xc3",
             b"a=1&a=2&A=3",
         ] {
-            let ours: Vec<(String, String)> = Form::parse(tricky).expect("a form").0;
+            let ours: Vec<(String, String)> = Form::parse(tricky).0;
             assert_eq!(ours, library(tricky), "{}", String::from_utf8_lossy(tricky));
         }
     }
@@ -414,7 +414,7 @@ mod tests {
                 })
                 .collect();
             seed = seed.wrapping_add(len as u64 + 1);
-            let ours: Vec<(String, String)> = Form::parse(&body).expect("a form").0;
+            let ours: Vec<(String, String)> = Form::parse(&body).0;
             assert_eq!(ours, library(&body), "{body:?}");
         }
     }

@@ -25,7 +25,7 @@ pub async fn trace(req: HttpRequest, state: web::Data<AppState>, payload: web::P
 
 async fn traces(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Result<HttpResponse, IngestError> {
     state.services.telemetry.admit(req)?;
-    let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?)?;
+    let form = Form::parse(&read_body(req, payload, MAX_FORM_BODY).await?);
     let json = TRACE_FIELDS
         .iter()
         .find_map(|name| form.get(name))
