@@ -33,6 +33,8 @@ DURATION=${DURATION:-10s}
 WARM_SECONDS=${WARM_SECONDS:-3}
 CONNECTIONS=${CONNECTIONS:-4}
 TOP=${TOP:-0}
+# KEEP_DUMPS=DIR keeps each callgrind dump there (DIR/veranda.callgrind, DIR/bare.callgrind)
+# for `callgrind_annotate --tree=caller`.
 export BENCH_PATH=${PAGE:-/}
 for tool in wrk valgrind callgrind_control callgrind_annotate; do
   command -v "$tool" >/dev/null || { echo "$tool is missing (apt-get install -y wrk valgrind)" >&2; exit 2; }
@@ -69,6 +71,7 @@ count() {
   [ -n "$dump" ] || { echo "no callgrind dump from $name" >&2; exit 1; }
   total=$(callgrind_annotate "$dump" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }')
   PER_REQUEST=$((total / requests))
+  [ -z "${KEEP_DUMPS:-}" ] || { mkdir -p "$KEEP_DUMPS"; cp "$dump" "$KEEP_DUMPS/$name.callgrind"; }
   echo "INSTRUCTIONS target=$name script=$SCRIPT path=$BENCH_PATH requests=$requests non2xx=$non2xx instructions=$total per_request=$PER_REQUEST"
   if [ "$TOP" -gt 0 ]; then
     callgrind_annotate --inclusive=yes "$dump" 2>/dev/null | grep -E '^ *[0-9,]+ \(' | grep -v 'PROGRAM TOTALS' |

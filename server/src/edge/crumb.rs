@@ -22,8 +22,8 @@ const MAX_FIELD_CRUMB: usize = 256;
 
 /// The key a request's crumb is checked with: the `web::Data<CrumbKey>` start-up
 /// registers beside the application state.
-fn key_of(req: &HttpRequest) -> Option<CrumbKey> {
-    req.app_data::<web::Data<CrumbKey>>().map(|key| key.get_ref().clone())
+fn key_of(req: &HttpRequest) -> Option<&CrumbKey> {
+    req.app_data::<web::Data<CrumbKey>>().map(|key| key.get_ref())
 }
 
 /// A refused crumb: the 403 answer with a fresh crumb for the request's session.

@@ -51,16 +51,18 @@ struct CookieSpan {
 
 impl CookieSpans {
     fn read(req: &HttpRequest) -> CookieSpans {
-        let mut spans = Vec::new();
+        let mut spans = Vec::with_capacity(8);
         for (header, cookies) in req.headers().get_all(header::COOKIE).enumerate() {
+            let bytes = cookies.as_bytes();
             let mut start = 0;
-            for pair in cookies.as_bytes().split(|&b| b == b';') {
-                if let Some(eq) = pair.iter().position(|&b| b == b'=') {
+            for end in memchr::memchr_iter(b';', bytes).chain([bytes.len()]) {
+                let pair = &bytes[start..end];
+                if let Some(eq) = memchr::memchr(b'=', pair) {
                     let name = trimmed(start, &pair[..eq]);
                     let value = trimmed(start + eq + 1, &pair[eq + 1..]);
                     spans.push(CookieSpan { header, name, value });
                 }
-                start += pair.len() + 1;
+                start = end + 1;
             }
         }
         CookieSpans(spans)
