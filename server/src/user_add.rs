@@ -137,12 +137,13 @@ async fn open_store(settings: &Settings) -> Result<Opened, UserAddError> {
             .await
             .map(Opened::Redis)
             .map_err(|e| UserAddError::Redis(e.to_string())),
-        None => open_sled(&settings.data_dir).map(Opened::Sled),
+        None => open_sled(&settings.data_dir, settings.store_cache_mb).map(Opened::Sled),
     }
 }
 
-fn open_sled(dir: &Path) -> Result<SledStore, UserAddError> {
-    SledStore::open(dir).map_err(|source| match &source {
+/// The data directory's store, with the page cache `store_cache_mb` gives the server.
+fn open_sled(dir: &Path, cache_mb: std::num::NonZeroU64) -> Result<SledStore, UserAddError> {
+    SledStore::open_with_cache(dir, cache_mb).map_err(|source| match &source {
         StoreError::Backend(message) if message.contains("could not acquire lock") => {
             UserAddError::Locked(dir.display().to_string())
         }
