@@ -49,6 +49,9 @@ pub fn output_with_stdin(command: &mut Command, stdin: &str) -> Output {
     child.wait_with_output().expect("veranda finishes")
 }
 
+/// How many times a server is started on fresh ports when one it was given was taken.
+const PORT_TRIES: usize = 3;
+
 /// A free TCP port on 127.0.0.1.
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
@@ -149,6 +152,20 @@ impl ServerProcess {
     /// Starts the binary on the site in `site` and `data`, with the `VERANDA_*`
     /// variables of `env` (e.g. `("VERANDA_COMMERCE", "{checkout_burst = 1000}")`).
     pub async fn start_with_env(site: &Path, data: &Path, env: &[(&str, &str)]) -> ServerProcess {
+        // A port `free_port` found free can be taken before the server binds it (by another
+        // test's server, or as the local port of any outgoing connection): the server then
+        // exits at once saying so, and is started again on other ports.
+        for _ in 1..PORT_TRIES {
+            let mut server = ServerProcess::spawn(site, data, env);
+            if !server.exited_on_a_taken_port().await {
+                return server.ready().await;
+            }
+        }
+        ServerProcess::spawn(site, data, env).ready().await
+    }
+
+    /// `veranda serve` on two ports `free_port` found free.
+    fn spawn(site: &Path, data: &Path, env: &[(&str, &str)]) -> ServerProcess {
         let (port, ops_port) = (free_port(), free_port());
         let (log, stderr) = server_log();
         let child = serve_command(site, data, port, ops_port)
@@ -157,15 +174,39 @@ impl ServerProcess {
             .stderr(stderr)
             .spawn()
             .expect("the server starts");
-        let server = ServerProcess {
+        ServerProcess {
             child,
             _log: log,
             address: format!("http://127.0.0.1:{port}"),
             ops_address: format!("http://127.0.0.1:{ops_port}"),
-        };
-        let ready = format!("{}/health/ready", server.ops_address);
-        until_ready_logged(&ready, Duration::from_secs(30), "the server to become ready", server._log.path()).await;
-        server
+        }
+    }
+
+    /// Waits (at most 30 s) until the server is ready or has exited; true when it exited
+    /// because one of its ports was taken.
+    async fn exited_on_a_taken_port(&mut self) -> bool {
+        let ready = format!("{}/health/ready", self.ops_address);
+        let probe = reqwest::Client::new();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        while tokio::time::Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                let written = std::fs::read_to_string(self._log.path()).unwrap_or_default();
+                return written.contains("Address already in use");
+            }
+            if probe.get(&ready).send().await.is_ok_and(|res| res.status().as_u16() == 200) {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        false
+    }
+
+    /// The server once `/health/ready` answers 200; a server that does not within 30 s fails
+    /// the test with the end of what it wrote.
+    async fn ready(self) -> ServerProcess {
+        let ready = format!("{}/health/ready", self.ops_address);
+        until_ready_logged(&ready, Duration::from_secs(30), "the server to become ready", self._log.path()).await;
+        self
     }
 
     /// SIGKILL: no shutdown hook, no final flush.
