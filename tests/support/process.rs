@@ -15,7 +15,7 @@ use veranda_actors::accounts::{SessionRecord, SESSION_COOKIE};
 use veranda_actors::store::{SledStore, Store, Tree};
 
 pub use crate::crumbs::{crumb_of, crumb_with};
-use crate::wait::{eventually, until_ready_logged};
+use crate::wait::{eventually, until_ready_or_exited, Started};
 use crate::{demo_site_dir, repo_root};
 
 /// The `veranda` binary to start.
@@ -51,6 +51,35 @@ pub fn output_with_stdin(command: &mut Command, stdin: &str) -> Output {
 
 /// How many times a server is started on fresh ports when one it was given was taken.
 const PORT_TRIES: usize = 3;
+
+/// A server process started by `spawn(port, ops_port)` (which sends its standard error to
+/// the log it returns) on two ports `free_port` found free, once `/health/ready` on
+/// `ops_port` answers 200 (at most `within`): the process, its log and the two ports.
+///
+/// A port `free_port` found free can be taken before the server binds it (by another
+/// test's server, or as the local port of any outgoing connection): the server then exits
+/// at once saying so, and is started again on fresh ports, up to [`PORT_TRIES`] times. A
+/// server that exits for another reason, or is not ready in time, fails the test with
+/// the end of what it wrote.
+pub async fn spawn_ready(
+    within: Duration,
+    what: &str,
+    mut spawn: impl FnMut(u16, u16) -> (Child, tempfile::NamedTempFile),
+) -> (Child, tempfile::NamedTempFile, u16, u16) {
+    let mut tries = 1;
+    loop {
+        let (port, ops_port) = (free_port(), free_port());
+        let (mut child, log) = spawn(port, ops_port);
+        let ready = format!("http://127.0.0.1:{ops_port}/health/ready");
+        match until_ready_or_exited(&ready, within, what, log.path(), &mut child).await {
+            Started::Ready => return (child, log, port, ops_port),
+            Started::Exited(written) if tries < PORT_TRIES && written.contains("Address already in use") => {
+                tries += 1;
+            }
+            Started::Exited(written) => panic!("the server exited before {what}{written}"),
+        }
+    }
+}
 
 /// A free TCP port on 127.0.0.1.
 pub fn free_port() -> u16 {
@@ -152,61 +181,24 @@ impl ServerProcess {
     /// Starts the binary on the site in `site` and `data`, with the `VERANDA_*`
     /// variables of `env` (e.g. `("VERANDA_COMMERCE", "{checkout_burst = 1000}")`).
     pub async fn start_with_env(site: &Path, data: &Path, env: &[(&str, &str)]) -> ServerProcess {
-        // A port `free_port` found free can be taken before the server binds it (by another
-        // test's server, or as the local port of any outgoing connection): the server then
-        // exits at once saying so, and is started again on other ports.
-        for _ in 1..PORT_TRIES {
-            let mut server = ServerProcess::spawn(site, data, env);
-            if !server.exited_on_a_taken_port().await {
-                return server.ready().await;
-            }
-        }
-        ServerProcess::spawn(site, data, env).ready().await
-    }
-
-    /// `veranda serve` on two ports `free_port` found free.
-    fn spawn(site: &Path, data: &Path, env: &[(&str, &str)]) -> ServerProcess {
-        let (port, ops_port) = (free_port(), free_port());
-        let (log, stderr) = server_log();
-        let child = serve_command(site, data, port, ops_port)
-            .envs(env.iter().copied())
-            .stdout(Stdio::null())
-            .stderr(stderr)
-            .spawn()
-            .expect("the server starts");
+        let what = "the server to become ready";
+        let (child, log, port, ops_port) = spawn_ready(Duration::from_secs(30), what, |port, ops_port| {
+            let (log, stderr) = server_log();
+            let child = serve_command(site, data, port, ops_port)
+                .envs(env.iter().copied())
+                .stdout(Stdio::null())
+                .stderr(stderr)
+                .spawn()
+                .expect("the server starts");
+            (child, log)
+        })
+        .await;
         ServerProcess {
             child,
             _log: log,
             address: format!("http://127.0.0.1:{port}"),
             ops_address: format!("http://127.0.0.1:{ops_port}"),
         }
-    }
-
-    /// Waits (at most 30 s) until the server is ready or has exited; true when it exited
-    /// because one of its ports was taken.
-    async fn exited_on_a_taken_port(&mut self) -> bool {
-        let ready = format!("{}/health/ready", self.ops_address);
-        let probe = reqwest::Client::new();
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-        while tokio::time::Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                let written = std::fs::read_to_string(self._log.path()).unwrap_or_default();
-                return written.contains("Address already in use");
-            }
-            if probe.get(&ready).send().await.is_ok_and(|res| res.status().as_u16() == 200) {
-                return false;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        false
-    }
-
-    /// The server once `/health/ready` answers 200; a server that does not within 30 s fails
-    /// the test with the end of what it wrote.
-    async fn ready(self) -> ServerProcess {
-        let ready = format!("{}/health/ready", self.ops_address);
-        until_ready_logged(&ready, Duration::from_secs(30), "the server to become ready", self._log.path()).await;
-        self
     }
 
     /// SIGKILL: no shutdown hook, no final flush.

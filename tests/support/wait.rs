@@ -5,6 +5,7 @@
 use std::fmt::Debug;
 use std::future::Future;
 use std::path::Path;
+use std::process::Child;
 use std::time::Duration;
 
 use tokio::time::Instant;
@@ -66,22 +67,47 @@ where
 
 /// Waits (at most `within`) until `GET url` answers 200: a server's readiness probe.
 pub async fn until_ready(url: &str, within: Duration, what: &str) {
-    until_ready_or_show(url, within, what, None).await
+    until_ready_or_show(url, within, what, None, None).await;
 }
 
-/// [`until_ready`] for a server whose standard error goes to `log`: a server that never
-/// becomes ready fails the test with the end of what it wrote (a bad setting, a port
-/// taken, a store that would not open).
-pub async fn until_ready_logged(url: &str, within: Duration, what: &str, log: &Path) {
-    until_ready_or_show(url, within, what, Some(log)).await
+/// What a started server came to.
+pub(crate) enum Started {
+    /// Its readiness probe answered 200.
+    Ready,
+    /// It exited first; the end of what it wrote.
+    Exited(String),
 }
 
-async fn until_ready_or_show(url: &str, within: Duration, what: &str, log: Option<&Path>) {
+/// [`until_ready`] for the server process `child`, whose standard error goes to `log`: a
+/// server that never becomes ready fails the test with the end of what it wrote (a bad
+/// setting, a store that would not open); one that exits first answers
+/// [`Started::Exited`] with it, at once, for the caller to judge (a port taken between
+/// `free_port` and the server's bind is worth another try).
+pub(crate) async fn until_ready_or_exited(
+    url: &str,
+    within: Duration,
+    what: &str,
+    log: &Path,
+    child: &mut Child,
+) -> Started {
+    until_ready_or_show(url, within, what, Some(log), Some(child)).await
+}
+
+async fn until_ready_or_show(
+    url: &str,
+    within: Duration,
+    what: &str,
+    log: Option<&Path>,
+    mut child: Option<&mut Child>,
+) -> Started {
     let probe = reqwest::Client::new();
     let deadline = Instant::now() + within;
     loop {
+        if let Some(Ok(Some(_))) = child.as_mut().map(|c| c.try_wait()) {
+            return Started::Exited(log.map(log_tail).unwrap_or_default());
+        }
         let seen = match probe.get(url).send().await {
-            Ok(res) if res.status().as_u16() == 200 => return,
+            Ok(res) if res.status().as_u16() == 200 => return Started::Ready,
             Ok(res) => format!("status {}", res.status()),
             Err(e) => e.to_string(),
         };

@@ -4,25 +4,25 @@
 use std::process::Stdio;
 use std::time::Duration;
 
-use veranda_tests::process::{free_port, server_log, veranda_command, Spawned};
-use veranda_tests::wait::until_ready_logged;
+use veranda_tests::process::{server_log, spawn_ready, veranda_command, Spawned};
 
 #[actix_rt::test]
 async fn serve_in_an_empty_directory_serves_the_demo_and_its_scripts_from_the_binary() {
     let cwd = tempfile::tempdir().expect("temp dir");
-    let (port, ops_port) = (free_port(), free_port());
-    let (log, stderr) = server_log();
-    let mut server = Spawned(
-        veranda_command()
+    let what = "the server to become ready";
+    let (child, log, port, _) = spawn_ready(Duration::from_secs(30), what, |port, ops_port| {
+        let (log, stderr) = server_log();
+        let child = veranda_command()
             .current_dir(cwd.path())
             .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
             .stdout(Stdio::null())
             .stderr(stderr)
             .spawn()
-            .expect("the server starts"),
-    );
-    let ready = format!("http://127.0.0.1:{ops_port}/health/ready");
-    until_ready_logged(&ready, Duration::from_secs(30), "the server to become ready", log.path()).await;
+            .expect("the server starts");
+        (child, log)
+    })
+    .await;
+    let mut server = Spawned(child);
 
     let client = reqwest::Client::new();
     let home = client.get(format!("http://127.0.0.1:{port}/")).send().await.expect("answered");

@@ -10,8 +10,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use veranda_tests::demo_site_copy;
 use veranda_tests::eventually;
-use veranda_tests::process::{crumb_of, free_port, serve_command, server_log};
-use veranda_tests::wait::until_ready_logged;
+use veranda_tests::process::{crumb_of, free_port, serve_command, server_log, spawn_ready};
 
 /// Whether `redis-server` can be run; says loudly when not.
 pub(crate) fn redis_installed() -> bool {
@@ -94,11 +93,16 @@ impl Instance {
     /// The `veranda serve` command for `site` and `redis_url` on free ports.
     pub(crate) fn command(site: &Path, data: &Path, redis_url: &str) -> (Command, u16, u16) {
         let (port, ops_port) = (free_port(), free_port());
+        (Instance::command_on(site, data, redis_url, port, ops_port), port, ops_port)
+    }
+
+    /// The `veranda serve` command for `site` and `redis_url` on `port` and `ops_port`.
+    fn command_on(site: &Path, data: &Path, redis_url: &str, port: u16, ops_port: u16) -> Command {
         let mut command = serve_command(site, data, port, ops_port);
         command.args(["--redis-url", redis_url]);
         // Every test client comes from 127.0.0.1: it may check out as often as the tests need.
         command.env("VERANDA_COMMERCE", "{checkout_burst = 1000}");
-        (command, port, ops_port)
+        command
     }
 
     /// Starts it and waits (at most 60 s) until `/health/ready` answers 200.
@@ -109,15 +113,15 @@ impl Instance {
     /// [`Instance::start`] with the `VERANDA_*` variables of `env` set.
     pub(crate) async fn start_with_env(site: &Path, redis_url: &str, env: &[(&str, &str)]) -> Instance {
         let data = tempfile::tempdir().expect("a data dir");
-        let (mut command, port, ops_port) = Instance::command(site, data.path(), redis_url);
-        command.envs(env.iter().copied());
-        let (log, stderr) = server_log();
-        let child = command.stdout(Stdio::null()).stderr(stderr).spawn().expect("veranda starts");
-        let instance = Instance { child, address: format!("http://127.0.0.1:{port}"), _data: data, log };
-        let ready = format!("http://127.0.0.1:{ops_port}/health/ready");
         let what = "veranda with --redis-url to become ready";
-        until_ready_logged(&ready, Duration::from_secs(60), what, instance.log.path()).await;
-        instance
+        let (child, log, port, _) = spawn_ready(Duration::from_secs(60), what, |port, ops_port| {
+            let mut command = Instance::command_on(site, data.path(), redis_url, port, ops_port);
+            command.envs(env.iter().copied());
+            let (log, stderr) = server_log();
+            (command.stdout(Stdio::null()).stderr(stderr).spawn().expect("veranda starts"), log)
+        })
+        .await;
+        Instance { child, address: format!("http://127.0.0.1:{port}"), _data: data, log }
     }
 }
 
