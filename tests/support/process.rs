@@ -52,9 +52,10 @@ pub fn output_with_stdin(command: &mut Command, stdin: &str) -> Output {
 /// How many times a server is started on fresh ports when one it was given was taken.
 const PORT_TRIES: usize = 3;
 
-/// A server process started by `spawn(port, ops_port)` (which sends its standard error to
-/// the log it returns) on two ports `free_port` found free, once `/health/ready` on
-/// `ops_port` answers 200 (at most `within`): the process, its log and the two ports.
+/// A server process started from `command(port, ops_port)` (its standard output dropped,
+/// its standard error in a log file) on two ports `free_port` found free, once
+/// `/health/ready` on `ops_port` answers 200 (at most `within`): the process, its log and
+/// the two ports.
 ///
 /// A port `free_port` found free can be taken before the server binds it (by another
 /// test's server, or as the local port of any outgoing connection): the server then exits
@@ -64,12 +65,14 @@ const PORT_TRIES: usize = 3;
 pub async fn spawn_ready(
     within: Duration,
     what: &str,
-    mut spawn: impl FnMut(u16, u16) -> (Child, tempfile::NamedTempFile),
+    mut command: impl FnMut(u16, u16) -> Command,
 ) -> (Child, tempfile::NamedTempFile, u16, u16) {
     let mut tries = 1;
     loop {
         let (port, ops_port) = (free_port(), free_port());
-        let (mut child, log) = spawn(port, ops_port);
+        let (log, stderr) = server_log();
+        let mut child =
+            command(port, ops_port).stdout(Stdio::null()).stderr(stderr).spawn().expect("the server starts");
         let ready = format!("http://127.0.0.1:{ops_port}/health/ready");
         match until_ready_or_exited(&ready, within, what, log.path(), &mut child).await {
             Started::Ready => return (child, log, port, ops_port),
@@ -183,14 +186,9 @@ impl ServerProcess {
     pub async fn start_with_env(site: &Path, data: &Path, env: &[(&str, &str)]) -> ServerProcess {
         let what = "the server to become ready";
         let (child, log, port, ops_port) = spawn_ready(Duration::from_secs(30), what, |port, ops_port| {
-            let (log, stderr) = server_log();
-            let child = serve_command(site, data, port, ops_port)
-                .envs(env.iter().copied())
-                .stdout(Stdio::null())
-                .stderr(stderr)
-                .spawn()
-                .expect("the server starts");
-            (child, log)
+            let mut command = serve_command(site, data, port, ops_port);
+            command.envs(env.iter().copied());
+            command
         })
         .await;
         ServerProcess {

@@ -1,25 +1,24 @@
 //! One binary is the product: `veranda serve` run in an empty directory (no configuration, no
 //! site, no client beside it) serves the demo site and its scripts from the binary itself.
 
-use std::process::Stdio;
 use std::time::Duration;
 
-use veranda_tests::process::{server_log, spawn_ready, veranda_command, Spawned};
+use veranda_tests::process::{spawn_ready, veranda_command, Spawned};
 
 #[actix_rt::test]
 async fn serve_in_an_empty_directory_serves_the_demo_and_its_scripts_from_the_binary() {
     let cwd = tempfile::tempdir().expect("temp dir");
     let what = "the server to become ready";
     let (child, log, port, _) = spawn_ready(Duration::from_secs(30), what, |port, ops_port| {
-        let (log, stderr) = server_log();
-        let child = veranda_command()
-            .current_dir(cwd.path())
-            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--ops-listen", &format!("127.0.0.1:{ops_port}")])
-            .stdout(Stdio::null())
-            .stderr(stderr)
-            .spawn()
-            .expect("the server starts");
-        (child, log)
+        let mut command = veranda_command();
+        command.current_dir(cwd.path()).args([
+            "serve",
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+            "--ops-listen",
+            &format!("127.0.0.1:{ops_port}"),
+        ]);
+        command
     })
     .await;
     let mut server = Spawned(child);

@@ -10,7 +10,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use veranda_tests::demo_site_copy;
 use veranda_tests::eventually;
-use veranda_tests::process::{crumb_of, free_port, serve_command, server_log, spawn_ready};
+use veranda_tests::process::{crumb_of, free_port, serve_command, spawn_ready};
 
 /// Whether `redis-server` can be run; says loudly when not.
 pub(crate) fn redis_installed() -> bool {
@@ -117,8 +117,7 @@ impl Instance {
         let (child, log, port, _) = spawn_ready(Duration::from_secs(60), what, |port, ops_port| {
             let mut command = Instance::command_on(site, data.path(), redis_url, port, ops_port);
             command.envs(env.iter().copied());
-            let (log, stderr) = server_log();
-            (command.stdout(Stdio::null()).stderr(stderr).spawn().expect("veranda starts"), log)
+            command
         })
         .await;
         Instance { child, address: format!("http://127.0.0.1:{port}"), _data: data, log }
