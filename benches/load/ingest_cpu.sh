@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Telemetry ingest, side by side with the bare handler, with the server's CPU per request
 # (manual; never run in CI). Starts `veranda serve` (demo site, temp data dir, per-IP rate
-# limit raised, as ingest.sh) and `bare_204` with lib.sh, then runs `wrk -t2 -c$CONNECTIONS`
+# limit raised, as ingest.sh) and `bare_204` with lib.sh, warms each up with SCRIPT until its
+# memory stops growing (lib.sh's warm_up: at most WARM_MAX_SECS, default 60; 0 measures a fresh
+# server), then runs `wrk -t2 -c$CONNECTIONS`
 # for $DURATION with SCRIPT against each, $RUNS times (default 5) interleaved, and prints
 # min / median / max of req/s, 2xx/s, the server process's user + system CPU time per
 # request (from /proc), p50 and p99 of each side and of the ratios, with the load average
@@ -14,6 +16,7 @@
 #   DURATION=2s RUNS=2 benches/load/ingest_cpu.sh perf_records.lua     # a smoke run
 #   VERANDA_BIN=/path/to/other/veranda benches/load/ingest_cpu.sh javascript_errors.lua
 #   PIN=1 benches/load/ingest_cpu.sh edge_floor.lua     # the edge alone: an empty send, recorded nowhere
+#   WARM_MAX_SECS=0 benches/load/ingest_cpu.sh record_hit.lua   # a fresh server, no warm-up
 set -euo pipefail
 SCRIPT=${1:?usage: ingest_cpu.sh record_hit.lua|record_hit_new.lua|javascript_errors.lua|perf_records.lua|edge_floor.lua}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -34,6 +37,14 @@ ingest_config "$WORK/veranda.toml"
 start_servers "$WORK/veranda.toml"
 page_crumb
 export BENCH_CRUMB=$CRUMB
+# Each server first runs the script until its memory stops growing (lib.sh's warm_up;
+# WARM_MAX_SECS=0 measures a fresh server instead).
+warm_step() {
+  BENCH_CONNECTIONS=$CONNECTIONS timeout 60 "${CLIENT_PIN[@]}" \
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d3s -s "$BENCH_DIR/$SCRIPT" "http://127.0.0.1:$1/"
+}
+warm_up veranda "$VERANDA_PID" warm_step "$PORT"
+warm_up bare "$BARE_PID" warm_step "$BARE_PORT"
 pair_run "${SCRIPT%.lua}" "$SCRIPT" "$CONNECTIONS" "$DURATION" veranda "$PORT" "$VERANDA_PID" bare "$BARE_PORT" "$BARE_PID"
 echo
 pair_table veranda bare script | tee "${BENCH_OUT:-/dev/null}"

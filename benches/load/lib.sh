@@ -59,7 +59,7 @@ bench_cleanup() {
   # KEEP_DIR: the run's logs and rows outlive the temp dir there.
   if [ -n "${KEEP_DIR:-}" ] && [ -d "$WORK" ]; then
     mkdir -p "$KEEP_DIR"
-    (cd "$WORK" && find . -type f \( -name '*.log' -o -name rows -o -name pairs -o -path './pushpin/log/*' \) -print0 |
+    (cd "$WORK" && find . -type f \( -name '*.log' -o -name rows -o -name pairs -o -name warm -o -path './pushpin/log/*' \) -print0 |
       xargs -0 -r cp --parents -t "$KEEP_DIR")
     echo "logs kept in $KEEP_DIR" >&2
   fi
@@ -118,6 +118,38 @@ errors_per_page_load = 20
 trace_buffer = 1000
 shards = ${SHARDS:-0}
 CONF
+}
+
+# Brings a server to its steady state before the measured runs: warm_up NAME PID COMMAND...
+# runs COMMAND (one step of the run's own load, a few seconds) again and again until the
+# resident memory of PID grew less than WARM_GROWTH_PCT % (default 2) over the last step, or
+# WARM_MAX_SECS (default 60; 0 skips the warm-up) have passed. A fresh veranda's store fills
+# its page cache (`store_cache_mb`) with what the load writes, and each page of memory it
+# grows into is zeroed by the kernel first: 8 % of a continuing RecordHit run's samples while
+# the memory grows (the first 10-15 s at full load), none once it is full. A server that has
+# been up for a while paid that once. Prints and keeps (in $WORK/warm)
+# "WARM name steps=N seconds=S rss_kb=FROM->TO".
+warm_up() {
+  local name=$1 pid=$2 max=${WARM_MAX_SECS:-60} growth=${WARM_GROWTH_PCT:-2}
+  shift 2
+  [ "$max" -gt 0 ] || return 0
+  local start=$SECONDS steps=0 first before after
+  first=$(rss_kb "$pid")
+  before=$first
+  while :; do
+    "$@" >/dev/null 2>&1 || true
+    steps=$((steps + 1))
+    after=$(rss_kb "$pid")
+    [ $((after * 100)) -le $((before * (100 + growth))) ] && break
+    [ $((SECONDS - start)) -ge "$max" ] && break
+    before=$after
+  done
+  echo "WARM $name steps=$steps seconds=$((SECONDS - start)) rss_kb=$first->$after" | tee -a "$WORK/warm" >&2
+}
+
+# The resident memory of process $1, in kB.
+rss_kb() {
+  awk '/^VmRSS/ {print $2}' "/proc/$1/status"
 }
 
 # The crumb cookie `GET /` hands out (what the site's scripts echo), as $CRUMB.

@@ -2,7 +2,8 @@
 # Ingest at a constant rate (open loop), veranda beside the bare handler (manual; never run
 # in CI): the latency and "0 non-2xx when paced" checks of the ingest targets. Starts the
 # servers as ingest_cpu.sh does (pinned to the first core, the client to the second, unless
-# PIN=0), warms each up for WARMUP_SECONDS (default 5) at the same rate, then runs open_loop
+# PIN=0), warms each up at the same rate until its memory stops growing (lib.sh's warm_up),
+# then for WARMUP_SECONDS (default 5) more, then runs open_loop
 # at RATE requests/s for SECONDS_PER_RUN against each, RUNS times interleaved, and prints
 # each run's RESULT line (answered rate, non-2xx, p50 / p99 latency
 # from the due time). MODE picks what is sent:
@@ -33,7 +34,7 @@ export PIN=${PIN:-1}
 
 # shellcheck source=benches/load/lib.sh
 source "$BENCH_DIR/lib.sh"
-bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 2 * WARMUP_SECONDS + 60))
+bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 2 * WARMUP_SECONDS + 2 * ${WARM_MAX_SECS:-60} + 80))
 ingest_config "$WORK/veranda.toml"
 start_servers "$WORK/veranda.toml"
 
@@ -86,6 +87,10 @@ echo "$path ($MODE), $RATE/s for ${SECONDS_PER_RUN} s; load average $(cut -d' ' 
 # its tables and caches grow into), which the first measured run used to take in full: each
 # side first gets WARMUP_SECONDS at RATE (printed as run 0, not counted; WARMUP_SECONDS=0
 # skips it).
+# Before that, each runs at RATE in 3 s steps until its memory stops growing (lib.sh's
+# warm_up; WARM_MAX_SECS=0 skips it).
+warm_up veranda "$VERANDA_PID" paced veranda "$PORT" 0 3
+warm_up bare "$BARE_PID" paced bare "$BARE_PORT" 0 3
 if [ "$WARMUP_SECONDS" -gt 0 ]; then
   paced veranda "$PORT" 0 "$WARMUP_SECONDS"
   paced bare "$BARE_PORT" 0 "$WARMUP_SECONDS"

@@ -199,6 +199,11 @@ impl ServerProcess {
         }
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// SIGKILL: no shutdown hook, no final flush.
     pub fn kill_9(mut self) {
         self.child.kill().expect("SIGKILL");

@@ -1,10 +1,11 @@
-//! `veranda serve`: start-up refusals with clear messages, and a graceful stop on SIGTERM.
+//! `veranda serve`: start-up refusals with clear messages, a graceful stop on SIGTERM, and
+//! the process settings it makes for itself.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use veranda_tests::process::{free_port, veranda_command as veranda, Spawned};
+use veranda_tests::process::{free_port, veranda_command as veranda, ServerProcess, Spawned};
 use veranda_tests::wait::until_ready;
 
 #[test]
@@ -51,4 +52,17 @@ async fn sigterm_stops_the_server_gracefully_and_flushes_the_store() {
     let exit = child.wait().expect("exits");
     assert!(exit.success(), "exit {exit:?}: {lines:?}");
     assert!(lines.iter().any(|l| l.contains("store flushed")), "{lines:?}");
+}
+
+/// The server turns transparent huge pages off for itself (`src/main.rs`): the kernel says
+/// so in the process's status (`THP_enabled`, Linux 5.0 and later).
+#[cfg(target_os = "linux")]
+#[actix_rt::test]
+async fn the_server_runs_without_transparent_huge_pages() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let server = ServerProcess::start(data.path()).await;
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.pid())).expect("the process's status");
+    let thp = status.lines().find_map(|line| line.strip_prefix("THP_enabled:")).map(str::trim);
+    assert_eq!(thp, Some("0"), "{status}");
+    server.stop();
 }
