@@ -57,7 +57,7 @@ fn main() -> ExitCode {
 /// all of it, on whichever request thread touched it. While the store's page cache grows (the
 /// first tens of seconds of heavy load after a start) that was the slow tail: paced RecordHit's
 /// p99 over the first 5 s was 109 and 151 ms with them, 1.9 and 24 ms without, and the server
-/// took 60-80 MiB more memory throughout (`benches/reports/telemetry.md`). A failure (a kernel
+/// took 50-80 MiB more memory throughout (`benches/reports/store.md`). A failure (a kernel
 /// without the setting, a system-call filter) is logged and changes nothing else.
 fn without_transparent_huge_pages() {
     #[cfg(target_os = "linux")]
