@@ -18,6 +18,16 @@
 #   MODE=new RATE=10000 RUNS=3 benches/load/paced.sh
 #   MODE=errors RATE=30000 benches/load/paced.sh
 #   SLOW_DIR=/tmp/slow MODE=errors RATE=30000 benches/load/paced.sh   # + when the slow requests were due
+#   RATE_OF_MAX=60 MODE=new RUNS=5 benches/load/paced.sh   # at 60 % of veranda's maximum, measured first
+#
+# RATE_OF_MAX=P (instead of RATE) sets the rate from veranda's maximum in this sitting: before
+# anything else, PROBE_RUNS (default 3) runs of open_loop asking PROBE_RATE (default 100,000/s)
+# for 1 s each, the same request and connections, measure how many 2xx a second veranda
+# answers when it is asked more than it can; RATE is P % of their median (printed as MAX and
+# RATE lines). The maximum of a machine moves from sitting to sitting, so a rate set from
+# another sitting's maximum may be past this one's (then every answer waits in a queue).
+# open_loop costs less a request than wrk running a Lua script, so with the client sharing the
+# cores (PIN=0) its maximum is higher than ingest_cpu.sh's in the same sitting.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export BENCH_DIR="$ROOT/benches/load"
@@ -25,7 +35,15 @@ export BENCH_VERANDA=${VERANDA_BIN:-$ROOT/target/release/veranda}
 export BENCH_BARE=${BARE_BIN:-$ROOT/target/release/bare_204}
 OPEN_LOOP=${OPEN_LOOP_BIN:-$ROOT/target/release/open_loop}
 MODE=${MODE:-continuing}
+RATE_OF_MAX=${RATE_OF_MAX:-}
+if [ -n "$RATE_OF_MAX" ]; then
+  [ -z "${RATE:-}" ] || { echo "set RATE or RATE_OF_MAX, not both" >&2; exit 2; }
+  [[ "$RATE_OF_MAX" =~ ^[0-9]+$ ]] && [ "$RATE_OF_MAX" -ge 1 ] && [ "$RATE_OF_MAX" -le 100 ] ||
+    { echo "RATE_OF_MAX is a percentage, 1 to 100 (got $RATE_OF_MAX)" >&2; exit 2; }
+fi
 RATE=${RATE:-10000}
+PROBE_RUNS=${PROBE_RUNS:-3}
+PROBE_RATE=${PROBE_RATE:-100000}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-10}
 RUNS=${RUNS:-3}
 WARMUP_SECONDS=${WARMUP_SECONDS:-5}
@@ -34,7 +52,10 @@ export PIN=${PIN:-1}
 
 # shellcheck source=benches/load/lib.sh
 source "$BENCH_DIR/lib.sh"
-bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 2 * WARMUP_SECONDS + 2 * ${WARM_MAX_SECS:-60} + 80))
+# A probe ends at most 15 s after its last request was due (open_loop's drain).
+probe_secs=0
+[ -n "$RATE_OF_MAX" ] && probe_secs=$((PROBE_RUNS * 20))
+bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 2 * WARMUP_SECONDS + 2 * ${WARM_MAX_SECS:-60} + probe_secs + 80))
 ingest_config "$WORK/veranda.toml"
 start_servers "$WORK/veranda.toml"
 
@@ -82,6 +103,26 @@ paced() {
     --header "Content-Type: $type" --header "$cookie" "${csrf[@]}" \
     --body "$body" --rate "$RATE" --seconds "${4:-$SECONDS_PER_RUN}" | grep RESULT
 }
+# probe RUN: one run of open_loop asking PROBE_RATE of veranda for 1 s; prints the 2xx it
+# answered a second (answered less non-2xx, over the time to its last answer).
+probe() {
+  local result
+  result=$("${CLIENT_PIN[@]}" "$OPEN_LOOP" --url "http://127.0.0.1:$PORT$path" --method POST \
+    --header "Content-Type: $type" --header "$cookie" "${csrf[@]}" \
+    --body "$body" --rate "$PROBE_RATE" --seconds 1 | grep RESULT)
+  echo "PROBE run $1 $result" >&2
+  python3 -c 'import sys; f = dict(kv.split("=") for kv in sys.argv[1].split()[1:]); a = int(f["answered"])
+print(round(float(f["achieved_rate"]) * (a - int(f["non2xx"])) / max(a, 1)))' "$result"
+}
+if [ -n "$RATE_OF_MAX" ]; then
+  maxima=()
+  for run in $(seq 1 "$PROBE_RUNS"); do maxima+=("$(probe "$run")"); done
+  median=$(printf '%s\n' "${maxima[@]}" | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
+  RATE=$((median * RATE_OF_MAX / 100))
+  [ "$RATE" -ge 1 ] || { echo "veranda answered no 2xx when probed" >&2; exit 1; }
+  echo "MAX veranda 2xx/s ${maxima[*]}, median $median"
+  echo "RATE $RATE ($RATE_OF_MAX % of it)"
+fi
 echo "$path ($MODE), $RATE/s for ${SECONDS_PER_RUN} s; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 # A fresh server's first seconds hold one-time work (the store's first writes and the memory
 # its tables and caches grow into), which the first measured run used to take in full: each
