@@ -26,8 +26,8 @@
 # answers when it is asked more than it can; RATE is P % of their median (printed as MAX and
 # RATE lines). The maximum of a machine moves from sitting to sitting, so a rate set from
 # another sitting's maximum may be past this one's (then every answer waits in a queue).
-# open_loop costs less a request than wrk running a Lua script, so with the client sharing the
-# cores (PIN=0) its maximum is higher than ingest_cpu.sh's in the same sitting.
+# open_loop is one thread with no script, so with the client sharing the cores (PIN=0) its
+# maximum may well be higher than ingest_cpu.sh's (wrk with Lua); the two are not compared here.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export BENCH_DIR="$ROOT/benches/load"
