@@ -94,22 +94,24 @@ case "$MODE" in
   *) echo "MODE is continuing, new or errors" >&2; exit 2 ;;
 esac
 
+# send PORT RATE SECONDS: open_loop's RESULT line for the mode's request at RATE against a
+# server (OPEN_LOOP_SLOW as the caller sets it).
+send() {
+  "${CLIENT_PIN[@]}" "$OPEN_LOOP" --url "http://127.0.0.1:$1$path" --method POST \
+    --header "Content-Type: $type" --header "$cookie" "${csrf[@]}" \
+    --body "$body" --rate "$2" --seconds "$3" | grep RESULT
+}
 # paced NAME PORT RUN [SECONDS]: one run at RATE against a server (SECONDS_PER_RUN long
 # unless SECONDS is given).
 paced() {
-  local name=$1 port=$2
-  echo "== $name, run $3"
-  OPEN_LOOP_SLOW=${SLOW_DIR:+$SLOW_DIR/$name-$3.txt} "${CLIENT_PIN[@]}" "$OPEN_LOOP" --url "http://127.0.0.1:$port$path" --method POST \
-    --header "Content-Type: $type" --header "$cookie" "${csrf[@]}" \
-    --body "$body" --rate "$RATE" --seconds "${4:-$SECONDS_PER_RUN}" | grep RESULT
+  echo "== $1, run $3"
+  OPEN_LOOP_SLOW=${SLOW_DIR:+$SLOW_DIR/$1-$3.txt} send "$2" "$RATE" "${4:-$SECONDS_PER_RUN}"
 }
-# probe RUN: one run of open_loop asking PROBE_RATE of veranda for 1 s; prints the 2xx it
-# answered a second (answered less non-2xx, over the time to its last answer).
+# probe RUN: one run asking PROBE_RATE of veranda for 1 s; prints the 2xx it answered a
+# second (answered less non-2xx, over the time to its last answer).
 probe() {
   local result
-  result=$("${CLIENT_PIN[@]}" "$OPEN_LOOP" --url "http://127.0.0.1:$PORT$path" --method POST \
-    --header "Content-Type: $type" --header "$cookie" "${csrf[@]}" \
-    --body "$body" --rate "$PROBE_RATE" --seconds 1 | grep RESULT)
+  result=$(send "$PORT" "$PROBE_RATE" 1)
   echo "PROBE run $1 $result" >&2
   python3 -c 'import sys; f = dict(kv.split("=") for kv in sys.argv[1].split()[1:]); a = int(f["answered"])
 print(round(float(f["achieved_rate"]) * (a - int(f["non2xx"])) / max(a, 1)))' "$result"
