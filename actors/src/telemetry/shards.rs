@@ -40,9 +40,23 @@ pub fn shard_of(key: &[u8], shards: usize) -> usize {
     (hasher.finish() % shards as u64) as usize
 }
 
+/// The arbiters (threads) shards run on. Dropping the last owner stops them: an arbiter
+/// keeps a handle to itself, so one that is only dropped never ends, and a server
+/// dropped without its process ending (a test's) would leave its shards' threads and
+/// timers running, with the store and writer they hold.
+pub struct Arbiters(Vec<Arbiter>);
+
+impl Drop for Arbiters {
+    fn drop(&mut self) {
+        for arbiter in &self.0 {
+            arbiter.stop();
+        }
+    }
+}
+
 /// Starts `count` shards, each by `start` on an arbiter (thread) of its own, and returns
 /// them with the arbiters, which must be kept for as long as the shards are.
-pub fn start_on_arbiters<S>(count: usize, mut start: impl FnMut(&ArbiterHandle) -> S) -> (Arc<[S]>, Arc<[Arbiter]>) {
+pub fn start_on_arbiters<S>(count: usize, mut start: impl FnMut(&ArbiterHandle) -> S) -> (Arc<[S]>, Arc<Arbiters>) {
     let mut shards = Vec::with_capacity(count);
     let mut arbiters = Vec::with_capacity(count);
     for _ in 0..count {
@@ -50,7 +64,7 @@ pub fn start_on_arbiters<S>(count: usize, mut start: impl FnMut(&ArbiterHandle) 
         shards.push(start(&arbiter.handle()));
         arbiters.push(arbiter);
     }
-    (shards.into(), arbiters.into())
+    (shards.into(), Arc::new(Arbiters(arbiters)))
 }
 
 /// One shard's share of a bound of `total` among `shards` (at least 1), so that the
@@ -62,6 +76,38 @@ pub fn share(total: usize, shards: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The kernel's id of the calling thread (`/proc/thread-self` is `<pid>/task/<tid>`).
+    fn thread_id() -> String {
+        let link = std::fs::read_link("/proc/thread-self").expect("/proc/thread-self");
+        link.file_name().expect("a thread id").to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn the_arbiters_threads_end_when_their_last_owner_is_dropped() {
+        let (sent, threads) = std::sync::mpsc::channel();
+        let system = actix::System::new();
+        let owners = system.block_on(async move {
+            start_on_arbiters(3, |arbiter| {
+                let sent = sent.clone();
+                arbiter.spawn_fn(move || sent.send(thread_id()).expect("sent"));
+            })
+        });
+        let ids: Vec<String> = (0..3).map(|_| threads.recv().expect("each arbiter runs")).collect();
+        let alive = |id: &String| std::path::Path::new("/proc/self/task").join(id).exists();
+        assert!(ids.iter().all(alive), "the arbiters run while owned");
+        let also_owned = owners.1.clone();
+        drop(owners);
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        assert!(ids.iter().all(alive), "a second owner keeps them running");
+        drop(also_owned);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while ids.iter().any(alive) && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let left: Vec<&String> = ids.iter().filter(|id| alive(id)).collect();
+        assert!(left.is_empty(), "threads {left:?} still run after the last owner was dropped");
+    }
 
     #[test]
     fn a_key_always_lands_on_one_shard_and_keys_spread_over_all() {

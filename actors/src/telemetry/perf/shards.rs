@@ -8,13 +8,13 @@ use std::collections::HashSet;
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use actix::{Actor, Addr, Arbiter, MailboxError};
+use actix::{Actor, Addr, MailboxError};
 
 use super::{GetVitalHistograms, PerfCollector, PerfRecord, RecordPerf};
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::page_views::StatsRange;
 use crate::telemetry::records::now_ms;
-use crate::telemetry::shards::{shard_count, shard_of, start_on_arbiters};
+use crate::telemetry::shards::{shard_count, shard_of, start_on_arbiters, Arbiters};
 use crate::telemetry::vitals::{PageVitals, VitalHistograms, VitalSeriesReport};
 use crate::telemetry::writer::TelemetryWriter;
 
@@ -29,7 +29,7 @@ pub struct PerfShards {
     /// The shards' actors, by number.
     shards: Arc<[Addr<PerfCollector>]>,
     /// The threads the shards run on (kept for as long as the shards are).
-    _arbiters: Arc<[Arbiter]>,
+    _arbiters: Arc<Arbiters>,
 }
 
 impl PerfShards {

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use actix::{Actor, Addr, Arbiter, MailboxError};
+use actix::{Actor, Addr, MailboxError};
 
 use super::{
     CountActiveVisitors, FlushVisitorSessions, GetVisitorSession, InboxFull, RecordVisit, VisitInbox, VisitState,
@@ -15,7 +15,7 @@ use super::{
 use crate::store::Store;
 use crate::telemetry::cookie::VisitorId;
 use crate::telemetry::limits::TelemetryLimits;
-use crate::telemetry::shards::{shard_count, shard_of, start_on_arbiters};
+use crate::telemetry::shards::{shard_count, shard_of, start_on_arbiters, Arbiters};
 use crate::telemetry::writer::TelemetryWriter;
 
 /// One shard: its actor and the inbox requests hand its visits to.
@@ -32,7 +32,7 @@ pub struct VisitorShards {
     /// The shards, by number.
     shards: Arc<[Shard]>,
     /// The threads the shards run on (kept for as long as the shards are).
-    _arbiters: Arc<[Arbiter]>,
+    _arbiters: Arc<Arbiters>,
 }
 
 impl VisitorShards {
