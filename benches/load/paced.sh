@@ -113,8 +113,10 @@ probe() {
   local result
   result=$(send "$PORT" "$PROBE_RATE" 1)
   echo "PROBE run $1 $result" >&2
-  python3 -c 'import sys; f = dict(kv.split("=") for kv in sys.argv[1].split()[1:]); a = int(f["answered"])
-print(round(float(f["achieved_rate"]) * (a - int(f["non2xx"])) / max(a, 1)))' "$result"
+  echo "$result" | awk '{
+      for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      printf "%.0f\n", v["achieved_rate"] * (v["answered"] - v["non2xx"]) / (v["answered"] > 0 ? v["answered"] : 1)
+    }'
 }
 if [ -n "$RATE_OF_MAX" ]; then
   maxima=()
