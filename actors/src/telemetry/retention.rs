@@ -135,7 +135,7 @@ impl Sweeper {
         done &= advance(&mut self.session_cursor, &sessions);
         let idle = sessions
             .into_iter()
-            .filter(|(_, value)| serde_json::from_slice::<VisitState>(value).is_ok_and(|s| s.last_seen < cutoff))
+            .filter(|(_, value)| VisitState::from_bytes(value).is_some_and(|s| s.last_seen < cutoff))
             .map(|(key, _)| key)
             .collect();
         removed += remove(store, Tree::VisitorSessions, idle).await?;

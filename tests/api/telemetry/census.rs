@@ -2,6 +2,7 @@
 
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::Tree;
+use veranda_actors::telemetry::stored::VisitState;
 use veranda_actors::telemetry::TelemetryLimits;
 use veranda_server::routes::auth::UNLOCK_COOKIE_PREFIX;
 use veranda_tests::spec;
@@ -75,9 +76,8 @@ async fn session_of(app: &App, id: &str, visits: u64, pages: u64) -> (u64, u64) 
     let what = format!("visitor {id} at {visits} visits, {pages} pages this visit");
     eventually(std::time::Duration::from_secs(5), &what, || async {
         let stored = app.store.get(Tree::VisitorSessions, id.as_bytes()).expect("reads");
-        let state: Option<serde_json::Value> = stored.map(|v| serde_json::from_slice(&v).expect("a session"));
-        let got =
-            state.map_or((0, 0), |s| (s["visits"].as_u64().unwrap_or(0), s["pagesThisVisit"].as_u64().unwrap_or(0)));
+        let state = stored.map(|v| VisitState::from_bytes(&v).expect("a session"));
+        let got = state.map_or((0, 0), |s| (s.visits, u64::from(s.pages_this_visit)));
         if got == (visits, pages) {
             Ok(got)
         } else {

@@ -127,7 +127,7 @@ async fn drop_oldest(store: &dyn Store, wanted: u64) -> Result<u64, StoreError> 
         candidates.extend(oldest);
     }
     let perf = |key: &[u8], _: &[u8]| perf_time(key).unwrap_or(0);
-    let session = |_: &[u8], value: &[u8]| serde_json::from_slice::<VisitState>(value).map_or(0, |s| s.last_seen);
+    let session = |_: &[u8], value: &[u8]| VisitState::from_bytes(value).map_or(0, |s| s.last_seen);
     for (tree, time) in [(Tree::Perf, &perf as &dyn Fn(&[u8], &[u8]) -> u64), (Tree::VisitorSessions, &session)] {
         let (oldest, more) = walk_oldest(store, tree, time, wanted)?;
         if more {

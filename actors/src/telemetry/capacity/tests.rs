@@ -21,7 +21,7 @@ fn records(store: &dyn Store) -> Vec<(Tree, Vec<u8>, u64)> {
         all.push((Tree::Perf, key, at));
     }
     for (key, value) in store.scan_prefix(Tree::VisitorSessions, b"", usize::MAX).expect("scans") {
-        let at = serde_json::from_slice::<VisitState>(&value).expect("a session").last_seen;
+        let at = VisitState::from_bytes(&value).expect("a session").last_seen;
         all.push((Tree::VisitorSessions, key, at));
     }
     all

@@ -65,10 +65,11 @@ const DIRTY_KEPT: usize = 4096;
 /// Visits an inbox holds per mailbox slot of the telemetry limits (a full inbox → 503).
 const INBOX_VISITS_PER_SLOT: usize = 8;
 
-/// One census record.
+/// One census record; its `data` is JSON text, or anything that writes itself as JSON (a
+/// page view's, written straight into the record instead of into a text of its own first).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct CensusHit {
+pub struct CensusHit<D = Box<RawValue>> {
     /// pageView, search, buttonClick, buttonRender, formRender, overlay, quickView or track.
     pub kind: String,
     /// When it was recorded (unix ms).
@@ -85,7 +86,7 @@ pub struct CensusHit {
     pub path: String,
     /// The call's fields (the `data` JSON, or the form fields), as JSON text: a page view's
     /// `data` is stored as the loader sent it, not parsed and written out again.
-    pub data: Box<RawValue>,
+    pub data: D,
 }
 
 impl CensusHit {
@@ -205,9 +206,11 @@ impl VisitorSessions {
         let ended = std::mem::take(&mut self.ended);
         let changed = self.dirty.drain().filter_map(|id| self.sessions.peek(&id).map(|state| (id, *state)));
         for (id, state) in changed.chain(ended) {
-            if let Ok(value) = serde_json::to_vec(&state) {
-                writes.push(Write { tree: Tree::VisitorSessions, key: id.as_str().as_bytes().to_vec(), value });
-            }
+            writes.push(Write {
+                tree: Tree::VisitorSessions,
+                key: id.as_str().as_bytes().to_vec(),
+                value: state.to_bytes(),
+            });
         }
         // A burst's set is not kept allocated for the quiet intervals after it.
         self.dirty.shrink_to(DIRTY_KEPT);
@@ -227,7 +230,7 @@ impl VisitorSessions {
                     self.dirty.insert(id);
                 } else if self.ended.len() >= self.ended_kept {
                     metrics::dropped(metrics::VISITOR_SESSIONS, metrics::WRITER_BUSY, 1);
-                } else if let Ok(state) = serde_json::from_slice(&write.value) {
+                } else if let Some(state) = VisitState::from_bytes(&write.value) {
                     self.ended.insert(id, state);
                 }
             }
@@ -261,7 +264,7 @@ impl VisitorSessions {
 
     fn load(&self, id: &VisitorId) -> Option<VisitState> {
         let bytes = self.store.get(Tree::VisitorSessions, id.as_str().as_bytes()).ok().flatten()?;
-        serde_json::from_slice(&bytes).ok()
+        VisitState::from_bytes(&bytes)
     }
 }
 
@@ -285,7 +288,7 @@ pub const HIT_PATIENCE: Duration = Duration::from_millis(250);
 
 /// Writes a census hit (from the request's thread; no actor is involved), waiting up to
 /// [`HIT_PATIENCE`] for room in the writer's queue.
-pub async fn record_hit(writer: &TelemetryWriter, hit: &CensusHit) -> Result<(), WriterBusy> {
+pub async fn record_hit<D: Serialize>(writer: &TelemetryWriter, hit: &CensusHit<D>) -> Result<(), WriterBusy> {
     match serde_json::to_vec(hit) {
         Ok(value) => {
             let write = Write { tree: Tree::Census, key: record_key(hit.at).to_vec(), value };

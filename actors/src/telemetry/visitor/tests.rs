@@ -65,7 +65,7 @@ async fn changed_sessions_are_written_once_per_interval_and_swept_only_once_writ
     assert_eq!(sessions.live(), 1, "a session not yet written stays in memory");
     let writes = sessions.take_changed();
     assert_eq!(writes.len(), 1, "four hits of one visitor, one write");
-    let written: VisitState = serde_json::from_slice(&writes[0].value).expect("a session");
+    let written = VisitState::from_bytes(&writes[0].value).expect("a session");
     assert_eq!(written.pages_this_visit, 4);
     assert!(sessions.take_changed().is_empty());
     writer.write_all(writes).expect("queued");

@@ -103,7 +103,7 @@ fn cookie_value(req: &HttpRequest, name: &str) -> Option<String> {
 }
 
 /// Queues a census hit for the store: a writer queue still full after the hit's patience → 503.
-async fn store_hit(state: &AppState, hit: &CensusHit) -> Result<(), IngestError> {
+async fn store_hit<D: Serialize>(state: &AppState, hit: &CensusHit<D>) -> Result<(), IngestError> {
     visitor::record_hit(&state.services.telemetry.writer, hit).await.map_err(|_| IngestError::Busy(Queue::Writer))
 }
 
@@ -115,12 +115,6 @@ struct PageViewData<'a> {
     data: &'a RawValue,
     event: &'a str,
     new_visit: Option<bool>,
-}
-
-impl PageViewData<'_> {
-    fn to_raw(&self) -> Result<Box<RawValue>, IngestError> {
-        serde_json::value::to_raw_value(self).map_err(not_json)
-    }
 }
 
 /// A `data` that cannot be read or written as JSON: a 400.
@@ -180,7 +174,7 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         session_id: ids.as_ref().map(|i| i.session.id.as_str().to_string()),
         analytics_id: ids.as_ref().map(|i| i.analytics.id.as_str().to_string()),
         path: path_of(&url),
-        data: PageViewData { data, event: &event, new_visit: visit.as_ref().map(|v| v.new_visit) }.to_raw()?,
+        data: PageViewData { data, event: &event, new_visit: visit.as_ref().map(|v| v.new_visit) },
     };
     let cookies = visit.as_ref().map(visit_cookies);
     if let Some(outcome) = visit {
