@@ -6,23 +6,26 @@ use std::path::Path;
 use veranda_actors::store::Tree;
 use veranda_tests::{repo_root, spawn_app};
 
-/// Every `veranda_*` metric family named in the files under `dashboards/`.
+/// Every metric family named in the files under `dashboards/`: the server's own
+/// (`veranda_*`) and its process's (`process_*`).
 fn metric_names_in_dashboards() -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     let mut files = Vec::new();
     collect_files(&repo_root().join("dashboards"), &mut files);
     for file in files.iter().filter(|f| matches!(f.extension().and_then(|e| e.to_str()), Some("json" | "yml"))) {
         let text = std::fs::read_to_string(file).expect("dashboard readable");
-        let mut rest = text.as_str();
-        while let Some(at) = rest.find("veranda_") {
-            let name: String = rest[at..].chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect();
-            rest = &rest[at + name.len().max(1)..];
-            let family = ["_bucket", "_sum", "_count"]
-                .iter()
-                .find_map(|suffix| name.strip_suffix(suffix))
-                .unwrap_or(&name)
-                .to_string();
-            names.insert(family);
+        for prefix in ["veranda_", "process_"] {
+            let mut rest = text.as_str();
+            while let Some(at) = rest.find(prefix) {
+                let name: String = rest[at..].chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect();
+                rest = &rest[at + name.len().max(1)..];
+                let family = ["_bucket", "_sum", "_count"]
+                    .iter()
+                    .find_map(|suffix| name.strip_suffix(suffix))
+                    .unwrap_or(&name)
+                    .to_string();
+                names.insert(family);
+            }
         }
     }
     names
@@ -43,6 +46,9 @@ fn collect_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 async fn every_metric_in_the_dashboards_is_exported() {
     let names = metric_names_in_dashboards();
     assert!(names.len() >= 5, "the dashboards name metrics: {names:?}");
+    for process in ["process_resident_memory_bytes", "process_open_fds", "process_max_fds"] {
+        assert!(names.contains(process), "{process} is plotted or alerted on: {names:?}");
+    }
     let app = spawn_app().await;
     for path in ["/", "/about", "/no-such-page"] {
         app.get(path).await;

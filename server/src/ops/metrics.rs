@@ -147,6 +147,20 @@ fn with_buckets(builder: PrometheusBuilder) -> Result<PrometheusBuilder, BuildEr
 /// The process's recorder handle.
 static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
 
+/// The process's own figures — resident and virtual memory, CPU time, open and most file
+/// descriptors, threads, start time — under the names Prometheus' client libraries give
+/// them (`process_resident_memory_bytes`, `process_cpu_seconds_total`, …), read from
+/// `/proc` at each scrape ([`render`]).
+static PROCESS: OnceLock<metrics_process::Collector> = OnceLock::new();
+
+/// Every metric of this process in Prometheus' text format, the process's own figures
+/// read afresh.
+pub fn render() -> String {
+    let handle = install();
+    PROCESS.get_or_init(metrics_process::Collector::default).collect();
+    handle.render()
+}
+
 /// Installs the Prometheus recorder the first time it is called and returns its handle.
 pub fn install() -> &'static PrometheusHandle {
     HANDLE.get_or_init(|| {
@@ -171,6 +185,7 @@ pub fn install() -> &'static PrometheusHandle {
             tracing::warn!(%error, "cannot start the metrics upkeep thread");
         }
         describe();
+        PROCESS.get_or_init(metrics_process::Collector::default).describe();
         metrics::gauge!(ServerMetric::BuildInfo.name(), "version" => env!("CARGO_PKG_VERSION")).set(1.0);
         metrics::gauge!(ServerMetric::HttpRequestsInFlight.name()).increment(0.0);
         // Exported from start-up; the throttles set them as they change.

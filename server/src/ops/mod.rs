@@ -45,5 +45,5 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// Every metric recorded in this process, in Prometheus' text format.
 async fn render_metrics() -> HttpResponse {
-    HttpResponse::Ok().content_type(PROMETHEUS_TEXT).body(metrics::install().render())
+    HttpResponse::Ok().content_type(PROMETHEUS_TEXT).body(metrics::render())
 }

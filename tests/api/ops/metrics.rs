@@ -177,3 +177,54 @@ async fn a_fresh_server_exports_its_series_at_zero_before_any_request() {
     let missing: Vec<&str> = AT_ZERO_FROM_START.iter().copied().filter(|line| !lines.contains(line)).collect();
     assert!(missing.is_empty(), "not exported at zero: {missing:#?}\n--- metrics ---\n{body}");
 }
+
+/// The value of the one sample of `name` (no labels) in `body`.
+fn value_of(body: &str, name: &str) -> f64 {
+    let line = samples(body, &format!("{name} ")).into_iter().next().unwrap_or_else(|| panic!("{name} in {body}"));
+    line[name.len()..].trim().parse().unwrap_or_else(|_| panic!("a number in {line}"))
+}
+
+/// `field` (in kB) of `/proc/PID/status`, in bytes.
+fn status_bytes(pid: u32, field: &str) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the process's status");
+    let line = status.lines().find(|l| l.starts_with(field)).unwrap_or_else(|| panic!("{field} in {status}"));
+    let kb: f64 = line[field.len()..].trim().trim_end_matches("kB").trim().parse().expect("a number of kB");
+    kb * 1024.0
+}
+
+#[actix_rt::test]
+async fn the_process_memory_cpu_threads_and_files_are_exported_as_the_kernel_counts_them() {
+    // A process of its own, so that the figures are the server's and not the test runner's.
+    let data = tempfile::tempdir().expect("a data dir");
+    let server = veranda_tests::process::ServerProcess::start(data.path()).await;
+    let body = veranda_tests::metrics::scrape(&server.ops_address).await;
+    for (name, kind) in [
+        ("process_resident_memory_bytes", "gauge"),
+        ("process_virtual_memory_bytes", "gauge"),
+        ("process_cpu_seconds_total", "counter"),
+        ("process_threads", "gauge"),
+        ("process_open_fds", "gauge"),
+        ("process_max_fds", "gauge"),
+        ("process_start_time_seconds", "gauge"),
+    ] {
+        assert!(body.contains(&format!("# TYPE {name} {kind}\n")), "{name} as a {kind} in {body}");
+    }
+    let resident = value_of(&body, "process_resident_memory_bytes");
+    let kernel = status_bytes(server.pid(), "VmRSS:");
+    assert!(
+        resident > 0.5 * kernel && resident < 2.0 * kernel,
+        "resident {resident} B where the kernel says {kernel} B"
+    );
+    let threads = value_of(&body, "process_threads");
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.pid())).expect("status");
+    let kernel_threads: f64 =
+        status.lines().find_map(|l| l.strip_prefix("Threads:")).expect("Threads:").trim().parse().expect("a number");
+    assert!((threads - kernel_threads).abs() <= 4.0, "{threads} threads where the kernel says {kernel_threads}");
+    let open = value_of(&body, "process_open_fds");
+    let kernel_open = std::fs::read_dir(format!("/proc/{}/fd", server.pid())).expect("fd dir").count() as f64;
+    assert!(open >= 3.0 && (open - kernel_open).abs() <= 8.0, "{open} open files where the kernel lists {kernel_open}");
+    assert!(value_of(&body, "process_max_fds") >= open, "the limit is at least what is open");
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("after 1970").as_secs_f64();
+    let started = value_of(&body, "process_start_time_seconds");
+    assert!(started <= now + 1.0 && started > now - 120.0, "started at {started}, now {now}");
+}
