@@ -25,11 +25,12 @@
 # for PROBE_SECONDS (default 1) each, the same request and connections, measure how many 2xx a
 # second veranda answers when it is asked more than it can; RATE is P % of their median (printed
 # as MAX and RATE lines). A 1 s probe measures a burst: it ends before the telemetry writer has
-# stored what it sent, so its maximum is above what the server sustains (continuing visitors
-# pinned, 2026-11-29: 28,280/s probed, and 30 s runs at 60 % of it fell behind); PROBE_SECONDS=10
-# probes the sustained maximum (22,311/s there), with PROBE_RATE nearer it (35,000/s there: asked
-# 100,000/s for 10 s, open_loop's backlog outran it and no answer was counted). The maximum of a machine moves from sitting to sitting, so a rate set from
-# another sitting's maximum may be past this one's (then every answer waits in a queue).
+# stored what it sent, so its maximum is above what the server sustains (benches/reports/
+# telemetry.md). PROBE_SECONDS=10 probes the sustained maximum; give it a PROBE_RATE about 1.5
+# times that maximum, since asked far more for that long open_loop falls so far behind its
+# schedule that it counts no answer. The maximum of a machine moves from sitting to sitting, so
+# a rate set from another sitting's maximum may be past this one's (then every answer waits in
+# a queue).
 # open_loop is one thread with no script, so with the client sharing the cores (PIN=0) its
 # maximum may well be higher than ingest_cpu.sh's (wrk with Lua); the two are not compared here.
 set -euo pipefail

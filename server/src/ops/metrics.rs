@@ -153,11 +153,16 @@ static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
 /// `/proc` at each scrape ([`render`]).
 static PROCESS: OnceLock<metrics_process::Collector> = OnceLock::new();
 
+/// The collector of the process's own figures.
+fn process() -> &'static metrics_process::Collector {
+    PROCESS.get_or_init(metrics_process::Collector::default)
+}
+
 /// Every metric of this process in Prometheus' text format, the process's own figures
 /// read afresh.
 pub fn render() -> String {
     let handle = install();
-    PROCESS.get_or_init(metrics_process::Collector::default).collect();
+    process().collect();
     handle.render()
 }
 
@@ -185,7 +190,7 @@ pub fn install() -> &'static PrometheusHandle {
             tracing::warn!(%error, "cannot start the metrics upkeep thread");
         }
         describe();
-        PROCESS.get_or_init(metrics_process::Collector::default).describe();
+        process().describe();
         metrics::gauge!(ServerMetric::BuildInfo.name(), "version" => env!("CARGO_PKG_VERSION")).set(1.0);
         metrics::gauge!(ServerMetric::HttpRequestsInFlight.name()).increment(0.0);
         // Exported from start-up; the throttles set them as they change.

@@ -184,12 +184,11 @@ fn value_of(body: &str, name: &str) -> f64 {
     line[name.len()..].trim().parse().unwrap_or_else(|_| panic!("a number in {line}"))
 }
 
-/// `field` (in kB) of `/proc/PID/status`, in bytes.
-fn status_bytes(pid: u32, field: &str) -> f64 {
+/// The number `field` of `/proc/PID/status` gives (`VmRSS:` in kB, `Threads:` a count).
+fn status_number(pid: u32, field: &str) -> f64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the process's status");
-    let line = status.lines().find(|l| l.starts_with(field)).unwrap_or_else(|| panic!("{field} in {status}"));
-    let kb: f64 = line[field.len()..].trim().trim_end_matches("kB").trim().parse().expect("a number of kB");
-    kb * 1024.0
+    let value = status.lines().find_map(|l| l.strip_prefix(field)).unwrap_or_else(|| panic!("{field} in {status}"));
+    value.trim().trim_end_matches("kB").trim().parse().unwrap_or_else(|_| panic!("a number in {field}{value}"))
 }
 
 #[actix_rt::test]
@@ -210,15 +209,13 @@ async fn the_process_memory_cpu_threads_and_files_are_exported_as_the_kernel_cou
         assert!(body.contains(&format!("# TYPE {name} {kind}\n")), "{name} as a {kind} in {body}");
     }
     let resident = value_of(&body, "process_resident_memory_bytes");
-    let kernel = status_bytes(server.pid(), "VmRSS:");
+    let kernel = status_number(server.pid(), "VmRSS:") * 1024.0;
     assert!(
         resident > 0.5 * kernel && resident < 2.0 * kernel,
         "resident {resident} B where the kernel says {kernel} B"
     );
     let threads = value_of(&body, "process_threads");
-    let status = std::fs::read_to_string(format!("/proc/{}/status", server.pid())).expect("status");
-    let kernel_threads: f64 =
-        status.lines().find_map(|l| l.strip_prefix("Threads:")).expect("Threads:").trim().parse().expect("a number");
+    let kernel_threads = status_number(server.pid(), "Threads:");
     assert!((threads - kernel_threads).abs() <= 4.0, "{threads} threads where the kernel says {kernel_threads}");
     let open = value_of(&body, "process_open_fds");
     let kernel_open = std::fs::read_dir(format!("/proc/{}/fd", server.pid())).expect("fd dir").count() as f64;

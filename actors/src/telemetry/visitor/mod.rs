@@ -84,7 +84,7 @@ pub struct CensusHit<D = Box<RawValue>> {
     pub analytics_id: Option<String>,
     /// The page path it concerns, when known.
     pub path: String,
-    /// The call's fields (the `data` JSON, or the form fields), as JSON text: a page view's
+    /// The call's fields (the `data` JSON, or the form fields), as JSON: a page view's
     /// `data` is stored as the loader sent it, not parsed and written out again.
     pub data: D,
 }
