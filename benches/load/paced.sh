@@ -22,15 +22,14 @@
 #
 # RATE_OF_MAX=P (instead of RATE) sets the rate from veranda's maximum in this sitting: before
 # anything else, PROBE_RUNS (default 3) runs of open_loop asking PROBE_RATE (default 100,000/s)
-# for PROBE_SECONDS (default 1) each, the same request and connections, measure how many 2xx a
+# for PROBE_SECONDS (default 10) each, the same request and connections, measure how many 2xx a
 # second veranda answers when it is asked more than it can; RATE is P % of their median (printed
-# as MAX and RATE lines). A 1 s probe measures a burst: it ends before the telemetry writer has
-# stored what it sent, so its maximum is above what the server sustains (benches/reports/
-# telemetry.md). PROBE_SECONDS=10 probes the sustained maximum; give it a PROBE_RATE about 1.5
-# times that maximum, since asked far more for that long open_loop falls so far behind its
-# schedule that it counts no answer. The maximum of a machine moves from sitting to sitting, so
-# a rate set from another sitting's maximum may be past this one's (then every answer waits in
-# a queue).
+# as MAX and RATE lines). A probe ends when its last request is due (open_loop --drain 0),
+# counting what was answered by then. A probe of 1 s measures a burst: it ends before the
+# telemetry writer has stored what it sent, so its maximum is above what the server sustains
+# (benches/reports/telemetry.md); 10 s is the sustained one. The maximum of a machine moves
+# from sitting to sitting, so a rate set from another sitting's maximum may be past this one's
+# (then every answer waits in a queue).
 # open_loop is one thread with no script, so with the client sharing the cores (PIN=0) its
 # maximum may well be higher than ingest_cpu.sh's (wrk with Lua); the two are not compared here.
 set -euo pipefail
@@ -49,7 +48,7 @@ fi
 RATE=${RATE:-10000}
 PROBE_RUNS=${PROBE_RUNS:-3}
 PROBE_RATE=${PROBE_RATE:-100000}
-PROBE_SECONDS=${PROBE_SECONDS:-1}
+PROBE_SECONDS=${PROBE_SECONDS:-10}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-10}
 RUNS=${RUNS:-3}
 WARMUP_SECONDS=${WARMUP_SECONDS:-5}
@@ -58,9 +57,9 @@ export PIN=${PIN:-1}
 
 # shellcheck source=benches/load/lib.sh
 source "$BENCH_DIR/lib.sh"
-# A probe ends at most 15 s after its last request was due (open_loop's drain).
+# A probe ends when its last request is due; a paced run at most 15 s later (open_loop's drain).
 probe_secs=0
-[ -n "$RATE_OF_MAX" ] && probe_secs=$((PROBE_RUNS * (PROBE_SECONDS + 20)))
+[ -n "$RATE_OF_MAX" ] && probe_secs=$((PROBE_RUNS * (PROBE_SECONDS + 5)))
 bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 2 * WARMUP_SECONDS + 2 * ${WARM_MAX_SECS:-60} + probe_secs + 80))
 ingest_config "$WORK/veranda.toml"
 start_servers "$WORK/veranda.toml"
@@ -100,12 +99,13 @@ case "$MODE" in
   *) echo "MODE is continuing, new or errors" >&2; exit 2 ;;
 esac
 
-# send PORT RATE SECONDS: open_loop's RESULT line for the mode's request at RATE against a
-# server (OPEN_LOOP_SLOW as the caller sets it).
+# send PORT RATE SECONDS [DRAIN]: open_loop's RESULT line for the mode's request at RATE against
+# a server, waiting DRAIN seconds (default 15) for what is due and unanswered at the end
+# (OPEN_LOOP_SLOW as the caller sets it).
 send() {
   "${CLIENT_PIN[@]}" "$OPEN_LOOP" --url "http://127.0.0.1:$1$path" --method POST \
     --header "Content-Type: $type" --header "$cookie" "${csrf[@]}" \
-    --body "$body" --rate "$2" --seconds "$3" | grep RESULT
+    --body "$body" --rate "$2" --seconds "$3" --drain "${4:-15}" | grep RESULT
 }
 # paced NAME PORT RUN [SECONDS]: one run at RATE against a server (SECONDS_PER_RUN long
 # unless SECONDS is given).
@@ -117,7 +117,7 @@ paced() {
 # second (answered less non-2xx, over the time to its last answer).
 probe() {
   local result
-  result=$(send "$PORT" "$PROBE_RATE" "$PROBE_SECONDS")
+  result=$(send "$PORT" "$PROBE_RATE" "$PROBE_SECONDS" 0)
   echo "PROBE run $1 $result" >&2
   echo "$result" | awk '{
       for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }

@@ -20,6 +20,10 @@ pub const MAX_CONNECTIONS: usize = 4_096;
 pub const MAX_REQUESTS: u64 = 20_000_000;
 /// The largest request body accepted, bytes.
 pub const MAX_BODY: usize = 1 << 20;
+/// The longest drain accepted, seconds.
+pub const MAX_DRAIN_SECONDS: u64 = 60;
+/// How long a run goes on after its last request was due, unless `--drain` says.
+pub const DEFAULT_DRAIN_SECONDS: u64 = 15;
 
 /// What one run sends, how fast and for how long.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,6 +42,10 @@ pub struct Options {
     pub seconds: u64,
     /// Connections (at most this many requests in flight).
     pub connections: usize,
+    /// Seconds the run goes on after its last request was due: requests due and not yet
+    /// sent are still sent, and answers awaited, until then; what is unanswered at that
+    /// point is counted as unfinished.
+    pub drain: u64,
 }
 
 impl Options {
@@ -121,6 +129,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         rate: 0,
         seconds: 10,
         connections: 64,
+        drain: DEFAULT_DRAIN_SECONDS,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -145,6 +154,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "--rate" => options.rate = bounded(flag, value, 1, MAX_RATE)?,
             "--seconds" => options.seconds = bounded(flag, value, 1, MAX_SECONDS)?,
             "--connections" => options.connections = bounded(flag, value, 1, MAX_CONNECTIONS)?,
+            "--drain" => options.drain = bounded(flag, value, 0, MAX_DRAIN_SECONDS)?,
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -211,9 +221,12 @@ mod tests {
     fn only_loopback_urls_and_bounded_runs_are_accepted() {
         let ok = parse(&args(&["--url", "http://127.0.0.1:8080/api/x", "--rate", "1000", "--seconds", "5"])).unwrap();
         assert_eq!(
-            (ok.url.as_str(), ok.rate, ok.seconds, ok.connections),
-            ("http://127.0.0.1:8080/api/x", 1000, 5, 64)
+            (ok.url.as_str(), ok.rate, ok.seconds, ok.connections, ok.drain),
+            ("http://127.0.0.1:8080/api/x", 1000, 5, 64, 15)
         );
+        let drained = parse(&args(&["--url", "http://127.0.0.1:1/", "--rate", "1", "--drain", "0"])).unwrap();
+        assert_eq!(drained.drain, 0);
+        assert!(parse(&args(&["--url", "http://127.0.0.1:1/", "--rate", "1", "--drain", "61"])).is_err());
         assert_eq!(ok.requests(), 5_000);
         assert!(parse(&args(&["--url", "http://[::1]:8080/", "--rate", "1"])).is_ok());
         assert!(parse(&args(&["--url", "http://10.0.0.1:8080/", "--rate", "1"])).is_err());

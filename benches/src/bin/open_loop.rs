@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! open_loop --url http://127.0.0.1:PORT/path --rate 6000 [--seconds 10] [--connections 64]
-//!     [--method POST] [--header 'Name: value']... [--body TEXT | --body-file FILE]
+//!     [--method POST] [--header 'Name: value']... [--body TEXT | --body-file FILE] [--drain 15]
 //! ```
 //!
 //! In the body and header values `{n}` is replaced by the request number (unique in the
@@ -16,7 +16,10 @@
 //! ids. Prints the achieved rate, non-2xx answers, failed requests and p50 / p99 / p99.9 /
 //! max latency, then one machine-readable `RESULT` line. Loopback only; bounded in rate,
 //! time and count (see [`veranda_benches::open_loop`]); every request times out after 10 s
-//! and the run ends at most 15 s after its last request was due.
+//! and the run ends `--drain` seconds (default 15) after its last request was due: requests
+//! due and not answered by then are counted as unfinished, and everything answered before
+//! is counted, so a run asking far more than the server can answer measures what it did
+//! answer (`paced.sh`'s probe of the maximum rate).
 //!
 //! With `OPEN_LOOP_SLOW=FILE` it also writes every request answered more than 2 ms after its
 //! due time to FILE, one `due-ms-into-the-run latency-ms` line each: when the tail happened.
@@ -42,8 +45,6 @@ use veranda_benches::open_loop::{due, parse, render_body, slow_lines, summary, O
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 /// The step of tokio's timer.
 const TIMER_STEP: Duration = Duration::from_millis(1);
-/// How long the run waits for answers after the last request was due.
-const DRAIN: Duration = Duration::from_secs(15);
 
 fn now_ms() -> u128 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0)
@@ -123,7 +124,9 @@ async fn connect(target: &Target) -> Option<SendRequest<Full<Bytes>>> {
     Some(sender)
 }
 
-/// Sends the requests of connection `c` of `connections`, each at its due time.
+/// Sends the requests of connection `c` of `connections`, each at its due time, until
+/// `deadline`: a request not answered by then (or not yet sent) is left unfinished, and the
+/// tally of what was answered is returned, however far behind its schedule the connection is.
 async fn connection(
     c: u64,
     connections: u64,
@@ -131,6 +134,7 @@ async fn connection(
     target: Arc<Target>,
     method: Method,
     start: Instant,
+    deadline: Instant,
 ) -> Tally {
     let mut tally = Tally::default();
     let mut sender = None;
@@ -142,6 +146,9 @@ async fn connection(
             // The client's own lag: the connection was free before the request was due.
             tally.send_lag_max = tally.send_lag_max.max(Instant::now().saturating_duration_since(due_at));
         }
+        if Instant::now() >= deadline {
+            break;
+        }
         if sender.is_none() {
             sender = connect(&target).await;
         }
@@ -149,7 +156,8 @@ async fn connection(
             tally.failed += 1;
             continue;
         };
-        let answer = tokio::time::timeout(REQUEST_TIMEOUT, async {
+        let timeout = REQUEST_TIMEOUT.min(deadline.saturating_duration_since(Instant::now()));
+        let answer = tokio::time::timeout(timeout, async {
             open.ready().await.ok()?;
             let res = open.send_request(req).await.ok()?;
             let ok = res.status().is_success();
@@ -169,6 +177,8 @@ async fn connection(
                 tally.non2xx += u64::from(!ok);
                 tally.last_answer = Some(at);
             }
+            // Still waiting when the run ends: unfinished, not failed.
+            Err(_) if Instant::now() >= deadline => break,
             _ => {
                 // The connection is in an unknown state: the next request opens a new one.
                 tally.failed += 1;
@@ -179,7 +189,28 @@ async fn connection(
     tally
 }
 
-async fn run(options: Options) -> Result<(), String> {
+/// What a run saw, in all.
+#[derive(Debug)]
+struct Outcome {
+    /// Requests the schedule held.
+    scheduled: u64,
+    /// µs from each answered request's due time to its whole answer, sorted.
+    latencies: Vec<u64>,
+    non2xx: u64,
+    failed: u64,
+    /// Answers a second, from the start to the last answer.
+    achieved: f64,
+    send_lag_max: Duration,
+}
+
+impl Outcome {
+    /// Requests neither answered nor failed when the run ended.
+    fn unfinished(&self) -> u64 {
+        self.scheduled - self.latencies.len() as u64 - self.failed
+    }
+}
+
+async fn run(options: Options) -> Result<Outcome, String> {
     let method = Method::from_bytes(options.method.as_bytes()).map_err(|e| e.to_string())?;
     let target = Arc::new(Target::of(&options.url)?);
     // Every header and the body must make a request before the clock starts.
@@ -188,14 +219,17 @@ async fn run(options: Options) -> Result<(), String> {
     let total = options.requests();
     let start = Instant::now() + Duration::from_millis(20);
     let connections = options.connections as u64;
+    let last_due = start + due(total.saturating_sub(1), options.rate);
+    let deadline = last_due + Duration::from_secs(options.drain);
     let mut tasks = tokio::task::JoinSet::new();
     for c in 0..connections.min(total) {
-        tasks.spawn(connection(c, connections, options.clone(), target.clone(), method.clone(), start));
+        tasks.spawn(connection(c, connections, options.clone(), target.clone(), method.clone(), start, deadline));
     }
-    let last_due = start + due(total.saturating_sub(1), options.rate);
-    let deadline = last_due + DRAIN;
+    // Each connection returns by the deadline; the margin is for a connect that hangs.
     let mut all = Tally::default();
-    while let Ok(Some(done)) = tokio::time::timeout_at(deadline.into(), tasks.join_next()).await {
+    while let Ok(Some(done)) =
+        tokio::time::timeout_at((deadline + Duration::from_secs(1)).into(), tasks.join_next()).await
+    {
         let Ok(tally) = done else { continue };
         all.latencies.extend(tally.latencies);
         all.non2xx += tally.non2xx;
@@ -209,12 +243,19 @@ async fn run(options: Options) -> Result<(), String> {
     if let Some(path) = std::env::var("OPEN_LOOP_SLOW").ok().filter(|path| !path.is_empty()) {
         std::fs::write(&path, slow_lines(&slow, options.rate)).map_err(|e| format!("OPEN_LOOP_SLOW={path}: {e}"))?;
     }
-    let unfinished = total - latencies.len() as u64 - failed;
     latencies.sort_unstable();
     let elapsed = last_answer.unwrap_or(start).saturating_duration_since(start).as_secs_f64().max(1e-9);
     let achieved = latencies.len() as f64 / elapsed;
-    let [p50, p99, p999, max] = summary(&latencies).unwrap_or([0; 4]);
+    Ok(Outcome { scheduled: total, latencies, non2xx, failed, achieved, send_lag_max })
+}
+
+/// Prints what `options` ran into: two lines for people, then the `RESULT` line.
+fn print(options: &Options, outcome: &Outcome) {
+    let Outcome { scheduled, latencies, non2xx, failed, achieved, send_lag_max } = outcome;
+    let unfinished = outcome.unfinished();
+    let [p50, p99, p999, max] = summary(latencies).unwrap_or([0; 4]);
     let ms = |micros: u64| micros as f64 / 1e3;
+    let lag_ms = send_lag_max.as_secs_f64() * 1e3;
     println!(
         "{} {}: {} req/s asked, {achieved:.0} answered/s; {} answered, {non2xx} non-2xx, {failed} failed, {unfinished} unfinished",
         options.method,
@@ -223,16 +264,15 @@ async fn run(options: Options) -> Result<(), String> {
         latencies.len()
     );
     println!(
-        "latency from the due time: p50 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, max {:.2} ms (sends lagged at most {:.2} ms)",
+        "latency from the due time: p50 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, max {:.2} ms (sends lagged at most {lag_ms:.2} ms)",
         ms(p50),
         ms(p99),
         ms(p999),
         ms(max),
-        send_lag_max.as_secs_f64() * 1e3
     );
     println!(
-        "RESULT rate={} seconds={} scheduled={total} answered={} achieved_rate={achieved:.1} non2xx={non2xx} failed={failed} \
-         unfinished={unfinished} p50_ms={:.3} p99_ms={:.3} p999_ms={:.3} max_ms={:.3} send_lag_max_ms={:.3}",
+        "RESULT rate={} seconds={} scheduled={scheduled} answered={} achieved_rate={achieved:.1} non2xx={non2xx} failed={failed} \
+         unfinished={unfinished} p50_ms={:.3} p99_ms={:.3} p999_ms={:.3} max_ms={:.3} send_lag_max_ms={lag_ms:.3}",
         options.rate,
         options.seconds,
         latencies.len(),
@@ -240,9 +280,7 @@ async fn run(options: Options) -> Result<(), String> {
         ms(p99),
         ms(p999),
         ms(max),
-        send_lag_max.as_secs_f64() * 1e3
     );
-    Ok(())
 }
 
 #[tokio::main(flavor = "current_thread")]
@@ -254,16 +292,100 @@ async fn main() -> std::process::ExitCode {
             eprintln!("open_loop: {e}");
             eprintln!(
                 "usage: open_loop --url http://127.0.0.1:PORT/path --rate N [--seconds 10] [--connections 64] \
-                 [--method GET] [--header 'Name: value']... [--body TEXT | --body-file FILE]"
+                 [--method GET] [--header 'Name: value']... [--body TEXT | --body-file FILE] [--drain 15]"
             );
             return std::process::ExitCode::from(2);
         }
     };
-    match run(options).await {
-        Ok(()) => std::process::ExitCode::SUCCESS,
+    match run(options.clone()).await {
+        Ok(outcome) => {
+            print(&options, &outcome);
+            std::process::ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("open_loop: {e}");
             std::process::ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpListener;
+
+    /// A loopback server that answers every request with a 204 after `delay`, one request
+    /// at a time per connection; returns its port.
+    async fn server(delay: Duration) -> u16 {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
+        let port = listener.local_addr().expect("bound").port();
+        tokio::spawn(async move {
+            while let Ok((mut stream, _)) = listener.accept().await {
+                tokio::spawn(async move {
+                    let mut buf = Vec::new();
+                    let mut chunk = [0u8; 4096];
+                    loop {
+                        while let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                            buf.drain(..end + 4);
+                            tokio::time::sleep(delay).await;
+                            let answer = b"HTTP/1.1 204 No Content\r\n\r\n";
+                            if stream.write_all(answer).await.is_err() {
+                                return;
+                            }
+                        }
+                        match stream.read(&mut chunk).await {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                        }
+                    }
+                });
+            }
+        });
+        port
+    }
+
+    fn options(port: u16, rate: u64, connections: u64) -> Options {
+        let args: Vec<String> = [
+            "--url",
+            &format!("http://127.0.0.1:{port}/"),
+            "--rate",
+            &rate.to_string(),
+            "--seconds",
+            "1",
+            "--connections",
+            &connections.to_string(),
+            "--drain",
+            "1",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        parse(&args).expect("valid options")
+    }
+
+    #[tokio::test]
+    async fn a_server_that_keeps_up_has_every_request_answered() {
+        let port = server(Duration::ZERO).await;
+        let outcome = run(options(port, 200, 8)).await.expect("a run");
+        assert_eq!((outcome.scheduled, outcome.latencies.len(), outcome.failed), (200, 200, 0));
+        assert_eq!((outcome.non2xx, outcome.unfinished()), (0, 0));
+    }
+
+    #[tokio::test]
+    async fn asked_far_more_than_it_answers_the_run_ends_at_its_drain_and_counts_what_was_answered() {
+        // Four connections, each answered after 20 ms: at most 200 answers a second, against
+        // 2,000 asked for one second, then a one-second drain.
+        let port = server(Duration::from_millis(20)).await;
+        let began = Instant::now();
+        let outcome = run(options(port, 2_000, 4)).await.expect("a run");
+        let took = began.elapsed();
+        let answered = outcome.latencies.len() as u64;
+        assert!(took < Duration::from_secs(4), "ends at its drain, not after every request: {took:?}");
+        assert!(answered >= 100, "the answers before the end are counted: {answered}");
+        assert!(answered <= 2 * 200 + 8, "no more than the server answered in two seconds: {answered}");
+        assert_eq!(outcome.failed, 0, "a request cut off by the end is unfinished, not failed");
+        assert_eq!(answered + outcome.unfinished(), 2_000);
+        assert!(outcome.achieved > 50.0 && outcome.achieved < 250.0, "answers a second: {}", outcome.achieved);
     }
 }
