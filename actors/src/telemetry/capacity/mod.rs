@@ -24,6 +24,7 @@
 //! dropped: each is bounded on its own, and they count in the total.
 
 use std::collections::BinaryHeap;
+use std::time::{Duration, Instant};
 
 use crate::store::{prefix_end, Store, StoreError, Tree};
 use crate::telemetry::census::records_in;
@@ -32,8 +33,11 @@ use crate::telemetry::metrics;
 use crate::telemetry::retention::perf_time;
 use crate::telemetry::stored::VisitState;
 
-/// Records read, and removed, in one batch.
+/// Records read, and removed, in one batch of a drop made at once.
 pub const DROP_BATCH: usize = 500;
+/// Records read, or removed, in one step of a [`Dropper`]: a step takes a few hundred
+/// microseconds, after which the writer offers its core to the request threads.
+pub const STEP_BATCH: usize = 128;
 /// Most records one pass considers per tree (bounds the memory of a pass).
 pub const MAX_CANDIDATES: usize = 100_000;
 
@@ -47,9 +51,25 @@ pub const COUNTED_TREES: [Tree; 7] =
 /// The trees records are dropped from, as the drop counter labels them.
 pub const DROPPED_TREES: [&str; 6] = ["census", "traces", "events", "errors", "perf", "visitor_sessions"];
 
-/// Trees whose record keys start with the time, each with the prefix of its records.
-const TIME_ORDERED: [(Tree, &[u8]); 4] =
-    [(Tree::Census, b""), (Tree::Traces, b""), (Tree::Events, b""), (Tree::Errors, b"r/")];
+/// The trees a pass reads, in order: those whose record keys start with the time (with the
+/// prefix of their records; their first records are the oldest), then those walked whole.
+const PASS_TREES: [(Tree, Order); 6] = [
+    (Tree::Census, Order::KeyTime(b"")),
+    (Tree::Traces, Order::KeyTime(b"")),
+    (Tree::Events, Order::KeyTime(b"")),
+    (Tree::Errors, Order::KeyTime(b"r/")),
+    (Tree::Perf, Order::Walk),
+    (Tree::VisitorSessions, Order::Walk),
+];
+
+/// How a tree's records are ordered by time.
+#[derive(Debug, Clone, Copy)]
+enum Order {
+    /// Keys start (after the prefix) with the time: the first records are the oldest.
+    KeyTime(&'static [u8]),
+    /// Keys say nothing of the time: every record is read to find the oldest.
+    Walk,
+}
 
 /// The total telemetry may hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,12 +78,15 @@ pub struct Capacity {
     pub limit: u64,
 }
 
-/// One record a pass may drop.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+/// One record a pass may drop. Ordered by time, then by when the pass read it (so two
+/// records of the same millisecond never compare their keys).
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
 struct Candidate {
     /// Its time (unix ms); 0 when unreadable, so it goes first.
     at: u64,
-    /// Its tree's place in [`COUNTED_TREES`].
+    /// Its place in the pass's reading.
+    seq: u64,
+    /// Its tree's place in [`PASS_TREES`].
     tree: usize,
     /// Its key.
     key: Vec<u8>,
@@ -82,8 +105,15 @@ impl Capacity {
         self.limit - self.limit / 10
     }
 
+    /// Past this total (the limit and a tenth) a drop is made at once, whatever it holds
+    /// the writer up for: the bound on the disk, when drops a step at a time ([`Dropper`])
+    /// fall behind the writes.
+    pub fn ceiling(&self) -> u64 {
+        self.limit.saturating_add(self.limit / 10)
+    }
+
     /// Drops the oldest records while the total is over the limit, until it is under the
-    /// target; returns the records dropped. Nothing is read when under the limit.
+    /// target, in one go; returns the records dropped. Nothing is read when under the limit.
     pub async fn enforce(&self, store: &dyn Store) -> Result<u64, StoreError> {
         let mut total = stored(store);
         if total <= self.limit {
@@ -108,133 +138,326 @@ pub fn stored(store: &dyn Store) -> u64 {
     COUNTED_TREES.iter().filter_map(|tree| store.stored_bytes(*tree)).sum()
 }
 
-/// One pass: drops the oldest records, from every tree, up to `wanted` bytes; returns
-/// the records dropped.
-///
-/// Each tree offers its oldest records up to `wanted` bytes (at most
-/// [`MAX_CANDIDATES`]); a tree that holds more than it offered bounds the pass at its
-/// newest offered time (its later records may be older than another tree's offers).
-/// Since such a tree offered `wanted` bytes up to that bound, one pass frees `wanted`
-/// unless a tree hit [`MAX_CANDIDATES`].
+/// One whole pass: drops the oldest records, from every tree, up to `wanted` bytes;
+/// returns the records dropped (see [`DropPass`]).
 async fn drop_oldest(store: &dyn Store, wanted: u64) -> Result<u64, StoreError> {
-    let mut candidates = Vec::new();
-    let mut horizon = u64::MAX;
-    for (tree, prefix) in TIME_ORDERED {
-        let (oldest, more) = first_records(store, tree, prefix, wanted)?;
-        if more {
-            horizon = horizon.min(oldest.last().map_or(u64::MAX, |c| c.at));
-        }
-        candidates.extend(oldest);
-    }
-    let perf = |key: &[u8], _: &[u8]| perf_time(key).unwrap_or(0);
-    let session = |_: &[u8], value: &[u8]| VisitState::from_bytes(value).map_or(0, |s| s.last_seen);
-    for (tree, time) in [(Tree::Perf, &perf as &dyn Fn(&[u8], &[u8]) -> u64), (Tree::VisitorSessions, &session)] {
-        let (oldest, more) = walk_oldest(store, tree, time, wanted)?;
-        if more {
-            horizon = horizon.min(oldest.iter().map(|c| c.at).max().unwrap_or(u64::MAX));
-        }
-        candidates.extend(oldest);
-    }
-    candidates.sort();
-    let mut chosen: Vec<Vec<Vec<u8>>> = vec![Vec::new(); COUNTED_TREES.len()];
-    let mut freed = 0;
-    for candidate in candidates {
-        if freed >= wanted || candidate.at > horizon {
-            break;
-        }
-        freed += candidate.bytes;
-        chosen[candidate.tree].push(candidate.key);
-    }
-    let mut records = 0;
-    for (tree, keys) in COUNTED_TREES.iter().zip(chosen) {
-        for chunk in keys.chunks(DROP_BATCH) {
-            store.delete_all(*tree, chunk).await?;
-            let count = chunk.iter().map(|key| records_in(*tree, key)).sum();
-            metrics::dropped_records(tree.name(), count);
-            records += count;
-        }
-    }
-    Ok(records)
+    let mut pass = DropPass::new(wanted);
+    while !pass.step(store).await? {}
+    Ok(pass.records)
 }
 
-/// The first records under `prefix` of a tree whose keys start with the time, read a
-/// batch at a time until they hold `wanted` bytes (or [`MAX_CANDIDATES`] records); and
-/// whether the tree holds more.
-fn first_records(
-    store: &dyn Store,
-    tree: Tree,
-    prefix: &[u8],
-    wanted: u64,
-) -> Result<(Vec<Candidate>, bool), StoreError> {
-    let slot = slot(tree);
-    let end = prefix_end(prefix);
-    let mut oldest = Vec::new();
-    let mut bytes = 0;
-    let mut cursor = prefix.to_vec();
-    loop {
-        let batch = store.scan_range(tree, &cursor, end.as_deref(), DROP_BATCH)?;
-        let done = batch.len() < DROP_BATCH;
-        if let Some((last, _)) = batch.last() {
-            cursor = [last.as_slice(), &[0]].concat();
+/// The size limit kept a step at a time between the writer's rounds of writes.
+///
+/// A pass over a full store reads every visitor session and drops tens of thousands of
+/// records: done in one go it held the writer, and so every request queueing a record,
+/// for seconds (`benches/reports/telemetry.md`). Here a pass starts once the total passes
+/// the limit and goes one [`STEP_BATCH`] at a time, the writer writing what came in
+/// between two steps; past [`Capacity::ceiling`] the rest is dropped at once.
+#[derive(Debug)]
+pub struct Dropper {
+    capacity: Capacity,
+    pass: Option<DropPass>,
+    /// The total when a pass last found nothing to drop (only what is never dropped, see
+    /// the module's description): no pass starts again until more is written.
+    stuck_at: Option<u64>,
+    /// The offers of the walked trees a pass left (see [`DropPass::carried`]).
+    carried: Carried,
+}
+
+/// A walked tree's oldest records, oldest first, as a pass read them and did not drop, by
+/// [`PASS_TREES`] slot.
+type Carried = Vec<Option<Vec<Candidate>>>;
+
+impl Dropper {
+    /// A dropper keeping `capacity`, no pass under way.
+    pub fn new(capacity: Capacity) -> Dropper {
+        Dropper { capacity, pass: None, stuck_at: None, carried: Vec::new() }
+    }
+
+    /// Whether a pass is under way.
+    pub fn busy(&self) -> bool {
+        self.pass.is_some()
+    }
+
+    /// Steps for about `budget` (at least one step when a pass is due or under way),
+    /// offering the core to other threads after each; returns whether a pass is still
+    /// under way.
+    pub async fn work(&mut self, store: &dyn Store, budget: Duration) -> Result<bool, StoreError> {
+        let until = Instant::now() + budget;
+        while self.step(store).await? {
+            // The kernel lets a running thread finish its time slice: a request thread woken
+            // up on this core would wait that out (as for the writer's rounds, `round.rs`).
+            std::thread::yield_now();
+            if Instant::now() >= until {
+                return Ok(true);
+            }
         }
-        for (key, value) in batch {
-            let at = key_time(&key[prefix.len()..]);
-            bytes += (key.len() + value.len()) as u64;
-            oldest.push(Candidate { at, tree: slot, bytes: (key.len() + value.len()) as u64, key });
+        Ok(false)
+    }
+
+    /// One step: of the pass under way, or of one started now that the total is over the
+    /// limit; past the ceiling, the whole drop at once. Returns whether a pass is still
+    /// under way.
+    pub async fn step(&mut self, store: &dyn Store) -> Result<bool, StoreError> {
+        let total = stored(store);
+        if total > self.capacity.ceiling() {
+            self.pass = None;
+            self.capacity.enforce(store).await?;
+            return Ok(false);
         }
-        if done {
-            return Ok((oldest, false));
+        let due = total > self.capacity.limit && self.stuck_at.is_none_or(|stuck| total > stuck);
+        let pass = match &mut self.pass {
+            Some(pass) => pass,
+            None if due => {
+                let carried = std::mem::take(&mut self.carried);
+                self.pass.insert(DropPass::carrying(total - self.capacity.target(), carried, STEP_BATCH))
+            }
+            None => return Ok(false),
+        };
+        if pass.step(store).await? {
+            // The next pass starts when the total passes the limit again: what was written
+            // during this one comes out of the tenth it freed.
+            let records = pass.records;
+            self.carried = pass.left_over();
+            self.pass = None;
+            let total = stored(store);
+            self.stuck_at = (records == 0).then_some(total);
+            metrics::stored_bytes(total);
         }
-        if bytes >= wanted || oldest.len() >= MAX_CANDIDATES {
-            return Ok((oldest, true));
-        }
+        Ok(self.pass.is_some())
+    }
+
+    /// Drops the rest at once (the writer drains): ends the pass under way and keeps the
+    /// limit as [`Capacity::enforce`] does.
+    pub async fn finish(&mut self, store: &dyn Store) -> Result<u64, StoreError> {
+        self.pass = None;
+        self.stuck_at = None;
+        self.carried.clear();
+        self.capacity.enforce(store).await
     }
 }
 
-/// The oldest records of `tree` by `time`, as many as hold `wanted` bytes (at most
-/// [`MAX_CANDIDATES`]), walking it all a batch at a time; and whether the tree holds
-/// more than those.
-fn walk_oldest(
-    store: &dyn Store,
-    tree: Tree,
-    time: &dyn Fn(&[u8], &[u8]) -> u64,
+/// One drop pass: first reads each tree a batch a step, keeping its oldest records up to
+/// the bytes wanted, then drops them a batch a step, oldest first across the trees.
+///
+/// Each tree offers its oldest records up to `wanted` bytes (at most [`MAX_CANDIDATES`]);
+/// a tree that holds more than it offered bounds the pass at its newest offered time (its
+/// later records may be older than another tree's offers). Since such a tree offered
+/// `wanted` bytes up to that bound, one pass frees `wanted` unless a tree hit
+/// [`MAX_CANDIDATES`].
+///
+/// Records written between two steps are newer than every candidate except a visitor
+/// session written again (the visitor came back): a session is dropped only if it still
+/// holds the time it was chosen by.
+///
+/// Walking a tree is the dear part of a pass (every visitor session is read to find the
+/// oldest), and a pass drops only part of what it offers (the census takes most of the
+/// bytes), so the offers a walked tree has left are carried to the next pass, which does
+/// not walk that tree again until they are used up. They are still its oldest records:
+/// every record not among them was newer when they were read, or written since. The next
+/// pass drops no record newer than the newest of them (its horizon), since the tree may
+/// hold records written since that are older than another tree's offers.
+#[derive(Debug)]
+struct DropPass {
     wanted: u64,
-) -> Result<(Vec<Candidate>, bool), StoreError> {
-    let slot = slot(tree);
-    let mut oldest: BinaryHeap<Candidate> = BinaryHeap::new();
-    let mut bytes = 0;
-    let mut more = false;
-    let mut cursor = Vec::new();
-    loop {
-        let batch = store.scan_range(tree, &cursor, None, DROP_BATCH)?;
-        let done = batch.len() < DROP_BATCH;
+    /// Records read, or dropped, in one step.
+    batch: usize,
+    /// Offers of walked trees carried from the last pass, by [`PASS_TREES`] slot.
+    carried: Carried,
+    /// The tree being read ([`PASS_TREES`]); past the last, the pass drops.
+    reading: usize,
+    /// Where its reading resumes.
+    cursor: Vec<u8>,
+    /// Its oldest records so far (a walked tree's: the newest on top, to be let go) and their bytes.
+    oldest: BinaryHeap<Candidate>,
+    bytes: u64,
+    /// Whether it holds more than it offers.
+    more: bool,
+    /// Each tree's offers, oldest first, and how many of them were taken.
+    offers: Vec<(Vec<Candidate>, usize)>,
+    /// The newest time the pass may drop up to.
+    horizon: u64,
+    /// Records read so far.
+    seq: u64,
+    /// Bytes dropped so far.
+    freed: u64,
+    /// Records dropped so far (a census record counts its hits).
+    records: u64,
+}
+
+impl DropPass {
+    fn new(wanted: u64) -> DropPass {
+        DropPass::carrying(wanted, Vec::new(), DROP_BATCH)
+    }
+
+    /// A pass that takes the walked trees' `carried` offers instead of walking them, and
+    /// reads or drops `batch` records a step.
+    fn carrying(wanted: u64, carried: Carried, batch: usize) -> DropPass {
+        DropPass {
+            wanted,
+            batch,
+            carried,
+            reading: 0,
+            cursor: Vec::new(),
+            oldest: BinaryHeap::new(),
+            bytes: 0,
+            more: false,
+            offers: Vec::with_capacity(PASS_TREES.len()),
+            horizon: u64::MAX,
+            seq: 0,
+            freed: 0,
+            records: 0,
+        }
+    }
+
+    /// One step (a batch read or a batch dropped); true once the pass is done.
+    async fn step(&mut self, store: &dyn Store) -> Result<bool, StoreError> {
+        if self.reading < PASS_TREES.len() {
+            self.read(store)?;
+            return Ok(false);
+        }
+        self.drop_batch(store).await
+    }
+
+    /// The offers of the walked trees this pass did not drop.
+    fn left_over(&mut self) -> Carried {
+        let mut left = Vec::with_capacity(PASS_TREES.len());
+        for (slot, (offers, used)) in self.offers.iter_mut().enumerate() {
+            let walked = matches!(PASS_TREES[slot].1, Order::Walk);
+            let rest = if walked && *used < offers.len() { Some(offers.split_off(*used)) } else { None };
+            left.push(rest);
+        }
+        left
+    }
+
+    /// Reads the next batch of the tree being read; moves to the next tree when it is read
+    /// as far as needed. A walked tree with offers carried from the last pass is not read.
+    fn read(&mut self, store: &dyn Store) -> Result<(), StoreError> {
+        let (tree, order) = PASS_TREES[self.reading];
+        if let Some(offers) = self.carried.get_mut(self.reading).and_then(Option::take) {
+            self.horizon = self.horizon.min(offers.last().map_or(u64::MAX, |c| c.at));
+            self.offers.push((offers, 0));
+            self.reading += 1;
+            return Ok(());
+        }
+        let prefix: &[u8] = match order {
+            Order::KeyTime(prefix) => prefix,
+            Order::Walk => b"",
+        };
+        if self.cursor.len() < prefix.len() {
+            self.cursor = prefix.to_vec();
+        }
+        let end = prefix_end(prefix);
+        let batch = store.scan_range(tree, &self.cursor, end.as_deref(), self.batch)?;
+        let done = batch.len() < self.batch;
         if let Some((last, _)) = batch.last() {
-            cursor = [last.as_slice(), &[0]].concat();
+            self.cursor = [last.as_slice(), &[0]].concat();
         }
         for (key, value) in batch {
-            let at = time(&key, &value);
-            bytes += (key.len() + value.len()) as u64;
-            oldest.push(Candidate { at, tree: slot, bytes: (key.len() + value.len()) as u64, key });
-            // Keep only the oldest that still hold `wanted` bytes without the newest of them.
-            while oldest
-                .peek()
-                .is_some_and(|newest| oldest.len() > MAX_CANDIDATES || bytes.saturating_sub(newest.bytes) >= wanted)
-            {
-                if let Some(newest) = oldest.pop() {
-                    bytes -= newest.bytes;
-                    more = true;
+            let at = match order {
+                Order::KeyTime(prefix) => key_time(&key[prefix.len()..]),
+                Order::Walk if tree == Tree::Perf => perf_time(&key).unwrap_or(0),
+                Order::Walk => VisitState::from_bytes(&value).map_or(0, |s| s.last_seen),
+            };
+            let bytes = (key.len() + value.len()) as u64;
+            self.bytes += bytes;
+            self.seq += 1;
+            self.oldest.push(Candidate { at, seq: self.seq, tree: self.reading, bytes, key });
+            if let Order::Walk = order {
+                // Keep only the oldest that still hold `wanted` bytes without the newest of them.
+                while self.oldest.peek().is_some_and(|newest| {
+                    self.oldest.len() > MAX_CANDIDATES || self.bytes.saturating_sub(newest.bytes) >= self.wanted
+                }) {
+                    if let Some(newest) = self.oldest.pop() {
+                        self.bytes -= newest.bytes;
+                        self.more = true;
+                    }
                 }
             }
         }
-        if done {
-            return Ok((oldest.into_vec(), more));
+        let enough = matches!(order, Order::KeyTime(_))
+            && !done
+            && (self.bytes >= self.wanted || self.oldest.len() >= MAX_CANDIDATES);
+        if done || enough {
+            self.more |= enough;
+            let offers = std::mem::take(&mut self.oldest).into_sorted_vec();
+            if self.more {
+                self.horizon = self.horizon.min(offers.last().map_or(u64::MAX, |c| c.at));
+            }
+            self.offers.push((offers, 0));
+            self.reading += 1;
+            self.cursor.clear();
+            self.bytes = 0;
+            self.more = false;
         }
+        Ok(())
+    }
+
+    /// Drops the next batch of the oldest offers; true once the pass is done.
+    async fn drop_batch(&mut self, store: &dyn Store) -> Result<bool, StoreError> {
+        let mut chosen: Vec<Vec<Candidate>> = vec![Vec::new(); PASS_TREES.len()];
+        let mut taken = 0;
+        let mut done = false;
+        while taken < self.batch {
+            let next = self
+                .offers
+                .iter()
+                .enumerate()
+                .filter_map(|(tree, (offers, used))| offers.get(*used).map(|c| (c.at, c.seq, tree)))
+                .min();
+            let Some((at, _, tree)) = next else {
+                done = true;
+                break;
+            };
+            if self.freed >= self.wanted || at > self.horizon {
+                done = true;
+                break;
+            }
+            let (offers, used) = &mut self.offers[tree];
+            let candidate = std::mem::take(&mut offers[*used]);
+            *used += 1;
+            self.freed += candidate.bytes;
+            chosen[tree].push(candidate);
+            taken += 1;
+        }
+        for (slot, candidates) in chosen.into_iter().enumerate() {
+            if candidates.is_empty() {
+                continue;
+            }
+            let tree = PASS_TREES[slot].0;
+            let keys: Vec<Vec<u8>> = if tree == Tree::VisitorSessions {
+                let (keys, changed) = still_as_chosen(store, candidates)?;
+                // Not dropped, so not freed: the pass goes on for those bytes.
+                self.freed = self.freed.saturating_sub(changed);
+                keys
+            } else {
+                candidates.into_iter().map(|c| c.key).collect()
+            };
+            store.delete_all(tree, &keys).await?;
+            let count = keys.iter().map(|key| records_in(tree, key)).sum();
+            metrics::dropped_records(tree.name(), count);
+            self.records += count;
+        }
+        Ok(done)
     }
 }
 
-/// A tree's place in [`COUNTED_TREES`].
-fn slot(tree: Tree) -> usize {
-    COUNTED_TREES.iter().position(|t| *t == tree).unwrap_or(0)
+/// The keys of the sessions among `candidates` that still hold the time they were chosen
+/// by (one written again since, by a visitor coming back, is no longer among the oldest),
+/// and the bytes of the others.
+fn still_as_chosen(store: &dyn Store, candidates: Vec<Candidate>) -> Result<(Vec<Vec<u8>>, u64), StoreError> {
+    let mut keys = Vec::with_capacity(candidates.len());
+    let mut changed = 0;
+    for candidate in candidates {
+        let now = store.get(Tree::VisitorSessions, &candidate.key)?;
+        let at = now.as_deref().map(|value| VisitState::from_bytes(value).map_or(0, |s| s.last_seen));
+        if at == Some(candidate.at) {
+            keys.push(candidate.key);
+        } else {
+            changed += candidate.bytes;
+        }
+    }
+    Ok((keys, changed))
 }
 
 /// The time at the start of a record key; 0 when the key is too short.

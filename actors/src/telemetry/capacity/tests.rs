@@ -7,6 +7,10 @@ fn session(last_seen: u64) -> Vec<u8> {
     serde_json::to_vec(&state).expect("serialises")
 }
 
+/// Trees whose record keys start with the time, each with the prefix of its records.
+const TIME_ORDERED: [(Tree, &[u8]); 4] =
+    [(Tree::Census, b""), (Tree::Traces, b""), (Tree::Events, b""), (Tree::Errors, b"r/")];
+
 /// Every record a pass may drop, with its time, as `(tree, key, time)`.
 fn records(store: &dyn Store) -> Vec<(Tree, Vec<u8>, u64)> {
     let mut all = Vec::new();
@@ -135,4 +139,122 @@ fn a_prefix_ends_where_its_last_byte_is_raised() {
     assert_eq!(prefix_end(b""), None);
     assert_eq!(prefix_end(b"\xff"), None);
     assert_eq!(prefix_end(b"\xff\xff"), None);
+}
+
+/// A store of 4,000 census records and 2,000 visitor sessions, times interleaved (the
+/// sessions' from 1,000,001 on, every 6 ms, the oldest named `visitor-3999`), and its total.
+async fn full_store(dir: &std::path::Path) -> (SledStore, u64) {
+    let store = SledStore::open(dir).expect("opens");
+    for i in 0..4_000u64 {
+        store.put(Tree::Census, &record_key(1_000_000 + 3 * i), &[b'c'; 84]).await.expect("puts");
+        if i % 2 == 0 {
+            let key = format!("visitor-{:04}", 3_999 - i);
+            store.put(Tree::VisitorSessions, key.as_bytes(), &session(1_000_001 + 3 * i)).await.expect("puts");
+        }
+    }
+    let total = stored(&store);
+    (store, total)
+}
+
+#[tokio::test]
+async fn a_dropper_goes_a_batch_at_a_time_and_ends_under_the_target() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (store, total) = full_store(dir.path()).await;
+    // Over the limit by a twentieth: a pass frees about 15 % of the total, over 800 records.
+    let capacity = Capacity { limit: total * 20 / 21 };
+    assert!(total <= capacity.ceiling());
+    let mut dropper = Dropper::new(capacity);
+    assert!(dropper.step(&store).await.expect("steps"), "over the limit: a pass starts");
+    assert_eq!(stored(&store), total, "its first step reads, drops nothing");
+    let mut steps = 1;
+    let mut largest_drop = 0;
+    loop {
+        let before = records(&store).len();
+        let busy = dropper.step(&store).await.expect("steps");
+        largest_drop = largest_drop.max(before - records(&store).len());
+        steps += 1;
+        if !busy {
+            break;
+        }
+        assert!(steps < 100, "the pass ends");
+    }
+    assert!(steps >= 12, "reading six trees and dropping over six steps' batches took {steps} steps");
+    assert!(largest_drop <= STEP_BATCH, "a step drops at most a batch: {largest_drop}");
+    assert!(stored(&store) <= capacity.target(), "{} over {}", stored(&store), capacity.target());
+    assert!(!dropper.busy());
+    assert!(!dropper.step(&store).await.expect("steps"), "under the limit: no pass");
+}
+
+#[tokio::test]
+async fn a_session_written_again_during_a_pass_is_not_dropped() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (store, total) = full_store(dir.path()).await;
+    let mut dropper = Dropper::new(Capacity { limit: total * 20 / 21 });
+    // Read every tree: the oldest sessions, visitor-3999 on, are among the chosen.
+    while dropper.pass.as_ref().is_none_or(|pass| pass.reading < PASS_TREES.len()) {
+        dropper.step(&store).await.expect("steps");
+    }
+    store.put(Tree::VisitorSessions, b"visitor-3999", &session(9_000_000)).await.expect("the visitor comes back");
+    store.put(Tree::VisitorSessions, b"visitor-3997", &[]).await.expect("written over with nothing");
+    while dropper.step(&store).await.expect("steps") {}
+    let back = store.get(Tree::VisitorSessions, b"visitor-3999").expect("gets");
+    assert_eq!(back, Some(session(9_000_000)), "the visitor's fresh session stays");
+    assert_eq!(store.get(Tree::VisitorSessions, b"visitor-3995").expect("gets"), None, "its old neighbour went");
+    assert!(store.get(Tree::VisitorSessions, b"visitor-3997").expect("gets").is_some(), "a changed value stays");
+}
+
+#[tokio::test]
+async fn past_the_ceiling_a_dropper_drops_at_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (store, total) = full_store(dir.path()).await;
+    // The total is more than a tenth over the limit.
+    let capacity = Capacity { limit: total * 10 / 12 };
+    assert!(total > capacity.ceiling());
+    let mut dropper = Dropper::new(capacity);
+    assert!(!dropper.step(&store).await.expect("steps"), "done in the one step");
+    assert!(!dropper.busy());
+    assert!(stored(&store) <= capacity.target());
+}
+
+#[tokio::test]
+async fn a_dropper_that_finds_nothing_to_drop_waits_for_more_writes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = SledStore::open(dir.path()).expect("opens");
+    store.put(Tree::TraceJournal, b"j", &[b'x'; 200]).await.expect("puts");
+    let mut dropper = Dropper::new(Capacity { limit: 200 });
+    while dropper.step(&store).await.expect("steps") {}
+    assert!(!dropper.step(&store).await.expect("steps"), "no new pass over the same total");
+    store.put(Tree::Census, &record_key(5), b"x").await.expect("puts");
+    assert!(dropper.step(&store).await.expect("steps"), "a pass once more is written");
+    while dropper.step(&store).await.expect("steps") {}
+    assert_eq!(store.get(Tree::Census, &record_key(5)).expect("gets"), None, "the census hit went");
+    assert!(store.get(Tree::TraceJournal, b"j").expect("gets").is_some());
+}
+
+#[tokio::test]
+async fn the_next_pass_takes_the_sessions_the_last_one_read_and_left() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (store, total) = full_store(dir.path()).await;
+    let capacity = Capacity { limit: total * 20 / 21 };
+    let mut dropper = Dropper::new(capacity);
+    while dropper.step(&store).await.expect("steps") {}
+    let left = dropper.carried.get(5).and_then(Option::as_ref).map_or(0, Vec::len);
+    assert!(left > 0, "the census took most of the bytes, so sessions were left over");
+    let carried_newest = dropper.carried[5].as_ref().and_then(|c| c.last()).map(|c| c.at).expect("some");
+    // A session the walk never saw, older than everything (no visitor's session is: a
+    // session written now has the time of now): the next pass, not walking the tree, leaves it.
+    store.put(Tree::VisitorSessions, b"unseen", &session(1)).await.expect("puts");
+    let before = records(&store).len();
+    // Over the limit again (and under the ceiling).
+    let newest: Vec<[u8; 16]> = (0..600u64).map(|i| record_key(2_000_000 + i)).collect();
+    for key in &newest {
+        store.put(Tree::Census, key, &[b'n'; 84]).await.expect("puts");
+    }
+    assert!(dropper.step(&store).await.expect("steps"), "a second pass");
+    while dropper.step(&store).await.expect("steps") {}
+    assert!(store.get(Tree::VisitorSessions, b"unseen").expect("gets").is_some(), "the tree was not walked again");
+    assert!(stored(&store) <= capacity.limit);
+    assert!(records(&store).len() < before + 600, "the second pass dropped records");
+    let newest_dropped = newest.iter().filter(|key| store.get(Tree::Census, &key[..]).expect("gets").is_none()).count();
+    assert_eq!(newest_dropped, 0, "nothing newer than the carried sessions ({carried_newest}) went");
 }

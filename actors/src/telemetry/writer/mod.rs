@@ -23,18 +23,20 @@
 //! With a [`Retention`], the same thread runs the retention sweep: one bounded step at a
 //! time ([`retention`](super::retention)), with queued writes handled between steps.
 //! With a [`Capacity`], it checks the stored total after every round of writes (and once
-//! at start) and drops the oldest records when it is over the limit
-//! ([`capacity`]); it also keeps the stored-bytes gauge.
+//! at start) and drops the oldest records when it is over the limit ([`capacity`]): a
+//! batch at a time ([`Dropper`]), after each round for as long as the round took and
+//! whenever no job waits, so that a drop pass does not hold the queue up; it also keeps
+//! the stored-bytes gauge.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TryRecvError, TrySendError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tokio::sync::{oneshot, Notify};
 
 use crate::store::{Store, Tree};
-use crate::telemetry::capacity::{self, Capacity};
+use crate::telemetry::capacity::{self, Capacity, Dropper};
 use crate::telemetry::metrics::{self, Queue};
 use crate::telemetry::records::now_ms;
 use crate::telemetry::retention::{Retention, Sweeper, STEP_PAUSE, SWEPT_TREES};
@@ -265,7 +267,7 @@ struct Shared {
 fn run(
     store: Arc<dyn Store>,
     rx: Receiver<Job>,
-    Shared { depth, room }: Shared,
+    shared: Shared,
     mut sweeper: Option<Sweeper>,
     capacity: Option<Capacity>,
 ) {
@@ -276,10 +278,23 @@ fn run(
             return;
         }
     };
-    keep_under(&runtime, capacity.as_ref(), store.as_ref());
+    let mut dropper = capacity.map(Dropper::new);
+    keep_under(&runtime, dropper.as_mut(), store.as_ref());
     let mut next_step = Instant::now();
-    let mut round = Round::new(depth.clone());
+    let mut round = Round::new(shared.depth.clone());
     loop {
+        // While a drop pass is under way, its steps take the time no job waits for.
+        if let Some(dropping) = dropper.as_mut().filter(|d| d.busy()) {
+            match rx.try_recv() {
+                Ok(job) => {
+                    let jobs = Jobs { rx: &rx, shared: &shared, sweeper: sweeper.as_ref() };
+                    jobs.handle(job, &mut round, &runtime, dropper.as_mut(), store.as_ref());
+                }
+                Err(TryRecvError::Empty) => drop_for(&runtime, dropping, store.as_ref(), Duration::ZERO),
+                Err(TryRecvError::Disconnected) => return,
+            }
+            continue;
+        }
         let job = match &mut sweeper {
             None => match rx.recv() {
                 Ok(job) => job,
@@ -297,6 +312,30 @@ fn run(
                 }
             }
         };
+        let jobs = Jobs { rx: &rx, shared: &shared, sweeper: sweeper.as_ref() };
+        jobs.handle(job, &mut round, &runtime, dropper.as_mut(), store.as_ref());
+    }
+}
+
+/// Where a round's jobs come from, and what they report to.
+struct Jobs<'a> {
+    rx: &'a Receiver<Job>,
+    shared: &'a Shared,
+    sweeper: Option<&'a Sweeper>,
+}
+
+impl Jobs<'_> {
+    /// Handles `job` and every job waiting behind it as one round: writes them, then works
+    /// on the size limit for as long as the round took.
+    fn handle(
+        &self,
+        job: Job,
+        round: &mut Round,
+        runtime: &tokio::runtime::Runtime,
+        mut dropper: Option<&mut Dropper>,
+        store: &dyn Store,
+    ) {
+        let started = Instant::now();
         let (mut jobs, mut write_jobs) = (1, 0);
         let mut next = Some(job);
         while let Some(job) = next.take() {
@@ -308,33 +347,44 @@ fn run(
                 Job::WriteThenRemove(writes, tree, keys) => {
                     write_jobs += 1;
                     round.add(writes);
-                    if round.write(&runtime, store.as_ref()) {
-                        remove(&runtime, store.as_ref(), tree, &keys);
+                    if round.write(runtime, store) {
+                        remove(runtime, store, tree, &keys);
                     }
                 }
                 Job::Drain(done) => {
-                    round.write(&runtime, store.as_ref());
-                    keep_under(&runtime, capacity.as_ref(), store.as_ref());
+                    round.write(runtime, store);
+                    keep_under(runtime, dropper.as_deref_mut(), store);
                     let _ = done.send(());
                 }
                 Job::Sweep(done) => {
-                    round.write(&runtime, store.as_ref());
-                    let _ = done.send(whole_sweep(&runtime, sweeper.as_ref(), store.as_ref()));
+                    round.write(runtime, store);
+                    let _ = done.send(whole_sweep(runtime, self.sweeper, store));
                 }
             }
             if jobs < WRITER_QUEUE_JOBS {
-                next = rx.try_recv().ok();
+                next = self.rx.try_recv().ok();
                 jobs += usize::from(next.is_some());
             }
         }
-        let left = depth.fetch_sub(write_jobs, Ordering::Relaxed).saturating_sub(write_jobs);
+        let left = self.shared.depth.fetch_sub(write_jobs, Ordering::Relaxed).saturating_sub(write_jobs);
         metrics::queue_depth(Queue::Writer, left);
-        room.notify_waiters();
-        round.write(&runtime, store.as_ref());
-        keep_under(&runtime, capacity.as_ref(), store.as_ref());
+        self.shared.room.notify_waiters();
+        round.write(runtime, store);
+        if let Some(dropper) = dropper {
+            drop_for(runtime, dropper, store, started.elapsed());
+        }
+        metrics::stored_bytes(capacity::stored(store));
         if jobs > 1 {
             std::thread::sleep(COALESCE_PAUSE);
         }
+    }
+}
+
+/// Works on the size limit for about `budget` (one step at least; see [`Dropper::work`]);
+/// a failure is logged and the next round tries again.
+fn drop_for(runtime: &tokio::runtime::Runtime, dropper: &mut Dropper, store: &dyn Store, budget: Duration) {
+    if let Err(error) = runtime.block_on(dropper.work(store, budget)) {
+        tracing::warn!(%error, "dropping the oldest telemetry failed");
     }
 }
 
@@ -345,11 +395,11 @@ fn remove(runtime: &tokio::runtime::Runtime, store: &dyn Store, tree: Tree, keys
     }
 }
 
-/// Sets the stored-bytes gauge and, over the `capacity`, drops the oldest records (a
-/// failure is logged; the next round tries again).
-fn keep_under(runtime: &tokio::runtime::Runtime, capacity: Option<&Capacity>, store: &dyn Store) {
-    if let Some(capacity) = capacity {
-        if let Err(error) = runtime.block_on(capacity.enforce(store)) {
+/// Sets the stored-bytes gauge and, over the capacity, drops the oldest records at once
+/// (at start and when the writer drains; a failure is logged, the next round tries again).
+fn keep_under(runtime: &tokio::runtime::Runtime, dropper: Option<&mut Dropper>, store: &dyn Store) {
+    if let Some(dropper) = dropper {
+        if let Err(error) = runtime.block_on(dropper.finish(store)) {
             tracing::warn!(%error, "dropping the oldest telemetry failed");
         }
     }
