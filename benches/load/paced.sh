@@ -19,6 +19,12 @@
 #   MODE=errors RATE=30000 benches/load/paced.sh
 #   SLOW_DIR=/tmp/slow MODE=errors RATE=30000 benches/load/paced.sh   # + when the slow requests were due
 #   RATE_OF_MAX=60 MODE=new RUNS=5 benches/load/paced.sh   # at 60 % of veranda's maximum, measured first
+#   VERANDA_TELEMETRY="{max_stored_mb = 100}" FILL_SECONDS=25 PIN=0 MODE=new RATE=10000 RUNS=4 \
+#     benches/load/paced.sh                                # at the telemetry size limit
+#
+# FILL_SECONDS=N first sends veranda the mode's requests at RATE for N s (printed as run "fill"),
+# after the probe and before the warm-up: with a small size limit (VERANDA_TELEMETRY, which the
+# server reads), enough to fill the store, so that the measured runs store a record and drop one.
 #
 # RATE_OF_MAX=P (instead of RATE) sets the rate from veranda's maximum in this sitting: before
 # anything else, PROBE_RUNS (default 3) runs of open_loop asking PROBE_RATE (default 100,000/s)
@@ -60,7 +66,8 @@ source "$BENCH_DIR/lib.sh"
 # A probe ends when its last request is due; a paced run at most 15 s later (open_loop's drain).
 probe_secs=0
 [ -n "$RATE_OF_MAX" ] && probe_secs=$((PROBE_RUNS * (PROBE_SECONDS + 5)))
-bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 2 * WARMUP_SECONDS + 2 * ${WARM_MAX_SECS:-60} + probe_secs + 80))
+FILL_SECONDS=${FILL_SECONDS:-0}
+bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 2 * WARMUP_SECONDS + 2 * ${WARM_MAX_SECS:-60} + probe_secs + FILL_SECONDS + 100))
 ingest_config "$WORK/veranda.toml"
 start_servers "$WORK/veranda.toml"
 
@@ -140,6 +147,7 @@ echo "$path ($MODE), $RATE/s for ${SECONDS_PER_RUN} s; load average $(cut -d' ' 
 # skips it).
 # Before that, each runs at RATE in 3 s steps until its memory stops growing (lib.sh's
 # warm_up; WARM_MAX_SECS=0 skips it).
+if [ "$FILL_SECONDS" -gt 0 ]; then paced veranda "$PORT" fill "$FILL_SECONDS"; fi
 warm_up veranda "$VERANDA_PID" paced veranda "$PORT" 0 3
 warm_up bare "$BARE_PID" paced bare "$BARE_PORT" 0 3
 if [ "$WARMUP_SECONDS" -gt 0 ]; then
