@@ -214,7 +214,17 @@ impl Dropper {
             }
             None => return Ok(false),
         };
-        if pass.step(store).await? {
+        let finished = match pass.step(store).await {
+            Ok(finished) => finished,
+            Err(error) => {
+                // A pass starts over once more is written, rather than this one failing again
+                // at once, step after step, while the writer has nothing else to do.
+                self.pass = None;
+                self.stuck_at = Some(total);
+                return Err(error);
+            }
+        };
+        if finished {
             // The next pass starts when the total passes the limit again: what was written
             // during this one comes out of the tenth it freed.
             let records = pass.records;
