@@ -21,6 +21,8 @@
 mod flusher;
 mod intents;
 pub mod metrics;
+#[cfg(test)]
+pub mod probed;
 pub mod redis_pool;
 pub mod redis_store;
 pub mod sizes;

@@ -259,61 +259,17 @@ async fn the_next_pass_takes_the_sessions_the_last_one_read_and_left() {
     assert_eq!(newest_dropped, 0, "nothing newer than the carried sessions ({carried_newest}) went");
 }
 
-/// A sled store whose scans fail while `failing` is set.
-struct FailingScans {
-    inner: SledStore,
-    failing: std::sync::atomic::AtomicBool,
-}
-
-impl Store for FailingScans {
-    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
-        self.inner.get(tree, key)
-    }
-    fn put<'a>(&'a self, tree: Tree, key: &'a [u8], value: &'a [u8]) -> crate::store::StoreFuture<'a, ()> {
-        self.inner.put(tree, key, value)
-    }
-    fn delete<'a>(&'a self, tree: Tree, key: &'a [u8]) -> crate::store::StoreFuture<'a, ()> {
-        self.inner.delete(tree, key)
-    }
-    fn put_atomic<'a>(&'a self, writes: &'a [(Tree, Vec<u8>, Vec<u8>)]) -> crate::store::StoreFuture<'a, ()> {
-        self.inner.put_atomic(writes)
-    }
-    fn scan_prefix(&self, tree: Tree, prefix: &[u8], limit: usize) -> Result<crate::store::Entries, StoreError> {
-        self.inner.scan_prefix(tree, prefix, limit)
-    }
-    fn scan_range(
-        &self,
-        tree: Tree,
-        start: &[u8],
-        end: Option<&[u8]>,
-        limit: usize,
-    ) -> Result<crate::store::Entries, StoreError> {
-        if self.failing.load(std::sync::atomic::Ordering::Relaxed) {
-            return Err(StoreError::Backend("the disk is gone".into()));
-        }
-        self.inner.scan_range(tree, start, end, limit)
-    }
-    fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> crate::store::StoreFuture<'a, ()> {
-        self.inner.delete_all(tree, keys)
-    }
-    fn flush(&self) -> crate::store::StoreFuture<'_, ()> {
-        self.inner.flush()
-    }
-    fn stored_bytes(&self, tree: Tree) -> Option<u64> {
-        self.inner.stored_bytes(tree)
-    }
-}
-
 #[tokio::test]
 async fn a_pass_that_fails_ends_and_starts_again_once_more_is_written() {
     use std::sync::atomic::Ordering::Relaxed;
     let dir = tempfile::tempdir().expect("temp dir");
     let (inner, total) = full_store(dir.path()).await;
-    let store = FailingScans { inner, failing: true.into() };
+    let store = crate::store::probed::ProbedStore::new(inner);
+    store.failing_scans.store(true, Relaxed);
     let mut dropper = Dropper::new(Capacity { limit: total * 20 / 21 });
     assert!(dropper.step(&store).await.is_err(), "the failure is reported");
     assert!(!dropper.busy(), "and ends the pass");
-    store.failing.store(false, Relaxed);
+    store.failing_scans.store(false, Relaxed);
     assert!(!dropper.step(&store).await.expect("steps"), "no new pass over the same total");
     store.put(Tree::Census, &record_key(3_000_000), b"x").await.expect("puts");
     assert!(dropper.step(&store).await.expect("steps"), "a pass once more is written");

@@ -169,58 +169,10 @@ async fn sessions_past_an_address_bound_are_ended_and_written_not_dropped() {
     assert_eq!(sessions.live(), 4, "the table's total bound");
 }
 
-/// A sled store counting its reads.
-struct CountingStore {
-    inner: SledStore,
-    reads: std::sync::atomic::AtomicUsize,
-}
-
-impl Store for CountingStore {
-    fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<Vec<u8>>, crate::store::StoreError> {
-        self.reads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        self.inner.get(tree, key)
-    }
-    fn put<'a>(&'a self, tree: Tree, key: &'a [u8], value: &'a [u8]) -> crate::store::StoreFuture<'a, ()> {
-        self.inner.put(tree, key, value)
-    }
-    fn delete<'a>(&'a self, tree: Tree, key: &'a [u8]) -> crate::store::StoreFuture<'a, ()> {
-        self.inner.delete(tree, key)
-    }
-    fn put_atomic<'a>(&'a self, writes: &'a [(Tree, Vec<u8>, Vec<u8>)]) -> crate::store::StoreFuture<'a, ()> {
-        self.inner.put_atomic(writes)
-    }
-    fn scan_prefix(
-        &self,
-        tree: Tree,
-        prefix: &[u8],
-        limit: usize,
-    ) -> Result<Vec<(Vec<u8>, Vec<u8>)>, crate::store::StoreError> {
-        self.inner.scan_prefix(tree, prefix, limit)
-    }
-    fn scan_range(
-        &self,
-        tree: Tree,
-        start: &[u8],
-        end: Option<&[u8]>,
-        limit: usize,
-    ) -> Result<Vec<(Vec<u8>, Vec<u8>)>, crate::store::StoreError> {
-        self.inner.scan_range(tree, start, end, limit)
-    }
-    fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> crate::store::StoreFuture<'a, ()> {
-        self.inner.delete_all(tree, keys)
-    }
-    fn flush(&self) -> crate::store::StoreFuture<'_, ()> {
-        self.inner.flush()
-    }
-}
-
 #[test]
 fn a_new_visitor_costs_no_store_read_and_a_returning_one_is_looked_up() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let counting = Arc::new(CountingStore {
-        inner: SledStore::open(dir.path()).expect("opens"),
-        reads: std::sync::atomic::AtomicUsize::new(0),
-    });
+    let counting = Arc::new(crate::store::probed::ProbedStore::new(SledStore::open(dir.path()).expect("opens")));
     let store: Arc<dyn Store> = counting.clone();
     let writer = TelemetryWriter::start(store.clone());
     let mut sessions = VisitorSessions::new(store, writer, &TelemetryLimits::default());
