@@ -9,8 +9,10 @@ use veranda_server::startup::Application;
 use veranda_server::telemetry;
 
 /// mimalloc: the request paths allocate many small, short-lived buffers (bodies, parsed
-/// JSON, records), the pattern it is built for. Its gain over glibc malloc has not been
-/// measured on its own; the ingest figures in `benches/reports/telemetry.md` are all with it.
+/// JSON, records), the pattern it is built for. glibc's malloc costs the ingest paths 14–29 %
+/// more server CPU a request, and RecordHit half as much memory again; mimalloc 2 is level
+/// with it on error reports and behind on RecordHit (`benches/reports/build.md`, "The
+/// allocator").
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
