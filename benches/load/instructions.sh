@@ -21,7 +21,9 @@
 # What it does not count: the kernel (callgrind sees user space only: for a page, sending
 # the body is about half the server's CPU time, see benches/reports/pages.md) and stalls on
 # memory. A copy counts one instruction a byte (valgrind counts each step of `rep movsb`).
-# The same build, script and settings give the same count within about 0.5 %.
+# The same build, script and settings give the same count within about 0.5 % in one sitting;
+# between sittings hours apart it moved by 3 % (benches/reports/instructions.md): compare two
+# builds in one sitting.
 set -euo pipefail
 SCRIPT=${1:?usage: instructions.sh <script in benches/load>.lua}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
