@@ -22,6 +22,8 @@
 #   VERANDA_TELEMETRY="{max_stored_mb = 100}" FILL_SECONDS=25 PIN=0 MODE=new RATE=10000 RUNS=4 \
 #     benches/load/paced.sh                                # at the telemetry size limit
 #
+# After each run of veranda a STORE line gives the telemetry bytes it stores and the records it
+# dropped for its size limit so far (`[telemetry] max_stored_mb`, 1 GiB by default).
 # FILL_SECONDS=N first sends veranda the mode's requests at RATE for N s (printed as run "fill"),
 # after the probe and before the warm-up: with a small size limit (VERANDA_TELEMETRY, which the
 # server reads), enough to fill the store, so that the measured runs store a record and drop one.
@@ -115,10 +117,20 @@ send() {
     --body "$body" --rate "$2" --seconds "$3" --drain "${4:-15}" | grep RESULT
 }
 # paced NAME PORT RUN [SECONDS]: one run at RATE against a server (SECONDS_PER_RUN long
-# unless SECONDS is given).
+# unless SECONDS is given); after a run of veranda, its store (store_state).
 paced() {
   echo "== $1, run $3"
   OPEN_LOOP_SLOW=${SLOW_DIR:+$SLOW_DIR/$1-$3.txt} send "$2" "$RATE" "${4:-$SECONDS_PER_RUN}"
+  if [ "$1" = veranda ]; then store_state; fi
+}
+# store_state: veranda's telemetry bytes stored and records dropped for its size limit so far,
+# from its /metrics (a run whose records were dropped ran at the limit):
+# "STORE stored_bytes=N dropped_records=N".
+store_state() {
+  curl -s --max-time 5 "http://127.0.0.1:$OPS_PORT/metrics" | awk '
+    /^veranda_telemetry_stored_bytes / { stored = $2 }
+    /^veranda_telemetry_dropped_records_total\{/ { dropped += $2 }
+    END { printf "STORE stored_bytes=%d dropped_records=%d\n", stored, dropped }' || true
 }
 # probe RUN: one run asking PROBE_RATE of veranda for PROBE_SECONDS; prints the 2xx it answered a
 # second (answered less non-2xx, over the time to its last answer).
