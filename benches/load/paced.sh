@@ -117,15 +117,15 @@ send() {
     --body "$body" --rate "$2" --seconds "$3" --drain "${4:-15}" | grep RESULT
 }
 # paced NAME PORT RUN [SECONDS]: one run at RATE against a server (SECONDS_PER_RUN long
-# unless SECONDS is given); after a run of veranda, its store (store_state).
+# unless SECONDS is given).
 paced() {
   echo "== $1, run $3"
   OPEN_LOOP_SLOW=${SLOW_DIR:+$SLOW_DIR/$1-$3.txt} send "$2" "$RATE" "${4:-$SECONDS_PER_RUN}"
-  if [ "$1" = veranda ]; then store_state; fi
 }
 # store_state: veranda's telemetry bytes stored and records dropped for its size limit so far,
 # from its /metrics (a run whose records were dropped ran at the limit):
-# "STORE stored_bytes=N dropped_records=N".
+# "STORE stored_bytes=N dropped_records=N". Printed after the runs whose lines are kept (the
+# fill, run 0 and the measured ones), not after the warm-up's steps, whose output is discarded.
 store_state() {
   curl -s --max-time 5 "http://127.0.0.1:$OPS_PORT/metrics" | awk '
     /^veranda_telemetry_stored_bytes / { stored = $2 }
@@ -159,15 +159,20 @@ echo "$path ($MODE), $RATE/s for ${SECONDS_PER_RUN} s; load average $(cut -d' ' 
 # skips it).
 # Before that, each runs at RATE in 3 s steps until its memory stops growing (lib.sh's
 # warm_up; WARM_MAX_SECS=0 skips it).
-if [ "$FILL_SECONDS" -gt 0 ]; then paced veranda "$PORT" fill "$FILL_SECONDS"; fi
+if [ "$FILL_SECONDS" -gt 0 ]; then
+  paced veranda "$PORT" fill "$FILL_SECONDS"
+  store_state
+fi
 warm_up veranda "$VERANDA_PID" paced veranda "$PORT" 0 3
 warm_up bare "$BARE_PID" paced bare "$BARE_PORT" 0 3
 if [ "$WARMUP_SECONDS" -gt 0 ]; then
   paced veranda "$PORT" 0 "$WARMUP_SECONDS"
+  store_state
   paced bare "$BARE_PORT" 0 "$WARMUP_SECONDS"
 fi
 for run in $(seq 1 "$RUNS"); do
   paced veranda "$PORT" "$run"
+  store_state
   paced bare "$BARE_PORT" "$run"
 done
 echo "load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
