@@ -99,11 +99,12 @@ thread_local! {
     /// recorder is installed: `new_transform` runs before the worker takes requests).
     static IN_FLIGHT: metrics::Gauge = metrics::gauge!(ServerMetric::HttpRequestsInFlight.name());
     /// Route pattern by request path, on this worker thread.
-    static ROUTES: RefCell<HashMap<Box<str>, &'static str>> = RefCell::new(HashMap::new());
+    static ROUTES: RefCell<HashMap<Box<str>, &'static str, lru::DefaultHasher>> = RefCell::default();
     /// The duration histogram and request counter of each (method, route, status) seen on
     /// this worker thread, registered once. Every label is one of a fixed set (standard
     /// methods, route patterns, status codes), so this stays as small as the series.
-    static SERIES: RefCell<HashMap<SeriesKey, (metrics::Histogram, metrics::Counter)>> = RefCell::new(HashMap::new());
+    static SERIES: RefCell<HashMap<SeriesKey, (metrics::Histogram, metrics::Counter), lru::DefaultHasher>> =
+        RefCell::default();
 }
 
 /// A request series' labels: method, route pattern, status code.

@@ -22,7 +22,7 @@
 
 use crate::security::cookies::{cookie_value, set_cookie_value, site_cookie};
 use actix_web::cookie::Cookie;
-use actix_web::http::header::HeaderValue;
+use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::HttpRequest;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -34,8 +34,10 @@ use veranda_actors::store::{Store, StoreError, Tree};
 
 /// The cookie holding the crumb.
 pub const CRUMB_COOKIE: &str = "crumb";
-/// The header a page echoes the crumb in.
-pub const CRUMB_HEADER: &str = "X-CSRF-Token";
+/// The header a page echoes the crumb in, `X-CSRF-Token` (header names are read without
+/// regard to case; a name is kept in lower case). A name rather than text: looking a
+/// header up by text builds its name first, an allocation on every state-changing call.
+pub const CRUMB_HEADER: HeaderName = HeaderName::from_static("x-csrf-token");
 /// The message of a refused crumb.
 pub const CRUMB_FAIL_MESSAGE: &str = "Your session token is missing or stale; reload the page and try again.";
 
@@ -230,6 +232,19 @@ mod tests {
         assert_eq!(key().check(&req), Ok(()));
         let req = TestRequest::post().uri(&format!("/x?crumb={crumb}")).cookie(crumb_cookie(&crumb)).to_http_request();
         assert_eq!(key().check(&req), Ok(()));
+    }
+
+    #[test]
+    fn the_crumb_is_echoed_in_x_csrf_token_in_any_case() {
+        let crumb = key().issue_for(None);
+        for name in ["X-CSRF-Token", "x-csrf-token", "X-Csrf-Token"] {
+            let req = TestRequest::post()
+                .cookie(crumb_cookie(&crumb))
+                .insert_header((name, crumb.as_str()))
+                .to_http_request();
+            assert_eq!(key().check(&req), Ok(()), "{name}");
+        }
+        assert_eq!(CRUMB_HEADER.as_str(), "X-CSRF-Token".to_ascii_lowercase());
     }
 
     #[test]

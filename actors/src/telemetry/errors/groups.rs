@@ -14,8 +14,9 @@ pub use crate::telemetry::stored::ErrorGroup;
 /// Every group, by fingerprint.
 #[derive(Debug, Default)]
 pub struct ErrorGroups {
-    /// Groups by fingerprint.
-    groups: HashMap<String, ErrorGroup>,
+    /// Groups by fingerprint (hashed with the tables' hasher, not std's slower SipHash:
+    /// every error report looks its group up).
+    groups: HashMap<String, ErrorGroup, lru::DefaultHasher>,
 }
 
 impl ErrorGroups {

@@ -44,12 +44,12 @@ pub struct ErrorHoursReport {
 #[derive(Debug)]
 pub struct ErrorHours {
     total: Ring<u64, HOURS>,
-    groups: HashMap<String, Ring<u64, HOURS>>,
+    groups: HashMap<String, Ring<u64, HOURS>, lru::DefaultHasher>,
 }
 
 impl Default for ErrorHours {
     fn default() -> ErrorHours {
-        ErrorHours { total: Ring::new(HOUR_MS), groups: HashMap::new() }
+        ErrorHours { total: Ring::new(HOUR_MS), groups: HashMap::default() }
     }
 }
 

@@ -172,7 +172,10 @@ fn text(value: Option<String>, max: usize) -> String {
 
 /// Parses a body of error records.
 pub fn parse_reports(body: &[u8]) -> Result<Vec<ErrorReport>, ReportError> {
-    let raw: Vec<RawRecord> = serde_json::from_slice(body).map_err(|e| ReportError::Malformed(e.to_string()))?;
+    // JSON text is UTF-8 (RFC 8259 §8.1): checked once for the whole body, where parsing
+    // the bytes would check each string again as it copies it out.
+    let json = std::str::from_utf8(body).map_err(|e| ReportError::Malformed(format!("the body is not UTF-8: {e}")))?;
+    let raw: Vec<RawRecord> = serde_json::from_str(json).map_err(|e| ReportError::Malformed(e.to_string()))?;
     if raw.len() > MAX_RECORDS_PER_SEND {
         return Err(ReportError::TooMany);
     }
@@ -242,6 +245,11 @@ mod tests {
     fn malformed_bodies_are_refused() {
         assert!(matches!(parse_reports(b"{}"), Err(ReportError::Malformed(_))));
         assert!(matches!(parse_reports(b"[{\"data\":5}]"), Err(ReportError::Malformed(_))));
+        let not_utf8 = parse_reports(b"[{\"data\":{\"message\":\"caf\xe9\"}}]");
+        assert!(
+            matches!(&not_utf8, Err(ReportError::Malformed(why)) if why.starts_with("the body is not UTF-8")),
+            "{not_utf8:?}"
+        );
         assert_eq!(parse_reports(b"[{\"data\":{}}]"), Err(ReportError::NoMessage(0)));
         let record = "{\"data\":{\"message\":\"m\"}}";
         let full = format!("[{}]", [record; MAX_RECORDS_PER_SEND].join(","));

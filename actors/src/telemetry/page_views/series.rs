@@ -51,8 +51,9 @@ struct Counts {
 struct Seen {
     /// The bucket the ids belong to.
     bucket: u64,
-    /// Hashes of the ids, at most [`MAX_DISTINCT_VISITORS`].
-    ids: HashSet<u64>,
+    /// Hashes of the ids, at most [`MAX_DISTINCT_VISITORS`] (already keyed hashes, so
+    /// hashed again with the tables' hasher rather than std's slower SipHash).
+    ids: HashSet<u64, lru::DefaultHasher>,
 }
 
 impl Seen {

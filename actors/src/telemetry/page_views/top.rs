@@ -46,14 +46,19 @@ pub struct TopReport {
     pub referrers: Vec<KeyCount>,
 }
 
+/// One bucket's counts, by page path and by referring site (hashed as the bounded tables'
+/// keys are, not with std's slower SipHash: every page view adds to both).
 #[derive(Debug, Default)]
 struct Bucket {
-    pages: HashMap<String, u64>,
-    referrers: HashMap<String, u64>,
+    pages: Counts,
+    referrers: Counts,
 }
 
+/// Views by key.
+type Counts = HashMap<String, u64, lru::DefaultHasher>;
+
 /// Adds one view of `key` to `counts` unless it would be its `cap + 1`th key; false when dropped.
-fn add(counts: &mut HashMap<String, u64>, key: &str, cap: usize) -> bool {
+fn add(counts: &mut Counts, key: &str, cap: usize) -> bool {
     if let Some(n) = counts.get_mut(key) {
         *n += 1;
         return true;

@@ -105,10 +105,11 @@ pub struct VisitorSessions {
     writer: TelemetryWriter,
     /// Live sessions by visitor id, bounded per client address and in total.
     sessions: BoundedTable<VisitorId, VisitState>,
-    /// Sessions changed since they were last handed to the writer.
-    dirty: HashSet<VisitorId>,
+    /// Sessions changed since they were last handed to the writer (hashed as the table's
+    /// keys are, not with std's slower SipHash: every hit marks its session).
+    dirty: HashSet<VisitorId, lru::DefaultHasher>,
     /// Changed sessions evicted from memory, written with the next batch.
-    ended: HashMap<VisitorId, VisitState>,
+    ended: HashMap<VisitorId, VisitState, lru::DefaultHasher>,
     /// Most evicted sessions kept while the writer is busy (the table's total bound).
     ended_kept: usize,
     /// Visits handed over by requests, not yet applied.
@@ -131,8 +132,8 @@ impl VisitorSessions {
                 limits.visitor_sessions,
                 limits.visitor_sessions_per_address,
             ),
-            dirty: HashSet::new(),
-            ended: HashMap::new(),
+            dirty: HashSet::default(),
+            ended: HashMap::default(),
             ended_kept: limits.visitor_sessions.max(1),
             inbox: VisitInbox::new(limits.mailbox_capacity.max(1).saturating_mul(INBOX_VISITS_PER_SLOT)),
             mailbox_capacity: limits.mailbox_capacity,
