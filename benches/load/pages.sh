@@ -16,6 +16,7 @@
 #   DURATION=2s RUNS=2 benches/load/pages.sh     # a smoke run
 #   SKIP_BUILD=1 benches/load/pages.sh           # release binaries already built
 #   ENCODING=gzip SKIP_BUILD=1 benches/load/pages.sh   # both asked for gzip (nginx: gzip_static)
+#   SENDFILE=off SKIP_BUILD=1 benches/load/pages.sh    # nginx copies each page as veranda does
 #
 # Output: one PAIR line per run and server, then a Markdown table with min / median / max of
 # each server and of the ratio, per page and measure, and the load average at the start and
@@ -36,6 +37,11 @@ case "$ENCODING" in ''|gzip) ;; *) echo "ENCODING is gzip or unset" >&2; exit 2 
 export BENCH_ENCODING=$ENCODING
 GZIP_STATIC=off
 [ "$ENCODING" = gzip ] && GZIP_STATIC=on
+# SENDFILE=off: nginx reads each page into its own buffer and writes it, a copy in user space
+# and one into the socket, as veranda's HTTP/1 writer (actix-http) does with every body; on
+# (the default, as nginx's documentation recommends) hands the file's pages to the socket.
+SENDFILE=${SENDFILE:-on}
+case "$SENDFILE" in on|off) ;; *) echo "SENDFILE is on or off" >&2; exit 2 ;; esac
 
 command -v wrk >/dev/null || { echo "wrk is missing (apt-get install -y wrk)" >&2; exit 2; }
 command -v curl >/dev/null || { echo "curl is missing" >&2; exit 2; }
@@ -88,7 +94,7 @@ http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
   access_log off;
-  sendfile on;
+  sendfile $SENDFILE;
   tcp_nopush on;
   keepalive_requests 1000000;
   # As nginx's documentation recommends for static files: descriptors and sizes kept open,
