@@ -112,6 +112,15 @@ thread_local! {
     });
 }
 
+/// A map the request paths look up on every request, hashed as the bounded tables' keys
+/// are: foldhash (hashbrown's default, through `lru`), seeded at random per process, where
+/// std's SipHash costs about 200 instructions a short key. Keys a visitor chooses are no
+/// easier to collide here than in the tables themselves.
+pub type FastMap<K, V> = HashMap<K, V, lru::DefaultHasher>;
+
+/// A set hashed as [`FastMap`] is.
+pub type FastSet<K> = std::collections::HashSet<K, lru::DefaultHasher>;
+
 /// The entries an insert evicted, oldest first.
 pub type Evicted<K, V> = smallvec::SmallVec<[(K, V); 2]>;
 
@@ -122,9 +131,8 @@ pub struct BoundedTable<K: Hash + Eq, V> {
     table: Table,
     /// The entries with the address that made them, least recently used first out.
     entries: LruCache<K, (IpAddr, V)>,
-    /// Each address's keys, its least recently used first out (hashed as the entries are,
-    /// not with std's slower SipHash).
-    by_address: HashMap<IpAddr, LruCache<K, ()>, lru::DefaultHasher>,
+    /// Each address's keys, its least recently used first out.
+    by_address: FastMap<IpAddr, LruCache<K, ()>>,
     /// Most entries one address may hold.
     per_address: usize,
     /// The size this table last added to its gauge: several tables of one kind (the

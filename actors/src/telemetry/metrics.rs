@@ -360,7 +360,7 @@ thread_local! {
     /// The request counters' handles, looked up once per thread (a lookup in the registry
     /// hashes every label, on every request). Labels are the constants of this module, so
     /// there are as many as there are series.
-    static COUNTERS: std::cell::RefCell<std::collections::HashMap<CounterKey, metrics::Counter, lru::DefaultHasher>> =
+    static COUNTERS: std::cell::RefCell<crate::tables::FastMap<CounterKey, metrics::Counter>> =
         std::cell::RefCell::default();
 }
 

@@ -5,7 +5,7 @@
 //! cannot create new time series by inventing URLs or methods.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::future::{ready, Ready};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -14,6 +14,7 @@ use actix_web::dev::{forward_ready, Service, ServiceRequest, ServiceResponse, Tr
 use actix_web::http::{Method, StatusCode};
 use actix_web::HttpRequest;
 use futures_util::future::LocalBoxFuture;
+use veranda_actors::tables::FastMap;
 
 use super::metrics::{install, ServerMetric, CONTENT_ROUTE, UNMATCHED_ROUTE};
 
@@ -99,12 +100,11 @@ thread_local! {
     /// recorder is installed: `new_transform` runs before the worker takes requests).
     static IN_FLIGHT: metrics::Gauge = metrics::gauge!(ServerMetric::HttpRequestsInFlight.name());
     /// Route pattern by request path, on this worker thread.
-    static ROUTES: RefCell<HashMap<Box<str>, &'static str, lru::DefaultHasher>> = RefCell::default();
+    static ROUTES: RefCell<FastMap<Box<str>, &'static str>> = RefCell::default();
     /// The duration histogram and request counter of each (method, route, status) seen on
     /// this worker thread, registered once. Every label is one of a fixed set (standard
     /// methods, route patterns, status codes), so this stays as small as the series.
-    static SERIES: RefCell<HashMap<SeriesKey, (metrics::Histogram, metrics::Counter), lru::DefaultHasher>> =
-        RefCell::default();
+    static SERIES: RefCell<FastMap<SeriesKey, (metrics::Histogram, metrics::Counter)>> = RefCell::default();
 }
 
 /// A request series' labels: method, route pattern, status code.

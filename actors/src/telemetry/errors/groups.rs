@@ -1,7 +1,7 @@
 //! Error groups (issues): every error with the same fingerprint counts into one group
 //! with its first and last sighting.
 
-use std::collections::HashMap;
+use crate::tables::FastMap;
 
 use super::fingerprint::fingerprint;
 use super::report::ErrorReport;
@@ -14,9 +14,8 @@ pub use crate::telemetry::stored::ErrorGroup;
 /// Every group, by fingerprint.
 #[derive(Debug, Default)]
 pub struct ErrorGroups {
-    /// Groups by fingerprint (hashed with the tables' hasher, not std's slower SipHash:
-    /// every error report looks its group up).
-    groups: HashMap<String, ErrorGroup, lru::DefaultHasher>,
+    /// Groups by fingerprint.
+    groups: FastMap<String, ErrorGroup>,
 }
 
 impl ErrorGroups {

@@ -2,7 +2,7 @@
 //! group (each group's sparkline), counted as reports are admitted. In memory, zero after
 //! a restart; at most [`MAX_GROUPS`] groups have a sparkline.
 
-use std::collections::HashMap;
+use crate::tables::FastMap;
 
 use ts_rs::TS;
 
@@ -44,12 +44,12 @@ pub struct ErrorHoursReport {
 #[derive(Debug)]
 pub struct ErrorHours {
     total: Ring<u64, HOURS>,
-    groups: HashMap<String, Ring<u64, HOURS>, lru::DefaultHasher>,
+    groups: FastMap<String, Ring<u64, HOURS>>,
 }
 
 impl Default for ErrorHours {
     fn default() -> ErrorHours {
-        ErrorHours { total: Ring::new(HOUR_MS), groups: HashMap::default() }
+        ErrorHours { total: Ring::new(HOUR_MS), groups: FastMap::default() }
     }
 }
 

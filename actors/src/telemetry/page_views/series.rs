@@ -5,7 +5,7 @@
 //! be stored have one). The ids of the current hour and day are remembered, as 64-bit
 //! hashes, up to [`MAX_DISTINCT_VISITORS`] each; past that, every further id counts as new.
 
-use std::collections::HashSet;
+use crate::tables::FastSet;
 use std::hash::{BuildHasher, RandomState};
 
 use ts_rs::TS;
@@ -51,9 +51,8 @@ struct Counts {
 struct Seen {
     /// The bucket the ids belong to.
     bucket: u64,
-    /// Hashes of the ids, at most [`MAX_DISTINCT_VISITORS`] (already keyed hashes, so
-    /// hashed again with the tables' hasher rather than std's slower SipHash).
-    ids: HashSet<u64, lru::DefaultHasher>,
+    /// Hashes of the ids, at most [`MAX_DISTINCT_VISITORS`].
+    ids: FastSet<u64>,
 }
 
 impl Seen {

@@ -7,6 +7,8 @@
 
 use std::collections::HashMap;
 
+use crate::tables::FastMap;
+
 use ts_rs::TS;
 
 use super::range::{StatsRange, DAYS, DAY_MS, HOURS, HOUR_MS};
@@ -46,19 +48,14 @@ pub struct TopReport {
     pub referrers: Vec<KeyCount>,
 }
 
-/// One bucket's counts, by page path and by referring site (hashed as the bounded tables'
-/// keys are, not with std's slower SipHash: every page view adds to both).
 #[derive(Debug, Default)]
 struct Bucket {
-    pages: Counts,
-    referrers: Counts,
+    pages: FastMap<String, u64>,
+    referrers: FastMap<String, u64>,
 }
 
-/// Views by key.
-type Counts = HashMap<String, u64, lru::DefaultHasher>;
-
 /// Adds one view of `key` to `counts` unless it would be its `cap + 1`th key; false when dropped.
-fn add(counts: &mut Counts, key: &str, cap: usize) -> bool {
+fn add(counts: &mut FastMap<String, u64>, key: &str, cap: usize) -> bool {
     if let Some(n) = counts.get_mut(key) {
         *n += 1;
         return true;

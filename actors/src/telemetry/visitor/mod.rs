@@ -29,7 +29,6 @@
 //! thread with its share of the bounds, a visitor's hits always going to the shard its id
 //! hashes to ([`crate::telemetry::shards`]).
 
-use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -39,7 +38,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::store::{Store, Tree};
-use crate::tables::{BoundedTable, Table};
+use crate::tables::{BoundedTable, FastMap, FastSet, Table};
 use crate::telemetry::cookie::{VisitOutcome, VisitorId, VISIT_LENGTH_MS};
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics;
@@ -105,11 +104,10 @@ pub struct VisitorSessions {
     writer: TelemetryWriter,
     /// Live sessions by visitor id, bounded per client address and in total.
     sessions: BoundedTable<VisitorId, VisitState>,
-    /// Sessions changed since they were last handed to the writer (hashed as the table's
-    /// keys are, not with std's slower SipHash: every hit marks its session).
-    dirty: HashSet<VisitorId, lru::DefaultHasher>,
+    /// Sessions changed since they were last handed to the writer.
+    dirty: FastSet<VisitorId>,
     /// Changed sessions evicted from memory, written with the next batch.
-    ended: HashMap<VisitorId, VisitState, lru::DefaultHasher>,
+    ended: FastMap<VisitorId, VisitState>,
     /// Most evicted sessions kept while the writer is busy (the table's total bound).
     ended_kept: usize,
     /// Visits handed over by requests, not yet applied.
@@ -132,8 +130,8 @@ impl VisitorSessions {
                 limits.visitor_sessions,
                 limits.visitor_sessions_per_address,
             ),
-            dirty: HashSet::default(),
-            ended: HashMap::default(),
+            dirty: FastSet::default(),
+            ended: FastMap::default(),
             ended_kept: limits.visitor_sessions.max(1),
             inbox: VisitInbox::new(limits.mailbox_capacity.max(1).saturating_mul(INBOX_VISITS_PER_SLOT)),
             mailbox_capacity: limits.mailbox_capacity,
