@@ -30,9 +30,15 @@ pub fn record_key(now_ms: u64) -> [u8; 16] {
 
 /// Truncates `text` to at most `max` characters (not bytes).
 pub fn truncate_chars(text: &str, max: usize) -> String {
+    chars_prefix(text, max).to_string()
+}
+
+/// The first `max` characters (not bytes) of `text`, or all of it: [`truncate_chars`]
+/// without the copy, for a text that is only looked at.
+pub fn chars_prefix(text: &str, max: usize) -> &str {
     match text.char_indices().nth(max) {
-        Some((end, _)) => text[..end].to_string(),
-        None => text.to_string(),
+        Some((end, _)) => &text[..end],
+        None => text,
     }
 }
 
@@ -58,6 +64,9 @@ mod tests {
         {
             assert_eq!(truncated(text.to_string(), max), truncate_chars(text, max), "{text} to {max}");
         }
+        assert_eq!(chars_prefix("日本語テキスト", 3), "日本語");
+        assert_eq!(chars_prefix("aé", 5), "aé");
+        assert_eq!(chars_prefix("aé", 1), "a");
     }
 
     #[test]

@@ -305,6 +305,21 @@ async fn a_page_views_data_is_stored_as_sent_and_read_as_any_json_object() {
 }
 
 #[actix_rt::test]
+async fn a_hits_event_is_kept_to_its_first_64_characters_and_defaults_to_page_view() {
+    let app = demo().await;
+    let data = data("/about");
+    let long = "é".repeat(70);
+    let named =
+        app.post_form("/api/census/RecordHit", &[("event", &long), ("data", &data)], &[("cookie", CONSENT)]).await;
+    assert_eq!(named.status(), 204);
+    let unnamed = app.post_form("/api/census/RecordHit", &[("data", &data)], &[("cookie", CONSENT)]).await;
+    assert_eq!(unnamed.status(), 204);
+    let records = app.records(Tree::Census, 2).await;
+    assert_eq!(records[0]["data"]["event"], "é".repeat(64), "cut to 64 characters, not bytes");
+    assert_eq!(records[1]["data"]["event"], "pageView");
+}
+
+#[actix_rt::test]
 async fn button_form_overlay_and_quick_view_calls_are_recorded() {
     let app = demo().await;
     let cookie = [("cookie", CONSENT)];

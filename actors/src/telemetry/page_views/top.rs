@@ -14,7 +14,7 @@ use ts_rs::TS;
 use super::range::{StatsRange, DAYS, DAY_MS, HOURS, HOUR_MS};
 use super::ring::Ring;
 pub use crate::telemetry::metrics::KeyTable;
-use crate::telemetry::records::truncate_chars;
+use crate::telemetry::records::{chars_prefix, truncate_chars};
 
 /// Distinct paths (and referring sites) one hour's bucket counts.
 pub const MAX_KEYS_PER_HOUR: usize = 250;
@@ -94,11 +94,11 @@ impl TopKeys {
     /// Counts one view of `path`, sent by `referrer` (a referring site) when known, at
     /// `now`; calls `dropped` once per bucket that had no room for a key.
     pub fn record(&mut self, now: u64, path: &str, referrer: Option<&str>, mut dropped: impl FnMut(KeyTable)) {
-        let path = truncate_chars(path, MAX_KEY_CHARS);
+        let path = chars_prefix(path, MAX_KEY_CHARS);
         let buckets = [(self.hours.at(now), MAX_KEYS_PER_HOUR), (self.days.at(now), MAX_KEYS_PER_DAY)];
         for (bucket, cap) in buckets {
             let Some(bucket) = bucket else { continue };
-            if !add(&mut bucket.pages, &path, cap) {
+            if !add(&mut bucket.pages, path, cap) {
                 dropped(KeyTable::Pages);
             }
             if let Some(site) = referrer {

@@ -19,7 +19,7 @@ use veranda_actors::telemetry::cookie::{
 };
 use veranda_actors::telemetry::metrics::Queue;
 use veranda_actors::telemetry::page_views::PageView;
-use veranda_actors::telemetry::records::{now_ms, truncate_chars};
+use veranda_actors::telemetry::records::{chars_prefix, now_ms, truncate_chars};
 use veranda_actors::telemetry::rules::{decide, path_of, Recording};
 use veranda_actors::telemetry::session_ids::{
     strip_identifiers, AnalyticsIds, ANALYTICS_ID_COOKIE, ANALYTICS_ID_MAX_AGE_SECS, SESSION_ID_COOKIE,
@@ -144,8 +144,7 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         Recording::Search => "search",
     };
     let now = now_ms();
-    let mut event = form.get("event").unwrap_or("pageView").to_string();
-    event = truncate_chars(&event, 64);
+    let event = chars_prefix(form.get("event").unwrap_or("pageView"), 64);
     let visit = identifiers_allowed(req, state).then(|| {
         let cvr = cookie_decoded(req, VISITOR_COOKIE).or_else(|| form.get("ss_cvr").map(std::borrow::Cow::Borrowed));
         let cvt = cookie_decoded(req, VISIT_TIMESTAMP_COOKIE);
@@ -174,7 +173,7 @@ async fn hit(req: &HttpRequest, state: &AppState, payload: web::Payload) -> Resu
         session_id: ids.as_ref().map(|i| i.session.id.as_str().to_string()),
         analytics_id: ids.as_ref().map(|i| i.analytics.id.as_str().to_string()),
         path: path_of(&url),
-        data: PageViewData { data, event: &event, new_visit: visit.as_ref().map(|v| v.new_visit) },
+        data: PageViewData { data, event, new_visit: visit.as_ref().map(|v| v.new_visit) },
     };
     let cookies = visit.as_ref().map(visit_cookies);
     if let Some(outcome) = visit {
