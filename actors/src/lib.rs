@@ -28,4 +28,6 @@ pub mod store;
 pub mod streams;
 pub mod tables;
 pub mod telemetry;
+#[cfg(test)]
+mod test_metrics;
 pub mod typescript;

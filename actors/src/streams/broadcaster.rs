@@ -59,6 +59,9 @@ pub struct Broadcaster {
     /// Most events kept (how far ahead of this instance a resuming client may be on a
     /// shared stream).
     history_events: usize,
+    /// The metric series every event updates, from the first event on (the recorder is
+    /// installed by then).
+    series: Option<metrics::EventSeries>,
 }
 
 /// One connected subscriber.
@@ -105,6 +108,7 @@ impl Broadcaster {
             queue_high_water: 0,
             shared: None,
             history_events: limits.history_events,
+            series: None,
         }
     }
 
@@ -143,8 +147,18 @@ impl Broadcaster {
         metrics::history_events(self.stream, self.history.len());
     }
 
-    /// Queues `event` for every subscriber; drops the ones whose queue is full.
+    /// Counts `event` and queues it for every subscriber (with none, no frame is built).
     fn fan_out(&mut self, event: &super::StoredEvent) {
+        if !self.subscribers.is_empty() {
+            self.queue(event);
+        }
+        let stream = self.stream;
+        let series = self.series.get_or_insert_with(|| metrics::EventSeries::of(stream));
+        series.published(self.subscribers.len(), self.history.len());
+    }
+
+    /// Queues `event`'s frame for every subscriber; drops the ones whose queue is full.
+    fn queue(&mut self, event: &super::StoredEvent) {
         let frame = ByteString::from(Frame::event(self.stream, event).to_json());
         let capacity = self.client_queue;
         let mut slow = 0u64;
@@ -168,10 +182,7 @@ impl Broadcaster {
         });
         self.queue_high_water = high_water;
         self.slow_consumers += slow;
-        metrics::published(self.stream);
         metrics::slow_consumers(self.stream, slow);
-        metrics::clients(self.stream, self.subscribers.len());
-        metrics::history_events(self.stream, self.history.len());
     }
 
     /// Adds a subscriber. `resume` is the client's last `(epoch, offset)`; without it the

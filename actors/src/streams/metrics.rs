@@ -119,9 +119,32 @@ pub fn clients(stream: StreamName, count: usize) {
     metrics::gauge!(StreamMetric::Clients.name(), "stream" => stream.as_str()).set(count as f64);
 }
 
-/// Counts a published event.
-pub fn published(stream: StreamName) {
-    metrics::counter!(StreamMetric::Events.name(), "stream" => stream.as_str()).increment(1);
+/// The series a stream touches on every event, looked up once: a lookup in the registry
+/// hashes the name and labels, and the errors stream publishes on every error report's
+/// heels.
+pub struct EventSeries {
+    events: metrics::Counter,
+    clients: metrics::Gauge,
+    history_events: metrics::Gauge,
+}
+
+impl EventSeries {
+    /// The series of `stream`, in the recorder installed now.
+    pub fn of(stream: StreamName) -> EventSeries {
+        let stream = stream.as_str();
+        EventSeries {
+            events: metrics::counter!(StreamMetric::Events.name(), "stream" => stream),
+            clients: metrics::gauge!(StreamMetric::Clients.name(), "stream" => stream),
+            history_events: metrics::gauge!(StreamMetric::HistoryEvents.name(), "stream" => stream),
+        }
+    }
+
+    /// Counts a published event and sets the clients connected and events kept after it.
+    pub fn published(&self, clients: usize, history_events: usize) {
+        self.events.increment(1);
+        self.clients.set(clients as f64);
+        self.history_events.set(history_events as f64);
+    }
 }
 
 /// Counts clients dropped as slow consumers.

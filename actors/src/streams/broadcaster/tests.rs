@@ -89,3 +89,24 @@ async fn a_resuming_subscriber_gets_the_missed_events_then_live_ones() {
     let reset = hub.subscribe(Some(("another".into(), 1)), 4);
     assert!(reset.backlog[1].contains(r#""type":"reset""#));
 }
+
+#[test]
+fn every_event_is_counted_and_sets_the_clients_and_history_gauges_with_or_without_subscribers() {
+    let recorded = crate::test_metrics::Recorded::default();
+    ::metrics::with_local_recorder(&recorded, || {
+        actix::System::new().block_on(async {
+            let (mut hub, _dir) = broadcaster(4).await;
+            hub.publish(json!(1), 1);
+            hub.publish(json!(2), 1);
+            assert_eq!(recorded.counter("veranda_streams_events_total"), 2, "counted with no one listening");
+            assert_eq!(recorded.gauge("veranda_streams_history_events"), Some(2.0));
+            assert_eq!(recorded.gauge("veranda_streams_clients"), Some(0.0));
+            let mut sub = hub.subscribe(None, 0);
+            hub.publish(json!(3), 1);
+            assert_eq!(offset_of(&sub.outbox.try_recv().expect("the live event")), 3);
+            assert_eq!(recorded.counter("veranda_streams_events_total"), 3);
+            assert_eq!(recorded.gauge("veranda_streams_history_events"), Some(3.0));
+            assert_eq!(recorded.gauge("veranda_streams_clients"), Some(1.0));
+        })
+    });
+}

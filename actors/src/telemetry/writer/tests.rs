@@ -110,44 +110,15 @@ fn event(key: &[u8]) -> Vec<Write> {
     vec![Write { tree: Tree::Events, key: key.to_vec(), value: b"v".to_vec() }]
 }
 
-/// Counts the counters incremented on the thread it is the local recorder of, by name.
-#[derive(Default)]
-struct Counters(std::sync::Mutex<std::collections::HashMap<String, Arc<std::sync::atomic::AtomicU64>>>);
-
-impl Counters {
-    fn get(&self, name: &str) -> u64 {
-        self.0.lock().expect("not poisoned").get(name).map_or(0, |n| n.load(Ordering::Relaxed))
-    }
-}
-
-impl ::metrics::Recorder for Counters {
-    fn describe_counter(&self, _: ::metrics::KeyName, _: Option<::metrics::Unit>, _: ::metrics::SharedString) {}
-    fn describe_gauge(&self, _: ::metrics::KeyName, _: Option<::metrics::Unit>, _: ::metrics::SharedString) {}
-    fn describe_histogram(&self, _: ::metrics::KeyName, _: Option<::metrics::Unit>, _: ::metrics::SharedString) {}
-
-    fn register_counter(&self, key: &::metrics::Key, _: &::metrics::Metadata<'_>) -> ::metrics::Counter {
-        let mut counters = self.0.lock().expect("not poisoned");
-        ::metrics::Counter::from_arc(counters.entry(key.name().to_owned()).or_default().clone())
-    }
-
-    fn register_gauge(&self, _: &::metrics::Key, _: &::metrics::Metadata<'_>) -> ::metrics::Gauge {
-        ::metrics::Gauge::noop()
-    }
-
-    fn register_histogram(&self, _: &::metrics::Key, _: &::metrics::Metadata<'_>) -> ::metrics::Histogram {
-        ::metrics::Histogram::noop()
-    }
-}
-
 #[test]
 fn a_full_queue_makes_a_write_wait_for_room_and_refuses_it_only_after_its_patience() {
-    let counters = Counters::default();
+    let counters = crate::test_metrics::Recorded::default();
     ::metrics::with_local_recorder(&counters, || {
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
         runtime.block_on(a_full_queue_waits());
     });
     // The two writes that found the queue full; none of the writes that found room.
-    assert_eq!(counters.get("veranda_ingest_waited_total"), 2);
+    assert_eq!(counters.counter("veranda_ingest_waited_total"), 2);
 }
 
 async fn a_full_queue_waits() {
