@@ -65,31 +65,14 @@ impl<'de> Deserialize<'de> for PageFields {
 
 /// A key of `data`, told apart as it is read. (A `Cow<str>` key would be a new `String`
 /// every time: serde deserialises `Cow` through its owned form. A page view's `data` has
-/// some fifteen keys.)
+/// some sixteen keys.)
+#[derive(Deserialize)]
+#[serde(field_identifier, rename_all = "lowercase")]
 enum Key {
     Url,
     Referrer,
+    #[serde(other)]
     Other,
-}
-
-impl<'de> Deserialize<'de> for Key {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Key, D::Error> {
-        struct KeyVisitor;
-        impl<'de> Visitor<'de> for KeyVisitor {
-            type Value = Key;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a key")
-            }
-            fn visit_str<E: de::Error>(self, key: &str) -> Result<Key, E> {
-                Ok(match key {
-                    "url" => Key::Url,
-                    "referrer" => Key::Referrer,
-                    _ => Key::Other,
-                })
-            }
-        }
-        deserializer.deserialize_str(KeyVisitor)
-    }
 }
 
 /// Any JSON value, read as a value is (strings decoded, numbers parsed) and then dropped:
