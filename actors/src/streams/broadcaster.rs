@@ -59,9 +59,8 @@ pub struct Broadcaster {
     /// Most events kept (how far ahead of this instance a resuming client may be on a
     /// shared stream).
     history_events: usize,
-    /// The metric series every event updates, from the first event on (the recorder is
-    /// installed by then).
-    series: Option<metrics::EventSeries>,
+    /// The stream's events, clients and events-kept series.
+    series: metrics::EventSeries,
 }
 
 /// One connected subscriber.
@@ -96,7 +95,8 @@ impl Broadcaster {
 
     fn with_history(history: History, journal: Journal, stream: StreamName, limits: &StreamLimits) -> Broadcaster {
         metrics::describe();
-        metrics::history_events(stream, history.len());
+        let series = metrics::EventSeries::of(stream);
+        series.history_events(history.len());
         Broadcaster {
             stream,
             history,
@@ -108,7 +108,7 @@ impl Broadcaster {
             queue_high_water: 0,
             shared: None,
             history_events: limits.history_events,
-            series: None,
+            series,
         }
     }
 
@@ -143,8 +143,8 @@ impl Broadcaster {
             subscriber.skip_through = 0;
             subscriber.queue.try_send(frame.clone()).is_ok()
         });
-        metrics::clients(self.stream, self.subscribers.len());
-        metrics::history_events(self.stream, self.history.len());
+        self.series.clients(self.subscribers.len());
+        self.series.history_events(self.history.len());
     }
 
     /// Counts `event` and queues it for every subscriber (with none, no frame is built).
@@ -152,9 +152,7 @@ impl Broadcaster {
         if !self.subscribers.is_empty() {
             self.queue(event);
         }
-        let stream = self.stream;
-        let series = self.series.get_or_insert_with(|| metrics::EventSeries::of(stream));
-        series.published(self.subscribers.len(), self.history.len());
+        self.series.published(self.subscribers.len(), self.history.len());
     }
 
     /// Queues `event`'s frame for every subscriber; drops the ones whose queue is full.
@@ -222,7 +220,7 @@ impl Broadcaster {
         let id = self.next_id;
         self.next_id += 1;
         self.subscribers.insert(id, Subscriber { queue: sender, skip_through });
-        metrics::clients(self.stream, self.subscribers.len());
+        self.series.clients(self.subscribers.len());
         Subscription { id, backlog, outbox }
     }
 
@@ -236,7 +234,7 @@ impl Broadcaster {
     /// Removes a subscriber (its socket closed).
     pub fn unsubscribe(&mut self, id: u64) {
         self.subscribers.remove(&id);
-        metrics::clients(self.stream, self.subscribers.len());
+        self.series.clients(self.subscribers.len());
     }
 
     /// The latest `limit` events still in the history at `now`, with the stream's position.

@@ -114,14 +114,9 @@ pub fn export_at_zero() {
     metrics::counter!(StreamMetric::SourceLagged.name()).increment(0);
 }
 
-/// Sets the number of connected clients.
-pub fn clients(stream: StreamName, count: usize) {
-    metrics::gauge!(StreamMetric::Clients.name(), "stream" => stream.as_str()).set(count as f64);
-}
-
-/// The series a stream touches on every event, looked up once: a lookup in the registry
-/// hashes the name and labels, and the errors stream publishes on every error report's
-/// heels.
+/// The series a stream's broadcaster keeps up to date, looked up once when it starts (the
+/// recorder is installed before the services): a lookup in the registry hashes the name and
+/// labels, and the errors stream publishes on every error report's heels.
 pub struct EventSeries {
     events: metrics::Counter,
     clients: metrics::Gauge,
@@ -142,8 +137,18 @@ impl EventSeries {
     /// Counts a published event and sets the clients connected and events kept after it.
     pub fn published(&self, clients: usize, history_events: usize) {
         self.events.increment(1);
-        self.clients.set(clients as f64);
-        self.history_events.set(history_events as f64);
+        self.clients(clients);
+        self.history_events(history_events);
+    }
+
+    /// Sets the number of connected clients.
+    pub fn clients(&self, count: usize) {
+        self.clients.set(count as f64);
+    }
+
+    /// Sets the number of events kept.
+    pub fn history_events(&self, count: usize) {
+        self.history_events.set(count as f64);
     }
 }
 
@@ -157,11 +162,6 @@ pub fn slow_consumers(stream: StreamName, count: u64) {
 /// Counts a resume attempt by outcome.
 pub fn resumed(stream: StreamName, outcome: &'static str) {
     metrics::counter!(StreamMetric::Resumes.name(), "stream" => stream.as_str(), "outcome" => outcome).increment(1);
-}
-
-/// Sets the number of events kept.
-pub fn history_events(stream: StreamName, count: usize) {
-    metrics::gauge!(StreamMetric::HistoryEvents.name(), "stream" => stream.as_str()).set(count as f64);
 }
 
 /// Counts events missed from the source.

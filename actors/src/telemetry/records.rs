@@ -46,9 +46,8 @@ pub fn chars_prefix(text: &str, max: usize) -> &str {
 /// most `max` bytes is not even counted.
 pub fn truncated(mut text: String, max: usize) -> String {
     if text.len() > max {
-        if let Some((end, _)) = text.char_indices().nth(max) {
-            text.truncate(end);
-        }
+        let end = chars_prefix(&text, max).len();
+        text.truncate(end);
     }
     text
 }
