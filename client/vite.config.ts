@@ -33,6 +33,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Every core: vitest's default leaves one to itself, which on two cores is one worker.
+    maxWorkers: '100%',
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -32,10 +32,12 @@ echo "veranda-actors tests under AddressSanitizer (target/asan)"
 cargo test --no-fail-fast --target "$HOST" --target-dir target/asan -p veranda-actors --lib --tests -- "$@"
 
 if [ "${ASAN_FUZZ:-0}" = "1" ]; then
-  CARGO_FUZZ="$ROOT/.tools/bin/cargo-fuzz"
-  if [ ! -x "$CARGO_FUZZ" ]; then
-    echo "installing cargo-fuzz into $ROOT/.tools"
-    cargo install --locked --root "$ROOT/.tools" cargo-fuzz
+  # cargo-fuzz as fuzz/run.sh finds or installs it.
+  CARGO_FUZZ=$(command -v cargo-fuzz || true)
+  if [ -z "$CARGO_FUZZ" ]; then
+    echo "installing cargo-fuzz 0.13.2 (cargo install, into cargo's bin folder)"
+    cargo install --locked --version 0.13.2 cargo-fuzz
+    CARGO_FUZZ="${CARGO_HOME:-$HOME/.cargo}/bin/cargo-fuzz"
   fi
   cp Cargo.lock fuzz/Cargo.lock
   # cargo-fuzz adds its own -Zsanitizer=address; ours would be given twice.
