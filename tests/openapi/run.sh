@@ -2,7 +2,7 @@
 # schemathesis against a real `veranda serve` of the demo site, driven by the OpenAPI
 # document the server serves at /api/openapi.json (kept in server/openapi/openapi.json).
 #
-# Usage: tests/openapi/run.sh            (after `cargo build -p veranda-server`)
+# Usage: tests/openapi/run.sh            (after `make rust-build`: target/debug/veranda)
 #
 #   VERANDA_BIN      the binary (default target/debug/veranda)
 #   MAX_EXAMPLES     generated cases per operation and phase (default 8)
@@ -38,7 +38,7 @@ SEED=${SEED:-20261123}
 REPORT_DIR=${REPORT_DIR:-$ROOT/target/schemathesis}
 
 if [[ -z "${_VERANDA_OPENAPI_INNER:-}" ]]; then
-    [[ -x "$BIN" ]] || { echo "run.sh: no binary at $BIN (cargo build -p veranda-server)" >&2; exit 2; }
+    [[ -x "$BIN" ]] || { echo "run.sh: no binary at $BIN (make rust-build)" >&2; exit 2; }
     if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
         echo "run.sh: installing schemathesis $SCHEMATHESIS_VERSION into $VENV"
         python3 -m venv "$VENV"
