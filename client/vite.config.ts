@@ -2,7 +2,19 @@
 // `loader` (every published page, no React) and `dashboard` (the `/config/` area).
 // Islands are the lazy chunks the loader imports on demand.
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Test files that need a worker of their own (vitest's `forks` pool) rather than a VM context in
+// a shared one (`vmThreads`, several times faster to set up jsdom in): they use what a VM context
+// lacks or keeps from the outer realm, namely `crypto.subtle` (the captcha solver and the form
+// that runs it), a redefinable `window.location` (the map's place link) and a cookie jar that
+// expires cookies by the faked clock (the visitor cookies).
+const OWN_WORKER = [
+  'src/islands/form/captcha.test.ts',
+  'src/islands/form/form.test.tsx',
+  'src/islands/map/map.test.ts',
+  'src/loader/telemetry/cookies.test.ts',
+];
 
 export default defineConfig({
   plugins: [react()],
@@ -31,11 +43,22 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     // Every core: vitest's default leaves one to itself, which on two cores is one worker.
     maxWorkers: '100%',
     restoreMocks: true,
     unstubGlobals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'vm',
+          pool: 'vmThreads',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...OWN_WORKER],
+        },
+      },
+      { extends: true, test: { name: 'own-worker', pool: 'forks', include: OWN_WORKER } },
+    ],
   },
 });

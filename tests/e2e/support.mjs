@@ -87,7 +87,7 @@ export function veranda() {
   const bin = process.env.VERANDA_BIN;
   assert.ok(bin, 'set VERANDA_BIN to the built veranda binary (e.g. ../../target/debug/veranda)');
   const binPath = resolve(process.cwd(), bin);
-  assert.ok(existsSync(binPath), `${binPath} does not exist: build it first (cargo build -p veranda-server)`);
+  assert.ok(existsSync(binPath), `${binPath} does not exist: build it first (make rust-build)`);
   const { VERANDA_BIN: _, ...serverEnv } = process.env;
   return { binPath, serverEnv };
 }
