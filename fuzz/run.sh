@@ -8,8 +8,7 @@
 #
 # Works on the stable toolchain: cargo-fuzz builds without a sanitizer (`-s none`), which
 # needs no nightly flags; panics (failed assertions) are what the targets report.
-# cargo-fuzz is the one on PATH; when there is none, `cargo install` puts CARGO_FUZZ_VERSION
-# into cargo's bin folder (~/.cargo/bin), once for the machine. Builds go to
+# cargo-fuzz is the one on PATH, or installed into ~/.cargo/bin (fuzz/cargo-fuzz.sh). Builds go to
 # fuzz/target, so the main target directory is untouched. New inputs the fuzzer finds go
 # to fuzz/target/run-corpus/<target>; the seed corpus in fuzz/corpus/<target> is only read.
 # A crash is written to fuzz/artifacts/<target>/; to keep it as a regression seed, copy
@@ -19,16 +18,10 @@ set -euo pipefail
 FUZZ_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$FUZZ_DIR")
 SECONDS_EACH=${FUZZ_SECONDS:-30}
-CARGO_FUZZ_VERSION=0.13.2
 TARGETS=(visitor_cookie form_payload block_json money_format site_loader)
 if [ $# -gt 0 ]; then TARGETS=("$@"); fi
 
-CARGO_FUZZ=$(command -v cargo-fuzz || true)
-if [ -z "$CARGO_FUZZ" ]; then
-  echo "installing cargo-fuzz $CARGO_FUZZ_VERSION (cargo install, into cargo's bin folder)"
-  cargo install --locked --version "$CARGO_FUZZ_VERSION" cargo-fuzz
-  CARGO_FUZZ="${CARGO_HOME:-$HOME/.cargo}/bin/cargo-fuzz"
-fi
+CARGO_FUZZ=$("$FUZZ_DIR/cargo-fuzz.sh")
 
 cd "$ROOT"
 # The fuzz workspace resolves the same dependency versions as the main one: its lock file

@@ -32,13 +32,7 @@ echo "veranda-actors tests under AddressSanitizer (target/asan)"
 cargo test --no-fail-fast --target "$HOST" --target-dir target/asan -p veranda-actors --lib --tests -- "$@"
 
 if [ "${ASAN_FUZZ:-0}" = "1" ]; then
-  # cargo-fuzz as fuzz/run.sh finds or installs it.
-  CARGO_FUZZ=$(command -v cargo-fuzz || true)
-  if [ -z "$CARGO_FUZZ" ]; then
-    echo "installing cargo-fuzz 0.13.2 (cargo install, into cargo's bin folder)"
-    cargo install --locked --version 0.13.2 cargo-fuzz
-    CARGO_FUZZ="${CARGO_HOME:-$HOME/.cargo}/bin/cargo-fuzz"
-  fi
+  CARGO_FUZZ=$(fuzz/cargo-fuzz.sh)
   cp Cargo.lock fuzz/Cargo.lock
   # cargo-fuzz adds its own -Zsanitizer=address; ours would be given twice.
   RUSTFLAGS="" "$CARGO_FUZZ" build -s address --target-dir fuzz/target-asan
