@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { axe, quietContext, useServer } from './support.mjs';
+import { axe, quietContext, useServer, visitAll } from './support.mjs';
 
 const SPECIAL_PAGES = ['/private', '/members', '/?logout=true', '/search?q=coffee', '/no-such-page-a11y'];
 
@@ -32,20 +32,20 @@ async function demoPaths() {
 
 test('axe finds no violation on any demo page, with the cookie banner up', { timeout: 300_000 }, async (t) => {
   const context = await quietContext(env);
-  const failures = [];
-  for (const path of await demoPaths()) {
+  const paths = await demoPaths();
+  const found = await visitAll(paths, async (path) => {
     const page = await context.newPage();
     await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
     await page.mouse.wheel(0, 100_000);
     await page.waitForLoadState('networkidle');
     await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ timeout: 10_000 });
-    const found = await axe(page);
-    t.diagnostic(`${path}: ${found.length} violation(s)`);
-    failures.push(...found.map((line) => `${path}: ${line}`));
+    const violations = await axe(page);
     await page.close();
-  }
+    return violations;
+  });
   await context.close();
-  assert.deepEqual(failures, []);
+  paths.forEach((path, i) => t.diagnostic(`${path}: ${found[i].length} violation(s)`));
+  assert.deepEqual(paths.flatMap((path, i) => found[i].map((line) => `${path}: ${line}`)), []);
 });
 
 test('axe finds no violation with the popup overlay open', { timeout: 60_000 }, async () => {

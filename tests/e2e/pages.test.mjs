@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { test } from 'node:test';
 
-import { DIST, assertStopsCleanly, quietContext, useServer } from './support.mjs';
+import { DIST, assertStopsCleanly, quietContext, useServer, visitAll } from './support.mjs';
 
 const MISSING_PAGE = '/no-such-page-e2e';
 const SPECIAL_PAGES = ['/private', '/members', '/?logout=true', '/search?q=coffee'];
@@ -131,8 +131,7 @@ async function open(context, path, status) {
 
 test('every page loads in Chromium without console errors, page errors or failed requests', { timeout: 300_000 }, async (t) => {
   const context = await newContext();
-  const failures = [];
-  for (const { path, status } of env.pages) {
+  const visited = await visitAll(env.pages, async ({ path, status }) => {
     const { page, problems, scripts } = await open(context, path, status);
     const loaded = await page.evaluate(() => typeof window.Veranda === 'object' && window.Veranda.context !== null);
     if (!loaded) problems.push('the loader did not run or found no page context (window.Veranda.context)');
@@ -143,10 +142,13 @@ test('every page loads in Chromium without console errors, page errors or failed
     const islands = kinds.filter((k) => env.client.islandKinds.includes(k));
     const extra = scripts.filter((s) => env.client.otherJs.includes(s));
     if (islands.length === 0 && extra.length > 0) problems.push(`no island here, yet it downloaded ${extra.join(', ')}`);
-
+    await page.close();
+    return { path, status, islands, problems };
+  });
+  const failures = [];
+  for (const { path, status, islands, problems } of visited) {
     t.diagnostic(`${status} ${path}${islands.length ? ` (islands: ${islands.join(', ')})` : ''}`);
     failures.push(...problems.map((p) => `${path}: ${p}`));
-    await page.close();
   }
   await context.close();
   if (env.external.size > 0) t.diagnostic(`requests leaving the machine (answered empty): ${[...env.external].join(', ')}`);
@@ -256,9 +258,10 @@ test('pages and the dashboard draw with the design tokens (000 §9: radii 0/4/8,
 
 test('without JavaScript every page has main text and working images', { timeout: 300_000 }, async (t) => {
   const context = await newContext({ javaScriptEnabled: false });
-  const failures = [];
+  // Each image URL is fetched once, whichever page shows it first.
   const checked = new Map();
-  for (const { path, status } of env.pages) {
+  const found = await visitAll(env.pages, async ({ path, status }) => {
+    const failures = [];
     const page = await context.newPage();
     const response = await page.goto(`${env.base}${path}`, { waitUntil: 'load' });
     if (response?.status() !== status) failures.push(`${path}: status ${response?.status()}, expected ${status}`);
@@ -286,10 +289,11 @@ test('without JavaScript every page has main text and working images', { timeout
       }
     }
     await page.close();
-  }
+    return failures;
+  });
   t.diagnostic(`${env.pages.length} pages, ${checked.size} image URLs checked`);
   await context.close();
-  assert.deepEqual(failures, []);
+  assert.deepEqual(found.flat(), []);
 });
 
 test('the server stops cleanly on SIGTERM', { timeout: 60_000 }, async () => {

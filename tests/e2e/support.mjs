@@ -362,6 +362,25 @@ export async function eventually(check, message, { timeout = 15_000, step } = {}
 }
 
 /**
+ * Runs `visit` on every item, `width` at a time (two by default: one page's wait for the network
+ * to go quiet overlaps another's work), and resolves to their results in the items' order.
+ * A visit that throws fails the whole call, as a loop would.
+ */
+export async function visitAll(items, visit, { width = 2 } = {}) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next;
+      next += 1;
+      results[i] = await visit(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return results;
+}
+
+/**
  * Sets the page's viewport to `size` and resolves once the page has handled the `resize`
  * event it causes (listeners the page added earlier have run), so a debounce timer the page
  * starts on resize exists before a test advances the clock.
