@@ -168,6 +168,28 @@ test('the home page downloads no React', { timeout: 60_000 }, async () => {
   await context.close();
 });
 
+test('visitAll gives every result in the items\' order, two visits at a time, and fails with a visit', async () => {
+  let running = 0;
+  let most = 0;
+  const delays = [30, 5, 20, 1, 10];
+  const results = await visitAll(delays, async (ms, i) => {
+    running += 1;
+    most = Math.max(most, running);
+    await new Promise((r) => setTimeout(r, ms));
+    running -= 1;
+    return `${i}:${ms}`;
+  });
+  assert.deepEqual(results, ['0:30', '1:5', '2:20', '3:1', '4:10']);
+  assert.equal(most, 2, 'two visits at a time');
+  await assert.rejects(
+    visitAll([1, 2, 3], async (n) => {
+      if (n === 2) throw new Error('page 2 broke');
+      return n;
+    }),
+    /page 2 broke/,
+  );
+});
+
 test('the loader stays within its budget of 6 KB gzip (DESIGN.md)', () => {
   const bytes = gzipSync(readFileSync(join(DIST, env.client.loaderJs)), { level: 9 }).length;
   assert.ok(bytes <= 6 * 1024, `the loader is ${bytes} bytes gzip, over 6,144: move code into a lazy chunk`);
