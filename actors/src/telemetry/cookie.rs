@@ -134,9 +134,25 @@ impl VisitorCookie {
     }
 }
 
+impl VisitorCookie {
+    /// `id|first|previous|current|count`, the cookie's value (as [`Display`](fmt::Display)
+    /// writes it): one allocation, the numbers written by `itoa`, since every page view
+    /// sets the cookie.
+    pub fn text(&self) -> String {
+        let mut text = String::with_capacity(self.id.0.len() + 4 * 14);
+        text.push_str(&self.id.0);
+        let mut digits = itoa::Buffer::new();
+        for n in [self.first, self.previous, self.current, self.count] {
+            text.push('|');
+            text.push_str(digits.format(n));
+        }
+        text
+    }
+}
+
 impl fmt::Display for VisitorCookie {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}|{}|{}|{}|{}", self.id.0, self.first, self.previous, self.current, self.count)
+        f.write_str(&self.text())
     }
 }
 
@@ -198,6 +214,21 @@ fn next_visit_of(cookie: VisitorCookie, now: u64) -> VisitOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cookie_text_is_five_fields_joined_by_bars_and_reads_back() {
+        let cookie = VisitorCookie {
+            id: VisitorId::parse("0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b").expect("an id"),
+            first: 1,
+            previous: 1_700_000_000_000,
+            current: u64::MAX,
+            count: 10,
+        };
+        let text = cookie.text();
+        assert_eq!(text, "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b|1|1700000000000|18446744073709551615|10");
+        assert_eq!(cookie.to_string(), text);
+        assert_eq!(VisitorCookie::parse(&text), Ok(cookie));
+    }
 
     const NOW: u64 = 1_700_000_000_000;
 

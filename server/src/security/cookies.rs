@@ -107,8 +107,8 @@ pub fn set_cookie_value(name: &str, value: &str, max_age_secs: Option<i64>) -> O
     line.push_str(value);
     line.push_str(ATTRIBUTES);
     if let Some(secs) = max_age_secs {
-        use std::fmt::Write;
-        let _ = write!(line, "; Max-Age={secs}");
+        line.push_str("; Max-Age=");
+        line.push_str(itoa::Buffer::new().format(secs));
     }
     HeaderValue::from_maybe_shared(Bytes::from(line)).ok()
 }

@@ -90,16 +90,14 @@ impl Fnv1a {
     /// A number in decimal digits, or nothing.
     fn write_number(&mut self, number: Option<u32>) {
         if let Some(n) = number {
-            // Formatted straight into the hash (writing to it cannot fail).
-            let _ = std::fmt::Write::write_fmt(self, format_args!("{n}"));
+            self.write(itoa::Buffer::new().format(n).as_bytes());
         }
     }
-}
 
-impl std::fmt::Write for Fnv1a {
-    fn write_str(&mut self, text: &str) -> std::fmt::Result {
-        self.write(text.as_bytes());
-        Ok(())
+    /// The hash as 16 lower-case hex digits.
+    fn hex(&self) -> String {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        (0..16).rev().map(|nibble| char::from(DIGITS[((self.0 >> (nibble * 4)) & 0xf) as usize])).collect()
     }
 }
 
@@ -116,7 +114,7 @@ pub fn fingerprint(message: &str, file: &str, line: Option<u32>, column: Option<
     hash.end_part();
     hash.write_number(column);
     hash.end_part();
-    format!("{:016x}", hash.0)
+    hash.hex()
 }
 
 #[cfg(test)]
@@ -159,6 +157,13 @@ mod tests {
         assert_eq!(fingerprint("Ünïcode   ½ 42x", "https://x/y/Z_9.Q-abcdef0.js#f", None, Some(0)), "6ba464d9c0039e87");
         assert_eq!(fingerprint("", "", None, None), "4d25767f9dce13f5");
         assert_eq!(fingerprint("  lead 7 7  trail ", "no-slash.js", Some(u32::MAX), None), "03fcd539110abd4a");
+    }
+
+    #[test]
+    fn a_hash_is_sixteen_hex_digits_with_its_leading_zeros() {
+        assert_eq!(Fnv1a(0x0a).hex(), "000000000000000a");
+        assert_eq!(Fnv1a(0x0123_4567_89ab_cdef).hex(), "0123456789abcdef");
+        assert_eq!(Fnv1a(u64::MAX).hex(), "ffffffffffffffff");
     }
 
     #[test]

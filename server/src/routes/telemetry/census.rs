@@ -81,8 +81,12 @@ fn no_content() -> HttpResponse {
 /// The `ss_cvr` and `ss_cvt` cookies of a page view.
 fn visit_cookies(outcome: &VisitOutcome) -> [Option<HeaderValue>; 2] {
     [
-        set_cookie_value(VISITOR_COOKIE, &outcome.cookie.to_string(), Some(VISITOR_COOKIE_MAX_AGE_SECS)),
-        set_cookie_value(VISIT_TIMESTAMP_COOKIE, &outcome.timestamp.0.to_string(), Some(VISIT_TIMESTAMP_MAX_AGE_SECS)),
+        set_cookie_value(VISITOR_COOKIE, &outcome.cookie.text(), Some(VISITOR_COOKIE_MAX_AGE_SECS)),
+        set_cookie_value(
+            VISIT_TIMESTAMP_COOKIE,
+            itoa::Buffer::new().format(outcome.timestamp.0),
+            Some(VISIT_TIMESTAMP_MAX_AGE_SECS),
+        ),
     ]
 }
 
