@@ -436,9 +436,12 @@ export async function assertMapFallback(block, console, errors) {
  * Signs `address` up through the newsletter form (its email `input`) in the popup overlay
  * `dialog` of `page`:
  * asserts the save call is the newsletter's, sent as an overlay form, and that the dialog
- * thanks the visitor; gives the save call's body.
+ * thanks the visitor; gives the save call's body. Waits for the overlay's form to be mounted
+ * first: the form is shown while its island's module still loads, and a click before then is
+ * the plain form post (which carries no `isOverlayForm`).
  */
 export async function signUpInOverlay(page, dialog, input, address) {
+  await dialog.locator('[data-island-state="mounted"]').waitFor({ timeout: 10_000 });
   await input.fill(address);
   const saved = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/form/SaveFormSubmission', { timeout: 10_000 });
   await dialog.getByRole('button', { name: 'Sign me up' }).click();
