@@ -132,9 +132,7 @@ impl VisitorCookie {
         let now = now.max(1);
         VisitorCookie { id, first: now, previous: now, current: now, count: 1 }
     }
-}
 
-impl VisitorCookie {
     /// `id|first|previous|current|count`, the cookie's value (as [`Display`](fmt::Display)
     /// writes it): one allocation, the numbers written by `itoa`, since every page view
     /// sets the cookie.

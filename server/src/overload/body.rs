@@ -76,6 +76,13 @@ impl<S> GuardedBody<S> {
         *self.fate.borrow_mut() = BodyFate::Arrived(permit);
         Poll::Ready(None)
     }
+
+    /// The deadline passed before the body's end.
+    fn time_out(&mut self) -> Poll<Option<Result<Bytes, PayloadError>>> {
+        self.ended = true;
+        *self.fate.borrow_mut() = BodyFate::TimedOut;
+        Poll::Ready(Some(Err(io_error(std::io::ErrorKind::TimedOut, "the request body arrived too slowly"))))
+    }
 }
 
 fn io_error(kind: std::io::ErrorKind, message: &str) -> PayloadError {
@@ -114,15 +121,6 @@ where
             }
             other => other,
         }
-    }
-}
-
-impl<S> GuardedBody<S> {
-    /// The deadline passed before the body's end.
-    fn time_out(&mut self) -> Poll<Option<Result<Bytes, PayloadError>>> {
-        self.ended = true;
-        *self.fate.borrow_mut() = BodyFate::TimedOut;
-        Poll::Ready(Some(Err(io_error(std::io::ErrorKind::TimedOut, "the request body arrived too slowly"))))
     }
 }
 
