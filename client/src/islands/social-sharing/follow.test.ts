@@ -54,6 +54,31 @@ describe('the follow widget script', () => {
     expect(el.dataset.followState).toBe('loaded');
   });
 
+  it('waits for the page to load before adding a script, and counts its 10 s from then', async () => {
+    follow();
+    const url = 'https://example.com/after-load.js';
+    const added = () => document.head.querySelector(`script[src="${url}"]`);
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const load = loadScript(document, url, FOLLOW_SCRIPT_TIMEOUT_MS);
+    let outcome = 'pending';
+    load.then(
+      () => (outcome = 'loaded'),
+      () => (outcome = 'failed'),
+    );
+    await vi.advanceTimersByTimeAsync(FOLLOW_SCRIPT_TIMEOUT_MS);
+    expect(added(), 'nothing added while the page is still loading').toBeNull();
+    expect(outcome).toBe('pending');
+    readyState.mockReturnValue('complete');
+    window.dispatchEvent(new Event('load'));
+    expect(added()).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(FOLLOW_SCRIPT_TIMEOUT_MS - 1);
+    expect(outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toBe('failed');
+    expect(added(), 'a script given up on is taken out').toBeNull();
+    readyState.mockRestore();
+  });
+
   it('adds the script to the page once for several buttons', () => {
     follow();
     const a = loadScript(document, 'https://example.com/once.js', 1000);

@@ -8,10 +8,21 @@ export const FOLLOW_SCRIPT_TIMEOUT_MS = 10_000;
 const loads = new Map<string, Promise<void>>();
 
 /**
+ * Runs `then` once `doc`'s page has loaded, at once if it has. A script added before that
+ * holds the page's load event back until it arrives, so a third-party server that is slow
+ * or never answers would keep the page "loading" in the browser for as long.
+ */
+function afterPageLoad(doc: Document, then: () => void): void {
+  const win = doc.defaultView;
+  if (doc.readyState === 'complete' || !win) then();
+  else win.addEventListener('load', () => then(), { once: true });
+}
+
+/**
  * Adds `<script async src=url>` to `parent` (the head of `doc` unless given: a widget script
- * that draws where it stands goes inside its block) and resolves once it has loaded; rejects
- * when it fails or has not loaded after `timeoutMs` (a script that failed or timed out may be
- * tried again later).
+ * that draws where it stands goes inside its block) once the page has loaded, and resolves
+ * once the script has loaded; rejects when it fails or has not loaded `timeoutMs` after it
+ * was added (a script that failed or timed out may be tried again later).
  */
 export function loadScript(doc: Document, url: string, timeoutMs: number, parent: ParentNode = doc.head): Promise<void> {
   const known = loads.get(url);
@@ -20,10 +31,7 @@ export function loadScript(doc: Document, url: string, timeoutMs: number, parent
     const script = doc.createElement('script');
     script.async = true;
     script.src = url;
-    const timer = setTimeout(() => {
-      script.remove();
-      reject(new Error(`Timed out loading ${url}`));
-    }, timeoutMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     script.addEventListener('load', () => {
       clearTimeout(timer);
       resolve();
@@ -33,7 +41,13 @@ export function loadScript(doc: Document, url: string, timeoutMs: number, parent
       script.remove();
       reject(new Error(`Could not load ${url}`));
     });
-    parent.append(script);
+    afterPageLoad(doc, () => {
+      timer = setTimeout(() => {
+        script.remove();
+        reject(new Error(`Timed out loading ${url}`));
+      }, timeoutMs);
+      parent.append(script);
+    });
   });
   loads.set(url, load);
   load.catch(() => loads.delete(url));
