@@ -1,12 +1,5 @@
-//! [`BoundedTable`]: an in-memory table whose keys a visitor chooses (a page-load id, a
-//! visitor id), bounded per client address and in total. An address past its bound loses
-//! its own least recently used entry; a full table loses its least recently used entry
-//! whatever its address. Nobody is ever refused: a flood only shortens what is
-//! remembered, and mostly the flooder's own entries.
-//!
-//! Each table's size is the gauge [`ENTRIES_METRIC`] and its evictions the counter
-//! [`EVICTIONS_METRIC`], labelled by [`Table`] (and [`Eviction`]); [`export_at_zero`]
-//! exports every series from start-up.
+//! [`BoundedTable`]: the entries in slots of one vector, each slot in two recency lists
+//! ([`super::recency`]), an index from key to slot.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
@@ -14,183 +7,11 @@ use std::net::IpAddr;
 
 use hashbrown::HashTable;
 
-/// Entries of each in-memory table, by `table`.
-pub const ENTRIES_METRIC: &str = "veranda_memory_table_entries";
-/// Entries evicted from each in-memory table, by `table` and `reason`.
-pub const EVICTIONS_METRIC: &str = "veranda_memory_table_evictions_total";
-
-/// The bounded in-memory tables: the `table` label.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Table {
-    /// The performance collector's page loads.
-    PerfPageLoads,
-    /// The error cap's page loads.
-    ErrorPageLoads,
-    /// The live visitor sessions.
-    VisitorSessions,
-    /// The live cart actors.
-    CartActors,
-}
-
-impl Table {
-    /// Every table.
-    pub const ALL: [Table; 4] =
-        [Table::PerfPageLoads, Table::ErrorPageLoads, Table::VisitorSessions, Table::CartActors];
-
-    /// The label value.
-    pub const fn label(self) -> &'static str {
-        match self {
-            Table::PerfPageLoads => "perf_page_loads",
-            Table::ErrorPageLoads => "error_page_loads",
-            Table::VisitorSessions => "visitor_sessions",
-            Table::CartActors => "cart_actors",
-        }
-    }
-}
-
-/// Why an entry left a table early: the `reason` label.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Eviction {
-    /// Its address had too many entries.
-    PerAddress,
-    /// The table was full.
-    Total,
-}
-
-impl Eviction {
-    /// Every reason.
-    pub const ALL: [Eviction; 2] = [Eviction::PerAddress, Eviction::Total];
-
-    /// The label value.
-    pub const fn label(self) -> &'static str {
-        match self {
-            Eviction::PerAddress => "per_address",
-            Eviction::Total => "total",
-        }
-    }
-}
-
-/// Registers the help texts and exports every table's size and evictions at zero.
-pub fn export_at_zero() {
-    metrics::describe_gauge!(ENTRIES_METRIC, "Entries held by each bounded in-memory table.");
-    metrics::describe_counter!(
-        EVICTIONS_METRIC,
-        "Entries evicted from each bounded in-memory table, least recently used first, by reason (per_address or total)."
-    );
-    for table in Table::ALL {
-        metrics::gauge!(ENTRIES_METRIC, "table" => table.label()).set(0.0);
-        for reason in Eviction::ALL {
-            metrics::counter!(EVICTIONS_METRIC, "table" => table.label(), "reason" => reason.label()).increment(0);
-        }
-    }
-}
-
-/// Sets `table`'s size (a table kept whole in one place).
-pub fn set_entries(table: Table, count: usize) {
-    metrics::gauge!(ENTRIES_METRIC, "table" => table.label()).set(count as f64);
-}
-
-/// Adds `change` (negative when entries left) to `table`'s size.
-fn add_entries(table: Table, change: f64) {
-    HANDLES.with(|handles| handles[table as usize].0.increment(change));
-}
-
-/// Counts one entry evicted from `table`.
-pub fn count_eviction(table: Table, reason: Eviction) {
-    HANDLES.with(|handles| handles[table as usize].1[reason as usize].increment(1));
-}
-
-thread_local! {
-    /// Each table's entries gauge and evictions counters (in [`Table::ALL`] and
-    /// [`Eviction::ALL`] order), looked up once per thread: a lookup in the registry hashes
-    /// every label, and a full table evicts on every insert.
-    static HANDLES: [(metrics::Gauge, [metrics::Counter; 2]); 4] = Table::ALL.map(|table| {
-        let evictions = Eviction::ALL
-            .map(|reason| metrics::counter!(EVICTIONS_METRIC, "table" => table.label(), "reason" => reason.label()));
-        (metrics::gauge!(ENTRIES_METRIC, "table" => table.label()), evictions)
-    });
-}
-
-/// A map the request paths look up on every request, hashed as the bounded tables' keys
-/// are: foldhash (hashbrown's default, through `lru`), seeded at random per process, where
-/// std's SipHash costs about 200 instructions a short key. Keys a visitor chooses are no
-/// easier to collide here than in the tables themselves.
-pub type FastMap<K, V> = HashMap<K, V, lru::DefaultHasher>;
-
-/// A set hashed as [`FastMap`] is.
-pub type FastSet<K> = std::collections::HashSet<K, lru::DefaultHasher>;
+use super::recency::{Chain, Link, Links, ALL, NONE, OWN};
+use super::{add_entries, count_eviction, Eviction, FastMap, Table};
 
 /// The entries an insert evicted, oldest first.
 pub type Evicted<K, V> = smallvec::SmallVec<[(K, V); 2]>;
-
-/// No slot: the end of a recency list.
-const NONE: u32 = u32::MAX;
-/// The whole table's recency list, in [`Links`].
-const ALL: usize = 0;
-/// The entry's address's recency list, in [`Links`].
-const OWN: usize = 1;
-
-/// A slot's neighbours in one recency list.
-#[derive(Debug, Clone, Copy)]
-struct Link {
-    /// The slot used more recently, or [`NONE`].
-    newer: u32,
-    /// The slot used less recently, or [`NONE`].
-    older: u32,
-}
-
-impl Link {
-    const DETACHED: Link = Link { newer: NONE, older: NONE };
-}
-
-/// A slot's neighbours in the whole table's list and in its address's.
-type Links = [Link; 2];
-
-/// The ends of one recency list and its length.
-#[derive(Debug, Clone, Copy)]
-struct Chain {
-    newest: u32,
-    oldest: u32,
-    len: usize,
-}
-
-impl Chain {
-    const EMPTY: Chain = Chain { newest: NONE, oldest: NONE, len: 0 };
-
-    /// Takes slot `at` out of list `list`.
-    fn unlink(&mut self, links: &mut [Links], list: usize, at: u32) {
-        let Link { newer, older } = links[at as usize][list];
-        match newer {
-            NONE => self.newest = older,
-            n => links[n as usize][list].older = older,
-        }
-        match older {
-            NONE => self.oldest = newer,
-            o => links[o as usize][list].newer = newer,
-        }
-        links[at as usize][list] = Link::DETACHED;
-        self.len -= 1;
-    }
-
-    /// Puts slot `at` first (most recently used) in list `list`.
-    fn push_newest(&mut self, links: &mut [Links], list: usize, at: u32) {
-        links[at as usize][list] = Link { newer: NONE, older: self.newest };
-        match self.newest {
-            NONE => self.oldest = at,
-            n => links[n as usize][list].newer = at,
-        }
-        self.newest = at;
-        self.len += 1;
-    }
-
-    /// Makes slot `at` the most recently used of list `list`.
-    fn promote(&mut self, links: &mut [Links], list: usize, at: u32) {
-        if self.newest != at {
-            self.unlink(links, list, at);
-            self.push_newest(links, list, at);
-        }
-    }
-}
 
 /// One entry: its key, the address that made it, its value.
 #[derive(Debug)]
@@ -307,8 +128,9 @@ impl<K: Hash + Eq + Clone, V> BoundedTable<K, V> {
             *slot = value;
             return out;
         }
-        while self.len_of(&address) >= self.per_address {
-            let Some(oldest) = self.by_address.get(&address).map(|own| own.oldest) else { break };
+        while let Some(oldest) =
+            self.by_address.get(&address).filter(|own| own.len >= self.per_address).map(|own| own.oldest)
+        {
             let Some((old, value)) = self.take(oldest) else { break };
             count_eviction(self.table, Eviction::PerAddress);
             out.push((old, value));
@@ -408,8 +230,7 @@ impl<K: Hash + Eq + Clone, V> BoundedTable<K, V> {
 
     /// The occupied slots, most recently used first.
     fn slots_newest_first(&self) -> impl Iterator<Item = u32> + '_ {
-        let next = |slot: u32| Some(slot).filter(|&slot| slot != NONE);
-        std::iter::successors(next(self.all.newest), move |&slot| next(self.links[slot as usize][ALL].older))
+        self.all.newest_first(&self.links, ALL)
     }
 
     /// The entries, most recently used first.
@@ -448,12 +269,6 @@ mod tests {
 
     fn ip(n: u8) -> IpAddr {
         IpAddr::from([10, 0, 0, n])
-    }
-
-    #[test]
-    fn each_table_and_reason_finds_its_own_metric_handles() {
-        assert!(Table::ALL.iter().enumerate().all(|(i, t)| *t as usize == i), "handles are indexed in ALL order");
-        assert!(Eviction::ALL.iter().enumerate().all(|(i, r)| *r as usize == i), "handles are indexed in ALL order");
     }
 
     #[test]
