@@ -38,8 +38,13 @@ pub const DROP_BATCH: usize = 500;
 /// Records read, or removed, in one step of a [`Dropper`]: a step takes a few hundred
 /// microseconds, after which the writer offers its core to the request threads.
 pub const STEP_BATCH: usize = 128;
-/// Most records one pass considers per tree (bounds the memory of a pass).
-pub const MAX_CANDIDATES: usize = 100_000;
+/// Most records one pass considers per tree (bounds the memory of a pass: about 110 bytes
+/// a candidate with a visitor id's key, so some 45 MB for a walked tree at the bound, and
+/// never more than about twice the bytes the pass frees). A walk reads a whole tree and
+/// yields at most this many: a flood of new visitors at a 1 GiB limit drops tens of
+/// thousands of sessions a second, and with a bound of 100,000 each pass walked the few
+/// million sessions more than once (`benches/reports/telemetry.md`).
+pub const MAX_CANDIDATES: usize = 400_000;
 
 /// Bytes in a megabyte (MiB) of the setting.
 const MB: u64 = 1024 * 1024;
@@ -370,8 +375,17 @@ impl DropPass {
                 Order::Walk => VisitState::from_bytes(&value).map_or(0, |s| s.last_seen),
             };
             let bytes = (key.len() + value.len()) as u64;
-            self.bytes += bytes;
             self.seq += 1;
+            if let Order::Walk = order {
+                // Newer than every record kept, when the kept ones are enough: it would be
+                // let go at once, so it is not kept at all.
+                let full = self.oldest.len() >= MAX_CANDIDATES || self.bytes >= self.wanted;
+                if full && self.oldest.peek().is_some_and(|newest| (at, self.seq) > (newest.at, newest.seq)) {
+                    self.more = true;
+                    continue;
+                }
+            }
+            self.bytes += bytes;
             self.oldest.push(Candidate { at, seq: self.seq, tree: self.reading, bytes, key });
             if let Order::Walk = order {
                 // Keep only the oldest that still hold `wanted` bytes without the newest of them.
