@@ -48,11 +48,25 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
  */
 export async function axe(page, within = null, tags = AXE_TAGS) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  await settled(page);
   const violations = await page.evaluate(
     ([scope, t]) => window.axe.run(scope ?? document, { runOnly: { type: 'tag', values: t } }).then((r) => r.violations),
     [within, tags],
   );
   return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
+}
+
+/**
+ * Waits until no animation with an end is running (at most 5 s), so that axe reads colours
+ * as they end up: a block still fading in (a block animation) is half transparent, and its
+ * text would be measured paler than it is. Endless ones (a marquee) are not waited for.
+ */
+async function settled(page) {
+  // Polled from here rather than awaited in the page: a test may have the page's timers
+  // and animation frames on a fake clock.
+  const running = () =>
+    page.evaluate(() => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity));
+  for (let waited = 0; waited < 5_000 && (await running()); waited += 50) await new Promise((done) => setTimeout(done, 50));
 }
 
 /** Debian's Chromium, headless, with nothing that reaches for the network on its own. */

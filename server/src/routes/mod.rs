@@ -29,11 +29,36 @@ use crate::state::AppState;
 /// Actix tries the routes' patterns one after another, and a published page, the most
 /// requested address, matches none of them. So the routes are grouped by the start of
 /// their paths: a path outside a group passes it with one comparison instead of one
-/// pattern match per route. Content links are the default service, of the app and of
-/// each group, so that an address inside a group that none of its routes takes is
-/// answered as anywhere else, and a page costs no pattern match at all (a catch-all
-/// route's pattern is a regular expression, run once per method route).
+/// pattern match per route, and every group sits in one outer group of all the starts
+/// ([`ROUTED`]), so a page passes the whole table with one pattern match and one guard.
+/// Content links are the default service, of the app and of each group, so that an
+/// address inside a group that none of its routes takes is answered as anywhere else,
+/// and a page costs no pattern match at all (a catch-all route's pattern is a regular
+/// expression, run once per method route).
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(group(&ROUTED, routed)).default_service(web::to(content));
+}
+
+/// How every routed path starts (after its `/`): the groups' starts and the single routes'
+/// paths. A path that starts so and that no route takes is still a content link.
+const ROUTED: [&str; 13] = [
+    "api/",
+    "commerce/",
+    "checkout",
+    "account/",
+    "assets/",
+    "s/",
+    "images/",
+    "pages/",
+    "config",
+    "cart",
+    "sitemap.xml",
+    "robots.txt",
+    "search",
+];
+
+/// Every route, in its group.
+fn routed(cfg: &mut web::ServiceConfig) {
     cfg.service(group(&["api/"], |cfg| {
         // Telemetry ingest first: these fixed paths take the most requests.
         cfg.configure(telemetry::configure)
@@ -68,8 +93,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(commerce::configure_cart_page)
     .route("/sitemap.xml", method::read().to(sitemap::sitemap))
     .route("/robots.txt", method::read().to(sitemap::robots))
-    .route("/search", method::read().to(crate::pages::search))
-    .default_service(web::to(content));
+    .route("/search", method::read().to(crate::pages::search));
 }
 
 /// The routes whose paths start with `/` and one of `prefixes` (`"api/"` for `/api/…`),
@@ -98,4 +122,28 @@ async fn content(
         return auth::unlock(req, state, form).await;
     }
     crate::pages::show(req, state, session).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether `path` is inside the outer group.
+    fn routed_path(path: &str) -> bool {
+        let path = path.strip_prefix('/').unwrap_or(path);
+        ROUTED.iter().any(|start| path.starts_with(start))
+    }
+
+    #[test]
+    fn every_group_and_single_route_is_inside_the_outer_group() {
+        for start in commerce::PAGE_PREFIXES {
+            assert!(ROUTED.contains(&start), "{start}");
+        }
+        for path in [commerce::cart_root::CART_PAGE, "/sitemap.xml", "/robots.txt", "/search", "/config", "/config/x"] {
+            assert!(routed_path(path), "{path}");
+        }
+        for page in ["/", "/about", "/menu", "/blog/first-post"] {
+            assert!(!routed_path(page), "{page} is a content link");
+        }
+    }
 }

@@ -18,7 +18,7 @@
 //!   and marking an unpaid order paid or cancelled.
 
 mod cart_api;
-mod cart_root;
+pub(crate) mod cart_root;
 mod checkout;
 pub mod cookie;
 mod direct;
