@@ -29,20 +29,22 @@ use crate::state::AppState;
 /// Actix tries the routes' patterns one after another, and a published page, the most
 /// requested address, matches none of them. So the routes are grouped by the start of
 /// their paths: a path outside a group passes it with one comparison instead of one
-/// pattern match per route, and every group sits in one outer group of all the starts
-/// ([`ROUTED`]), so a page passes the whole table with one pattern match and one guard.
+/// pattern match per route, and every group but the API's sits in one outer group of all
+/// their starts ([`ROUTED`]), so a page passes the whole table with two pattern matches and
+/// two guards.
 /// Content links are the default service, of the app and of each group, so that an
 /// address inside a group that none of its routes takes is answered as anywhere else,
 /// and a page costs no pattern match at all (a catch-all route's pattern is a regular
 /// expression, run once per method route).
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(group(&ROUTED, routed)).default_service(web::to(content));
+    // The API first and on its own: its fixed paths take the ingest, the most requests after
+    // pages, which so pass one group, not two.
+    cfg.service(group(&["api/"], api)).service(group(&ROUTED, routed)).default_service(web::to(content));
 }
 
-/// How every routed path starts (after its `/`): the groups' starts and the single routes'
-/// paths. A path that starts so and that no route takes is still a content link.
-const ROUTED: [&str; 13] = [
-    "api/",
+/// How every routed path outside the API starts (after its `/`): the groups' starts and the
+/// single routes' paths. A path that starts so and that no route takes is still a content link.
+const ROUTED: [&str; 12] = [
     "commerce/",
     "checkout",
     "account/",
@@ -57,22 +59,24 @@ const ROUTED: [&str; 13] = [
     "search",
 ];
 
-/// Every route, in its group.
+/// The API's routes.
+fn api(cfg: &mut web::ServiceConfig) {
+    // Telemetry ingest first: these fixed paths take the most requests.
+    cfg.configure(telemetry::configure)
+        .configure(auth::configure_api)
+        .configure(commerce::configure_api)
+        .configure(streams::configure)
+        .configure(forms::configure)
+        .configure(form_list::configure)
+        .configure(visitor_stats::configure)
+        .configure(widget::configure)
+        .configure(google_maps::configure)
+        .configure(openapi::configure);
+}
+
+/// Every other route, in its group.
 fn routed(cfg: &mut web::ServiceConfig) {
-    cfg.service(group(&["api/"], |cfg| {
-        // Telemetry ingest first: these fixed paths take the most requests.
-        cfg.configure(telemetry::configure)
-            .configure(auth::configure_api)
-            .configure(commerce::configure_api)
-            .configure(streams::configure)
-            .configure(forms::configure)
-            .configure(form_list::configure)
-            .configure(visitor_stats::configure)
-            .configure(widget::configure)
-            .configure(google_maps::configure)
-            .configure(openapi::configure);
-    }))
-    .service(group(&commerce::PAGE_PREFIXES, commerce::configure_pages))
+    cfg.service(group(&commerce::PAGE_PREFIXES, commerce::configure_pages))
     .service(group(&["account/"], auth::configure_login_page))
     .service(group(&["assets/"], |cfg| {
         cfg.route("/assets/{file:.*}", method::read().to(files::assets));

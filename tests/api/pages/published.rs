@@ -91,7 +91,11 @@ async fn a_search_with_a_collection_finds_only_that_collections_items() {
 #[actix_rt::test]
 async fn an_unknown_path_is_a_404_page_with_page_type_100() {
     let app = spawn_app().await;
-    for path in ["/no-such-page", "/blog/no-such-post", "/blog/draft-post", "/api/unknown", "/%ff%fe", "/a/b/c/d/e/f"] {
+    // The last ones start as routed paths do (`/search`, `/cart`, `/sitemap.xml`, `/config`,
+    // `/checkout`) and are none of them.
+    let routed_starts = ["/searching", "/cartography", "/sitemap.xml.bak", "/configure", "/checkouts"];
+    let paths = ["/no-such-page", "/blog/no-such-post", "/blog/draft-post", "/api/unknown", "/%ff%fe", "/a/b/c/d/e/f"];
+    for path in paths.into_iter().chain(routed_starts) {
         let html = text_with_status(app.get(path).await, 404).await;
         assert_eq!(page_type(&html), 100, "{path}");
         assert_eq!(page_context(&html)["analyticsEnabled"], false, "{path}");
