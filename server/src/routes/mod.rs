@@ -77,27 +77,27 @@ fn api(cfg: &mut web::ServiceConfig) {
 /// Every other route, in its group.
 fn routed(cfg: &mut web::ServiceConfig) {
     cfg.service(group(&commerce::PAGE_PREFIXES, commerce::configure_pages))
-    .service(group(&["account/"], auth::configure_login_page))
-    .service(group(&["assets/"], |cfg| {
-        cfg.route("/assets/{file:.*}", method::read().to(files::assets));
-    }))
-    .service(group(&["s/"], |cfg| {
-        cfg.route("/s/{path:.*}", method::read().to(files::serve));
-    }))
-    .service(group(&["images/"], |cfg| {
-        cfg.route("/images/{path:.*}", method::read().to(images::serve));
-    }))
-    .service(group(&["pages/"], |cfg| {
-        cfg.route("/pages/{id:.*}", method::read().to(panel::follow));
-    }))
-    .service(group(&["config"], |cfg| {
-        cfg.route("/config", method::read().to(config_area::show))
-            .route("/config/{tail:.*}", method::read().to(config_area::show));
-    }))
-    .configure(commerce::configure_cart_page)
-    .route("/sitemap.xml", method::read().to(sitemap::sitemap))
-    .route("/robots.txt", method::read().to(sitemap::robots))
-    .route("/search", method::read().to(crate::pages::search));
+        .service(group(&["account/"], auth::configure_login_page))
+        .service(group(&["assets/"], |cfg| {
+            cfg.route("/assets/{file:.*}", method::read().to(files::assets));
+        }))
+        .service(group(&["s/"], |cfg| {
+            cfg.route("/s/{path:.*}", method::read().to(files::serve));
+        }))
+        .service(group(&["images/"], |cfg| {
+            cfg.route("/images/{path:.*}", method::read().to(images::serve));
+        }))
+        .service(group(&["pages/"], |cfg| {
+            cfg.route("/pages/{id:.*}", method::read().to(panel::follow));
+        }))
+        .service(group(&["config"], |cfg| {
+            cfg.route("/config", method::read().to(config_area::show))
+                .route("/config/{tail:.*}", method::read().to(config_area::show));
+        }))
+        .configure(commerce::configure_cart_page)
+        .route("/sitemap.xml", method::read().to(sitemap::sitemap))
+        .route("/robots.txt", method::read().to(sitemap::robots))
+        .route("/search", method::read().to(crate::pages::search));
 }
 
 /// The routes whose paths start with `/` and one of `prefixes` (`"api/"` for `/api/…`),
