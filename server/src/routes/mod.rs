@@ -34,11 +34,11 @@ use crate::state::AppState;
 /// two guards.
 /// Content links are the default service, of the app and of each group, so that an
 /// address inside a group that none of its routes takes is answered as anywhere else,
-/// and a page costs no pattern match at all (a catch-all route's pattern is a regular
+/// and a page runs no route's pattern at all (a catch-all route's pattern is a regular
 /// expression, run once per method route).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     // The API first and on its own: its fixed paths take the ingest, the most requests after
-    // pages, which so pass one group, not two.
+    // pages, so that they pass one group, not two.
     cfg.service(group(&["api/"], api)).service(group(&ROUTED, routed)).default_service(web::to(content));
 }
 

@@ -38,8 +38,8 @@ pub const DROP_BATCH: usize = 500;
 /// Records read, or removed, in one step of a [`Dropper`]: a step takes a few hundred
 /// microseconds, after which the writer offers its core to the request threads.
 pub const STEP_BATCH: usize = 128;
-/// Most records one pass considers per tree (bounds the memory of a pass: about 110 bytes
-/// a candidate with a visitor id's key, so some 45 MB for a walked tree at the bound, and
+/// Most records one pass considers per tree (bounds the memory of a pass: about 120 bytes
+/// a candidate with a visitor id's key, so some 48 MB for a walked tree at the bound, and
 /// never more than about twice the bytes the pass frees). A walk reads a whole tree and
 /// yields at most this many: a flood of new visitors at a 1 GiB limit drops tens of
 /// thousands of sessions a second, and with a bound of 100,000 each pass walked the few
