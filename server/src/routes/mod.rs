@@ -29,9 +29,9 @@ use crate::state::AppState;
 /// Actix tries the routes' patterns one after another, and a published page, the most
 /// requested address, matches none of them. So the routes are grouped by the start of
 /// their paths: a path outside a group passes it with one comparison instead of one
-/// pattern match per route, and every group but the API's sits in one outer group of all
-/// their starts ([`ROUTED`]), so a page passes the whole table with two pattern matches and
-/// two guards.
+/// pattern match per route, and every group but the API's sits in one outer group whose
+/// guard reads the same table ([`GROUPS`]), so a page passes the whole table with two
+/// pattern matches and two guards.
 /// Content links are the default service, of the app and of each group, so that an
 /// address inside a group that none of its routes takes is answered as anywhere else,
 /// and a page runs no route's pattern at all (a catch-all route's pattern is a regular
@@ -39,24 +39,52 @@ use crate::state::AppState;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     // The API first and on its own: its fixed paths take the ingest, the most requests after
     // pages, so that they pass one group, not two.
-    cfg.service(group(&["api/"], api)).service(group(&ROUTED, routed)).default_service(web::to(content));
+    let outer = web::scope("")
+        .guard(guard::fn_guard(|ctx| GROUPS.iter().any(|(starts, _)| starts_with_any(ctx.head().uri.path(), starts))))
+        .configure(|cfg| {
+            for (starts, routes) in GROUPS {
+                cfg.service(group(starts, routes));
+            }
+        })
+        .default_service(web::to(content));
+    cfg.service(group(&["api/"], api)).service(outer).default_service(web::to(content));
 }
 
-/// How every routed path outside the API starts (after its `/`): the groups' starts and the
-/// single routes' paths. A path that starts so and that no route takes is still a content link.
-const ROUTED: [&str; 12] = [
-    "commerce/",
-    "checkout",
-    "account/",
-    "assets/",
-    "s/",
-    "images/",
-    "pages/",
-    "config",
-    "cart",
-    "sitemap.xml",
-    "robots.txt",
-    "search",
+/// The routes of a group.
+type Routes = fn(&mut web::ServiceConfig);
+
+/// Every group outside the API, in the order they are tried: how its paths start (after
+/// their `/`) and its routes. The outer group's guard reads the same starts, so a route
+/// is reachable exactly when its group is listed here.
+const GROUPS: [(&[&str], Routes); 11] = [
+    (&commerce::PAGE_PREFIXES, commerce::configure_pages),
+    (&["account/"], auth::configure_login_page),
+    (&["assets/"], |cfg| {
+        cfg.route("/assets/{file:.*}", method::read().to(files::assets));
+    }),
+    (&["s/"], |cfg| {
+        cfg.route("/s/{path:.*}", method::read().to(files::serve));
+    }),
+    (&["images/"], |cfg| {
+        cfg.route("/images/{path:.*}", method::read().to(images::serve));
+    }),
+    (&["pages/"], |cfg| {
+        cfg.route("/pages/{id:.*}", method::read().to(panel::follow));
+    }),
+    (&["config"], |cfg| {
+        cfg.route("/config", method::read().to(config_area::show))
+            .route("/config/{tail:.*}", method::read().to(config_area::show));
+    }),
+    (&["cart"], commerce::configure_cart_page),
+    (&["sitemap.xml"], |cfg| {
+        cfg.route("/sitemap.xml", method::read().to(sitemap::sitemap));
+    }),
+    (&["robots.txt"], |cfg| {
+        cfg.route("/robots.txt", method::read().to(sitemap::robots));
+    }),
+    (&["search"], |cfg| {
+        cfg.route("/search", method::read().to(crate::pages::search));
+    }),
 ];
 
 /// The API's routes.
@@ -74,40 +102,17 @@ fn api(cfg: &mut web::ServiceConfig) {
         .configure(openapi::configure);
 }
 
-/// Every other route, in its group.
-fn routed(cfg: &mut web::ServiceConfig) {
-    cfg.service(group(&commerce::PAGE_PREFIXES, commerce::configure_pages))
-        .service(group(&["account/"], auth::configure_login_page))
-        .service(group(&["assets/"], |cfg| {
-            cfg.route("/assets/{file:.*}", method::read().to(files::assets));
-        }))
-        .service(group(&["s/"], |cfg| {
-            cfg.route("/s/{path:.*}", method::read().to(files::serve));
-        }))
-        .service(group(&["images/"], |cfg| {
-            cfg.route("/images/{path:.*}", method::read().to(images::serve));
-        }))
-        .service(group(&["pages/"], |cfg| {
-            cfg.route("/pages/{id:.*}", method::read().to(panel::follow));
-        }))
-        .service(group(&["config"], |cfg| {
-            cfg.route("/config", method::read().to(config_area::show))
-                .route("/config/{tail:.*}", method::read().to(config_area::show));
-        }))
-        .configure(commerce::configure_cart_page)
-        .route("/sitemap.xml", method::read().to(sitemap::sitemap))
-        .route("/robots.txt", method::read().to(sitemap::robots))
-        .route("/search", method::read().to(crate::pages::search));
+/// Whether `path` is `/` and then one of `starts`.
+fn starts_with_any(path: &str, starts: &[&str]) -> bool {
+    let path = path.strip_prefix('/').unwrap_or_default();
+    starts.iter().any(|start| path.starts_with(start))
 }
 
 /// The routes whose paths start with `/` and one of `prefixes` (`"api/"` for `/api/…`),
 /// with content links as their default.
 fn group(prefixes: &'static [&'static str], routes: impl FnOnce(&mut web::ServiceConfig)) -> actix_web::Scope {
     web::scope("")
-        .guard(guard::fn_guard(move |ctx| {
-            let path = ctx.head().uri.path().strip_prefix('/').unwrap_or_default();
-            prefixes.iter().any(|prefix| path.starts_with(prefix))
-        }))
+        .guard(guard::fn_guard(move |ctx| starts_with_any(ctx.head().uri.path(), prefixes)))
         .configure(routes)
         .default_service(web::to(content))
 }
@@ -134,14 +139,13 @@ mod tests {
 
     /// Whether `path` is inside the outer group.
     fn routed_path(path: &str) -> bool {
-        let path = path.strip_prefix('/').unwrap_or(path);
-        ROUTED.iter().any(|start| path.starts_with(start))
+        GROUPS.iter().any(|(starts, _)| starts_with_any(path, starts))
     }
 
     #[test]
     fn every_group_and_single_route_is_inside_the_outer_group() {
         for start in commerce::PAGE_PREFIXES {
-            assert!(ROUTED.contains(&start), "{start}");
+            assert!(routed_path(&format!("/{start}")), "{start}");
         }
         for path in [commerce::cart_root::CART_PAGE, "/sitemap.xml", "/robots.txt", "/search", "/config", "/config/x"] {
             assert!(routed_path(path), "{path}");
