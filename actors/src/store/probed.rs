@@ -5,19 +5,26 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::{Entries, SledStore, Store, StoreError, StoreFuture, Tree};
 
-/// A sled store counting its reads (`get`), whose range scans fail while `failing_scans` is set.
+/// A sled store counting its reads (`get`) and the sessions its scans read, whose range scans fail while `failing_scans` is set.
 pub struct ProbedStore {
     inner: SledStore,
     /// Reads so far.
     pub reads: AtomicUsize,
     /// While set, `scan_range` answers a backend failure.
     pub failing_scans: AtomicBool,
+    /// Visitor sessions its range scans have returned so far.
+    pub scanned_sessions: AtomicUsize,
 }
 
 impl ProbedStore {
     /// Wraps `inner`, counting from 0, scans answering.
     pub fn new(inner: SledStore) -> ProbedStore {
-        ProbedStore { inner, reads: AtomicUsize::new(0), failing_scans: AtomicBool::new(false) }
+        ProbedStore {
+            inner,
+            reads: AtomicUsize::new(0),
+            failing_scans: AtomicBool::new(false),
+            scanned_sessions: AtomicUsize::new(0),
+        }
     }
 }
 
@@ -42,7 +49,11 @@ impl Store for ProbedStore {
         if self.failing_scans.load(Ordering::Relaxed) {
             return Err(StoreError::Backend("the disk is gone".into()));
         }
-        self.inner.scan_range(tree, start, end, limit)
+        let entries = self.inner.scan_range(tree, start, end, limit)?;
+        if tree == Tree::VisitorSessions {
+            self.scanned_sessions.fetch_add(entries.len(), Ordering::Relaxed);
+        }
+        Ok(entries)
     }
     fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> StoreFuture<'a, ()> {
         self.inner.delete_all(tree, keys)

@@ -84,7 +84,43 @@ impl VisitorId {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The Unix millisecond the id says it was made at, for the two kinds of id that begin
+    /// with it: the server's ([`time_ordered`](VisitorId::time_ordered): a UUID of version 7,
+    /// lower-case and dashed) and the loader's (`newVisitorId` in
+    /// `client/src/loader/telemetry/transport.ts`: 32 lower-case hex digits, the first 12 the
+    /// millisecond plus 2^44). `None` for any other id. A client can send any id, so the
+    /// time is only what the id claims.
+    pub fn made_at(&self) -> Option<u64> {
+        let id = self.0.as_bytes();
+        let hex = |digits: &[u8]| -> Option<u64> {
+            digits.iter().try_fold(0u64, |n, &d| {
+                let digit = match d {
+                    b'0'..=b'9' => d - b'0',
+                    b'a'..=b'f' => d - b'a' + 10,
+                    _ => return None,
+                };
+                Some(n << 4 | u64::from(digit))
+            })
+        };
+        match id.len() {
+            36 if [8, 13, 18, 23].iter().all(|&i| id[i] == b'-') && id[14] == b'7' => {
+                let rest = [&id[14..18], &id[19..23], &id[24..]].concat();
+                hex(&rest)?;
+                Some(hex(&id[..8])? << 16 | hex(&id[9..13])?)
+            }
+            32 => {
+                hex(&id[12..])?;
+                hex(&id[..12])?.checked_sub(LOADER_ID_EPOCH).filter(|&ms| ms < LOADER_ID_EPOCH)
+            }
+            _ => None,
+        }
+    }
 }
+
+/// What the loader adds to the millisecond at the start of its ids, so that they always
+/// take 12 hex digits: 2^44.
+const LOADER_ID_EPOCH: u64 = 1 << 44;
 
 /// A parsed `ss_cvr`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -307,6 +343,32 @@ mod tests {
         assert_eq!(&hex[12..13], "7", "version");
         assert!(matches!(&hex[16..17], "8" | "9" | "a" | "b"), "variant of {hex}");
         assert_ne!(VisitorId::time_ordered(NOW), id, "74 random bits");
+    }
+
+    #[test]
+    fn the_server_and_the_loader_ids_tell_the_millisecond_they_were_made_at() {
+        assert_eq!(VisitorId::time_ordered(NOW).made_at(), Some(NOW));
+        assert_eq!(VisitorId::time_ordered(0xffff_ffff_ffff).made_at(), Some(0xffff_ffff_ffff));
+        // The loader's: (1_700_000_000_000 + 2^44).toString(16) is "118bcfe56800".
+        let loader = VisitorId::parse("118bcfe568000123456789abcdef0123").expect("an id");
+        assert_eq!(loader.made_at(), Some(1_700_000_000_000));
+        assert_eq!(VisitorId::parse("100000000000ffffffffffffffffffff").expect("an id").made_at(), Some(0));
+        for other in [
+            "visitor-1",
+            "fresh-id",
+            // Not hex, upper case, a version other than 7, dashes elsewhere, too short.
+            "018bcfe5-6800-7abc-8def-0123456789az",
+            "018BCFE5-6800-7ABC-8DEF-0123456789AB",
+            "018bcfe5-6800-4abc-8def-0123456789ab",
+            "018bcfe56-800-7abc-8def-0123456789ab",
+            "018bcfe5-6800-7abc-8def-0123456789a",
+            // Under 2^44 or past 2^45 at the start: not what the loader makes.
+            "018bcfe568000123456789abcdef0123",
+            "218bcfe568000123456789abcdef0123",
+            "118bcfe568000123456789abcdef012g",
+        ] {
+            assert_eq!(VisitorId::parse(other).expect("an id").made_at(), None, "{other}");
+        }
     }
 
     #[test]

@@ -6,7 +6,48 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::telemetry::cookie::VisitorCookie;
+use crate::telemetry::cookie::{VisitorCookie, VisitorId};
+
+/// The key of a visitor's session in the visitor-sessions tree. For an id that tells the
+/// millisecond it was made ([`VisitorId::made_at`]: the server's and the loader's ids), that
+/// millisecond as 8 big-endian bytes, then the id; for any other id, the id alone.
+///
+/// So the sessions of such ids come first, in the order their visitors first came, and a
+/// session is never last seen before its visitor first came: the size limit reads them from
+/// the first key and stops once the time the keys start with passes the oldest it needs
+/// (`capacity`). The first byte of such a key is 0 (the millisecond is under 2^48), which no
+/// id holds, so the two kinds of key never meet. Servers before keyed every session by its
+/// id alone: [`session_key_before`] finds those.
+pub fn session_key(id: &VisitorId) -> Vec<u8> {
+    match id.made_at() {
+        Some(made) => [&made.to_be_bytes()[..], id.as_str().as_bytes()].concat(),
+        None => id.as_str().as_bytes().to_vec(),
+    }
+}
+
+/// Where servers before kept the session of `id`: under the id alone. The same key as
+/// [`session_key`] for an id that tells no time; `None` for the others.
+pub fn session_key_before(id: &VisitorId) -> Option<&[u8]> {
+    id.made_at().map(|_| id.as_str().as_bytes())
+}
+
+/// The id whose session `key` is (the inverse of [`session_key`], and of the keys servers
+/// before wrote).
+pub fn session_id(key: &[u8]) -> &[u8] {
+    match session_made_at(key) {
+        Some(_) => &key[8..],
+        None => key,
+    }
+}
+
+/// The millisecond a session key starts with: when the visitor first came, as its id tells
+/// it; `None` for the key of an id that tells no time.
+pub fn session_made_at(key: &[u8]) -> Option<u64> {
+    match key.split_first_chunk::<8>() {
+        Some((made, id)) if made[0] == 0 && !id.is_empty() => Some(u64::from_be_bytes(*made)),
+        _ => None,
+    }
+}
 
 /// What the server keeps of one visitor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -211,5 +252,29 @@ mod tests {
             let state = VisitState { visits, first, previous, current, pages_this_visit, last_seen };
             prop_assert_eq!(VisitState::from_bytes(&state.to_bytes()), Some(state));
         }
+    }
+
+    #[test]
+    fn a_session_key_starts_with_the_millisecond_its_id_tells() {
+        let server = VisitorId::time_ordered(1_700_000_000_000);
+        let key = session_key(&server);
+        assert_eq!(&key[..8], &[0, 0, 0x01, 0x8b, 0xcf, 0xe5, 0x68, 0x00]);
+        assert_eq!(&key[8..], server.as_str().as_bytes());
+        assert_eq!(session_made_at(&key), Some(1_700_000_000_000));
+        assert_eq!(session_id(&key), server.as_str().as_bytes());
+        assert_eq!(session_key_before(&server), Some(server.as_str().as_bytes()));
+
+        let loader = VisitorId::parse("118bcfe568010123456789abcdef0123").expect("an id");
+        assert_eq!(session_made_at(&session_key(&loader)), Some(1_700_000_000_001));
+        assert!(session_key(&server) < session_key(&loader), "first came first");
+
+        let other = VisitorId::parse("visitor-7").expect("an id");
+        assert_eq!(session_key(&other), b"visitor-7");
+        assert_eq!(session_made_at(b"visitor-7"), None);
+        assert_eq!(session_id(b"visitor-7"), b"visitor-7");
+        assert_eq!(session_key_before(&other), None);
+        // A key written before under the id alone tells no time either.
+        assert_eq!(session_made_at(server.as_str().as_bytes()), None);
+        assert!(session_key(&loader) < session_key(&other), "every timed key before every other");
     }
 }

@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use veranda_actors::store::{SledStore, Store, Tree};
-use veranda_actors::telemetry::stored::VisitState;
+use veranda_actors::telemetry::cookie::VisitorId;
+use veranda_actors::telemetry::stored::{session_key, VisitState};
 use veranda_tests::metrics::{sample, scrape, scraped};
 use veranda_tests::process::ServerProcess;
 use veranda_tests::telemetry::{error_record, send_error_records};
@@ -184,7 +185,8 @@ async fn hits_without_a_visitor_cookie_from_one_address_end_its_oldest_sessions_
     let sessions = store.scan_prefix(Tree::VisitorSessions, b"", 1000).expect("scans");
     assert_eq!(sessions.len(), 31, "thirty sessions of the flooding address and the neighbour's");
     let id = cvr_of(&neighbour).split('|').next().expect("a visitor id");
-    let (_, state) = sessions.iter().find(|(k, _)| k.as_slice() == id.as_bytes()).expect("the neighbour's session");
+    let key = session_key(&VisitorId::parse(id).expect("an id"));
+    let (_, state) = sessions.iter().find(|(k, _)| *k == key).expect("the neighbour's session");
     let state = VisitState::from_bytes(state).expect("a session");
     assert_eq!(state.pages_this_visit, 2, "{state:?}");
 }

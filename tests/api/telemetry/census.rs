@@ -2,7 +2,8 @@
 
 use veranda_actors::domain::enums::ContributorRole;
 use veranda_actors::store::Tree;
-use veranda_actors::telemetry::stored::VisitState;
+use veranda_actors::telemetry::cookie::VisitorId;
+use veranda_actors::telemetry::stored::{session_key, VisitState};
 use veranda_actors::telemetry::TelemetryLimits;
 use veranda_server::routes::auth::UNLOCK_COOKIE_PREFIX;
 use veranda_tests::spec;
@@ -75,7 +76,8 @@ async fn loader_hit(app: &App, cvr: &str, cvt: u64) -> reqwest::Response {
 async fn session_of(app: &App, id: &str, visits: u64, pages: u64) -> (u64, u64) {
     let what = format!("visitor {id} at {visits} visits, {pages} pages this visit");
     eventually(std::time::Duration::from_secs(5), &what, || async {
-        let stored = app.store.get(Tree::VisitorSessions, id.as_bytes()).expect("reads");
+        let key = session_key(&VisitorId::parse(id).expect("an id"));
+        let stored = app.store.get(Tree::VisitorSessions, &key).expect("reads");
         let state = stored.map(|v| VisitState::from_bytes(&v).expect("a session"));
         let got = state.map_or((0, 0), |s| (s.visits, u64::from(s.pages_this_visit)));
         if got == (visits, pages) {
@@ -95,20 +97,29 @@ async fn a_visit_the_loader_starts_once_ss_cvt_expired_starts_a_new_visit_on_the
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("after 1970").as_millis();
     let now = now as u64;
     let began = now - 4000;
-    let first_visit = format!("loader-1|{began}|{began}|{began}|1");
-    loader_hit(&app, &first_visit, began).await;
-    assert_eq!(session_of(&app, "loader-1", 1, 1).await, (1, 1));
-    loader_hit(&app, &first_visit, now - 3000).await;
-    assert_eq!(session_of(&app, "loader-1", 1, 2).await, (1, 2), "the same visit");
-    // Thirty minutes later ss_cvt is gone: the loader counts visit 2 and writes a fresh ss_cvt.
-    let next = now - 2000;
-    let second_visit = format!("loader-1|{began}|{began}|{next}|2");
-    let res = loader_hit(&app, &second_visit, next).await;
-    assert_eq!(res.status(), 204);
-    assert_eq!(cookie_value(&res, "ss_cvr").as_deref(), Some(second_visit.as_str()), "not counted again");
-    assert_eq!(session_of(&app, "loader-1", 2, 1).await, (2, 1), "a new visit: its first page");
-    loader_hit(&app, &second_visit, now - 1000).await;
-    assert_eq!(session_of(&app, "loader-1", 2, 2).await, (2, 2), "then the visit goes on");
+    // An id of the loader's own making (the millisecond plus 2^44, then 80 random bits), and
+    // one of another shape.
+    let made = format!("{:012x}0123456789abcdef0123", began + (1u64 << 44));
+    for id in [made.as_str(), "loader-1"] {
+        let first_visit = format!("{id}|{began}|{began}|{began}|1");
+        loader_hit(&app, &first_visit, began).await;
+        assert_eq!(session_of(&app, id, 1, 1).await, (1, 1));
+        loader_hit(&app, &first_visit, now - 3000).await;
+        assert_eq!(session_of(&app, id, 1, 2).await, (1, 2), "the same visit");
+        // Thirty minutes later ss_cvt is gone: the loader counts visit 2 and writes a fresh ss_cvt.
+        let next = now - 2000;
+        let second_visit = format!("{id}|{began}|{began}|{next}|2");
+        let res = loader_hit(&app, &second_visit, next).await;
+        assert_eq!(res.status(), 204);
+        assert_eq!(cookie_value(&res, "ss_cvr").as_deref(), Some(second_visit.as_str()), "not counted again");
+        assert_eq!(session_of(&app, id, 2, 1).await, (2, 1), "a new visit: its first page");
+        loader_hit(&app, &second_visit, now - 1000).await;
+        assert_eq!(session_of(&app, id, 2, 2).await, (2, 2), "then the visit goes on");
+    }
+    // The loader's id is stored under the millisecond it tells, then the id.
+    let key = [&began.to_be_bytes()[..], made.as_bytes()].concat();
+    assert!(app.store.get(Tree::VisitorSessions, &key).expect("reads").is_some());
+    assert_eq!(app.store.get(Tree::VisitorSessions, made.as_bytes()).expect("reads"), None);
 }
 
 #[actix_rt::test]

@@ -13,9 +13,16 @@
 //! - census, traces, events, error records (`r/…`): their keys start with the time, so the
 //!   oldest are the first keys, read until they hold the bytes to free (a census record,
 //!   the hits of one writer round, goes whole and counts as its hits: [`census`](super::census));
-//! - performance records (`<pageLoadId>/<record key>`) and visitor sessions (their
-//!   `lastSeen`): the tree is walked once per drop pass, keeping the oldest records that
-//!   hold the bytes to free.
+//! - performance records (`<pageLoadId>/<record key>`): the tree is walked once per drop
+//!   pass, keeping the oldest records that hold the bytes to free;
+//! - visitor sessions (their `lastSeen`): those whose key starts with the millisecond their
+//!   visitor first came ([`session_key`](crate::telemetry::stored::session_key): the server's
+//!   and the loader's ids) are read in key order, keeping the oldest, until that millisecond
+//!   passes the newest kept: no session is last seen before its visitor first came, so none
+//!   further on is older. The others (ids that tell no time, or claim a time more than
+//!   [`CLOCK_AHEAD_MS`] past the server's clock) are walked, as performance records are.
+//!   A session whose id claims a later time than its last hit (a client whose clock was
+//!   ahead when it made the id) counts as seen at that time.
 //!
 //! A pass merges those candidates by time and drops from the oldest on, no further than
 //! the newest time every tree has shown all of its records up to (a tree that offered
@@ -30,8 +37,9 @@ use crate::store::{prefix_end, Store, StoreError, Tree};
 use crate::telemetry::census::records_in;
 use crate::telemetry::limits::TelemetryLimits;
 use crate::telemetry::metrics;
+use crate::telemetry::records::now_ms;
 use crate::telemetry::retention::perf_time;
-use crate::telemetry::stored::VisitState;
+use crate::telemetry::stored::{session_made_at, VisitState};
 
 /// Records read, and removed, in one batch of a drop made at once.
 pub const DROP_BATCH: usize = 500;
@@ -46,6 +54,11 @@ pub const STEP_BATCH: usize = 128;
 /// million sessions more than once (`benches/reports/telemetry.md`).
 pub const MAX_CANDIDATES: usize = 400_000;
 
+/// How far past the server's clock the time a session key starts with may be, for the
+/// session to be read in key order: a client whose clock is ahead by more, or an id made up
+/// to claim a time to come, would otherwise keep its session from ever being reached.
+pub const CLOCK_AHEAD_MS: u64 = 60_000;
+
 /// Bytes in a megabyte (MiB) of the setting.
 const MB: u64 = 1024 * 1024;
 
@@ -57,23 +70,45 @@ pub const COUNTED_TREES: [Tree; 7] =
 pub const DROPPED_TREES: [&str; 6] = ["census", "traces", "events", "errors", "perf", "visitor_sessions"];
 
 /// The trees a pass reads, in order: those whose record keys start with the time (with the
-/// prefix of their records; their first records are the oldest), then those walked whole.
-const PASS_TREES: [(Tree, Order); 6] = [
+/// prefix of their records; their first records are the oldest), then the others; the
+/// visitor sessions in two parts.
+const PASS_TREES: [(Tree, Order); 7] = [
     (Tree::Census, Order::KeyTime(b"")),
     (Tree::Traces, Order::KeyTime(b"")),
     (Tree::Events, Order::KeyTime(b"")),
     (Tree::Errors, Order::KeyTime(b"r/")),
     (Tree::Perf, Order::Walk),
-    (Tree::VisitorSessions, Order::Walk),
+    (Tree::VisitorSessions, Order::FirstCame),
+    (Tree::VisitorSessions, Order::Untimed),
 ];
 
 /// How a tree's records are ordered by time.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Order {
     /// Keys start (after the prefix) with the time: the first records are the oldest.
     KeyTime(&'static [u8]),
     /// Keys say nothing of the time: every record is read to find the oldest.
     Walk,
+    /// Sessions whose keys start with the time their visitor first came, up to the pass's
+    /// split ([`DropPass::split`]): no session is last seen before that time, so a reading
+    /// in key order can stop once it passes the newest session kept.
+    FirstCame,
+    /// The other sessions, from the split on: walked as [`Order::Walk`].
+    Untimed,
+}
+
+impl Order {
+    /// Whether a tree read this way offers its oldest records only once it is read whole
+    /// (or as far as their time allows), keeping them newest on top to let go.
+    fn keeps_oldest(self) -> bool {
+        !matches!(self, Order::KeyTime(_))
+    }
+
+    /// Whether the offers left of a tree read this way are carried to the next pass: the
+    /// trees that are read whole.
+    fn carried(self) -> bool {
+        matches!(self, Order::Walk | Order::Untimed)
+    }
 }
 
 /// The total telemetry may hold.
@@ -97,6 +132,9 @@ struct Candidate {
     key: Vec<u8>,
     /// Its bytes in the count.
     bytes: u64,
+    /// A session's `lastSeen` as read (0 when unreadable), by which a pass tells whether it
+    /// was written again since; 0 for other records.
+    seen: u64,
 }
 
 impl Capacity {
@@ -153,7 +191,7 @@ async fn drop_oldest(store: &dyn Store, wanted: u64) -> Result<u64, StoreError> 
 
 /// The size limit kept a step at a time between the writer's rounds of writes.
 ///
-/// A pass over a full store reads every visitor session and drops tens of thousands of
+/// A pass over a full store reads and drops tens of thousands of
 /// records: done in one go it held the writer, and so every request queueing a record,
 /// for seconds (`benches/reports/telemetry.md`). Here a pass starts once the total passes
 /// the limit and goes one [`STEP_BATCH`] at a time, the writer writing what came in
@@ -265,10 +303,10 @@ impl Dropper {
 /// session written again (the visitor came back): a session is dropped only if it still
 /// holds the time it was chosen by.
 ///
-/// Walking a tree is the dear part of a pass (every visitor session is read to find the
-/// oldest), and a pass drops only part of what it offers (the census takes most of the
-/// bytes), so the offers a walked tree has left are carried to the next pass, which does
-/// not walk that tree again until they are used up. They are still its oldest records:
+/// Walking a tree is the dear part of a pass (every record is read to find the oldest), and
+/// a pass drops only part of what it offers (the census takes most of the bytes), so the
+/// offers a walked tree (or the walked sessions) has left are carried to the next pass,
+/// which does not walk it again until they are used up. They are still its oldest records:
 /// every record not among them was newer when they were read, or written since. The next
 /// pass drops no record newer than the newest of them (its horizon), since the tree may
 /// hold records written since that are older than another tree's offers.
@@ -292,6 +330,9 @@ struct DropPass {
     offers: Vec<(Vec<Candidate>, usize)>,
     /// The newest time the pass may drop up to.
     horizon: u64,
+    /// Where the sessions read in key order end and the walked ones begin: the key time
+    /// [`CLOCK_AHEAD_MS`] past the server's clock when the pass began.
+    split: [u8; 8],
     /// Records read so far.
     seq: u64,
     /// Bytes dropped so far.
@@ -319,6 +360,7 @@ impl DropPass {
             more: false,
             offers: Vec::with_capacity(PASS_TREES.len()),
             horizon: u64::MAX,
+            split: now_ms().saturating_add(CLOCK_AHEAD_MS).to_be_bytes(),
             seq: 0,
             freed: 0,
             records: 0,
@@ -338,8 +380,8 @@ impl DropPass {
     fn left_over(&mut self) -> Carried {
         let mut left = Vec::with_capacity(PASS_TREES.len());
         for (slot, (offers, used)) in self.offers.iter_mut().enumerate() {
-            let walked = matches!(PASS_TREES[slot].1, Order::Walk);
-            let rest = if walked && *used < offers.len() { Some(offers.split_off(*used)) } else { None };
+            let carried = PASS_TREES[slot].1.carried();
+            let rest = if carried && *used < offers.len() { Some(offers.split_off(*used)) } else { None };
             left.push(rest);
         }
         left
@@ -355,39 +397,49 @@ impl DropPass {
             self.reading += 1;
             return Ok(());
         }
-        let prefix: &[u8] = match order {
-            Order::KeyTime(prefix) => prefix,
-            Order::Walk => b"",
-        };
-        if self.cursor.len() < prefix.len() {
-            self.cursor = prefix.to_vec();
+        let (start, end) = self.range(order);
+        if self.cursor.is_empty() {
+            self.cursor = start;
         }
-        let end = prefix_end(prefix);
         let batch = store.scan_range(tree, &self.cursor, end.as_deref(), self.batch)?;
-        let done = batch.len() < self.batch;
+        let mut done = batch.len() < self.batch;
         if let Some((last, _)) = batch.last() {
             self.cursor = [last.as_slice(), &[0]].concat();
         }
         for (key, value) in batch {
+            let session = (tree == Tree::VisitorSessions).then(|| VisitState::from_bytes(&value));
+            let seen = session.flatten().map_or(0, |s| s.last_seen);
             let at = match order {
                 Order::KeyTime(prefix) => key_time(&key[prefix.len()..]),
-                Order::Walk if tree == Tree::Perf => perf_time(&key).unwrap_or(0),
-                Order::Walk => VisitState::from_bytes(&value).map_or(0, |s| s.last_seen),
+                Order::Walk => perf_time(&key).unwrap_or(0),
+                Order::FirstCame => seen.max(session_made_at(&key).unwrap_or(0)),
+                Order::Untimed => seen,
             };
             let bytes = (key.len() + value.len()) as u64;
             self.seq += 1;
-            if let Order::Walk = order {
+            if order.keeps_oldest() {
+                let full = self.oldest.len() >= MAX_CANDIDATES || self.bytes >= self.wanted;
+                let newest = self.oldest.peek().map(|newest| (newest.at, newest.seq));
+                if full
+                    && order == Order::FirstCame
+                    && newest.is_some_and(|(time, _)| session_made_at(&key) >= Some(time))
+                {
+                    // Every session from here on was last seen no earlier than its key's time,
+                    // so after every one kept: the reading ends.
+                    self.more = true;
+                    done = true;
+                    break;
+                }
                 // Newer than every record kept, when the kept ones are enough: it would be
                 // let go at once, so it is not kept at all.
-                let full = self.oldest.len() >= MAX_CANDIDATES || self.bytes >= self.wanted;
-                if full && self.oldest.peek().is_some_and(|newest| (at, self.seq) > (newest.at, newest.seq)) {
+                if full && newest.is_some_and(|newest| (at, self.seq) > newest) {
                     self.more = true;
                     continue;
                 }
             }
             self.bytes += bytes;
-            self.oldest.push(Candidate { at, seq: self.seq, tree: self.reading, bytes, key });
-            if let Order::Walk = order {
+            self.oldest.push(Candidate { at, seq: self.seq, tree: self.reading, bytes, key, seen });
+            if order.keeps_oldest() {
                 // Keep only the oldest that still hold `wanted` bytes without the newest of them.
                 while self.oldest.peek().is_some_and(|newest| {
                     self.oldest.len() > MAX_CANDIDATES || self.bytes.saturating_sub(newest.bytes) >= self.wanted
@@ -399,9 +451,8 @@ impl DropPass {
                 }
             }
         }
-        let enough = matches!(order, Order::KeyTime(_))
-            && !done
-            && (self.bytes >= self.wanted || self.oldest.len() >= MAX_CANDIDATES);
+        let enough =
+            !order.keeps_oldest() && !done && (self.bytes >= self.wanted || self.oldest.len() >= MAX_CANDIDATES);
         if done || enough {
             self.more |= enough;
             let offers = std::mem::take(&mut self.oldest).into_sorted_vec();
@@ -415,6 +466,16 @@ impl DropPass {
             self.more = false;
         }
         Ok(())
+    }
+
+    /// The keys a tree read in `order` is read from, and where they end.
+    fn range(&self, order: Order) -> (Vec<u8>, Option<Vec<u8>>) {
+        match order {
+            Order::KeyTime(prefix) => (prefix.to_vec(), prefix_end(prefix)),
+            Order::Walk => (Vec::new(), None),
+            Order::FirstCame => (Vec::new(), Some(self.split.to_vec())),
+            Order::Untimed => (self.split.to_vec(), None),
+        }
     }
 
     /// Drops the next batch of the oldest offers; true once the pass is done.
@@ -474,8 +535,8 @@ fn still_as_chosen(store: &dyn Store, candidates: Vec<Candidate>) -> Result<(Vec
     let mut changed = 0;
     for candidate in candidates {
         let now = store.get(Tree::VisitorSessions, &candidate.key)?;
-        let at = now.as_deref().map(|value| VisitState::from_bytes(value).map_or(0, |s| s.last_seen));
-        if at == Some(candidate.at) {
+        let seen = now.as_deref().map(|value| VisitState::from_bytes(value).map_or(0, |s| s.last_seen));
+        if seen == Some(candidate.seen) {
             keys.push(candidate.key);
         } else {
             changed += candidate.bytes;

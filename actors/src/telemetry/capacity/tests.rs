@@ -1,6 +1,11 @@
+use std::sync::atomic::Ordering::Relaxed;
+
 use super::*;
+use crate::store::probed::ProbedStore;
 use crate::store::SledStore;
+use crate::telemetry::cookie::VisitorId;
 use crate::telemetry::records::record_key;
+use crate::telemetry::stored::session_key;
 
 fn session(last_seen: u64) -> Vec<u8> {
     let state = VisitState { visits: 1, first: 0, previous: 0, current: 0, pages_this_visit: 1, last_seen };
@@ -25,10 +30,29 @@ fn records(store: &dyn Store) -> Vec<(Tree, Vec<u8>, u64)> {
         all.push((Tree::Perf, key, at));
     }
     for (key, value) in store.scan_prefix(Tree::VisitorSessions, b"", usize::MAX).expect("scans") {
-        let at = VisitState::from_bytes(&value).expect("a session").last_seen;
-        all.push((Tree::VisitorSessions, key, at));
+        let last_seen = VisitState::from_bytes(&value).expect("a session").last_seen;
+        // A session whose key tells a time up to a minute ahead counts as seen then, if later.
+        let made = session_made_at(&key).filter(|&made| made <= now_ms() + 60_000).unwrap_or(0);
+        all.push((Tree::VisitorSessions, key, last_seen.max(made)));
     }
     all
+}
+
+/// The session key of the loader's id made at the millisecond `made` (its random part
+/// `made` too, so that the same millisecond gives the same key).
+fn made_at(made: u64) -> Vec<u8> {
+    loader_key(made, made)
+}
+
+/// The session key of the loader's id made at `made` whose random part is `random`.
+fn loader_key(made: u64, random: u64) -> Vec<u8> {
+    let id = format!("{:012x}{random:020x}", made + (1u64 << 44));
+    session_key(&VisitorId::parse(&id).expect("an id"))
+}
+
+/// The slot of the sessions a pass walks.
+fn untimed_slot() -> usize {
+    PASS_TREES.iter().position(|(_, order)| *order == Order::Untimed).expect("a slot")
 }
 
 #[test]
@@ -238,9 +262,9 @@ async fn the_next_pass_takes_the_sessions_the_last_one_read_and_left() {
     let capacity = Capacity { limit: total * 20 / 21 };
     let mut dropper = Dropper::new(capacity);
     while dropper.step(&store).await.expect("steps") {}
-    let left = dropper.carried.get(5).and_then(Option::as_ref).map_or(0, Vec::len);
+    let left = dropper.carried.get(untimed_slot()).and_then(Option::as_ref).map_or(0, Vec::len);
     assert!(left > 0, "the census took most of the bytes, so sessions were left over");
-    let carried_newest = dropper.carried[5].as_ref().and_then(|c| c.last()).map(|c| c.at).expect("some");
+    let carried_newest = dropper.carried[untimed_slot()].as_ref().and_then(|c| c.last()).map(|c| c.at).expect("some");
     // A session the walk never saw, older than everything (no visitor's session is: a
     // session written now has the time of now): the next pass, not walking the tree, leaves it.
     store.put(Tree::VisitorSessions, b"unseen", &session(1)).await.expect("puts");
@@ -261,10 +285,9 @@ async fn the_next_pass_takes_the_sessions_the_last_one_read_and_left() {
 
 #[tokio::test]
 async fn a_pass_that_fails_ends_and_starts_again_once_more_is_written() {
-    use std::sync::atomic::Ordering::Relaxed;
     let dir = tempfile::tempdir().expect("temp dir");
     let (inner, total) = full_store(dir.path()).await;
-    let store = crate::store::probed::ProbedStore::new(inner);
+    let store = ProbedStore::new(inner);
     store.failing_scans.store(true, Relaxed);
     let mut dropper = Dropper::new(Capacity { limit: total * 20 / 21 });
     assert!(dropper.step(&store).await.is_err(), "the failure is reported");
@@ -275,4 +298,97 @@ async fn a_pass_that_fails_ends_and_starts_again_once_more_is_written() {
     assert!(dropper.step(&store).await.expect("steps"), "a pass once more is written");
     while dropper.step(&store).await.expect("steps") {}
     assert!(stored(&store) < total, "and it drops");
+}
+
+/// A store of 3,000 census records and 3,000 sessions of the loader's ids, times interleaved
+/// (census at 1,000,000 + 10 i, the i-th visitor first came 5 ms after the i-th record and
+/// was last seen 3 ms later; every seventh came back at 9,000,000 + i), and its total.
+async fn timed_store(dir: &std::path::Path) -> (SledStore, u64) {
+    let store = SledStore::open(dir).expect("opens");
+    for i in 0..3_000u64 {
+        store.put(Tree::Census, &record_key(1_000_000 + 10 * i), &[b'c'; 84]).await.expect("puts");
+        let made = 1_000_005 + 10 * i;
+        let seen = if i % 7 == 0 { 9_000_000 + i } else { made + 3 };
+        store.put(Tree::VisitorSessions, &made_at(made), &session(seen)).await.expect("puts");
+    }
+    let total = stored(&store);
+    (store, total)
+}
+
+#[tokio::test]
+async fn sessions_keyed_by_when_their_visitor_came_are_read_only_as_far_as_the_oldest() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (inner, total) = timed_store(dir.path()).await;
+    let store = ProbedStore::new(inner);
+    let before = records(&store);
+
+    drop_oldest(&store, total / 10).await.expect("drops");
+
+    let after = records(&store);
+    let newest_dropped = before.iter().filter(|r| !after.contains(r)).map(|r| r.2).max().expect("some dropped");
+    let oldest_kept = after.iter().map(|r| r.2).min().expect("some kept");
+    assert!(newest_dropped < oldest_kept, "dropped up to {newest_dropped}, kept from {oldest_kept}");
+    assert!(total - stored(&store) >= total / 10, "freed what was wanted");
+    let sessions = |records: &[(Tree, Vec<u8>, u64)]| records.iter().filter(|r| r.0 == Tree::VisitorSessions).count();
+    let dropped = sessions(&before) - sessions(&after);
+    assert!(dropped > 100, "{dropped} sessions dropped");
+    // The visitors who came back stay, though they first came before the ones dropped.
+    for i in (0..3_000u64).step_by(7) {
+        let key = made_at(1_000_005 + 10 * i);
+        assert!(store.get(Tree::VisitorSessions, &key).expect("gets").is_some(), "visitor {i} came back");
+    }
+    let scanned = store.scanned_sessions.load(Relaxed);
+    assert!(scanned < 3_000 / 2, "read {scanned} of 3,000 sessions to drop {dropped}");
+}
+
+#[tokio::test]
+async fn sessions_whose_ids_tell_no_time_or_a_time_to_come_are_walked_and_dropped_by_their_last_hit() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (store, total) = timed_store(dir.path()).await;
+    // Seen before everything else: an id that tells no time, a loader's id claiming a time an
+    // hour to come, and a session a server before stored under its id alone.
+    let ahead = loader_key(now_ms() + 3_600_000, 1);
+    assert_eq!(ahead[0], 0, "a key of a timed id");
+    let before = VisitorId::time_ordered(1_000_000);
+    let old: [&[u8]; 3] = [b"visitor-old", &ahead, before.as_str().as_bytes()];
+    for key in old {
+        store.put(Tree::VisitorSessions, key, &session(999_000)).await.expect("puts");
+    }
+
+    drop_oldest(&store, total / 20).await.expect("drops");
+
+    for key in old {
+        assert_eq!(
+            store.get(Tree::VisitorSessions, key).expect("gets"),
+            None,
+            "{:?} went first",
+            String::from_utf8_lossy(key)
+        );
+    }
+    assert!(store.get(Tree::Census, &record_key(1_000_000)).expect("gets").is_none(), "then the oldest census");
+}
+
+#[tokio::test]
+async fn a_session_whose_id_claims_a_later_first_visit_counts_as_seen_then() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (store, total) = timed_store(dir.path()).await;
+    // Made by a loader whose clock was 1.9 s ahead, and last seen before everything else: it
+    // counts as seen at 1,000,900. The first pass reads it (each tree offers the bytes
+    // wanted, so the sessions are read about twice as far as they are dropped).
+    let skewed = loader_key(1_000_900, 1);
+    store.put(Tree::VisitorSessions, &skewed, &session(999_000)).await.expect("puts");
+    let before = records(&store);
+
+    drop_oldest(&store, total / 50).await.expect("drops");
+    let after = records(&store);
+    let newest_dropped = before.iter().filter(|r| !after.contains(r)).map(|r| r.2).max().expect("some dropped");
+    assert!(newest_dropped < 1_000_900, "dropped up to {newest_dropped}");
+    assert!(store.get(Tree::VisitorSessions, &skewed).expect("gets").is_some(), "not yet at 1,000,900");
+
+    drop_oldest(&store, total / 10).await.expect("drops");
+    assert_eq!(store.get(Tree::VisitorSessions, &skewed).expect("gets"), None, "past 1,000,900 it went");
+    let after = records(&store);
+    let newest_dropped = before.iter().filter(|r| !after.contains(r)).map(|r| r.2).max().expect("some dropped");
+    let oldest_kept = after.iter().map(|r| r.2).min().expect("some kept");
+    assert!(newest_dropped < oldest_kept, "dropped up to {newest_dropped}, kept from {oldest_kept}");
 }

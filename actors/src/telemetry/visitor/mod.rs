@@ -46,6 +46,7 @@ use crate::telemetry::records::{now_ms, record_key};
 use crate::telemetry::writer::{TelemetryWriter, Write, WriterBusy};
 
 pub use crate::telemetry::stored::VisitState;
+use crate::telemetry::stored::{session_id, session_key, session_key_before};
 pub use shards::VisitorShards;
 
 mod shards;
@@ -205,11 +206,7 @@ impl VisitorSessions {
         let ended = std::mem::take(&mut self.ended);
         let changed = self.dirty.drain().filter_map(|id| self.sessions.peek(&id).map(|state| (id, *state)));
         for (id, state) in changed.chain(ended) {
-            writes.push(Write {
-                tree: Tree::VisitorSessions,
-                key: id.as_str().as_bytes().to_vec(),
-                value: state.to_bytes(),
-            });
+            writes.push(Write { tree: Tree::VisitorSessions, key: session_key(&id), value: state.to_bytes() });
         }
         // A burst's set is not kept allocated for the quiet intervals after it.
         self.dirty.shrink_to(DIRTY_KEPT);
@@ -222,7 +219,8 @@ impl VisitorSessions {
         let writes = self.take_changed();
         if let Err(WriterBusy(back)) = self.writer.write_all(writes) {
             for write in back {
-                let Some(id) = std::str::from_utf8(&write.key).ok().and_then(|k| VisitorId::parse(k).ok()) else {
+                let id = std::str::from_utf8(session_id(&write.key)).ok().and_then(|k| VisitorId::parse(k).ok());
+                let Some(id) = id else {
                     continue;
                 };
                 if self.sessions.contains(&id) {
@@ -261,8 +259,10 @@ impl VisitorSessions {
         self.sessions.iter().filter(|(_, s)| s.last_seen >= oldest).count()
     }
 
+    /// The stored session of `id`: under its key, or where a server before kept it.
     fn load(&self, id: &VisitorId) -> Option<VisitState> {
-        let bytes = self.store.get(Tree::VisitorSessions, id.as_str().as_bytes()).ok().flatten()?;
+        let get = |key: &[u8]| self.store.get(Tree::VisitorSessions, key).ok().flatten();
+        let bytes = get(&session_key(id)).or_else(|| session_key_before(id).and_then(get))?;
         VisitState::from_bytes(&bytes)
     }
 }

@@ -130,6 +130,31 @@ fn swept_sessions_are_rehydrated_from_the_store() {
     assert_eq!(sessions.visit(&same_visit, LOCAL, 20).pages_this_visit, 5);
 }
 
+#[test]
+fn a_timed_id_is_stored_under_its_time_and_found_where_servers_before_kept_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store: Arc<dyn Store> = Arc::new(SledStore::open(dir.path()).expect("opens"));
+    let writer = TelemetryWriter::start(store.clone());
+    let mut sessions = VisitorSessions::new(store.clone(), writer, &TelemetryLimits::default());
+    let made = VisitorId::time_ordered(1_700_000_000_000);
+    sessions.visit(&next_visit(None, None, 1_700_000_000_000, || made.clone()), LOCAL, 1_700_000_000_005);
+    let writes = sessions.take_changed();
+    assert_eq!(writes.len(), 1);
+    assert_eq!(&writes[0].key[..8], &1_700_000_000_000u64.to_be_bytes(), "the millisecond first");
+    assert_eq!(&writes[0].key[8..], made.as_str().as_bytes(), "then the id");
+
+    // A session a server before wrote under the id alone is still found.
+    let before = VisitorId::parse("118bcfe568000123456789abcdef0123").expect("a loader's id");
+    let stored = VisitState { visits: 2, first: 1, previous: 2, current: 3, pages_this_visit: 4, last_seen: 5 };
+    futures_lite_block_on(store.put(Tree::VisitorSessions, before.as_str().as_bytes(), &stored.to_bytes()));
+    assert_eq!(sessions.get(&before), Some(stored));
+    let cvr = format!("{}|1|2|3|2", before.as_str());
+    let same_visit = next_visit(Some(&cvr), Some("10"), 20, VisitorId::random);
+    assert_eq!(sessions.visit(&same_visit, LOCAL, 20).pages_this_visit, 5);
+    let writes = sessions.take_changed();
+    assert_eq!(writes[0].key, [&1_700_000_000_000u64.to_be_bytes()[..], before.as_str().as_bytes()].concat());
+}
+
 /// Runs a store future to completion on a throwaway runtime.
 fn futures_lite_block_on<T>(fut: crate::store::StoreFuture<'_, T>) -> T {
     tokio::runtime::Builder::new_current_thread()
