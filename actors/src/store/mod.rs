@@ -188,6 +188,9 @@ pub enum Swap {
 /// Key and value pairs, as scans return them and batches take them.
 pub type Entries = Vec<(Vec<u8>, Vec<u8>)>;
 
+/// Keys with the length of their values, as [`Store::scan_range_sizes`] returns them.
+pub type KeySizes = Vec<(Vec<u8>, usize)>;
+
 /// Key-value storage by tree.
 pub trait Store: Send + Sync + 'static {
     /// The value under `key`, if any.
@@ -205,6 +208,21 @@ pub trait Store: Send + Sync + 'static {
     /// Every entry with `start <= key < end` (no upper bound when `end` is `None`), in key
     /// order, at most `limit` of them. Reads only the range, never the whole tree.
     fn scan_range(&self, tree: Tree, start: &[u8], end: Option<&[u8]>, limit: usize) -> Result<Entries, StoreError>;
+
+    /// The keys [`Store::scan_range`] would return, each with its value's length in bytes
+    /// instead of the value: for a reader that needs only the keys and their sizes (the
+    /// size limit, choosing what to drop), a store that can tell a length without copying
+    /// the value overrides it. This default copies the values and keeps their lengths.
+    fn scan_range_sizes(
+        &self,
+        tree: Tree,
+        start: &[u8],
+        end: Option<&[u8]>,
+        limit: usize,
+    ) -> Result<KeySizes, StoreError> {
+        let entries = self.scan_range(tree, start, end, limit)?;
+        Ok(entries.into_iter().map(|(key, value)| (key, value.len())).collect())
+    }
 
     /// Writes every `(key, value)` of `entries` in order (not atomically); resolves per
     /// the tree's durability class once all are written.

@@ -3,9 +3,10 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use super::{Entries, SledStore, Store, StoreError, StoreFuture, Tree};
+use super::{Entries, KeySizes, SledStore, Store, StoreError, StoreFuture, Tree};
 
-/// A sled store counting its reads (`get`) and the sessions its scans read, whose range scans fail while `failing_scans` is set.
+/// A sled store counting its reads (`get`), the sessions its scans read and the value bytes
+/// they copy, whose range scans fail while `failing_scans` is set.
 pub struct ProbedStore {
     inner: SledStore,
     /// Reads so far.
@@ -14,6 +15,8 @@ pub struct ProbedStore {
     pub failing_scans: AtomicBool,
     /// Visitor sessions its range scans have returned so far.
     pub scanned_sessions: AtomicUsize,
+    /// Bytes of the values its range scans have returned so far.
+    pub scanned_value_bytes: AtomicUsize,
 }
 
 impl ProbedStore {
@@ -24,6 +27,7 @@ impl ProbedStore {
             reads: AtomicUsize::new(0),
             failing_scans: AtomicBool::new(false),
             scanned_sessions: AtomicUsize::new(0),
+            scanned_value_bytes: AtomicUsize::new(0),
         }
     }
 }
@@ -50,10 +54,28 @@ impl Store for ProbedStore {
             return Err(StoreError::Backend("the disk is gone".into()));
         }
         let entries = self.inner.scan_range(tree, start, end, limit)?;
+        let value_bytes = entries.iter().map(|(_, value)| value.len()).sum();
+        self.scanned_value_bytes.fetch_add(value_bytes, Ordering::Relaxed);
         if tree == Tree::VisitorSessions {
             self.scanned_sessions.fetch_add(entries.len(), Ordering::Relaxed);
         }
         Ok(entries)
+    }
+    fn scan_range_sizes(
+        &self,
+        tree: Tree,
+        start: &[u8],
+        end: Option<&[u8]>,
+        limit: usize,
+    ) -> Result<KeySizes, StoreError> {
+        if self.failing_scans.load(Ordering::Relaxed) {
+            return Err(StoreError::Backend("the disk is gone".into()));
+        }
+        let sizes = self.inner.scan_range_sizes(tree, start, end, limit)?;
+        if tree == Tree::VisitorSessions {
+            self.scanned_sessions.fetch_add(sizes.len(), Ordering::Relaxed);
+        }
+        Ok(sizes)
     }
     fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> StoreFuture<'a, ()> {
         self.inner.delete_all(tree, keys)

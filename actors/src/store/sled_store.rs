@@ -32,7 +32,7 @@ use super::flusher::Flusher;
 use super::intents::{encode_intent, finish_intents, INTENTS_TREE};
 use super::metrics::StoreMetric;
 use super::sizes::{entry_bytes, TreeSizes};
-use super::{sled_failure, Durability, Entries, Store, StoreError, StoreFuture, Swap, Tree};
+use super::{sled_failure, Durability, Entries, KeySizes, Store, StoreError, StoreFuture, Swap, Tree};
 
 /// The longest a telemetry write waits for a flush (the documented loss window, less
 /// the flush's own duration).
@@ -293,6 +293,23 @@ impl Store for SledStore {
             None => tree.range(start..),
         };
         entries.take(limit).map(|r| r.map(|(k, v)| (k.to_vec(), v.to_vec())).map_err(sled_failure)).collect()
+    }
+
+    fn scan_range_sizes(
+        &self,
+        tree: Tree,
+        start: &[u8],
+        end: Option<&[u8]>,
+        limit: usize,
+    ) -> Result<KeySizes, StoreError> {
+        let tree = self.tree(tree)?;
+        let entries = match end {
+            Some(end) if end <= start => return Ok(Vec::new()),
+            Some(end) => tree.range(start..end),
+            None => tree.range(start..),
+        };
+        // A value sled holds is shared, not copied, until `to_vec`: only its length is read.
+        entries.take(limit).map(|r| r.map(|(k, v)| (k.to_vec(), v.len())).map_err(sled_failure)).collect()
     }
 
     fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> StoreFuture<'a, ()> {

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use tokio::sync::oneshot;
 
-use super::{Entries, Store, StoreError, StoreFuture, Swap, Tree};
+use super::{Entries, KeySizes, Store, StoreError, StoreFuture, Swap, Tree};
 
 /// The environment variable that makes `veranda serve` stall its store: milliseconds
 /// per write. Test-only.
@@ -157,6 +157,16 @@ impl Store for StalledStore {
 
     fn scan_range(&self, tree: Tree, start: &[u8], end: Option<&[u8]>, limit: usize) -> Result<Entries, StoreError> {
         self.inner.scan_range(tree, start, end, limit)
+    }
+
+    fn scan_range_sizes(
+        &self,
+        tree: Tree,
+        start: &[u8],
+        end: Option<&[u8]>,
+        limit: usize,
+    ) -> Result<KeySizes, StoreError> {
+        self.inner.scan_range_sizes(tree, start, end, limit)
     }
 
     fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> StoreFuture<'a, ()> {

@@ -1,7 +1,8 @@
 //! The [`Store`] contract, run the same against [`SledStore`] and [`RedisStore`] (a real
 //! `redis-server` on a free port): reads, writes, removals, prefix and range scans in
-//! byte order with limits and binary keys, atomic batches across trees, batch removals,
-//! and telemetry writes that are read back at once and reach the store on `flush`.
+//! byte order with limits and binary keys (and with value lengths instead of values),
+//! atomic batches across trees, batch removals, and telemetry writes that are read back
+//! at once and reach the store on `flush`.
 
 use veranda_actors::store::redis_store::RedisSettings;
 use veranda_actors::store::{RedisStore, SledStore, Store, Tree};
@@ -75,6 +76,16 @@ async fn contract(store: &dyn Store, name: &str) {
         vec![],
         "{name}: empty range"
     );
+    // Sized scans: the same keys, each with its value's length.
+    let sized = store.scan_range_sizes(Tree::Submissions, b"p\x00\x01", Some(b"p\xff\xff"), 100).expect("scans");
+    assert_eq!(sized, vec![(b"p\x00\x01".to_vec(), 8), (b"p\x7f".to_vec(), 3), (b"p\xff".to_vec(), 2)], "{name}");
+    let sized = store.scan_range_sizes(Tree::Submissions, b"p\xff", None, 2).expect("scans");
+    assert_eq!(sized, vec![(b"p\xff".to_vec(), 2), (b"p\xff\xff".to_vec(), 4)], "{name}: limited");
+    assert_eq!(
+        store.scan_range_sizes(Tree::Submissions, b"q", Some(b"p"), 10).expect("scans"),
+        vec![],
+        "{name}: a sized scan's end before its start"
+    );
 
     // Batch removals.
     store
@@ -104,6 +115,11 @@ async fn contract(store: &dyn Store, name: &str) {
     let census = vec![kv(b"c1", b"one"), kv(b"c2", b"two")];
     assert_eq!(store.scan_prefix(Tree::Census, b"c", 10).expect("scans"), census, "{name}: before the flush");
     assert_eq!(store.get(Tree::Census, b"c3").expect("reads"), None, "{name}: a buffered removal");
+    assert_eq!(
+        store.scan_range_sizes(Tree::Census, b"c", Some(b"d"), 10).expect("scans"),
+        vec![(b"c1".to_vec(), 3), (b"c2".to_vec(), 3)],
+        "{name}: sized, before the flush"
+    );
     store.flush().await.expect("flushes");
     assert_eq!(store.scan_prefix(Tree::Census, b"c", 10).expect("scans"), census, "{name}: after the flush");
     assert_eq!(store.scan_prefix(Tree::Census, b"c", 1).expect("scans"), census[..1], "{name}: limited");

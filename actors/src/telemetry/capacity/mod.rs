@@ -27,8 +27,11 @@
 //! A pass merges those candidates by time and drops from the oldest on, no further than
 //! the newest time every tree has shown all of its records up to (a tree that offered
 //! only part of its records may hold older ones than another tree's later candidates),
-//! until enough bytes are freed: usually in one pass (see [`drop_oldest`]). Error groups, the errors stream's history and the trace journal are not
-//! dropped: each is bounded on its own, and they count in the total.
+//! until enough bytes are freed: usually in one pass (see [`drop_oldest`]). It reads the
+//! keys and value lengths of the trees it may drop from ([`Store::scan_range_sizes`]), and
+//! the values of sessions only, for their `lastSeen`. Error groups, the errors stream's
+//! history and the trace journal are not dropped: each is bounded on its own, and they
+//! count in the total.
 
 use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
@@ -401,21 +404,29 @@ impl DropPass {
         if self.cursor.is_empty() {
             self.cursor = start;
         }
-        let batch = store.scan_range(tree, &self.cursor, end.as_deref(), self.batch)?;
+        // Each record's key, its value's length and, for a session, when it was last seen:
+        // only a session's value is read, the others' (a census record holds a writer
+        // round's hits) are not copied out of the store.
+        let batch: Vec<(Vec<u8>, usize, u64)> = if tree == Tree::VisitorSessions {
+            let entries = store.scan_range(tree, &self.cursor, end.as_deref(), self.batch)?;
+            let seen = |value: &[u8]| VisitState::from_bytes(value).map_or(0, |s| s.last_seen);
+            entries.into_iter().map(|(key, value)| (key, value.len(), seen(&value))).collect()
+        } else {
+            let sizes = store.scan_range_sizes(tree, &self.cursor, end.as_deref(), self.batch)?;
+            sizes.into_iter().map(|(key, len)| (key, len, 0)).collect()
+        };
         let mut done = batch.len() < self.batch;
-        if let Some((last, _)) = batch.last() {
+        if let Some((last, _, _)) = batch.last() {
             self.cursor = [last.as_slice(), &[0]].concat();
         }
-        for (key, value) in batch {
-            let session = (tree == Tree::VisitorSessions).then(|| VisitState::from_bytes(&value));
-            let seen = session.flatten().map_or(0, |s| s.last_seen);
+        for (key, len, seen) in batch {
             let at = match order {
                 Order::KeyTime(prefix) => key_time(&key[prefix.len()..]),
                 Order::Walk => perf_time(&key).unwrap_or(0),
                 Order::FirstCame => seen.max(session_made_at(&key).unwrap_or(0)),
                 Order::Untimed => seen,
             };
-            let bytes = (key.len() + value.len()) as u64;
+            let bytes = (key.len() + len) as u64;
             self.seq += 1;
             if order.keeps_oldest() {
                 let full = self.oldest.len() >= MAX_CANDIDATES || self.bytes >= self.wanted;

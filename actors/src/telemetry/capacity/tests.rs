@@ -156,6 +156,35 @@ async fn one_pass_frees_what_is_wanted_across_trees_larger_than_a_batch() {
     assert!(dropped as usize > 2 * DROP_BATCH, "more than a batch per tree");
 }
 
+#[tokio::test]
+async fn a_pass_reads_only_the_sizes_of_records_it_may_drop_and_the_values_of_sessions() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = ProbedStore::new(SledStore::open(dir.path()).expect("opens"));
+    for i in 0..40u64 {
+        // A census record holds a writer round's hits: large.
+        store.put(Tree::Census, &record_key(1_000 + 3 * i), &[b'c'; 20_000]).await.expect("puts");
+        let key = [format!("load-{i:02}/").as_bytes(), &record_key(1_001 + 3 * i)].concat();
+        store.put(Tree::Perf, &key, &[b'p'; 2_000]).await.expect("puts");
+        store.put(Tree::VisitorSessions, format!("v{i:02}").as_bytes(), &session(1_002 + 3 * i)).await.expect("puts");
+    }
+    let sessions: usize = store
+        .scan_prefix(Tree::VisitorSessions, b"", usize::MAX)
+        .expect("scans")
+        .iter()
+        .map(|(_, value)| value.len())
+        .sum();
+    let before = records(&store);
+
+    let dropped = Capacity { limit: stored(&store) / 2 }.enforce(&store).await.expect("enforces");
+
+    assert!(dropped > 0);
+    let after = records(&store);
+    let gone = before.iter().filter(|r| !after.contains(r)).count();
+    assert_eq!(dropped as usize, gone);
+    let copied = store.scanned_value_bytes.load(Relaxed);
+    assert!(copied <= sessions, "{copied} value bytes copied, the sessions hold {sessions}");
+}
+
 #[test]
 fn a_prefix_ends_where_its_last_byte_is_raised() {
     assert_eq!(prefix_end(b"r/").as_deref(), Some(&b"r0"[..]));
