@@ -188,7 +188,7 @@ pub enum Swap {
 /// Key and value pairs, as scans return them and batches take them.
 pub type Entries = Vec<(Vec<u8>, Vec<u8>)>;
 
-/// Keys with the length of their values, as [`Store::scan_range_sizes`] returns them.
+/// Keys with the length of their values, as [`Store::scan_sizes`] returns them.
 pub type KeySizes = Vec<(Vec<u8>, usize)>;
 
 /// Key-value storage by tree.
@@ -213,13 +213,7 @@ pub trait Store: Send + Sync + 'static {
     /// instead of the value: for a reader that needs only the keys and their sizes (the
     /// size limit, choosing what to drop), a store that can tell a length without copying
     /// the value overrides it. This default copies the values and keeps their lengths.
-    fn scan_range_sizes(
-        &self,
-        tree: Tree,
-        start: &[u8],
-        end: Option<&[u8]>,
-        limit: usize,
-    ) -> Result<KeySizes, StoreError> {
+    fn scan_sizes(&self, tree: Tree, start: &[u8], end: Option<&[u8]>, limit: usize) -> Result<KeySizes, StoreError> {
         let entries = self.scan_range(tree, start, end, limit)?;
         Ok(entries.into_iter().map(|(key, value)| (key, value.len())).collect())
     }

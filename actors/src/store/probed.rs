@@ -30,6 +30,19 @@ impl ProbedStore {
             scanned_value_bytes: AtomicUsize::new(0),
         }
     }
+
+    /// A range scan of `tree` by `read`: a failure while `failing_scans` is set, else its
+    /// answer, counting the sessions it returns.
+    fn scan<T>(&self, tree: Tree, read: impl FnOnce() -> Result<Vec<T>, StoreError>) -> Result<Vec<T>, StoreError> {
+        if self.failing_scans.load(Ordering::Relaxed) {
+            return Err(StoreError::Backend("the disk is gone".into()));
+        }
+        let found = read()?;
+        if tree == Tree::VisitorSessions {
+            self.scanned_sessions.fetch_add(found.len(), Ordering::Relaxed);
+        }
+        Ok(found)
+    }
 }
 
 impl Store for ProbedStore {
@@ -50,32 +63,13 @@ impl Store for ProbedStore {
         self.inner.scan_prefix(tree, prefix, limit)
     }
     fn scan_range(&self, tree: Tree, start: &[u8], end: Option<&[u8]>, limit: usize) -> Result<Entries, StoreError> {
-        if self.failing_scans.load(Ordering::Relaxed) {
-            return Err(StoreError::Backend("the disk is gone".into()));
-        }
-        let entries = self.inner.scan_range(tree, start, end, limit)?;
+        let entries = self.scan(tree, || self.inner.scan_range(tree, start, end, limit))?;
         let value_bytes = entries.iter().map(|(_, value)| value.len()).sum();
         self.scanned_value_bytes.fetch_add(value_bytes, Ordering::Relaxed);
-        if tree == Tree::VisitorSessions {
-            self.scanned_sessions.fetch_add(entries.len(), Ordering::Relaxed);
-        }
         Ok(entries)
     }
-    fn scan_range_sizes(
-        &self,
-        tree: Tree,
-        start: &[u8],
-        end: Option<&[u8]>,
-        limit: usize,
-    ) -> Result<KeySizes, StoreError> {
-        if self.failing_scans.load(Ordering::Relaxed) {
-            return Err(StoreError::Backend("the disk is gone".into()));
-        }
-        let sizes = self.inner.scan_range_sizes(tree, start, end, limit)?;
-        if tree == Tree::VisitorSessions {
-            self.scanned_sessions.fetch_add(sizes.len(), Ordering::Relaxed);
-        }
-        Ok(sizes)
+    fn scan_sizes(&self, tree: Tree, start: &[u8], end: Option<&[u8]>, limit: usize) -> Result<KeySizes, StoreError> {
+        self.scan(tree, || self.inner.scan_sizes(tree, start, end, limit))
     }
     fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> StoreFuture<'a, ()> {
         self.inner.delete_all(tree, keys)

@@ -127,6 +127,17 @@ impl SledStore {
         open_tree(&self.trees, tree)
     }
 
+    /// The entries with `start <= key < end` (no upper bound when `end` is `None`), in key
+    /// order; `None` when the range is empty because `end` is not after `start`.
+    fn range(&self, tree: Tree, start: &[u8], end: Option<&[u8]>) -> Result<Option<sled::Iter>, StoreError> {
+        let tree = self.tree(tree)?;
+        Ok(match end {
+            Some(end) if end <= start => None,
+            Some(end) => Some(tree.range(start..end)),
+            None => Some(tree.range(start..)),
+        })
+    }
+
     /// Counts the write, then waits as its durability class requires.
     async fn acknowledge(&self, tree: Tree) -> Result<(), StoreError> {
         self.acknowledge_writes(tree, 1).await
@@ -286,29 +297,13 @@ impl Store for SledStore {
     }
 
     fn scan_range(&self, tree: Tree, start: &[u8], end: Option<&[u8]>, limit: usize) -> Result<Entries, StoreError> {
-        let tree = self.tree(tree)?;
-        let entries = match end {
-            Some(end) if end <= start => return Ok(Vec::new()),
-            Some(end) => tree.range(start..end),
-            None => tree.range(start..),
-        };
+        let entries = self.range(tree, start, end)?.into_iter().flatten();
         entries.take(limit).map(|r| r.map(|(k, v)| (k.to_vec(), v.to_vec())).map_err(sled_failure)).collect()
     }
 
-    fn scan_range_sizes(
-        &self,
-        tree: Tree,
-        start: &[u8],
-        end: Option<&[u8]>,
-        limit: usize,
-    ) -> Result<KeySizes, StoreError> {
-        let tree = self.tree(tree)?;
-        let entries = match end {
-            Some(end) if end <= start => return Ok(Vec::new()),
-            Some(end) => tree.range(start..end),
-            None => tree.range(start..),
-        };
+    fn scan_sizes(&self, tree: Tree, start: &[u8], end: Option<&[u8]>, limit: usize) -> Result<KeySizes, StoreError> {
         // A value sled holds is shared, not copied, until `to_vec`: only its length is read.
+        let entries = self.range(tree, start, end)?.into_iter().flatten();
         entries.take(limit).map(|r| r.map(|(k, v)| (k.to_vec(), v.len())).map_err(sled_failure)).collect()
     }
 

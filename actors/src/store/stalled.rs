@@ -159,14 +159,8 @@ impl Store for StalledStore {
         self.inner.scan_range(tree, start, end, limit)
     }
 
-    fn scan_range_sizes(
-        &self,
-        tree: Tree,
-        start: &[u8],
-        end: Option<&[u8]>,
-        limit: usize,
-    ) -> Result<KeySizes, StoreError> {
-        self.inner.scan_range_sizes(tree, start, end, limit)
+    fn scan_sizes(&self, tree: Tree, start: &[u8], end: Option<&[u8]>, limit: usize) -> Result<KeySizes, StoreError> {
+        self.inner.scan_sizes(tree, start, end, limit)
     }
 
     fn delete_all<'a>(&'a self, tree: Tree, keys: &'a [Vec<u8>]) -> StoreFuture<'a, ()> {

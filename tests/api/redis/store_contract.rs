@@ -77,12 +77,12 @@ async fn contract(store: &dyn Store, name: &str) {
         "{name}: empty range"
     );
     // Sized scans: the same keys, each with its value's length.
-    let sized = store.scan_range_sizes(Tree::Submissions, b"p\x00\x01", Some(b"p\xff\xff"), 100).expect("scans");
+    let sized = store.scan_sizes(Tree::Submissions, b"p\x00\x01", Some(b"p\xff\xff"), 100).expect("scans");
     assert_eq!(sized, vec![(b"p\x00\x01".to_vec(), 8), (b"p\x7f".to_vec(), 3), (b"p\xff".to_vec(), 2)], "{name}");
-    let sized = store.scan_range_sizes(Tree::Submissions, b"p\xff", None, 2).expect("scans");
+    let sized = store.scan_sizes(Tree::Submissions, b"p\xff", None, 2).expect("scans");
     assert_eq!(sized, vec![(b"p\xff".to_vec(), 2), (b"p\xff\xff".to_vec(), 4)], "{name}: limited");
     assert_eq!(
-        store.scan_range_sizes(Tree::Submissions, b"q", Some(b"p"), 10).expect("scans"),
+        store.scan_sizes(Tree::Submissions, b"q", Some(b"p"), 10).expect("scans"),
         vec![],
         "{name}: a sized scan's end before its start"
     );
@@ -116,7 +116,7 @@ async fn contract(store: &dyn Store, name: &str) {
     assert_eq!(store.scan_prefix(Tree::Census, b"c", 10).expect("scans"), census, "{name}: before the flush");
     assert_eq!(store.get(Tree::Census, b"c3").expect("reads"), None, "{name}: a buffered removal");
     assert_eq!(
-        store.scan_range_sizes(Tree::Census, b"c", Some(b"d"), 10).expect("scans"),
+        store.scan_sizes(Tree::Census, b"c", Some(b"d"), 10).expect("scans"),
         vec![(b"c1".to_vec(), 3), (b"c2".to_vec(), 3)],
         "{name}: sized, before the flush"
     );

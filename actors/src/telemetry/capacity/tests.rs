@@ -1,11 +1,13 @@
 use std::sync::atomic::Ordering::Relaxed;
 
+use super::pass::{key_time, Order, PASS_TREES};
 use super::*;
 use crate::store::probed::ProbedStore;
-use crate::store::SledStore;
+use crate::store::{prefix_end, SledStore};
 use crate::telemetry::cookie::VisitorId;
-use crate::telemetry::records::record_key;
-use crate::telemetry::stored::session_key;
+use crate::telemetry::records::{now_ms, record_key};
+use crate::telemetry::retention::perf_time;
+use crate::telemetry::stored::{session_key, session_made_at, VisitState};
 
 fn session(last_seen: u64) -> Vec<u8> {
     let state = VisitState { visits: 1, first: 0, previous: 0, current: 0, pages_this_visit: 1, last_seen };
