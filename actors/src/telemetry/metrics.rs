@@ -54,6 +54,8 @@ pub enum TelemetryMetric {
     StoredBytes,
     /// Records dropped, oldest first, to keep telemetry under `max_stored_mb`, by tree.
     DroppedRecords,
+    /// Drops made at once because the total reached the limit and a tenth.
+    DropsAtOnce,
     /// Page views not counted in a top list of the dashboard because its hour or day
     /// already counts its maximum of distinct keys, by table (pages, referrers).
     StatsKeysDropped,
@@ -61,7 +63,7 @@ pub enum TelemetryMetric {
 
 impl TelemetryMetric {
     /// Every telemetry metric.
-    pub const ALL: [TelemetryMetric; 20] = [
+    pub const ALL: [TelemetryMetric; 21] = [
         TelemetryMetric::Accepted,
         TelemetryMetric::Skipped,
         TelemetryMetric::Rejected,
@@ -81,6 +83,7 @@ impl TelemetryMetric {
         TelemetryMetric::RetentionLastSweep,
         TelemetryMetric::StoredBytes,
         TelemetryMetric::DroppedRecords,
+        TelemetryMetric::DropsAtOnce,
         TelemetryMetric::StatsKeysDropped,
     ];
 
@@ -106,6 +109,7 @@ impl TelemetryMetric {
             TelemetryMetric::RetentionLastSweep => "veranda_retention_last_sweep_timestamp_seconds",
             TelemetryMetric::StoredBytes => "veranda_telemetry_stored_bytes",
             TelemetryMetric::DroppedRecords => "veranda_telemetry_dropped_records_total",
+            TelemetryMetric::DropsAtOnce => "veranda_telemetry_drops_at_once_total",
             TelemetryMetric::StatsKeysDropped => "veranda_stats_keys_dropped_total",
         }
     }
@@ -121,6 +125,7 @@ impl TelemetryMetric {
             | TelemetryMetric::Dropped
             | TelemetryMetric::RetentionRemoved
             | TelemetryMetric::DroppedRecords
+            | TelemetryMetric::DropsAtOnce
             | TelemetryMetric::StatsKeysDropped => MetricKind::Counter,
             TelemetryMetric::QueueDepth
             | TelemetryMetric::LiveVisitorSessions
@@ -160,6 +165,9 @@ impl TelemetryMetric {
             TelemetryMetric::StoredBytes => "Bytes (keys and values) the telemetry trees of the store hold.",
             TelemetryMetric::DroppedRecords => {
                 "Telemetry records dropped, oldest first, to keep the stored total under max_stored_mb, by tree."
+            }
+            TelemetryMetric::DropsAtOnce => {
+                "Drops made at once, holding the telemetry writer up, because the stored total reached max_stored_mb and a tenth."
             }
             TelemetryMetric::StatsKeysDropped => {
                 "Page views left out of a dashboard top list whose hour or day holds its maximum of keys, by table."
@@ -433,6 +441,7 @@ pub fn retention_swept(at_ms: u64, trees: &[&'static str]) {
 /// from any of `trees`.
 pub fn capacity_pending(trees: &[&'static str]) {
     metrics::gauge!(TelemetryMetric::StoredBytes.name()).set(0.0);
+    metrics::counter!(TelemetryMetric::DropsAtOnce.name()).increment(0);
     for &tree in trees {
         metrics::counter!(TelemetryMetric::DroppedRecords.name(), "tree" => tree).increment(0);
     }
@@ -446,6 +455,11 @@ pub fn stored_bytes(bytes: u64) {
 /// Counts records dropped from `tree` for the size limit.
 pub fn dropped_records(tree: &'static str, count: u64) {
     metrics::counter!(TelemetryMetric::DroppedRecords.name(), "tree" => tree).increment(count);
+}
+
+/// Counts a drop made at once past the size limit's ceiling.
+pub fn drop_made_at_once() {
+    metrics::counter!(TelemetryMetric::DropsAtOnce.name()).increment(1);
 }
 
 /// Records one web-vital observation (seconds, or unitless for CLS) for a page path label.

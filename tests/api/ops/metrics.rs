@@ -161,6 +161,7 @@ const AT_ZERO_FROM_START: [&str; 27] = [
     "veranda_rate_limiter_entries{table=\"telemetry\"} 0",
     "veranda_memory_table_entries{table=\"visitor_sessions\"} 0",
     "veranda_telemetry_dropped_records_total{tree=\"errors\"} 0",
+    "veranda_telemetry_drops_at_once_total 0",
     "veranda_form_keys_swept_total{kind=\"key\"} 0",
     "veranda_commerce_checkouts_refused_total{kind=\"cart\"} 0",
     "veranda_stats_keys_dropped_total{table=\"pages\"} 0",

@@ -56,6 +56,17 @@ pub const STEP_BATCH: usize = 128;
 /// million sessions more than once (`benches/reports/telemetry.md`).
 pub const MAX_CANDIDATES: usize = 400_000;
 
+/// How many times a round's time of writes a [`Dropper`] works for once the total reaches
+/// [`Capacity::ceiling`]; at the limit it is once, and in between it rises in proportion to
+/// how far past the limit the total is (see [`Dropper::pace`]). Dropping a record costs the
+/// writer about as much as storing it and reading which to drop costs more, so a dropper
+/// working once the round's time falls behind a steady flood of new visitors and the total
+/// climbs to the ceiling, where the rest of the drop was made at once, holding the writer, and
+/// every request queueing a record, up for a tenth of the limit's drops
+/// (`benches/reports/telemetry.md`, "At the size limit"). Paced, the total settles a little
+/// past the limit, where the dropper's share of the writer's time meets what the flood needs.
+pub const PACE_AT_CEILING: u32 = 8;
+
 /// How far past the server's clock the time a session key starts with may be, for the
 /// session to be read in key order: a client whose clock is ahead by more, or an id made up
 /// to claim a time to come, would otherwise keep its session from ever being reached.
@@ -136,7 +147,8 @@ async fn drop_oldest(store: &dyn Store, wanted: u64) -> Result<u64, StoreError> 
 /// records: done in one go it held the writer, and so every request queueing a record,
 /// for seconds (`benches/reports/telemetry.md`). Here a pass starts once the total passes
 /// the limit and goes one [`STEP_BATCH`] at a time, the writer writing what came in
-/// between two steps; past [`Capacity::ceiling`] the rest is dropped at once.
+/// between two steps, for longer the further past the limit the total is
+/// ([`Dropper::pace`]); past [`Capacity::ceiling`] the rest is dropped at once.
 #[derive(Debug)]
 pub struct Dropper {
     capacity: Capacity,
@@ -159,11 +171,12 @@ impl Dropper {
         self.pass.is_some()
     }
 
-    /// Steps for about `budget` (at least one step when a pass is due or under way),
+    /// Steps for about `budget`, lengthened the further past the limit the total is
+    /// ([`pace`](Self::pace)), and at least one step when a pass is due or under way,
     /// offering the core to other threads after each; returns whether a pass is still
     /// under way.
     pub async fn work(&mut self, store: &dyn Store, budget: Duration) -> Result<bool, StoreError> {
-        let until = Instant::now() + budget;
+        let until = Instant::now() + self.pace(stored(store), budget);
         while self.step(store).await? {
             // The kernel lets a running thread finish its time slice: a request thread woken
             // up on this core would wait that out (as for the writer's rounds, `round.rs`).
@@ -175,6 +188,16 @@ impl Dropper {
         Ok(false)
     }
 
+    /// The time a dropper works for after a round of writes that took `round`, with the
+    /// total at `total`: `round` up to the limit, rising in proportion to how far past it the
+    /// total is, to [`PACE_AT_CEILING`] times `round` at the ceiling and past it.
+    pub fn pace(&self, total: u64, round: Duration) -> Duration {
+        let over = total.saturating_sub(self.capacity.limit);
+        let band = self.capacity.ceiling().saturating_sub(self.capacity.limit).max(1);
+        let share = over.min(band) as f64 / band as f64;
+        round.mul_f64(1.0 + f64::from(PACE_AT_CEILING - 1) * share)
+    }
+
     /// One step: of the pass under way, or of one started now that the total is over the
     /// limit; past the ceiling, the whole drop at once. Returns whether a pass is still
     /// under way.
@@ -182,6 +205,7 @@ impl Dropper {
         let total = stored(store);
         if total > self.capacity.ceiling() {
             self.pass = None;
+            metrics::drop_made_at_once();
             self.capacity.enforce(store).await?;
             return Ok(false);
         }

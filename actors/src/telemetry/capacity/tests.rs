@@ -258,8 +258,17 @@ async fn a_session_written_again_during_a_pass_is_not_dropped() {
     assert!(store.get(Tree::VisitorSessions, b"visitor-3997").expect("gets").is_some(), "a changed value stays");
 }
 
-#[tokio::test]
-async fn past_the_ceiling_a_dropper_drops_at_once() {
+#[test]
+fn past_the_ceiling_a_dropper_drops_at_once_and_counts_it() {
+    let counters = crate::test_metrics::Recorded::default();
+    ::metrics::with_local_recorder(&counters, || {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+        runtime.block_on(past_the_ceiling());
+    });
+    assert_eq!(counters.counter("veranda_telemetry_drops_at_once_total"), 1, "one drop at once, none for the pass");
+}
+
+async fn past_the_ceiling() {
     let dir = tempfile::tempdir().expect("temp dir");
     let (store, total) = full_store(dir.path()).await;
     // The total is more than a tenth over the limit.
@@ -269,6 +278,10 @@ async fn past_the_ceiling_a_dropper_drops_at_once() {
     assert!(!dropper.step(&store).await.expect("steps"), "done in the one step");
     assert!(!dropper.busy());
     assert!(stored(&store) <= capacity.target());
+    // Over the limit again, under its ceiling: a pass a step at a time, not a drop at once.
+    let (more, _) = full_store(&dir.path().join("more")).await;
+    let mut paced = Dropper::new(Capacity { limit: stored(&more) * 20 / 21 });
+    while paced.step(&more).await.expect("steps") {}
 }
 
 #[tokio::test]
@@ -422,4 +435,17 @@ async fn a_session_whose_id_claims_a_later_first_visit_counts_as_seen_then() {
     let newest_dropped = before.iter().filter(|r| !after.contains(r)).map(|r| r.2).max().expect("some dropped");
     let oldest_kept = after.iter().map(|r| r.2).min().expect("some kept");
     assert!(newest_dropped < oldest_kept, "dropped up to {newest_dropped}, kept from {oldest_kept}");
+}
+
+#[test]
+fn a_dropper_works_longer_the_further_past_the_limit_the_total_is() {
+    // A limit of 1,000 bytes: its ceiling is 1,100.
+    let dropper = Dropper::new(Capacity { limit: 1_000 });
+    let round = Duration::from_millis(2);
+    assert_eq!(dropper.pace(900, round), round, "under the limit: as long as the round");
+    assert_eq!(dropper.pace(1_000, round), round, "at the limit: as long as the round");
+    assert_eq!(dropper.pace(1_050, round), Duration::from_millis(9), "halfway to the ceiling: 4.5 times");
+    assert_eq!(dropper.pace(1_100, round), Duration::from_millis(16), "at the ceiling: 8 times");
+    assert_eq!(dropper.pace(5_000, round), Duration::from_millis(16), "no more past it");
+    assert_eq!(dropper.pace(1_100, Duration::ZERO), Duration::ZERO, "no job waited: one step, as before");
 }

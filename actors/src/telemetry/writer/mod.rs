@@ -24,7 +24,8 @@
 //! time ([`retention`](super::retention)), with queued writes handled between steps.
 //! With a [`Capacity`], it checks the stored total after every round of writes (and once
 //! at start) and drops the oldest records when it is over the limit ([`capacity`]): a
-//! batch at a time ([`Dropper`]), after each round for as long as the round took and
+//! batch at a time ([`Dropper`]), after each round for as long as the round took (longer
+//! the further past the limit the total is, [`Dropper::pace`]) and
 //! whenever no job waits, so that a drop pass does not hold the queue up; it also keeps
 //! the stored-bytes gauge.
 
@@ -326,7 +327,7 @@ struct Jobs<'a> {
 
 impl Jobs<'_> {
     /// Handles `job` and every job waiting behind it as one round: writes them, then works
-    /// on the size limit for as long as the round took.
+    /// on the size limit for as long as the round took (paced by [`Dropper::pace`]).
     fn handle(
         &self,
         job: Job,
