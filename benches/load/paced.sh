@@ -124,13 +124,15 @@ paced() {
 }
 # store_state: veranda's telemetry bytes stored and records dropped for its size limit so far,
 # from its /metrics (a run whose records were dropped ran at the limit):
-# "STORE stored_bytes=N dropped_records=N". Printed after the runs whose lines are kept (the
+# "STORE stored_bytes=N dropped_records=N drops_at_once=N" (the last: drops made at once at the
+# limit and a tenth, each holding the writer up; empty from a build without the counter). Printed after the runs whose lines are kept (the
 # fill, run 0 and the measured ones), not after the warm-up's steps, whose output is discarded.
 store_state() {
   curl -s --max-time 5 "http://127.0.0.1:$OPS_PORT/metrics" | awk '
     /^veranda_telemetry_stored_bytes / { stored = $2 }
     /^veranda_telemetry_dropped_records_total\{/ { dropped += $2 }
-    END { printf "STORE stored_bytes=%d dropped_records=%d\n", stored, dropped }' || true
+    /^veranda_telemetry_drops_at_once_total / { at_once = $2 }
+    END { printf "STORE stored_bytes=%d dropped_records=%d drops_at_once=%s\n", stored, dropped, at_once }' || true
 }
 # probe RUN: one run asking PROBE_RATE of veranda for PROBE_SECONDS; prints the 2xx it answered a
 # second (answered less non-2xx, over the time to its last answer).
