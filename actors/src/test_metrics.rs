@@ -30,6 +30,17 @@ impl Recorded {
     }
 }
 
+/// Runs `future` to its end on a runtime of this thread, with a fresh recorder as the
+/// thread's local one; returns what it counted and set.
+pub fn recorded_while(future: impl std::future::Future) -> Recorded {
+    let recorded = Recorded::default();
+    metrics::with_local_recorder(&recorded, || {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+        runtime.block_on(future);
+    });
+    recorded
+}
+
 impl metrics::Recorder for Recorded {
     fn describe_counter(&self, _: metrics::KeyName, _: Option<metrics::Unit>, _: metrics::SharedString) {}
     fn describe_gauge(&self, _: metrics::KeyName, _: Option<metrics::Unit>, _: metrics::SharedString) {}

@@ -260,11 +260,7 @@ async fn a_session_written_again_during_a_pass_is_not_dropped() {
 
 #[test]
 fn past_the_ceiling_a_dropper_drops_at_once_and_counts_it() {
-    let counters = crate::test_metrics::Recorded::default();
-    ::metrics::with_local_recorder(&counters, || {
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
-        runtime.block_on(past_the_ceiling());
-    });
+    let counters = crate::test_metrics::recorded_while(past_the_ceiling());
     assert_eq!(counters.counter("veranda_telemetry_drops_at_once_total"), 1, "one drop at once, none for the pass");
 }
 

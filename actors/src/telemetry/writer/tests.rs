@@ -112,11 +112,7 @@ fn event(key: &[u8]) -> Vec<Write> {
 
 #[test]
 fn a_full_queue_makes_a_write_wait_for_room_and_refuses_it_only_after_its_patience() {
-    let counters = crate::test_metrics::Recorded::default();
-    ::metrics::with_local_recorder(&counters, || {
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
-        runtime.block_on(a_full_queue_waits());
-    });
+    let counters = crate::test_metrics::recorded_while(a_full_queue_waits());
     // The two writes that found the queue full; none of the writes that found room.
     assert_eq!(counters.counter("veranda_ingest_waited_total"), 2);
 }
