@@ -137,7 +137,7 @@ async fn the_retention_metrics_are_exported_from_start_up() {
 
 /// Series a fresh server exports before any request, each at zero: what the dashboards,
 /// the alerts and the abuse bounds plot from the first scrape.
-const AT_ZERO_FROM_START: [&str; 27] = [
+const AT_ZERO_FROM_START: [&str; 28] = [
     "veranda_http_requests_in_flight 0",
     "veranda_ingest_accepted_total{endpoint=\"record_hit\"} 0",
     "veranda_ingest_accepted_total{endpoint=\"perf_records\"} 0",
