@@ -56,16 +56,17 @@ pub const STEP_BATCH: usize = 128;
 /// million sessions more than once (`benches/reports/telemetry.md`).
 pub const MAX_CANDIDATES: usize = 400_000;
 
-/// How many times a round's time of writes a [`Dropper`] works for once the total reaches
-/// [`Capacity::ceiling`]; at the limit it is once, and in between it rises in proportion to
-/// how far past the limit the total is (see [`Dropper::pace`]). Dropping a record costs the
-/// writer about as much as storing it and reading which to drop costs more, so a dropper
-/// working once the round's time falls behind a steady flood of new visitors and the total
-/// climbs to the ceiling, where the rest of the drop was made at once, holding the writer, and
-/// every request queueing a record, up for a tenth of the limit's drops
-/// (`benches/reports/telemetry.md`, "At the size limit"). Paced, the total settles a little
-/// past the limit, where the dropper's share of the writer's time meets what the flood needs.
-pub const PACE_AT_CEILING: u32 = 8;
+/// The time a [`Dropper`] works after a round, on top of the round's own time, once the
+/// total reaches [`Capacity::ceiling`]; none at the limit, and in between in proportion to how
+/// far past the limit the total is (see [`Dropper::pace`]). Dropping a record costs the writer
+/// about as much as storing it and choosing which to drop costs more, so a dropper held to the
+/// round's time fell behind a steady flood of new visitors and the total climbed to the
+/// ceiling, where the rest of the drop is made at once, holding the writer, and every request
+/// queueing a record, up for a tenth of the limit's drops (`benches/reports/telemetry.md`, "At
+/// the size limit"). The extra time is added, not multiplied: a dropper working a multiple of
+/// the round delays the next round by that multiple, whose jobs then take longer still, and at
+/// the 1 GiB limit the rounds grew until the queue filled.
+pub const PACE_EXTRA_AT_CEILING: Duration = Duration::from_millis(2);
 
 /// How far past the server's clock the time a session key starts with may be, for the
 /// session to be read in key order: a client whose clock is ahead by more, or an id made up
@@ -171,7 +172,7 @@ impl Dropper {
         self.pass.is_some()
     }
 
-    /// Steps for about `budget`, lengthened the further past the limit the total is
+    /// Steps for about `budget`, more the further past the limit the total is
     /// ([`pace`](Self::pace)), and at least one step when a pass is due or under way,
     /// offering the core to other threads after each; returns whether a pass is still
     /// under way.
@@ -189,13 +190,17 @@ impl Dropper {
     }
 
     /// The time a dropper works for after a round of writes that took `round`, with the
-    /// total at `total`: `round` up to the limit, rising in proportion to how far past it the
-    /// total is, to [`PACE_AT_CEILING`] times `round` at the ceiling and past it.
+    /// total at `total`: `round`, and past the limit [`PACE_EXTRA_AT_CEILING`] more in
+    /// proportion to how far past it the total is, all of it at the ceiling and past it. With
+    /// no round (no job waited) it is none: one step, then the writer looks for jobs again.
     pub fn pace(&self, total: u64, round: Duration) -> Duration {
+        if round.is_zero() {
+            return round;
+        }
         let over = total.saturating_sub(self.capacity.limit);
         let band = self.capacity.ceiling().saturating_sub(self.capacity.limit).max(1);
         let share = over.min(band) as f64 / band as f64;
-        round.mul_f64(1.0 + f64::from(PACE_AT_CEILING - 1) * share)
+        round + PACE_EXTRA_AT_CEILING.mul_f64(share)
     }
 
     /// One step: of the pass under way, or of one started now that the total is over the
