@@ -56,17 +56,20 @@ pub const STEP_BATCH: usize = 128;
 /// million sessions more than once (`benches/reports/telemetry.md`).
 pub const MAX_CANDIDATES: usize = 400_000;
 
-/// The time a [`Dropper`] works after a round, on top of the round's own time, once the
-/// total reaches [`Capacity::ceiling`]; none at the limit, and in between in proportion to how
-/// far past the limit the total is (see [`Dropper::pace`]). Dropping a record costs the writer
-/// about as much as storing it and choosing which to drop costs more, so a dropper held to the
-/// round's time fell behind a steady flood of new visitors and the total climbed to the
-/// ceiling, where the rest of the drop is made at once, holding the writer, and every request
-/// queueing a record, up for a tenth of the limit's drops (`benches/reports/telemetry.md`, "At
-/// the size limit"). The extra time is added, not multiplied: a dropper working a multiple of
-/// the round delays the next round by that multiple, whose jobs then take longer still, and at
-/// the 1 GiB limit the rounds grew until the queue filled.
-pub const PACE_EXTRA_AT_CEILING: Duration = Duration::from_millis(2);
+/// How many times a round's time a [`Dropper`] works after it once the total reaches
+/// [`Capacity::ceiling`]: once at the limit, and in between in proportion to how far past the
+/// limit the total is (see [`Dropper::pace`]), but never more than [`PACE_MOST_EXTRA`] past
+/// the round's own time. Dropping a record costs the writer about as much as storing it and
+/// choosing which to drop costs more, so a dropper held to the round's time fell behind a
+/// steady flood of new visitors and the total climbed to the ceiling, where the rest of the
+/// drop is made at once, holding the writer, and every request queueing a record, up for a
+/// tenth of the limit's drops (`benches/reports/telemetry.md`, "At the size limit").
+pub const PACE_AT_CEILING: u32 = 8;
+/// The most a [`Dropper`] works after a round beyond the round's own time. A multiple alone
+/// delays the next round by that multiple, whose jobs then take longer still: at the 1 GiB
+/// limit the rounds grew until the writer's queue filled. With this bound a long round is
+/// followed by no more than it, and this, of drops.
+pub const PACE_MOST_EXTRA: Duration = Duration::from_millis(8);
 
 /// How far past the server's clock the time a session key starts with may be, for the
 /// session to be read in key order: a client whose clock is ahead by more, or an id made up
@@ -190,17 +193,14 @@ impl Dropper {
     }
 
     /// The time a dropper works for after a round of writes that took `round`, with the
-    /// total at `total`: `round`, and past the limit [`PACE_EXTRA_AT_CEILING`] more in
-    /// proportion to how far past it the total is, all of it at the ceiling and past it. With
-    /// no round (no job waited) it is none: one step, then the writer looks for jobs again.
+    /// total at `total`: `round` up to the limit, then a multiple of it rising in proportion to
+    /// how far past the limit the total is, to [`PACE_AT_CEILING`] times at the ceiling and
+    /// past it, and never more than `round` and [`PACE_MOST_EXTRA`].
     pub fn pace(&self, total: u64, round: Duration) -> Duration {
-        if round.is_zero() {
-            return round;
-        }
         let over = total.saturating_sub(self.capacity.limit);
         let band = self.capacity.ceiling().saturating_sub(self.capacity.limit).max(1);
         let share = over.min(band) as f64 / band as f64;
-        round + PACE_EXTRA_AT_CEILING.mul_f64(share)
+        round.mul_f64(1.0 + f64::from(PACE_AT_CEILING - 1) * share).min(round + PACE_MOST_EXTRA)
     }
 
     /// One step: of the pass under way, or of one started now that the total is over the

@@ -437,13 +437,14 @@ async fn a_session_whose_id_claims_a_later_first_visit_counts_as_seen_then() {
 fn a_dropper_works_longer_the_further_past_the_limit_the_total_is() {
     // A limit of 1,000 bytes: its ceiling is 1,100.
     let dropper = Dropper::new(Capacity { limit: 1_000 });
-    let round = Duration::from_millis(3);
+    let round = Duration::from_millis(1);
     assert_eq!(dropper.pace(900, round), round, "under the limit: as long as the round");
     assert_eq!(dropper.pace(1_000, round), round, "at the limit: as long as the round");
-    assert_eq!(dropper.pace(1_050, round), Duration::from_millis(4), "halfway to the ceiling: 1 ms more");
-    assert_eq!(dropper.pace(1_100, round), Duration::from_millis(5), "at the ceiling: 2 ms more");
-    assert_eq!(dropper.pace(5_000, round), Duration::from_millis(5), "no more past it");
+    assert_eq!(dropper.pace(1_050, round), Duration::from_micros(4_500), "halfway to the ceiling: 4.5 times");
+    assert_eq!(dropper.pace(1_100, round), Duration::from_millis(8), "at the ceiling: 8 times");
+    assert_eq!(dropper.pace(5_000, round), Duration::from_millis(8), "no more past it");
     let long = Duration::from_millis(40);
-    assert_eq!(dropper.pace(1_100, long), Duration::from_millis(42), "added to a long round, not multiplied");
+    assert_eq!(dropper.pace(1_000, long), long, "a long round at the limit: as long");
+    assert_eq!(dropper.pace(1_100, long), Duration::from_millis(48), "a long round at the ceiling: 8 ms more");
     assert_eq!(dropper.pace(1_100, Duration::ZERO), Duration::ZERO, "no job waited: one step, as before");
 }
