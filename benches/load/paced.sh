@@ -161,10 +161,14 @@ echo "$path ($MODE), $RATE/s for ${SECONDS_PER_RUN} s; load average $(cut -d' ' 
 # skips it).
 # Before that, each runs at RATE in 3 s steps until its memory stops growing (lib.sh's
 # warm_up; WARM_MAX_SECS=0 skips it).
-if [ "$FILL_SECONDS" -gt 0 ]; then
-  paced veranda "$PORT" fill "$FILL_SECONDS"
+# open_loop sends for at most 300 s, so a longer fill goes in parts (printed as "fill", "fill-2", …).
+fill_left=$FILL_SECONDS part=1
+while [ "$fill_left" -gt 0 ]; do
+  part_secs=$((fill_left > 300 ? 300 : fill_left))
+  paced veranda "$PORT" "fill$([ "$part" -gt 1 ] && echo "-$part")" "$part_secs"
   store_state
-fi
+  fill_left=$((fill_left - part_secs)) part=$((part + 1))
+done
 warm_up veranda "$VERANDA_PID" paced veranda "$PORT" 0 3
 warm_up bare "$BARE_PID" paced bare "$BARE_PORT" 0 3
 if [ "$WARMUP_SECONDS" -gt 0 ]; then
