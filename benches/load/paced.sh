@@ -24,7 +24,8 @@
 #
 # After each run of veranda a STORE line gives the telemetry bytes it stores and the records it
 # dropped for its size limit so far (`[telemetry] max_stored_mb`, 1 GiB by default).
-# FILL_SECONDS=N first sends veranda the mode's requests at RATE for N s (printed as run "fill"),
+# FILL_SECONDS=N first sends veranda the mode's requests at RATE for N s (printed as run "fill";
+# past open_loop's 300 s, in parts "fill", "fill-2", …),
 # after the probe and before the warm-up: with a small size limit (VERANDA_TELEMETRY, which the
 # server reads), enough to fill the store, so that the measured runs store a record and drop one.
 #
@@ -69,7 +70,7 @@ source "$BENCH_DIR/lib.sh"
 probe_secs=0
 [ -n "$RATE_OF_MAX" ] && probe_secs=$((PROBE_RUNS * (PROBE_SECONDS + 5)))
 FILL_SECONDS=${FILL_SECONDS:-0}
-bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 2 * WARMUP_SECONDS + 2 * ${WARM_MAX_SECS:-60} + probe_secs + FILL_SECONDS + 100))
+bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 2 * WARMUP_SECONDS + 2 * ${WARM_MAX_SECS:-60} + probe_secs + FILL_SECONDS + 15 * (FILL_SECONDS / 300) + 100))
 ingest_config "$WORK/veranda.toml"
 start_servers "$WORK/veranda.toml"
 
@@ -125,8 +126,9 @@ paced() {
 # store_state: veranda's telemetry bytes stored and records dropped for its size limit so far,
 # from its /metrics (a run whose records were dropped ran at the limit):
 # "STORE stored_bytes=N dropped_records=N drops_at_once=N" (the last: drops made at once at the
-# limit and a tenth, each holding the writer up; empty from a build without the counter). Printed after the runs whose lines are kept (the
-# fill, run 0 and the measured ones), not after the warm-up's steps, whose output is discarded.
+# limit and a tenth, each holding the writer up; empty from a build without the counter).
+# Printed after the runs whose lines are kept (the fill, run 0 and the measured ones), not
+# after the warm-up's steps, whose output is discarded.
 store_state() {
   curl -s --max-time 5 "http://127.0.0.1:$OPS_PORT/metrics" | awk '
     /^veranda_telemetry_stored_bytes / { stored = $2 }
@@ -162,12 +164,12 @@ echo "$path ($MODE), $RATE/s for ${SECONDS_PER_RUN} s; load average $(cut -d' ' 
 # Before that, each runs at RATE in 3 s steps until its memory stops growing (lib.sh's
 # warm_up; WARM_MAX_SECS=0 skips it).
 # open_loop sends for at most 300 s, so a longer fill goes in parts (printed as "fill", "fill-2", …).
-fill_left=$FILL_SECONDS part=1
+fill_left=$FILL_SECONDS part=1 label=fill
 while [ "$fill_left" -gt 0 ]; do
   part_secs=$((fill_left > 300 ? 300 : fill_left))
-  paced veranda "$PORT" "fill$([ "$part" -gt 1 ] && echo "-$part")" "$part_secs"
+  paced veranda "$PORT" "$label" "$part_secs"
   store_state
-  fill_left=$((fill_left - part_secs)) part=$((part + 1))
+  fill_left=$((fill_left - part_secs)) part=$((part + 1)) label=fill-$part
 done
 warm_up veranda "$VERANDA_PID" paced veranda "$PORT" 0 3
 warm_up bare "$BARE_PID" paced bare "$BARE_PORT" 0 3

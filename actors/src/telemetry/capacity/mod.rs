@@ -67,8 +67,8 @@ pub const MAX_CANDIDATES: usize = 400_000;
 pub const PACE_AT_CEILING: u32 = 8;
 /// The most a [`Dropper`] works after a round beyond the round's own time. A multiple alone
 /// delays the next round by that multiple, whose jobs then take longer still: at the 1 GiB
-/// limit the rounds grew until the writer's queue filled. With this bound a long round is
-/// followed by no more than it, and this, of drops.
+/// limit the rounds grew until the writer's queue filled. With this bound, a long round is
+/// followed by at most its own time and this much more of drops.
 pub const PACE_MOST_EXTRA: Duration = Duration::from_millis(8);
 
 /// How far past the server's clock the time a session key starts with may be, for the
