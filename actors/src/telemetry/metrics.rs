@@ -52,6 +52,9 @@ pub enum TelemetryMetric {
     RetentionLastSweep,
     /// Bytes (keys and values) the telemetry trees hold.
     StoredBytes,
+    /// The size limit, `max_stored_mb` in bytes (0: no limit), set at start-up: what
+    /// `StoredBytes` is plotted and alerted against.
+    StoredLimitBytes,
     /// Records dropped, oldest first, to keep telemetry under `max_stored_mb`, by tree.
     DroppedRecords,
     /// Drops made at once because the total reached the limit and a tenth.
@@ -63,7 +66,7 @@ pub enum TelemetryMetric {
 
 impl TelemetryMetric {
     /// Every telemetry metric.
-    pub const ALL: [TelemetryMetric; 21] = [
+    pub const ALL: [TelemetryMetric; 22] = [
         TelemetryMetric::Accepted,
         TelemetryMetric::Skipped,
         TelemetryMetric::Rejected,
@@ -82,6 +85,7 @@ impl TelemetryMetric {
         TelemetryMetric::RetentionRemoved,
         TelemetryMetric::RetentionLastSweep,
         TelemetryMetric::StoredBytes,
+        TelemetryMetric::StoredLimitBytes,
         TelemetryMetric::DroppedRecords,
         TelemetryMetric::DropsAtOnce,
         TelemetryMetric::StatsKeysDropped,
@@ -108,6 +112,7 @@ impl TelemetryMetric {
             TelemetryMetric::RetentionRemoved => "veranda_retention_removed_total",
             TelemetryMetric::RetentionLastSweep => "veranda_retention_last_sweep_timestamp_seconds",
             TelemetryMetric::StoredBytes => "veranda_telemetry_stored_bytes",
+            TelemetryMetric::StoredLimitBytes => "veranda_telemetry_stored_limit_bytes",
             TelemetryMetric::DroppedRecords => "veranda_telemetry_dropped_records_total",
             TelemetryMetric::DropsAtOnce => "veranda_telemetry_drops_at_once_total",
             TelemetryMetric::StatsKeysDropped => "veranda_stats_keys_dropped_total",
@@ -131,7 +136,8 @@ impl TelemetryMetric {
             | TelemetryMetric::LiveVisitorSessions
             | TelemetryMetric::ErrorGroups
             | TelemetryMetric::RetentionLastSweep
-            | TelemetryMetric::StoredBytes => MetricKind::Gauge,
+            | TelemetryMetric::StoredBytes
+            | TelemetryMetric::StoredLimitBytes => MetricKind::Gauge,
             _ => MetricKind::Histogram,
         }
     }
@@ -163,6 +169,9 @@ impl TelemetryMetric {
             TelemetryMetric::RetentionRemoved => "Telemetry records removed by the retention sweep, by tree.",
             TelemetryMetric::RetentionLastSweep => "When the last complete retention sweep finished, in unix seconds (0 until the first, which starts at once).",
             TelemetryMetric::StoredBytes => "Bytes (keys and values) the telemetry trees of the store hold.",
+            TelemetryMetric::StoredLimitBytes => {
+                "The telemetry size limit, max_stored_mb in bytes (0 when there is no limit)."
+            }
             TelemetryMetric::DroppedRecords => {
                 "Telemetry records dropped, oldest first, to keep the stored total under max_stored_mb, by tree."
             }
@@ -437,9 +446,10 @@ pub fn retention_swept(at_ms: u64, trees: &[&'static str]) {
     metrics::gauge!(TelemetryMetric::RetentionLastSweep.name()).set(at_ms as f64 / 1000.0);
 }
 
-/// Exports the size-limit metrics at zero from start-up: nothing stored or dropped yet
-/// from any of `trees`.
-pub fn capacity_pending(trees: &[&'static str]) {
+/// Exports the size-limit metrics from start-up: the limit, `limit` bytes (0 when there is
+/// none), and nothing stored or dropped yet from any of `trees`.
+pub fn capacity_pending(trees: &[&'static str], limit: u64) {
+    metrics::gauge!(TelemetryMetric::StoredLimitBytes.name()).set(limit as f64);
     metrics::gauge!(TelemetryMetric::StoredBytes.name()).set(0.0);
     metrics::counter!(TelemetryMetric::DropsAtOnce.name()).increment(0);
     for &tree in trees {

@@ -75,12 +75,13 @@ impl Telemetry {
         metrics::describe();
         veranda_actors::tables::export_at_zero();
         metrics::retention_pending(&veranda_actors::telemetry::retention::SWEPT_TREES);
-        metrics::capacity_pending(&veranda_actors::telemetry::capacity::DROPPED_TREES);
+        let capacity = veranda_actors::telemetry::capacity::Capacity::from_limits(limits);
+        let limit = capacity.map_or(0, |capacity| capacity.limit);
+        metrics::capacity_pending(&veranda_actors::telemetry::capacity::DROPPED_TREES, limit);
         let (events, _) = broadcast::channel(EVENT_BUFFER);
         let mut known_paths: HashSet<String> = site.published_urls().into_iter().collect();
         known_paths.extend(["/".to_string(), "/search".to_string()]);
         let retention = veranda_actors::telemetry::retention::Retention::from_limits(limits);
-        let capacity = veranda_actors::telemetry::capacity::Capacity::from_limits(limits);
         let writer = TelemetryWriter::start_with_limits(store.clone(), retention, capacity);
         let visitors = VisitorShards::start(store.clone(), writer.clone(), limits);
         let errors = ErrorQueue::new(store.clone(), writer.clone(), limits, events.clone());

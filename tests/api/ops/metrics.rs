@@ -179,6 +179,31 @@ async fn a_fresh_server_exports_its_series_at_zero_before_any_request() {
     assert!(missing.is_empty(), "not exported at zero: {missing:#?}\n--- metrics ---\n{body}");
 }
 
+/// The `/metrics` lines of a fresh server process on the demo site with the `VERANDA_*`
+/// variables of `env`: a process of its own, since the recorder of this test process
+/// holds the size limit of whichever server in it started last.
+async fn fresh_scrape(env: &[(&str, &str)]) -> String {
+    let data = tempfile::tempdir().expect("a data dir");
+    let site = veranda_tests::demo_site_dir();
+    let server = veranda_tests::process::ServerProcess::start_with_env(&site, data.path(), env).await;
+    veranda_tests::metrics::scrape(&server.ops_address).await
+}
+
+#[actix_rt::test]
+async fn a_fresh_server_exports_its_telemetry_size_limit_in_bytes_from_start_up() {
+    let body = fresh_scrape(&[]).await;
+    // The default `[telemetry] max_stored_mb = 1024`, in bytes.
+    let limit = "veranda_telemetry_stored_limit_bytes 1073741824";
+    assert!(body.lines().any(|line| line == limit), "{limit} not exported:\n{body}");
+}
+
+#[actix_rt::test]
+async fn a_server_without_a_telemetry_size_limit_exports_a_limit_of_zero() {
+    let body = fresh_scrape(&[("VERANDA_TELEMETRY", "{max_stored_mb = 0}")]).await;
+    let limit = "veranda_telemetry_stored_limit_bytes 0";
+    assert!(body.lines().any(|line| line == limit), "{limit} not exported:\n{body}");
+}
+
 /// The value of the one sample of `name` (no labels) in `body`.
 fn value_of(body: &str, name: &str) -> f64 {
     let line = samples(body, &format!("{name} ")).into_iter().next().unwrap_or_else(|| panic!("{name} in {body}"));
