@@ -171,9 +171,7 @@ const AT_ZERO_FROM_START: [&str; 28] = [
 #[actix_rt::test]
 async fn a_fresh_server_exports_its_series_at_zero_before_any_request() {
     // A process of its own: the recorder of this test process has seen other tests' requests.
-    let data = tempfile::tempdir().expect("a data dir");
-    let server = veranda_tests::process::ServerProcess::start(data.path()).await;
-    let body = veranda_tests::metrics::scrape(&server.ops_address).await;
+    let body = fresh_scrape(&[]).await;
     let lines: std::collections::BTreeSet<&str> = body.lines().collect();
     let missing: Vec<&str> = AT_ZERO_FROM_START.iter().copied().filter(|line| !lines.contains(line)).collect();
     assert!(missing.is_empty(), "not exported at zero: {missing:#?}\n--- metrics ---\n{body}");
@@ -181,7 +179,7 @@ async fn a_fresh_server_exports_its_series_at_zero_before_any_request() {
 
 /// The `/metrics` lines of a fresh server process on the demo site with the `VERANDA_*`
 /// variables of `env`: a process of its own, since the recorder of this test process
-/// holds the size limit of whichever server in it started last.
+/// holds what every server in it recorded (and the size limit of whichever started last).
 async fn fresh_scrape(env: &[(&str, &str)]) -> String {
     let data = tempfile::tempdir().expect("a data dir");
     let site = veranda_tests::demo_site_dir();
