@@ -41,9 +41,42 @@ impl Coding {
     /// The coding `req` accepts best: brotli, then gzip, else none. An unreadable
     /// `Accept-Encoding` counts as none.
     pub fn of(req: &HttpRequest) -> Coding {
-        if !req.headers().contains_key(actix_web::http::header::ACCEPT_ENCODING) {
-            return Coding::Identity;
+        let mut values = req.headers().get_all(header::ACCEPT_ENCODING);
+        let Some(first) = values.next() else { return Coding::Identity };
+        if values.next().is_none() {
+            if let Some(coding) = Coding::of_plain_list(first.as_bytes()) {
+                return coding;
+            }
         }
+        Coding::negotiated(req)
+    }
+
+    /// The coding of an `Accept-Encoding` that is a plain list of the usual codings with no
+    /// quality values (`gzip, deflate, br, zstd`, as browsers send it): every one listed at
+    /// the same quality, so the server's order decides. `None` for anything else (a quality
+    /// value, an unusual coding, an empty item), which [`Coding::negotiated`] reads in full.
+    /// Parsing and ranking the header took about 2 % of a page's CPU time.
+    fn of_plain_list(value: &[u8]) -> Option<Coding> {
+        let (mut brotli, mut gzip) = (false, false);
+        for item in value.split(|b| *b == b',') {
+            match item.trim_ascii() {
+                b"br" => brotli = true,
+                b"gzip" => gzip = true,
+                b"deflate" | b"zstd" | b"identity" | b"*" => {}
+                _ => return None,
+            }
+        }
+        Some(if brotli {
+            Coding::Brotli
+        } else if gzip {
+            Coding::Gzip
+        } else {
+            Coding::Identity
+        })
+    }
+
+    /// The coding `req` accepts best, as actix-web negotiates it from the parsed header.
+    fn negotiated(req: &HttpRequest) -> Coding {
         let Ok(accepted) = AcceptEncoding::parse(req) else { return Coding::Identity };
         match accepted.negotiate(OFFERED.iter()) {
             Some(e) if e == Encoding::brotli() => Coding::Brotli,
@@ -235,6 +268,46 @@ mod tests {
         assert_eq!(coding("identity;q=0"), Coding::Identity, "never a 406: sent as it is");
         assert_eq!(Coding::of(&TestRequest::default().to_http_request()), Coding::Identity);
         assert_eq!(coding("gzip;q=abc;;;, br;q=7"), Coding::Identity, "unreadable");
+    }
+
+    #[test]
+    fn plain_lists_are_read_as_the_full_negotiation_reads_them() {
+        let values = [
+            "gzip, deflate, br, zstd",
+            "gzip, deflate, br",
+            "gzip, deflate",
+            "gzip",
+            "br",
+            "deflate",
+            "identity",
+            "*",
+            "zstd, *",
+            "deflate,gzip",
+            " br ,gzip ",
+            "",
+            ",",
+            "gzip,,br",
+            "GZIP",
+            "x-gzip",
+            "compress, gzip",
+            "gzip;q=0, br;q=0",
+            "br;q=0, gzip",
+            "*;q=0",
+            "identity;q=0, gzip;q=0",
+        ];
+        for value in values {
+            let req = TestRequest::default().insert_header(("Accept-Encoding", value)).to_http_request();
+            assert_eq!(Coding::of(&req), Coding::negotiated(&req), "{value:?}");
+        }
+        assert_eq!(Coding::of_plain_list(b"gzip, deflate, br, zstd"), Some(Coding::Brotli));
+        assert_eq!(Coding::of_plain_list(b"gzip, deflate"), Some(Coding::Gzip));
+        assert_eq!(Coding::of_plain_list(b"br;q=0, gzip"), None, "a quality value is read in full");
+        assert_eq!(Coding::of_plain_list(b"compress"), None, "an unusual coding is read in full");
+        let two = TestRequest::default()
+            .append_header(("Accept-Encoding", "deflate"))
+            .append_header(("Accept-Encoding", "br;q=0.5"))
+            .to_http_request();
+        assert_eq!(Coding::of(&two), Coding::Brotli, "every Accept-Encoding header counts");
     }
 
     fn gunzip(bytes: &[u8]) -> Vec<u8> {
