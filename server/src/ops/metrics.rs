@@ -124,9 +124,8 @@ fn describe() {
         match metric.kind() {
             MetricKind::Counter => metrics::describe_counter!(metric.name(), metric.help()),
             MetricKind::Gauge => metrics::describe_gauge!(metric.name(), metric.help()),
-            MetricKind::Histogram => {
-                metrics::describe_histogram!(metric.name(), metrics::Unit::Seconds, metric.help())
-            }
+            // The one server histogram is kept and described outside the recorder.
+            MetricKind::Histogram => {}
         }
     }
     store_metrics::describe();
@@ -163,7 +162,9 @@ fn process() -> &'static metrics_process::Collector {
 pub fn render() -> String {
     let handle = install();
     process().collect();
-    handle.render()
+    let mut text = handle.render();
+    super::durations::render_into(&mut text);
+    text
 }
 
 /// Installs the Prometheus recorder the first time it is called and returns its handle.

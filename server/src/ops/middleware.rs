@@ -16,6 +16,7 @@ use actix_web::HttpRequest;
 use futures_util::future::LocalBoxFuture;
 use veranda_actors::tables::FastMap;
 
+use super::durations;
 use super::metrics::{install, ServerMetric, CONTENT_ROUTE, UNMATCHED_ROUTE};
 
 /// Middleware recording request counts, latency and requests in flight per route.
@@ -104,7 +105,7 @@ thread_local! {
     /// The duration histogram and request counter of each (method, route, status) seen on
     /// this worker thread, registered once. Every label is one of a fixed set (standard
     /// methods, route patterns, status codes), so this stays as small as the series.
-    static SERIES: RefCell<FastMap<SeriesKey, (metrics::Histogram, metrics::Counter)>> = RefCell::default();
+    static SERIES: RefCell<FastMap<SeriesKey, (Option<prometheus::Histogram>, metrics::Counter)>> = RefCell::default();
 }
 
 /// A request series' labels: method, route pattern, status code.
@@ -149,8 +150,7 @@ fn record(method: &'static str, route: &'static str, status: StatusCode, started
     SERIES.with(|series| {
         let mut series = series.borrow_mut();
         let (duration, requests) = series.entry((method, route, status.as_u16())).or_insert_with(|| {
-            let duration =
-                metrics::histogram!(ServerMetric::HttpRequestDuration.name(), "method" => method, "route" => route);
+            let duration = durations::series(method, route);
             let requests = metrics::counter!(
                 ServerMetric::HttpRequests.name(),
                 "method" => method,
@@ -159,7 +159,9 @@ fn record(method: &'static str, route: &'static str, status: StatusCode, started
             );
             (duration, requests)
         });
-        duration.record(elapsed);
+        if let Some(duration) = duration {
+            duration.observe(elapsed);
+        }
         requests.increment(1);
     });
 }

@@ -5,7 +5,9 @@
 //!
 //! - [`metrics`]: every server metric, documented once, and the process's recorder.
 //! - `middleware`: [`RequestMetrics`], the per-route request metrics of the public app.
+//! - `durations`: the request-duration histogram, in fixed buckets outside the recorder.
 
+mod durations;
 pub mod metrics;
 mod middleware;
 
