@@ -157,14 +157,12 @@ fn process() -> &'static metrics_process::Collector {
     PROCESS.get_or_init(metrics_process::Collector::default)
 }
 
-/// Every metric of this process in Prometheus' text format, the process's own figures
-/// read afresh.
+/// Every metric the recorder holds, in Prometheus' text format, the process's own figures
+/// read afresh (the request durations are kept outside it: `ops::durations`).
 pub fn render() -> String {
     let handle = install();
     process().collect();
-    let mut text = handle.render();
-    super::durations::render_into(&mut text);
-    text
+    handle.render()
 }
 
 /// Installs the Prometheus recorder the first time it is called and returns its handle.

@@ -45,7 +45,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/metrics", web::get().to(render_metrics));
 }
 
-/// Every metric recorded in this process, in Prometheus' text format.
+/// Every metric recorded in this process, in Prometheus' text format: the recorder's, then
+/// the request durations.
 async fn render_metrics() -> HttpResponse {
-    HttpResponse::Ok().content_type(PROMETHEUS_TEXT).body(metrics::render())
+    let mut text = metrics::render();
+    durations::render_into(&mut text);
+    HttpResponse::Ok().content_type(PROMETHEUS_TEXT).body(text)
 }
