@@ -12,6 +12,18 @@ pub enum MetricKind {
     Histogram,
 }
 
+impl MetricKind {
+    /// Registers `help` as the help text of the metric `name`, of this kind, with the
+    /// installed recorder; a histogram's observations are seconds.
+    pub fn describe(self, name: &'static str, help: &'static str) {
+        match self {
+            MetricKind::Counter => metrics::describe_counter!(name, help),
+            MetricKind::Gauge => metrics::describe_gauge!(name, help),
+            MetricKind::Histogram => metrics::describe_histogram!(name, metrics::Unit::Seconds, help),
+        }
+    }
+}
+
 /// Every metric the store records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StoreMetric {
@@ -57,12 +69,6 @@ impl StoreMetric {
 /// Registers the help text of every store metric with the installed recorder.
 pub fn describe() {
     for metric in StoreMetric::ALL {
-        match metric.kind() {
-            MetricKind::Counter => metrics::describe_counter!(metric.name(), metric.help()),
-            MetricKind::Gauge => metrics::describe_gauge!(metric.name(), metric.help()),
-            MetricKind::Histogram => {
-                metrics::describe_histogram!(metric.name(), metrics::Unit::Seconds, metric.help())
-            }
-        }
+        metric.kind().describe(metric.name(), metric.help());
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! Every other metric goes through the `metrics` recorder ([`super::metrics`]). This one is
 //! recorded on every request, and the recorder keeps each sample of a histogram (with the
-//! time it was taken) in a lock-free list until the next scrape buckets it: 1.5 % of a cached
+//! time it was taken) in a lock-free list until the next scrape buckets it: 1.6 % of a cached
 //! page's CPU time (`benches/reports/pages.md`). A fixed-bucket histogram counts a sample
 //! with a few atomic additions. The series, buckets and help text are those the recorder gave
 //! it, so the dashboards and alerts read it unchanged.

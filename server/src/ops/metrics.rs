@@ -121,11 +121,9 @@ impl ServerMetric {
 /// Registers the help text of every server and store metric.
 fn describe() {
     for metric in ServerMetric::ALL {
-        match metric.kind() {
-            MetricKind::Counter => metrics::describe_counter!(metric.name(), metric.help()),
-            MetricKind::Gauge => metrics::describe_gauge!(metric.name(), metric.help()),
-            // The one server histogram is kept and described outside the recorder.
-            MetricKind::Histogram => {}
+        // The request durations are kept and described outside the recorder (`ops::durations`).
+        if metric != ServerMetric::HttpRequestDuration {
+            metric.kind().describe(metric.name(), metric.help());
         }
     }
     store_metrics::describe();

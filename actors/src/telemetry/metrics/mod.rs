@@ -280,13 +280,11 @@ impl Queue {
 /// Registers the help text of every telemetry metric.
 pub fn describe() {
     for metric in TelemetryMetric::ALL {
-        match metric.kind() {
-            MetricKind::Counter => metrics::describe_counter!(metric.name(), metric.help()),
-            MetricKind::Gauge => metrics::describe_gauge!(metric.name(), metric.help()),
-            MetricKind::Histogram if metric == TelemetryMetric::Cls => {
-                metrics::describe_histogram!(metric.name(), metric.help())
-            }
-            MetricKind::Histogram => metrics::describe_histogram!(metric.name(), metrics::Unit::Seconds, metric.help()),
+        if metric == TelemetryMetric::Cls {
+            // A layout shift score, not a time.
+            metrics::describe_histogram!(metric.name(), metric.help());
+        } else {
+            metric.kind().describe(metric.name(), metric.help());
         }
     }
 }
