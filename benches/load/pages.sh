@@ -9,7 +9,9 @@
 # with a browser's Accept) against both, page by page, in the same run: $THREADS threads,
 # $CONNECTIONS connections, $DURATION each, $RUNS times (default 5) with the two servers
 # interleaved, measuring each server's CPU time per request from /proc (lib.sh's pair_run).
-# PIN=1 pins the servers and wrk to separate cores. Loopback only. Stops everything it started.
+# PIN=1 pins the servers and wrk to separate cores. Before the runs each server serves every
+# page until its memory stops growing (lib.sh's warm_up; WARM_MAX_SECS=0 skips it). Loopback
+# only. Stops everything it started.
 #
 #   benches/load/pages.sh                        # from the workspace root
 #   PIN=1 benches/load/pages.sh                  # servers and wrk on separate cores
@@ -136,6 +138,19 @@ for page in ${PAGES//,/ }; do
   fi
 done
 echo "[${SECONDS}s] servers ready; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+# Each server first serves every page, 2 s each, until its memory stops growing (lib.sh's
+# warm_up, as ingest_cpu.sh and paced.sh do), so that the page measured first does not meet
+# a fresh server. nginx's master process does not grow: it gets one step.
+warm_pages() {
+  local page
+  for page in ${PAGES//,/ }; do
+    BENCH_PATH=${page#*=} BENCH_CONNECTIONS=$CONNECTIONS timeout 60 "${CLIENT_PIN[@]}" \
+      wrk -t"$THREADS" -c"$CONNECTIONS" -d2s -s "$BENCH_DIR/page_get.lua" "http://127.0.0.1:$1/"
+  done
+}
+warm_up veranda "$VERANDA_PID" warm_pages "$PORT"
+warm_up nginx "$NGINX_PID" warm_pages "$NGINX_PORT"
 
 for page in ${PAGES//,/ }; do
   export BENCH_PATH=${page#*=}

@@ -29,7 +29,7 @@ const ENTRIES_PER_PUT: usize = 8;
 /// sessions' batch) takes milliseconds, and the kernel lets a running thread finish its
 /// time slice: a request thread woken up on the same core waits that out, the slow tail
 /// of the ingest routes. A yield offers the core to it sooner (the kernel still decides:
-/// `benches/reports/telemetry.md` has what it changed).
+/// `docs/telemetry.md`, "The writer gives way to requests", has what it changed).
 const YIELD_EVERY: Duration = Duration::from_micros(250);
 /// The writer yields only while fewer jobs than this wait: one that falls behind (a
 /// saturated core) keeps its full share of the CPU for the rest of its queue. What this
