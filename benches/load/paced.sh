@@ -21,6 +21,8 @@
 #   RATE_OF_MAX=60 MODE=new RUNS=5 benches/load/paced.sh   # at 60 % of veranda's maximum, measured first
 #   VERANDA_TELEMETRY="{max_stored_mb = 100}" FILL_SECONDS=25 PIN=0 MODE=new RATE=10000 RUNS=4 \
 #     benches/load/paced.sh                                # at the telemetry size limit
+#   FILL_RATE=15000 FILL_SECONDS=400 RATE_OF_MAX=60 MODE=new RUNS=5 benches/load/paced.sh
+#                                                          # 60 % of the maximum at the 1 GiB limit
 #
 # After each run of veranda a STORE line gives the telemetry bytes it stores and the records it
 # dropped for its size limit so far (`[telemetry] max_stored_mb`, 1 GiB by default).
@@ -28,6 +30,9 @@
 # past open_loop's 300 s, in parts "fill", "fill-2", …),
 # after the probe and before the warm-up: with a small size limit (VERANDA_TELEMETRY, which the
 # server reads), enough to fill the store, so that the measured runs store a record and drop one.
+# FILL_RATE=R makes the fill come first, at R requests a second, before the probes: with
+# RATE_OF_MAX, the maximum is then what veranda answers with its store at the size limit, as a
+# long-running server's is, rather than an empty store's burst.
 #
 # RATE_OF_MAX=P (instead of RATE) sets the rate from veranda's maximum in this sitting: before
 # anything else, PROBE_RUNS (default 3) runs of open_loop asking PROBE_RATE (default 100,000/s)
@@ -70,6 +75,11 @@ source "$BENCH_DIR/lib.sh"
 probe_secs=0
 [ -n "$RATE_OF_MAX" ] && probe_secs=$((PROBE_RUNS * (PROBE_SECONDS + 5)))
 FILL_SECONDS=${FILL_SECONDS:-0}
+FILL_RATE=${FILL_RATE:-}
+if [ -n "$FILL_RATE" ]; then
+  [[ "$FILL_RATE" =~ ^[0-9]+$ ]] && [ "$FILL_RATE" -ge 1 ] || { echo "FILL_RATE is requests a second (got $FILL_RATE)" >&2; exit 2; }
+  [ "$FILL_SECONDS" -gt 0 ] || { echo "FILL_RATE needs FILL_SECONDS" >&2; exit 2; }
+fi
 bench_begin $((RUNS * 2 * (SECONDS_PER_RUN + 20) + 2 * WARMUP_SECONDS + 2 * ${WARM_MAX_SECS:-60} + probe_secs + FILL_SECONDS + 15 * (FILL_SECONDS / 300) + 100))
 ingest_config "$WORK/veranda.toml"
 start_servers "$WORK/veranda.toml"
@@ -147,6 +157,22 @@ probe() {
       printf "%.0f\n", v["achieved_rate"] * (v["answered"] - v["non2xx"]) / (v["answered"] > 0 ? v["answered"] : 1)
     }'
 }
+# fill RATE: veranda gets the mode's requests at RATE for FILL_SECONDS (printed as run "fill";
+# open_loop sends for at most 300 s, so a longer fill goes in parts: "fill", "fill-2", …).
+fill() {
+  local rate=$1 left=$FILL_SECONDS part=1 label=fill secs
+  while [ "$left" -gt 0 ]; do
+    secs=$((left > 300 ? 300 : left))
+    echo "== veranda, run $label"
+    OPEN_LOOP_SLOW=${SLOW_DIR:+$SLOW_DIR/veranda-$label.txt} send "$PORT" "$rate" "$secs"
+    store_state
+    left=$((left - secs)) part=$((part + 1)) label=fill-$part
+  done
+}
+if [ -n "$FILL_RATE" ]; then
+  echo "FILL at $FILL_RATE/s for $FILL_SECONDS s, before the probes"
+  fill "$FILL_RATE"
+fi
 if [ -n "$RATE_OF_MAX" ]; then
   maxima=()
   for run in $(seq 1 "$PROBE_RUNS"); do maxima+=("$(probe "$run")"); done
@@ -163,14 +189,7 @@ echo "$path ($MODE), $RATE/s for ${SECONDS_PER_RUN} s; load average $(cut -d' ' 
 # skips it).
 # Before that, each runs at RATE in 3 s steps until its memory stops growing (lib.sh's
 # warm_up; WARM_MAX_SECS=0 skips it).
-# open_loop sends for at most 300 s, so a longer fill goes in parts (printed as "fill", "fill-2", …).
-fill_left=$FILL_SECONDS part=1 label=fill
-while [ "$fill_left" -gt 0 ]; do
-  part_secs=$((fill_left > 300 ? 300 : fill_left))
-  paced veranda "$PORT" "$label" "$part_secs"
-  store_state
-  fill_left=$((fill_left - part_secs)) part=$((part + 1)) label=fill-$part
-done
+[ -n "$FILL_RATE" ] || fill "$RATE"
 warm_up veranda "$VERANDA_PID" paced veranda "$PORT" 0 3
 warm_up bare "$BARE_PID" paced bare "$BARE_PORT" 0 3
 if [ "$WARMUP_SECONDS" -gt 0 ]; then
