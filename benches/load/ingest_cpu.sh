@@ -39,12 +39,8 @@ page_crumb
 export BENCH_CRUMB=$CRUMB
 # Each server first runs the script until its memory stops growing (lib.sh's warm_up;
 # WARM_MAX_SECS=0 measures a fresh server instead).
-warm_step() {
-  BENCH_CONNECTIONS=$CONNECTIONS timeout 60 "${CLIENT_PIN[@]}" \
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d3s -s "$BENCH_DIR/$SCRIPT" "http://127.0.0.1:$1/"
-}
-warm_up veranda "$VERANDA_PID" warm_step "$PORT"
-warm_up bare "$BARE_PID" warm_step "$BARE_PORT"
+warm_up veranda "$VERANDA_PID" warm_wrk "$PORT" "$SCRIPT"
+warm_up bare "$BARE_PID" warm_wrk "$BARE_PORT" "$SCRIPT"
 pair_run "${SCRIPT%.lua}" "$SCRIPT" "$CONNECTIONS" "$DURATION" veranda "$PORT" "$VERANDA_PID" bare "$BARE_PORT" "$BARE_PID"
 echo
 pair_table veranda bare script | tee "${BENCH_OUT:-/dev/null}"

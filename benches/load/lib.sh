@@ -147,6 +147,13 @@ warm_up() {
   echo "WARM $name steps=$steps seconds=$((SECONDS - start)) rss_kb=$first->$after" | tee -a "$WORK/warm" >&2
 }
 
+# One step of a warm-up (warm_up's COMMAND): warm_wrk PORT SCRIPT [SECONDS] runs wrk with
+# SCRIPT, $THREADS threads and $CONNECTIONS connections, for SECONDS (default 3) against PORT.
+warm_wrk() {
+  BENCH_CONNECTIONS=$CONNECTIONS timeout 60 "${CLIENT_PIN[@]}" \
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${3:-3}s" -s "$BENCH_DIR/$2" "http://127.0.0.1:$1/"
+}
+
 # The resident memory of process $1, in kB.
 rss_kb() {
   awk '/^VmRSS/ {print $2}' "/proc/$1/status"

@@ -21,7 +21,7 @@
 #   RATE_OF_MAX=60 MODE=new RUNS=5 benches/load/paced.sh   # at 60 % of veranda's maximum, measured first
 #   VERANDA_TELEMETRY="{max_stored_mb = 100}" FILL_SECONDS=25 PIN=0 MODE=new RATE=10000 RUNS=4 \
 #     benches/load/paced.sh                                # at the telemetry size limit
-#   FILL_RATE=15000 FILL_SECONDS=400 RATE_OF_MAX=60 MODE=new RUNS=5 benches/load/paced.sh
+#   FILL_RATE=15000 FILL_SECONDS=150 RATE_OF_MAX=60 MODE=new RUNS=5 benches/load/paced.sh
 #                                                          # 60 % of the maximum at the 1 GiB limit
 #
 # After each run of veranda a STORE line gives the telemetry bytes it stores and the records it
@@ -127,11 +127,11 @@ send() {
     --header "Content-Type: $type" --header "$cookie" "${csrf[@]}" \
     --body "$body" --rate "$2" --seconds "$3" --drain "${4:-15}" | grep RESULT
 }
-# paced NAME PORT RUN [SECONDS]: one run at RATE against a server (SECONDS_PER_RUN long
-# unless SECONDS is given).
+# paced NAME PORT RUN [SECONDS] [AT]: one run at AT requests a second (default RATE) against a
+# server (SECONDS_PER_RUN long unless SECONDS is given).
 paced() {
   echo "== $1, run $3"
-  OPEN_LOOP_SLOW=${SLOW_DIR:+$SLOW_DIR/$1-$3.txt} send "$2" "$RATE" "${4:-$SECONDS_PER_RUN}"
+  OPEN_LOOP_SLOW=${SLOW_DIR:+$SLOW_DIR/$1-$3.txt} send "$2" "${5:-$RATE}" "${4:-$SECONDS_PER_RUN}"
 }
 # store_state: veranda's telemetry bytes stored and records dropped for its size limit so far,
 # from its /metrics (a run whose records were dropped ran at the limit):
@@ -163,8 +163,7 @@ fill() {
   local rate=$1 left=$FILL_SECONDS part=1 label=fill secs
   while [ "$left" -gt 0 ]; do
     secs=$((left > 300 ? 300 : left))
-    echo "== veranda, run $label"
-    OPEN_LOOP_SLOW=${SLOW_DIR:+$SLOW_DIR/veranda-$label.txt} send "$PORT" "$rate" "$secs"
+    paced veranda "$PORT" "$label" "$secs" "$rate"
     store_state
     left=$((left - secs)) part=$((part + 1)) label=fill-$part
   done

@@ -145,8 +145,7 @@ echo "[${SECONDS}s] servers ready; load average: $(cut -d' ' -f1-3 /proc/loadavg
 warm_pages() {
   local page
   for page in ${PAGES//,/ }; do
-    BENCH_PATH=${page#*=} BENCH_CONNECTIONS=$CONNECTIONS timeout 60 "${CLIENT_PIN[@]}" \
-      wrk -t"$THREADS" -c"$CONNECTIONS" -d2s -s "$BENCH_DIR/page_get.lua" "http://127.0.0.1:$1/"
+    BENCH_PATH=${page#*=} warm_wrk "$1" page_get.lua 2
   done
 }
 warm_up veranda "$VERANDA_PID" warm_pages "$PORT"

@@ -47,10 +47,7 @@ thread_ticks() {
   done | sort
 }
 
-warm_step() {
-  timeout 60 wrk -t"$THREADS" -c"$CONNECTIONS" -d3s -s "$BENCH_DIR/$SCRIPT" "http://127.0.0.1:$PORT/"
-}
-warm_up veranda "$VERANDA_PID" warm_step
+warm_up veranda "$VERANDA_PID" warm_wrk "$PORT" "$SCRIPT"
 ticks_per_second=$(getconf CLK_TCK)
 for run in $(seq 1 "$RUNS"); do
   thread_ticks >"$WORK/before"
